@@ -1,0 +1,265 @@
+"""The contract every game implements, and the errors it raises.
+
+A game is an object (a subclass of :class:`Game`) with pure functions over an
+immutable state, in the spirit of OpenSpiel's ``State`` and python-chess's
+``Board.push``:
+
+- ``setup(players, options) -> state``
+- ``expected(state) -> Expected``: who must act next and which move types
+- ``check(state, move)``: raises :class:`RuleViolation` for an illegal move
+- ``apply(state, move) -> (state, outcome)``: never mutates its input
+- ``legal_moves(state)``: every legal move now, or ``None`` where there are
+  too many to list (a deal, a roll: chance moves by the table)
+- ``view(state, seat, full)``: what a viewer may see, as JSON
+- ``result(state)``: final scores and winners, ``None`` while running
+
+Moves are plain JSON dicts with a ``"type"``; the game's marshmallow schemas
+(``move_schemas``) turn request data into them and reject malformed ones.
+Chance is a move by :data:`TABLE`: what was rolled or drawn is written in the
+move by its printed content, so replay never depends on a random generator.
+"""
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar, Mapping, Sequence
+
+from marshmallow import Schema, ValidationError, fields, validate
+
+TABLE = "table"
+"""The seat that makes chance moves: rolls, deals, draws, reveals."""
+
+RESERVED_SEATS = frozenset({TABLE, "service"})
+
+Move = dict[str, Any]
+Outcome = list[dict[str, Any]]
+
+
+class RuleViolation(Exception):
+    """A well-formed move that the rules forbid (HTTP 422).
+
+    ``code`` is a stable machine name (``must_follow``), ``message`` a sentence
+    a player understands, ``rule`` names the rulebook passage.
+    """
+
+    def __init__(self, code: str, message: str, rule: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.rule = rule
+
+    def to_json(self) -> dict[str, str]:
+        return {"code": self.code, "message": self.message, "rule": self.rule}
+
+
+class MalformedMove(ValueError):
+    """Data that is not a move of this game at all (HTTP 400)."""
+
+    def __init__(self, messages: Any):
+        super().__init__(str(messages))
+        self.messages = messages
+
+
+@dataclass(frozen=True)
+class Expected:
+    """Who must act next and which move types they may make."""
+
+    seats: tuple[str, ...]
+    moves: tuple[str, ...]
+
+    @property
+    def is_chance(self) -> bool:
+        return self.seats == (TABLE,)
+
+    def to_json(self) -> dict[str, list[str]]:
+        return {"seats": list(self.seats), "moves": list(self.moves)}
+
+
+NOBODY = Expected((), ())
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A rule problem found in a record (e.g. a renege), for the audit.
+
+    ``ply`` counts the effective moves before the one concerned (0-based);
+    the record maps it to the move's number.
+    """
+
+    kind: str
+    seat: str
+    ply: int
+    message: str
+
+
+class MoveSchema(Schema):
+    """Base of every move schema: a ``type`` and, for players, a ``seat``."""
+
+    type = fields.String(required=True)
+
+
+def seat_field(**kwargs) -> fields.String:
+    return fields.String(required=True, validate=validate.Length(min=1), **kwargs)
+
+
+class Game(ABC):
+    """Base class of a game's rules. Subclasses fill in the class attributes
+    and the abstract rule functions; the rest is shared by all games."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    rules_version: ClassVar[str] = "1"
+    reserved_seats: ClassVar[frozenset[str]] = RESERVED_SEATS
+    options_schema: ClassVar[type[Schema]]
+    move_schemas: ClassVar[Mapping[str, type[Schema]]]
+
+    # -- set-up -------------------------------------------------------------
+    def validate_players(self, players: Sequence[str]) -> None:
+        """Raise RuleViolation unless the names can be this game's seats."""
+        if not self.min_players <= len(players) <= self.max_players:
+            count = (f"{self.min_players}" if self.min_players == self.max_players
+                     else f"{self.min_players} to {self.max_players}")
+            raise RuleViolation(
+                "player_count",
+                f"{self.title} is for {count} players, not {len(players)}.",
+                "Players")
+        for name in players:
+            if not isinstance(name, str) or not name.strip():
+                raise RuleViolation("player_name", "Every player needs a name.", "Players")
+            if name in self.reserved_seats:
+                raise RuleViolation(
+                    "reserved_name",
+                    f"'{name}' is reserved in {self.title}; choose another name.", "Players")
+        if len(set(players)) != len(players):
+            raise RuleViolation("duplicate_player", "Every player needs a different name.", "Players")
+
+    def load_options(self, data: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Options as the schema loads them, or MalformedMove (HTTP 400)."""
+        try:
+            return self.options_schema().load(dict(data or {}))
+        except ValidationError as error:
+            raise MalformedMove({"options": error.messages}) from None
+
+    @abstractmethod
+    def setup(self, players: Sequence[str], options: Mapping[str, Any]) -> Any:
+        """The state before the first move; RuleViolation for a bad combination."""
+
+    @abstractmethod
+    def seats(self, state: Any) -> tuple[str, ...]:
+        """Every seat at the table in playing order (may include non-players)."""
+
+    # -- moves ----------------------------------------------------------------
+    def load_move(self, data: Any) -> Move:
+        """Turn request data into a move, or raise MalformedMove (HTTP 400)."""
+        if not isinstance(data, Mapping):
+            raise MalformedMove({"move": ["A move is an object with a 'type'."]})
+        kind = data.get("type")
+        schema = self.move_schemas.get(kind) if isinstance(kind, str) else None
+        if schema is None:
+            raise MalformedMove({"type": [
+                f"Unknown move type {kind!r}; {self.title} knows "
+                + ", ".join(sorted(self.move_schemas)) + "."]})
+        try:
+            return schema().load(dict(data))
+        except ValidationError as error:
+            raise MalformedMove(error.messages) from None
+
+    @abstractmethod
+    def expected(self, state: Any) -> Expected:
+        """Who must act next and which move types are allowed."""
+
+    @abstractmethod
+    def check(self, state: Any, move: Move) -> None:
+        """Raise RuleViolation if ``move`` is illegal now."""
+
+    @abstractmethod
+    def apply(self, state: Any, move: Move) -> tuple[Any, Outcome]:
+        """The new state and the facts the move caused; ``state`` is untouched.
+        Assumes ``check`` passed."""
+
+    def play(self, state: Any, move: Move) -> tuple[Any, Outcome]:
+        """check, then apply."""
+        self.check(state, move)
+        return self.apply(state, move)
+
+    @abstractmethod
+    def legal_moves(self, state: Any) -> list[Move] | None:
+        """Every legal move now, or None where they are too many to list."""
+
+    # -- chance in digital mode -----------------------------------------------
+    @abstractmethod
+    def chance_move(self, state: Any, rng: random.Random) -> Move:
+        """The table's move, generated: used in digital mode and playouts."""
+
+    def complete_move(self, state: Any, move: Move, rng: random.Random) -> Move:
+        """Fill in what a player's move leaves to chance in digital mode
+        (e.g. a reroll's result). Most moves need nothing."""
+        return move
+
+    # -- what people see ------------------------------------------------------
+    @abstractmethod
+    def view(self, state: Any, seat: str | None = None, full: bool = True) -> dict[str, Any]:
+        """The state as JSON. ``full`` shows all that the record holds (table
+        mode); otherwise hidden things are shown only to their ``seat``.
+        Always has ``scores``, ``finished``, ``winners`` and ``expected``."""
+
+    def redact_move(self, move: Move, seat: str | None) -> Move:
+        """A recorded move as ``seat`` may see it when hidden things are hidden."""
+        return move
+
+    @abstractmethod
+    def scores(self, state: Any) -> dict[str, int]:
+        """Points by seat now."""
+
+    @abstractmethod
+    def finished(self, state: Any) -> bool:
+        """True once the game is over."""
+
+    @abstractmethod
+    def winners(self, state: Any) -> list[str]:
+        """The winning seats once finished (ties share), else []."""
+
+    def result(self, state: Any) -> dict[str, Any] | None:
+        if not self.finished(state):
+            return None
+        return {"scores": self.scores(state), "winners": self.winners(state)}
+
+    def findings(self, state: Any) -> list[Finding]:
+        """Rule problems the record shows (e.g. a renege found later)."""
+        return []
+
+    def common_view(self, state: Any) -> dict[str, Any]:
+        """The four keys every game's view has."""
+        return {
+            "scores": self.scores(state),
+            "finished": self.finished(state),
+            "winners": self.winners(state),
+            "expected": self.expected(state).to_json(),
+        }
+
+    def describe(self) -> dict[str, Any]:
+        """The game's vocabulary for ``GET /api/game-types``."""
+        from domain.vocabulary import describe_schema
+        return {
+            "id": self.id,
+            "title": self.title,
+            "players": {"min": self.min_players, "max": self.max_players},
+            "reserved_seats": sorted(self.reserved_seats),
+            "rules_version": self.rules_version,
+            "options": describe_schema(self.options_schema()),
+            "moves": {kind: describe_schema(schema())
+                      for kind, schema in sorted(self.move_schemas.items())},
+        }
+
+
+def random_move(game: Game, state: Any, rng: random.Random) -> Move:
+    """A random legal move: the table's chance move, or one of the listed moves."""
+    if game.expected(state).is_chance:
+        return game.chance_move(state, rng)
+    moves = game.legal_moves(state)
+    if not moves:
+        raise RuleViolation("no_move", "Nobody can move.", "")
+    return game.complete_move(state, rng.choice(moves), rng)

@@ -1,0 +1,61 @@
+"""Describe marshmallow schemas as plain JSON, so a client learns a game's
+moves and options from ``GET /api/game-types`` without reading code."""
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, fields, validate
+
+
+def describe_field(field: fields.Field) -> dict[str, Any]:
+    kind = type(field).__name__.lower()
+    out: dict[str, Any] = {"type": kind, "required": bool(field.required)}
+    if field.allow_none:
+        out["nullable"] = True
+    description = field.metadata.get("description")
+    if description:
+        out["description"] = description
+    for validator in _validators(field):
+        if isinstance(validator, validate.OneOf):
+            out["one_of"] = list(validator.choices)
+        elif isinstance(validator, validate.Range):
+            if validator.min is not None:
+                out["min"] = validator.min
+            if validator.max is not None:
+                out["max"] = validator.max
+        elif isinstance(validator, validate.Length):
+            if validator.min is not None:
+                out["min_length"] = validator.min
+            if validator.max is not None:
+                out["max_length"] = validator.max
+        elif isinstance(validator, validate.Regexp):
+            out["pattern"] = validator.regex.pattern
+    if isinstance(field, fields.List):
+        out["items"] = describe_field(field.inner)
+    elif isinstance(field, fields.Dict):
+        if field.key_field is not None:
+            out["keys"] = describe_field(field.key_field)
+        if field.value_field is not None:
+            out["values"] = describe_field(field.value_field)
+    elif isinstance(field, fields.Nested):
+        nested = field.nested() if callable(field.nested) and not isinstance(field.nested, type) else field.nested
+        schema = nested() if isinstance(nested, type) else nested
+        if isinstance(schema, Schema):
+            out["fields"] = describe_schema(schema)["fields"]
+    return out
+
+
+def _validators(field: fields.Field):
+    for validator in field.validators:
+        if isinstance(validator, validate.And):
+            yield from validator.validators
+        else:
+            yield validator
+
+
+def describe_schema(schema: Schema) -> dict[str, Any]:
+    doc = (type(schema).__doc__ or "").strip()
+    out: dict[str, Any] = {"fields": {name: describe_field(field) for name, field in schema.fields.items()}}
+    if doc:
+        out["description"] = doc
+    return out
