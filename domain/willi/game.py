@@ -1,0 +1,547 @@
+"""Willi: 8 rounds of 8 tricks, exactly 2 tricks per seat, "Meinz" calls.
+
+Rulebook: ../shared/rules/willi.txt. Sections are cited by their headings.
+
+What the scorekeeper cannot see is recorded as unknown (a ``null`` hand, a
+face-down discard). Each seat's hand is then kept as the set of cards it may
+hold (``possible``) and how many it holds (``size``): a card known to be
+elsewhere is refused, a plausible one accepted, and a failure to follow that
+a later card proves wrong becomes a "renege" finding.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import Any, Mapping, Sequence
+
+from domain.chance import deal as deal_cards
+from domain.ranking import best, places
+from domain.rules import TABLE, Expected, Finding, Game, Move, Outcome, RuleViolation
+from domain.willi.cards import DECK, colour, colour_name, components, follows, value
+from domain.willi.moves import MOVE_SCHEMAS, OptionsSchema
+
+MONSTER: str = components()["monster"]["seat"]
+MONSTER_BONUS: int = components()["monster"]["bonus"]
+HAND_SIZE: int = components()["deal"]["hand_size"]
+TRICKS_PER_ROUND: int = components()["deal"]["tricks_per_round"]
+TRICKS_PER_SEAT: int = components()["deal"]["tricks_per_seat"]
+ROUNDS: int = components()["deal"]["rounds"]
+POINTS_BY_PLACE: dict[int, int] = {int(k): v for k, v in components()["points_by_place"].items()}
+
+RULE_FOLLOW = "The Trick-Taking"
+RULE_WIN = "Who Wins the Trick?"
+RULE_EXCHANGE = "What Can the Player Do with the Trick?"
+RULE_PREPARATION = "Preparation"
+RULE_MONSTER = "The Game with 3 Players"
+
+
+@dataclass(frozen=True)
+class Hand:
+    """What the record knows of one seat's hand."""
+
+    possible: frozenset[str]      # every card the seat may hold
+    size: int                     # how many cards it holds
+    taken: tuple[tuple[str, int], ...] = ()  # cards taken in exchanges, with the ply
+    stack: tuple[str, ...] | None = None     # the monster's stack, top first, when known
+
+    @property
+    def certain(self) -> bool:
+        return len(self.possible) == self.size
+
+    def surely_holds_one_of(self, cards: set[str]) -> bool:
+        """True if the hand must hold at least one of ``cards``."""
+        held_taken = {card for card, _ in self.taken if card in self.possible}
+        if held_taken & cards:
+            return True
+        return len(cards & self.possible) > len(self.possible) - self.size
+
+
+@dataclass(frozen=True)
+class Trick:
+    leader: str
+    cards: tuple[tuple[str, str], ...] = ()  # (seat, card) in the order played
+    caller: str | None = None
+    winner: str | None = None
+
+    def card_of(self, seat: str) -> str | None:
+        return next((card for s, card in self.cards if s == seat), None)
+
+    @property
+    def lead(self) -> str:
+        return self.cards[0][1]
+
+    @property
+    def total(self) -> int:
+        return sum(value(card) for _, card in self.cards)
+
+
+@dataclass(frozen=True)
+class Unfollowed:
+    """A seat played off colour and number with a hand the record could not
+    see: a later card of that colour or number proves a renege."""
+
+    seat: str
+    ply: int
+    lead: str
+    card: str
+
+
+@dataclass(frozen=True)
+class WilliState:
+    players: tuple[str, ...]          # the people, as listed
+    seats: tuple[str, ...]            # clockwise, the monster first with 3 players
+    round: int = 1
+    phase: str = "deal"               # deal | discard | play | over
+    hands: tuple[Hand, ...] = ()
+    discarded: frozenset[str] = frozenset()
+    tricks: tuple[Trick, ...] = ()    # finished tricks of this round
+    trick: Trick | None = None        # the trick being played
+    exchange_open: bool = False       # the last trick's winner may still exchange
+    points: tuple[int, ...] = ()      # point cards won, by seat
+    rounds: tuple[Mapping[str, Any], ...] = ()  # each finished round's sums and points
+    unfollowed: tuple[Unfollowed, ...] = ()
+    findings: tuple[Finding, ...] = ()
+    ply: int = 0                      # effective moves applied so far
+
+    def index(self, seat: str) -> int:
+        return self.seats.index(seat)
+
+    def hand(self, seat: str) -> Hand:
+        return self.hands[self.index(seat)]
+
+    def won(self, seat: str) -> int:
+        return sum(1 for t in self.tricks if t.winner == seat)
+
+    @property
+    def leader_of_round(self) -> str:
+        return self.seats[(self.round - 1) % len(self.seats)]
+
+    def next_to_play(self) -> str | None:
+        if self.phase != "play":
+            return None
+        if self.trick is None:
+            return self.tricks[-1].winner if self.tricks else self.leader_of_round
+        start = self.index(self.trick.leader)
+        return self.seats[(start + len(self.trick.cards)) % len(self.seats)]
+
+    def callers(self) -> list[str]:
+        """Who may call "Meinz" now: seats that played to the unfinished
+        trick, while no one has called, that have fewer than 2 tricks."""
+        trick = self.trick
+        if trick is None or trick.caller is not None or not trick.cards:
+            return []
+        return [seat for seat, _ in trick.cards
+                if seat != MONSTER and self.won(seat) < TRICKS_PER_SEAT]
+
+
+def _set(items: tuple, i: int, item: Any) -> tuple:
+    return items[:i] + (item,) + items[i + 1:]
+
+
+def _where(state: WilliState, card: str, seat: str) -> str:
+    """Why ``card`` cannot be in ``seat``'s hand, in words."""
+    in_trick = state.trick and any(c == card for _, c in state.trick.cards)
+    if in_trick or any(card in (c for _, c in t.cards) for t in state.tricks):
+        return f"{card} has already been played"
+    for other, hand in zip(state.seats, state.hands):
+        if other != seat and hand.certain and card in hand.possible:
+            return f"{card} is in {other}'s hand"
+    if seat == MONSTER:
+        return f"{card} is not in the card monster's stack"
+    return f"{card} is not in {seat}'s hand"
+
+
+class Willi(Game):
+    id = "willi"
+    title = "Willi"
+    min_players = 3
+    max_players = 4
+    reserved_seats = Game.reserved_seats | {MONSTER}
+    options_schema = OptionsSchema
+    move_schemas = MOVE_SCHEMAS
+
+    # -- set-up ---------------------------------------------------------------
+    def setup(self, players: Sequence[str], options: Mapping[str, Any]) -> WilliState:
+        self.validate_players(players)
+        seats = tuple(players) if len(players) == 4 else (MONSTER, *players)
+        return WilliState(players=tuple(players), seats=seats, points=(0,) * len(seats))
+
+    def seats(self, state: WilliState) -> tuple[str, ...]:
+        return state.seats
+
+    # -- who acts ----------------------------------------------------------------
+    def expected(self, state: WilliState) -> Expected:
+        if state.phase == "deal":
+            return Expected((TABLE,), ("deal",))
+        if state.phase == "discard":
+            return Expected(tuple(s for s in state.players if s not in state.discarded), ("discard",))
+        if state.phase == "play":
+            nxt = state.next_to_play()
+            if state.exchange_open:
+                return Expected((nxt,), ("exchange", "play"))
+            callers = [s for s in state.callers() if s != nxt]
+            return Expected((nxt, *callers), ("play", "meinz") if callers else ("play",))
+        return Expected((), ())
+
+    # -- checks ------------------------------------------------------------------
+    def check(self, state: WilliState, move: Move) -> None:
+        kind = move["type"]
+        if state.phase == "over":
+            raise RuleViolation("game_over", "The game is over: all 8 rounds have been played.", "Game End")
+        if kind == "deal":
+            return self._check_deal(state, move)
+        seat = move["seat"]
+        if seat not in state.seats:
+            raise RuleViolation("unknown_seat", f"There is no seat '{seat}' at this table.", "Players")
+        if state.phase == "deal":
+            raise RuleViolation("not_dealt", f"Round {state.round} has not been dealt yet.", RULE_PREPARATION)
+        {"discard": self._check_discard, "play": self._check_play,
+         "meinz": self._check_meinz, "exchange": self._check_exchange}[kind](state, move)
+
+    def _check_deal(self, state: WilliState, move: Move) -> None:
+        if state.phase != "deal":
+            raise RuleViolation("already_dealt", f"Round {state.round} has already been dealt.", RULE_PREPARATION)
+        hands = move["hands"]
+        if set(hands) != set(state.seats):
+            raise RuleViolation(
+                "deal_seats", "A deal gives a hand to every seat: " + ", ".join(state.seats) + ".",
+                RULE_PREPARATION)
+        seen: dict[str, str] = {}
+        for seat, cards in hands.items():
+            if cards is None:
+                continue
+            if len(cards) != HAND_SIZE:
+                raise RuleViolation(
+                    "hand_size", f"Every seat is dealt {HAND_SIZE} cards; {seat} got {len(cards)}.",
+                    RULE_PREPARATION)
+            for card in cards:
+                if card in seen:
+                    raise RuleViolation(
+                        "card_twice", f"{card} is dealt twice ({seen[card]} and {seat}); the deck has one.",
+                        RULE_PREPARATION)
+                seen[card] = seat
+
+    def _check_discard(self, state: WilliState, move: Move) -> None:
+        seat, card = move["seat"], move["card"]
+        if seat == MONSTER:
+            raise RuleViolation("monster_discard", "The card monster does not discard.", RULE_MONSTER)
+        if state.phase != "discard" or seat in state.discarded:
+            raise RuleViolation(
+                "discard_once", "Each player discards exactly one card, before the first lead.",
+                RULE_PREPARATION)
+        if card is not None and card not in state.hand(seat).possible:
+            raise RuleViolation("not_in_hand", f"{seat} cannot discard {card}: {_where(state, card, seat)}.",
+                                RULE_PREPARATION)
+
+    def _check_play(self, state: WilliState, move: Move) -> None:
+        seat, card = move["seat"], move["card"]
+        if state.phase == "discard":
+            waiting = ", ".join(s for s in state.players if s not in state.discarded)
+            raise RuleViolation("discard_first", f"Everyone discards before the first lead; waiting for {waiting}.",
+                                RULE_PREPARATION)
+        nxt = state.next_to_play()
+        if seat != nxt:
+            raise RuleViolation("not_your_turn", f"It is {nxt}'s turn to play, not {seat}'s.", RULE_FOLLOW)
+        hand = state.hand(seat)
+        if seat == MONSTER:
+            if hand.stack is not None and card != hand.stack[0]:
+                raise RuleViolation(
+                    "monster_top_card",
+                    f"The card monster plays the top card of its stack: {hand.stack[0]}, not {card}.", RULE_MONSTER)
+        if card not in hand.possible:
+            raise RuleViolation("not_in_hand", f"{seat} cannot play {card}: {_where(state, card, seat)}.",
+                                RULE_FOLLOW)
+        if seat == MONSTER or state.trick is None:
+            return
+        lead = state.trick.lead
+        if not follows(card, lead) and hand.surely_holds_one_of(self._following(lead)):
+            raise RuleViolation(
+                "must_follow",
+                f"You must follow {colour_name(lead)} or play a {value(lead)}: "
+                f"you hold {colour_name(lead)} cards or a {value(lead)}.", RULE_FOLLOW)
+
+    @staticmethod
+    def _following(lead: str) -> set[str]:
+        return {card for card in DECK if follows(card, lead)}
+
+    def _check_meinz(self, state: WilliState, move: Move) -> None:
+        seat = move["seat"]
+        trick = state.trick
+        if seat == MONSTER:
+            raise RuleViolation("monster_meinz", "The card monster cannot call Meinz.", RULE_MONSTER)
+        if state.phase != "play" or trick is None:
+            raise RuleViolation("meinz_no_trick", "Meinz is called during a trick, after your own card.", RULE_WIN)
+        if trick.caller is not None:
+            raise RuleViolation("meinz_taken", f"{trick.caller} already called Meinz on this trick.", RULE_WIN)
+        if trick.card_of(seat) is None:
+            raise RuleViolation(
+                "meinz_before_card", "You may call Meinz only after playing your card to this trick.", RULE_WIN)
+        if state.won(seat) >= TRICKS_PER_SEAT:
+            raise RuleViolation(
+                "meinz_two_tricks", "You already have 2 tricks this round: you may not call Meinz.", RULE_WIN)
+
+    def _check_exchange(self, state: WilliState, move: Move) -> None:
+        seat, give, take = move["seat"], move["give"], move["take"]
+        if not state.exchange_open:
+            raise RuleViolation(
+                "exchange_closed", "Only the winner of a trick may exchange, right after it and before the next lead.",
+                RULE_EXCHANGE)
+        last = state.tricks[-1]
+        if seat != last.winner:
+            raise RuleViolation("exchange_not_winner", f"Only {last.winner}, who won the trick, may exchange.",
+                                RULE_EXCHANGE)
+        if take not in (card for _, card in last.cards):
+            raise RuleViolation("exchange_not_in_trick", f"{take} is not in the trick.", RULE_EXCHANGE)
+        if give not in state.hand(seat).possible:
+            raise RuleViolation("not_in_hand", f"{seat} cannot give {give}: {_where(state, give, seat)}.",
+                                RULE_EXCHANGE)
+        if colour(give) != colour(take):
+            raise RuleViolation(
+                "exchange_colour",
+                f"You may only exchange for a card of the same colour: {give} is {colour_name(give)}, "
+                f"{take} is {colour_name(take)}.", RULE_EXCHANGE)
+
+    # -- applying ----------------------------------------------------------------
+    def apply(self, state: WilliState, move: Move) -> tuple[WilliState, Outcome]:
+        handler = {"deal": self._deal, "discard": self._discard, "play": self._play,
+                   "meinz": self._meinz, "exchange": self._exchange}[move["type"]]
+        new, outcome = handler(state, move)
+        return replace(new, ply=state.ply + 1), outcome
+
+    def _deal(self, state: WilliState, move: Move) -> tuple[WilliState, Outcome]:
+        dealt = move["hands"]
+        known = {card for cards in dealt.values() if cards for card in cards}
+        unseen = frozenset(DECK) - known
+        hands = tuple(
+            Hand(frozenset(dealt[seat]), HAND_SIZE, stack=tuple(dealt[seat]) if seat == MONSTER else None)
+            if dealt[seat] is not None else Hand(unseen, HAND_SIZE)
+            for seat in state.seats)
+        new = replace(state, phase="discard", hands=hands, discarded=frozenset(), tricks=(), trick=None,
+                      exchange_open=False, unfollowed=())
+        return new, [{"fact": "dealt", "round": state.round, "leader": state.leader_of_round}]
+
+    def _discard(self, state: WilliState, move: Move) -> tuple[WilliState, Outcome]:
+        seat, card = move["seat"], move["card"]
+        i = state.index(seat)
+        hands = state.hands
+        if card is None:
+            hands = _set(hands, i, replace(hands[i], size=hands[i].size - 1))
+        else:
+            hands = self._remove_everywhere(hands, card, i)
+        discarded = state.discarded | {seat}
+        phase = "play" if discarded >= set(state.players) else "discard"
+        return replace(state, hands=hands, discarded=discarded, phase=phase), [
+            {"fact": "discarded", "seat": seat, "seen": card is not None}]
+
+    @staticmethod
+    def _remove_everywhere(hands: tuple[Hand, ...], card: str, holder: int) -> tuple[Hand, ...]:
+        """``card`` left seat ``holder``'s hand face up: no hand can hold it now."""
+        out = []
+        for i, hand in enumerate(hands):
+            if i == holder:
+                stack = hand.stack[1:] if hand.stack else hand.stack
+                hand = replace(hand, possible=hand.possible - {card}, size=hand.size - 1, stack=stack,
+                               taken=tuple(t for t in hand.taken if t[0] != card))
+            elif card in hand.possible:
+                hand = replace(hand, possible=hand.possible - {card})
+            out.append(hand)
+        return tuple(out)
+
+    def _play(self, state: WilliState, move: Move) -> tuple[WilliState, Outcome]:
+        seat, card = move["seat"], move["card"]
+        outcome: Outcome = []
+        trick = state.trick or Trick(leader=seat)
+        new_findings = self._reneges(state, seat, card)
+        unfollowed = tuple(u for u in state.unfollowed if not any(f.ply == u.ply for f in new_findings))
+        if trick.cards and seat != MONSTER and not follows(card, trick.lead):
+            hand = state.hand(seat)
+            if not hand.certain and hand.possible & self._following(trick.lead):
+                unfollowed += (Unfollowed(seat, state.ply, trick.lead, card),)
+        outcome += [{"fact": "renege_found", "seat": f.seat, "message": f.message} for f in new_findings]
+        trick = replace(trick, cards=trick.cards + ((seat, card),))
+        state = replace(state, hands=self._remove_everywhere(state.hands, card, state.index(seat)),
+                        trick=trick, exchange_open=False, unfollowed=unfollowed,
+                        findings=state.findings + tuple(new_findings))
+        if len(trick.cards) < len(state.seats):
+            return state, outcome
+        return self._finish_trick(state, outcome)
+
+    def _reneges(self, state: WilliState, seat: str, card: str) -> list[Finding]:
+        """Earlier failures to follow that ``card`` now shows were reneges."""
+        found = []
+        for u in state.unfollowed:
+            if u.seat != seat or not follows(card, u.lead):
+                continue
+            if any(c == card and ply > u.ply for c, ply in state.hand(seat).taken):
+                continue
+            found.append(Finding(
+                "renege", seat, u.ply,
+                f"{seat} played {u.card} to a trick led with {u.lead} but still held {card}: "
+                f"{colour_name(u.lead)} or a {value(u.lead)} had to be played."))
+        return found
+
+    def _finish_trick(self, state: WilliState, outcome: Outcome) -> tuple[WilliState, Outcome]:
+        trick = state.trick
+        winner, how = self._trick_winner(state, trick)
+        trick = replace(trick, winner=winner)
+        state = replace(state, tricks=state.tricks + (trick,), trick=None)
+        outcome.append({"fact": "trick_won", "seat": winner, "how": how, "trick": len(state.tricks),
+                        "cards": [c for _, c in trick.cards]})
+        if len(state.tricks) == TRICKS_PER_ROUND:
+            return self._score_round(state, outcome)
+        hand = state.hand(winner) if winner != MONSTER else None
+        can_exchange = bool(hand and hand.size > 0 and any(
+            colour(c) == colour(p) for _, c in trick.cards for p in hand.possible))
+        return replace(state, exchange_open=can_exchange), outcome
+
+    @staticmethod
+    def _trick_winner(state: WilliState, trick: Trick) -> tuple[str, str]:
+        """The caller of Meinz, else the lowest card among seats with fewer
+        than 2 tricks; of equal cards the later played is lower."""
+        if trick.caller is not None:
+            return trick.caller, "meinz"
+        eligible = [(value(card), -order, seat) for order, (seat, card) in enumerate(trick.cards)
+                    if state.won(seat) < TRICKS_PER_SEAT]
+        lowest = min(eligible)
+        overall = min((value(card), -order, seat) for order, (seat, card) in enumerate(trick.cards))
+        return lowest[2], "lowest card" if lowest == overall else "lowest card of a seat with fewer than 2 tricks"
+
+    def _score_round(self, state: WilliState, outcome: Outcome) -> tuple[WilliState, Outcome]:
+        sums = {seat: sum(t.total for t in state.tricks if t.winner == seat)
+                + (MONSTER_BONUS if seat == MONSTER else 0) for seat in state.seats}
+        place = places(sums)
+        shared = {seat for seat in sums if list(place.values()).count(place[seat]) > 1}
+        awarded = {seat: 0 if seat in shared else POINTS_BY_PLACE[place[seat]] for seat in state.seats}
+        points = tuple(p + awarded[seat] for p, seat in zip(state.points, state.seats))
+        for seat in state.seats:
+            if awarded[seat]:
+                outcome.append({"fact": "scored", "seat": seat, "points": awarded[seat],
+                                "why": f"place {place[seat]} in round {state.round} with a sum of {sums[seat]}"})
+        record = {"round": state.round, "sums": sums, "points": awarded}
+        outcome.append({"fact": "round_scored", **record})
+        last = state.round == ROUNDS
+        state = replace(state, points=points, rounds=state.rounds + (record,), exchange_open=False,
+                        phase="over" if last else "deal", round=state.round if last else state.round + 1)
+        if last:
+            outcome.append({"fact": "game_over", "scores": self.scores(state), "winners": self.winners(state)})
+        return state, outcome
+
+    def _meinz(self, state: WilliState, move: Move) -> tuple[WilliState, Outcome]:
+        return replace(state, trick=replace(state.trick, caller=move["seat"])), [
+            {"fact": "meinz", "seat": move["seat"]}]
+
+    def _exchange(self, state: WilliState, move: Move) -> tuple[WilliState, Outcome]:
+        seat, give, take = move["seat"], move["give"], move["take"]
+        findings = self._reneges(state, seat, give)
+        unfollowed = tuple(u for u in state.unfollowed if not any(f.ply == u.ply for f in findings))
+        i = state.index(seat)
+        hands = self._remove_everywhere(state.hands, give, i)
+        hand = hands[i]
+        hands = _set(hands, i, replace(hand, possible=hand.possible | {take}, size=hand.size + 1,
+                                       taken=hand.taken + ((take, state.ply),)))
+        last = state.tricks[-1]
+        swapped = replace(last, cards=tuple((s, give if c == take else c) for s, c in last.cards))
+        state = replace(state, hands=hands, tricks=state.tricks[:-1] + (swapped,), exchange_open=False,
+                        unfollowed=unfollowed, findings=state.findings + tuple(findings))
+        outcome = [{"fact": "renege_found", "seat": f.seat, "message": f.message} for f in findings]
+        return state, outcome + [{"fact": "exchanged", "seat": seat, "give": give, "take": take,
+                                  "trick_sum": swapped.total}]
+
+    # -- listing moves -------------------------------------------------------------
+    def legal_moves(self, state: WilliState) -> list[Move] | None:
+        if state.phase == "deal":
+            return None
+        moves: list[Move] = []
+        if state.phase == "discard":
+            for seat in state.players:
+                if seat in state.discarded:
+                    continue
+                hand = state.hand(seat)
+                if not hand.certain:
+                    moves.append({"type": "discard", "seat": seat, "card": None})
+                moves += [{"type": "discard", "seat": seat, "card": c} for c in sorted(hand.possible)]
+            return moves
+        if state.phase != "play":
+            return []
+        seat = state.next_to_play()
+        candidates = [{"type": "play", "seat": seat, "card": c} for c in sorted(state.hand(seat).possible)]
+        if state.exchange_open:
+            last = state.tricks[-1]
+            candidates += [{"type": "exchange", "seat": seat, "give": g, "take": t}
+                           for _, t in last.cards for g in sorted(state.hand(seat).possible)]
+        candidates += [{"type": "meinz", "seat": s} for s in state.callers()]
+        return [m for m in candidates if self._is_legal(state, m)]
+
+    def _is_legal(self, state: WilliState, move: Move) -> bool:
+        try:
+            self.check(state, move)
+        except RuleViolation:
+            return False
+        return True
+
+    def chance_move(self, state: WilliState, rng: random.Random) -> Move:
+        hands = deal_cards(rng, DECK, len(state.seats), HAND_SIZE)
+        return {"type": "deal", "hands": dict(zip(state.seats, hands))}
+
+    # -- views -------------------------------------------------------------------
+    def scores(self, state: WilliState) -> dict[str, int]:
+        return dict(zip(state.seats, state.points))
+
+    def finished(self, state: WilliState) -> bool:
+        return state.phase == "over"
+
+    def winners(self, state: WilliState) -> list[str]:
+        """The players with the most points share the victory; the card monster
+        is not a player and never wins (README: "Willi")."""
+        if not self.finished(state):
+            return []
+        return best({seat: state.points[state.index(seat)] for seat in state.players})
+
+    def findings(self, state: WilliState) -> list[Finding]:
+        return list(state.findings)
+
+    def view(self, state: WilliState, seat: str | None = None, full: bool = True) -> dict[str, Any]:
+        def hand_view(s: str, hand: Hand) -> dict[str, Any]:
+            shown = full or s == seat
+            out: dict[str, Any] = {"count": hand.size}
+            if s == MONSTER:
+                out["stack_known"] = hand.stack is not None
+            if shown and hand.certain:
+                out["cards"] = list(hand.stack) if hand.stack is not None else sorted(hand.possible)
+            else:
+                out["cards"] = None
+                if shown:
+                    out["known"] = sorted(c for c, _ in hand.taken if c in hand.possible)
+            return out
+
+        def trick_view(t: Trick) -> dict[str, Any]:
+            return {"leader": t.leader, "cards": [{"seat": s, "card": c} for s, c in t.cards],
+                    "caller": t.caller, "winner": t.winner, "sum": t.total}
+
+        return {
+            **self.common_view(state),
+            "game": self.id,
+            "round": state.round,
+            "rounds_total": ROUNDS,
+            "phase": state.phase,
+            "seats": list(state.seats),
+            "players": list(state.players),
+            "leader": state.leader_of_round if state.phase != "over" else None,
+            "to_play": state.next_to_play(),
+            "meinz_callers": state.callers(),
+            "hands": {s: hand_view(s, h) for s, h in zip(state.seats, state.hands)},
+            "discarded": sorted(state.discarded),
+            "trick": trick_view(state.trick) if state.trick else None,
+            "tricks": [trick_view(t) for t in state.tricks],
+            "tricks_won": {s: state.won(s) for s in state.seats},
+            "exchange_open": state.exchange_open,
+            "history": [dict(r) for r in state.rounds],
+        }
+
+    def redact_move(self, move: Move, seat: str | None) -> Move:
+        """Hands dealt and face-down discards stay hidden from other seats."""
+        if move["type"] == "deal":
+            return {**move, "hands": {s: cards if s == seat else None for s, cards in move["hands"].items()}}
+        if move["type"] == "discard" and move["seat"] != seat:
+            return {**move, "card": None}
+        return move
