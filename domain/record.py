@@ -1,0 +1,181 @@
+"""The record of one game: an eventsourcing aggregate whose events are the
+only thing tablelog stores. Nothing is ever updated or deleted; undo and redo
+are events too.
+
+Every event carries ``prev_hash``, the SHA-256 of the previous event in
+canonical JSON, so an audit can prove that the stored log was not edited.
+
+The aggregate stays small on purpose (a cached ``repository.get`` deep-copies
+it): it keeps the undo and redo stacks as short strings of move numbers, not
+the moves. The moves live in the events; states are rebuilt by replay.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.domain import Aggregate, event
+
+GENESIS = "0" * 64
+SERVICE = "service"
+"""Who recorded a move the service made itself (a digital mode deal or roll)."""
+
+
+def canonical(value: Any) -> Any:
+    """Event fields as plain JSON values (UUIDs and times as text)."""
+    if isinstance(value, dict):
+        return {str(k): canonical(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [canonical(v) for v in value]
+    if isinstance(value, (UUID, datetime)):
+        return str(value) if isinstance(value, UUID) else value.isoformat()
+    return value
+
+
+def event_hash(name: str, fields: dict[str, Any]) -> str:
+    """SHA-256 over the canonical JSON of an event's name and fields."""
+    body = {"event": name, **canonical(fields)}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def hash_of(domain_event: Any) -> str:
+    return event_hash(type(domain_event).__name__, dict(domain_event.__dict__))
+
+
+class Stack:
+    """A stack of move numbers kept as text ("1 2 5"), which is immutable, so
+    copying the aggregate costs nothing however long the game. A number that
+    ends in ``s`` was recorded by the service."""
+
+    @staticmethod
+    def push(stack: str, token: str) -> str:
+        return f"{stack} {token}" if stack else token
+
+    @staticmethod
+    def top(stack: str) -> str | None:
+        return stack.rpartition(" ")[2] or None
+
+    @staticmethod
+    def pop(stack: str) -> str:
+        return stack.rpartition(" ")[0]
+
+    @staticmethod
+    def number(token: str) -> int:
+        return int(token.rstrip("s"))
+
+
+class ChainedEvent:
+    """Keeps the aggregate's ``last_hash`` as each event is applied, both when
+    a command triggers it and when the record is rebuilt from the store."""
+
+    def mutate(self, aggregate):  # type: ignore[no-untyped-def]
+        aggregate = super().mutate(aggregate)  # type: ignore[misc]
+        aggregate.last_hash = hash_of(self)
+        return aggregate
+
+
+class GameRecord(Aggregate):
+    """One game: who plays what, and every move, undo, redo and comment."""
+
+    class Event(ChainedEvent, Aggregate.Event):
+        pass
+
+    class Created(ChainedEvent, Aggregate.Created):
+        pass
+
+    @event("Started")
+    def __init__(self, game: str, rules_version: str, players: list[str], seats: list[str],
+                 options: dict[str, Any], mode: str, seed: int | None, started_by: str,
+                 tokens: dict[str, str], forked_from: dict[str, Any] | None = None,
+                 prev_hash: str = GENESIS):
+        self.game = game
+        self.rules_version = rules_version
+        self.players = players
+        self.seats = seats
+        self.options = options
+        self.mode = mode
+        self.seed = seed
+        self.started_by = started_by
+        self.token_hashes = tokens
+        self.forked_from = forked_from
+        self.moves = 0          # move numbers handed out so far
+        self.effective = ""     # Stack of effective move numbers
+        self.undone = ""        # Stack of undone move numbers redo may restore
+        self.annotations = 0
+
+    @property
+    def last_move(self) -> int | None:
+        top = Stack.top(self.effective)
+        return Stack.number(top) if top else None
+
+    @property
+    def last_move_by_service(self) -> bool:
+        top = Stack.top(self.effective)
+        return bool(top and top.endswith("s"))
+
+    @property
+    def redoable(self) -> int | None:
+        top = Stack.top(self.undone)
+        return Stack.number(top) if top else None
+
+    def record_move(self, move: dict[str, Any], outcome: list[dict[str, Any]], recorded_by: str,
+                    request_id: str | None = None) -> int:
+        number = self.moves + 1
+        self._move_recorded(number=number, move=move, outcome=outcome, recorded_by=recorded_by,
+                            request_id=request_id, prev_hash=self.last_hash)
+        return number
+
+    @event("MoveRecorded")
+    def _move_recorded(self, number: int, move: dict[str, Any], outcome: list[dict[str, Any]],
+                       recorded_by: str, request_id: str | None, prev_hash: str) -> None:
+        self.moves = number
+        self.effective = Stack.push(self.effective, f"{number}s" if recorded_by == SERVICE else str(number))
+        self.undone = ""
+
+    def undo(self, recorded_by: str, request_id: str | None = None) -> int:
+        number = self.last_move
+        if number is None:
+            raise NothingToUndo("There is no move to undo.")
+        self._move_undone(number=number, recorded_by=recorded_by, request_id=request_id,
+                          prev_hash=self.last_hash)
+        return number
+
+    @event("MoveUndone")
+    def _move_undone(self, number: int, recorded_by: str, request_id: str | None, prev_hash: str) -> None:
+        token = Stack.top(self.effective)
+        self.effective = Stack.pop(self.effective)
+        self.undone = Stack.push(self.undone, token)
+
+    def redo(self, outcome: list[dict[str, Any]], recorded_by: str, request_id: str | None = None) -> int:
+        number = self.redoable
+        if number is None:
+            raise NothingToUndo("There is no undone move to redo.")
+        self._move_redone(number=number, outcome=outcome, recorded_by=recorded_by, request_id=request_id,
+                          prev_hash=self.last_hash)
+        return number
+
+    @event("MoveRedone")
+    def _move_redone(self, number: int, outcome: list[dict[str, Any]], recorded_by: str,
+                     request_id: str | None, prev_hash: str) -> None:
+        token = Stack.top(self.undone)
+        self.undone = Stack.pop(self.undone)
+        self.effective = Stack.push(self.effective, token)
+
+    def annotate(self, number: int, text: str, recorded_by: str, request_id: str | None = None) -> None:
+        if not 0 <= number <= self.moves:
+            raise ValueError(f"There is no move {number} to comment on.")
+        self._annotated(number=number, text=text, recorded_by=recorded_by, request_id=request_id,
+                        prev_hash=self.last_hash)
+
+    @event("Annotated")
+    def _annotated(self, number: int, text: str, recorded_by: str, request_id: str | None,
+                   prev_hash: str) -> None:
+        self.annotations += 1
+
+
+class NothingToUndo(Exception):
+    """Undo with no effective move, or redo with nothing undone (HTTP 409)."""
