@@ -1,0 +1,1 @@
+"""Everything that reads stored events back: histories, audits, exports."""

@@ -1,0 +1,181 @@
+"""A game's history rebuilt from its stored events: the log, the state after
+every effective move, and the answers to earlier requests (idempotency).
+
+It is a projection kept in memory and brought up to date incrementally
+(``feed`` the events after ``version``), so recording a move, undoing it or
+asking for the state at move N costs the same in a long game as in a short
+one. States share structure, so keeping one per effective move is cheap.
+"""
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Iterable
+
+from domain.games import get_game
+from domain.record import GENESIS, SERVICE, hash_of
+from domain.rules import Game, RuleViolation
+
+
+@dataclass
+class Entry:
+    """One recorded move, as the log shows it."""
+
+    number: int
+    move: dict[str, Any]
+    outcome: list[dict[str, Any]]
+    recorded_by: str
+    recorded_at: datetime
+    request_id: str | None
+    version: int
+    undone: bool = False
+    history: list[dict[str, Any]] = field(default_factory=list)   # undo/redo of this move
+    annotations: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def seat(self) -> str:
+        return self.move.get("seat", "table")
+
+
+@dataclass
+class Answer:
+    """What a write request answered, kept to answer its retries the same way."""
+
+    kind: str                  # move | undo | redo | annotation
+    version: int
+    index: int | None = None
+    outcome: list[dict[str, Any]] = field(default_factory=list)
+    auto: list[int] = field(default_factory=list)
+    states: int = 0            # how many effective moves the state in the answer had
+
+
+@dataclass
+class Problem:
+    """A difference between the stored record and what the rules or the hash chain say."""
+
+    kind: str
+    version: int
+    message: str
+    move_index: int | None = None
+
+
+class GameHistory:
+    """Everything derived from one game's events, in memory."""
+
+    def __init__(self, started: Any, verify: bool = False):
+        self.id = started.originator_id
+        self.game: Game = get_game(started.game)
+        self.started = started
+        self.verify = verify
+        self.version = 0
+        self.entries: list[Entry] = []
+        self.effective: list[int] = []
+        self.states: list[Any] = []
+        self.answers: dict[str, Answer] = {}
+        self.problems: list[Problem] = []
+        self.last_hash = GENESIS
+        self.last_at: datetime = started.timestamp
+        self.feed([started])
+
+    # -- reading events ---------------------------------------------------------
+    def feed(self, events: Iterable[Any]) -> None:
+        for domain_event in events:
+            if domain_event.originator_version <= self.version:
+                continue
+            name = type(domain_event).__name__
+            if domain_event.prev_hash != self.last_hash:
+                self.problems.append(Problem(
+                    "hash_chain", domain_event.originator_version,
+                    f"Event {domain_event.originator_version} ({name}) does not follow the event before it: "
+                    "the stored record was changed."))
+            getattr(self, "_on_" + name)(domain_event)
+            self.last_hash = hash_of(domain_event)
+            self.version = domain_event.originator_version
+            self.last_at = domain_event.timestamp
+
+    def _on_Started(self, e: Any) -> None:
+        self.states = [self.game.setup(e.players, e.options)]
+
+    def _on_MoveRecorded(self, e: Any) -> None:
+        entry = Entry(e.number, e.move, e.outcome, e.recorded_by, e.timestamp, e.request_id,
+                      e.originator_version)
+        self.entries.append(entry)
+        self._reapply(entry, e.outcome, e.originator_version)
+        answer = self.answers.get(e.request_id) if e.request_id else None
+        if e.request_id and (answer is None or e.recorded_by != SERVICE):
+            self.answers[e.request_id] = Answer("move", e.originator_version, e.number, e.outcome,
+                                                states=len(self.states) - 1)
+        elif answer is not None:
+            answer.auto.append(e.number)
+            answer.version = e.originator_version
+            answer.states = len(self.states) - 1
+
+    def _reapply(self, entry: Entry, stored_outcome: list[dict[str, Any]], version: int) -> None:
+        state = self.states[-1]
+        if self.verify:
+            try:
+                self.game.check(state, entry.move)
+            except RuleViolation as violation:
+                self.problems.append(Problem(
+                    "illegal_move", version,
+                    f"Move {entry.number} breaks the rules as they are now: {violation.message}", entry.number))
+        try:
+            new, outcome = self.game.apply(state, entry.move)
+        except Exception as error:  # a record the current rules cannot replay at all
+            self.problems.append(Problem(
+                "unreplayable", version, f"Move {entry.number} cannot be replayed: {error!r}", entry.number))
+            new, outcome = state, stored_outcome
+        if self.verify and outcome != stored_outcome:
+            self.problems.append(Problem(
+                "outcome_differs", version,
+                f"Move {entry.number}: the rules now give {outcome}, the record holds {stored_outcome}.",
+                entry.number))
+        self.states.append(new)
+        self.effective.append(entry.number)
+
+    def _on_MoveUndone(self, e: Any) -> None:
+        entry = self.entry(e.number)
+        self.effective.pop()
+        self.states.pop()
+        entry.undone = True
+        entry.history.append({"event": "undone", "version": e.originator_version,
+                              "by": e.recorded_by, "at": e.timestamp})
+        if e.request_id:
+            self.answers[e.request_id] = Answer("undo", e.originator_version, e.number)
+
+    def _on_MoveRedone(self, e: Any) -> None:
+        entry = self.entry(e.number)
+        entry.undone = False
+        entry.history.append({"event": "redone", "version": e.originator_version,
+                              "by": e.recorded_by, "at": e.timestamp})
+        self._reapply(entry, e.outcome, e.originator_version)
+        if e.request_id:
+            self.answers[e.request_id] = Answer("redo", e.originator_version, e.number)
+
+    def _on_Annotated(self, e: Any) -> None:
+        note = {"text": e.text, "by": e.recorded_by, "at": e.timestamp, "version": e.originator_version}
+        if e.number:
+            self.entry(e.number).annotations.append(note)
+        if e.request_id:
+            self.answers[e.request_id] = Answer("annotation", e.originator_version, e.number)
+
+    # -- asking -------------------------------------------------------------------
+    def entry(self, number: int) -> Entry:
+        return self.entries[number - 1]
+
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+    def applied_at(self, at: int | None) -> int:
+        """How many effective moves have numbers <= ``at`` (all when None)."""
+        if at is None:
+            return len(self.effective)
+        return bisect_right(self.effective, at)
+
+    def state_at(self, at: int | None) -> Any:
+        return self.states[self.applied_at(at)]
+
+    def move_number_of_ply(self, ply: int) -> int | None:
+        return self.effective[ply] if 0 <= ply < len(self.effective) else None

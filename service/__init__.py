@@ -1,0 +1,1 @@
+"""tablelog's HTTP service, storage settings and command line."""

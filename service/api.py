@@ -1,0 +1,262 @@
+"""The HTTP API: flask-smorest blueprints with a marshmallow schema for every
+body. Bodies that do not parse are 400; moves the rules forbid are 422 with
+the rule's code and message; a stale ``expected_version`` is 409."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import current_app, request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+from marshmallow import Schema, fields, validate
+
+from domain.games import all_games
+
+blp = Blueprint("games", __name__, url_prefix="/api", description="Game records: create, record, undo, read.")
+
+
+def games():
+    return current_app.extensions["tablelog"]
+
+
+def bearer() -> str | None:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def idempotency_key() -> str | None:
+    return request.headers.get("Idempotency-Key") or None
+
+
+# -- schemas -------------------------------------------------------------------
+class CreateGameSchema(Schema):
+    game = fields.String(required=True, metadata={"description": "a game id from /api/game-types"})
+    players = fields.List(fields.String(validate=validate.Length(min=1)), required=True,
+                          metadata={"description": "player names in seating order (clockwise); they are the seats"})
+    mode = fields.String(load_default="table", validate=validate.OneOf(["table", "digital"]))
+    seed = fields.Integer(load_default=None, allow_none=True,
+                          metadata={"description": "digital mode: seed of the service's dice and decks"})
+    options = fields.Dict(load_default=dict, metadata={"description": "the game's options (see /api/game-types)"})
+
+
+class TokensSchema(Schema):
+    scorekeeper = fields.String()
+    seats = fields.Dict(keys=fields.String(), values=fields.String())
+
+
+class CreatedSchema(Schema):
+    id = fields.String()
+    version = fields.Integer()
+    tokens = fields.Nested(TokensSchema)
+
+
+class MoveRequestSchema(Schema):
+    move = fields.Dict(required=True, metadata={"description": "the move, e.g. {\"type\": \"play\", ...}"})
+    expected_version = fields.Integer(load_default=None, allow_none=True,
+                                      metadata={"description": "the version you saw; a stale one gets 409"})
+
+
+class VersionOnlySchema(Schema):
+    expected_version = fields.Integer(load_default=None, allow_none=True)
+
+
+class ExpectedSchema(Schema):
+    seats = fields.List(fields.String())
+    moves = fields.List(fields.String())
+
+
+class AutoMoveSchema(Schema):
+    index = fields.Integer()
+    move = fields.Dict()
+    outcome = fields.List(fields.Dict())
+
+
+class MoveRecordedSchema(Schema):
+    index = fields.Integer()
+    version = fields.Integer()
+    outcome = fields.List(fields.Dict())
+    auto = fields.List(fields.Nested(AutoMoveSchema))
+    state = fields.Dict()
+
+
+class UndoneSchema(Schema):
+    version = fields.Integer()
+    undone = fields.Integer()
+
+
+class RedoneSchema(Schema):
+    version = fields.Integer()
+    redone = fields.Integer()
+
+
+class StateQuerySchema(Schema):
+    at = fields.Integer(load_default=None, validate=validate.Range(min=0),
+                        metadata={"description": "the state after the effective moves numbered <= at"})
+    seat = fields.String(load_default=None)
+
+
+class SummarySchema(Schema):
+    id = fields.String()
+    game = fields.String()
+    title = fields.String()
+    players = fields.List(fields.String())
+    seats = fields.List(fields.String())
+    mode = fields.String()
+    options = fields.Dict()
+    version = fields.Integer()
+    moves = fields.Integer(metadata={"description": "effective moves"})
+    recorded = fields.Integer(metadata={"description": "moves ever recorded, undone ones included"})
+    created_at = fields.String()
+    updated_at = fields.String()
+    finished = fields.Boolean()
+    scores = fields.Dict(keys=fields.String(), values=fields.Integer())
+    winners = fields.List(fields.String())
+    expected = fields.Nested(ExpectedSchema)
+
+
+class GameListSchema(Schema):
+    games = fields.List(fields.Nested(SummarySchema))
+
+
+class LegalMovesSchema(Schema):
+    expected = fields.Nested(ExpectedSchema)
+    moves = fields.List(fields.Dict(), allow_none=True)
+
+
+class LogEntrySchema(Schema):
+    index = fields.Integer()
+    version = fields.Integer()
+    move = fields.Dict()
+    outcome = fields.List(fields.Dict())
+    recorded_by = fields.String()
+    recorded_at = fields.String()
+    undone = fields.Boolean()
+    history = fields.List(fields.Dict())
+    annotations = fields.List(fields.Dict())
+
+
+class LogSchema(Schema):
+    id = fields.String()
+    game = fields.String()
+    version = fields.Integer()
+    entries = fields.List(fields.Nested(LogEntrySchema))
+
+
+class FindingSchema(Schema):
+    kind = fields.String()
+    seat = fields.String()
+    move_index = fields.Integer(allow_none=True)
+    message = fields.String()
+
+
+class ProblemSchema(Schema):
+    kind = fields.String()
+    version = fields.Integer()
+    move_index = fields.Integer(allow_none=True)
+    message = fields.String()
+
+
+class AuditSchema(Schema):
+    id = fields.String()
+    ok = fields.Boolean(metadata={"description": "hash chain intact and replay reproduces every stored outcome"})
+    version = fields.Integer()
+    problems = fields.List(fields.Nested(ProblemSchema))
+    findings = fields.List(fields.Nested(FindingSchema))
+
+
+class GameTypeListSchema(Schema):
+    games = fields.List(fields.Dict())
+
+
+# -- endpoints ---------------------------------------------------------------------
+@blp.route("/game-types")
+class GameTypes(MethodView):
+    @blp.response(200, GameTypeListSchema)
+    def get(self):
+        """Every game's title, player counts, options and move vocabulary."""
+        return {"games": [game.describe() for game in all_games()]}
+
+
+@blp.route("/games")
+class GameList(MethodView):
+    @blp.response(200, GameListSchema)
+    def get(self):
+        """Every game, oldest first."""
+        service = games()
+        return {"games": [service.summary(service.history(gid)) for gid in service.ids()]}
+
+    @blp.arguments(CreateGameSchema)
+    @blp.response(201, CreatedSchema)
+    def post(self, body: dict[str, Any]):
+        """Start a game. Keep the tokens: the scorekeeper's records moves."""
+        return games().create(body["game"], body["players"], body["mode"], body["seed"], body["options"],
+                              idempotency_key())
+
+
+@blp.route("/games/<game_id>")
+class GameSummary(MethodView):
+    @blp.response(200, SummarySchema)
+    def get(self, game_id: str):
+        """A game's summary: players, version, scores, who acts next."""
+        return games().summary(games().history(game_id))
+
+
+@blp.route("/games/<game_id>/moves")
+class Moves(MethodView):
+    @blp.arguments(MoveRequestSchema)
+    @blp.response(201, MoveRecordedSchema)
+    def post(self, body: dict[str, Any], game_id: str):
+        """Record a move (needs the scorekeeper's token, or in a digital game the acting seat's)."""
+        return games().record_move(game_id, body["move"], bearer(), body["expected_version"], idempotency_key())
+
+
+@blp.route("/games/<game_id>/undo")
+class Undo(MethodView):
+    @blp.arguments(VersionOnlySchema)
+    @blp.response(201, UndoneSchema)
+    def post(self, body: dict[str, Any], game_id: str):
+        """Retract the last effective move; it stays in the log, marked undone."""
+        return games().undo(game_id, bearer(), body["expected_version"], idempotency_key())
+
+
+@blp.route("/games/<game_id>/redo")
+class Redo(MethodView):
+    @blp.arguments(VersionOnlySchema)
+    @blp.response(201, RedoneSchema)
+    def post(self, body: dict[str, Any], game_id: str):
+        """Re-apply the most recently undone move, if nothing was recorded since."""
+        return games().redo(game_id, bearer(), body["expected_version"], idempotency_key())
+
+
+@blp.route("/games/<game_id>/state")
+class State(MethodView):
+    @blp.arguments(StateQuerySchema, location="query")
+    @blp.response(200)
+    def get(self, query: dict[str, Any], game_id: str):
+        """The state after the effective moves numbered <= at (default: all)."""
+        return games().state(game_id, bearer(), query["at"], query["seat"])
+
+
+@blp.route("/games/<game_id>/legal-moves")
+class LegalMoves(MethodView):
+    @blp.response(200, LegalMovesSchema)
+    def get(self, game_id: str):
+        """Who must act and every legal move now (null where too many to list)."""
+        return games().legal_moves(game_id, bearer())
+
+
+@blp.route("/games/<game_id>/log")
+class Log(MethodView):
+    @blp.response(200, LogSchema)
+    def get(self, game_id: str):
+        """Every recorded move, undone ones marked, with who recorded it and when."""
+        return games().log(game_id, bearer())
+
+
+@blp.route("/games/<game_id>/audit")
+class Audit(MethodView):
+    @blp.response(200, AuditSchema)
+    def get(self, game_id: str):
+        """Check the hash chain, replay through the current rules, report findings."""
+        return games().audit(game_id)

@@ -1,0 +1,81 @@
+"""The Flask application factory."""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from flask import Flask, jsonify, send_from_directory
+from flask_smorest import Api, Blueprint
+from werkzeug.exceptions import HTTPException
+
+from domain.rules import MalformedMove, RuleViolation
+from service.games import Games, ServiceError
+from service.store import Tablelog, open_store
+
+log = logging.getLogger("tablelog")
+
+# Malformed bodies are 400; 422 is kept for moves the rules forbid.
+Blueprint.ARGUMENTS_PARSER.DEFAULT_VALIDATION_STATUS = 400
+
+
+def error(status: int, code: str, message: str, **extra: Any):
+    return jsonify({"error": {"code": code, "message": message, **extra}}), status
+
+
+def create_app(database: str | None = None, store: Tablelog | None = None) -> Flask:
+    """The service over ``store``, or over the database at ``database``
+    (default: ``TABLELOG_DATABASE_URL``, else ``sqlite:///tablelog.sqlite3``)."""
+    app = Flask(__name__)
+    app.config.update(
+        API_TITLE="tablelog",
+        API_VERSION="1",
+        OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX="/api",
+        OPENAPI_JSON_PATH="openapi.json",
+        OPENAPI_SWAGGER_UI_PATH="docs",
+        OPENAPI_SWAGGER_UI_URL="/api/docs/assets/",
+        JSON_SORT_KEYS=False,
+    )
+    app.json.sort_keys = False
+    app.extensions["tablelog"] = Games(store or open_store(database))
+    api = Api(app)
+
+    from service.api import blp
+    api.register_blueprint(blp)
+    register_errors(app)
+
+    @app.get("/api/docs/assets/<path:filename>")
+    def docs_assets(filename: str):
+        """Swagger UI, served from the installed package: no internet needed."""
+        import swagger_ui_bundle
+        return send_from_directory(swagger_ui_bundle.swagger_ui_path, filename)
+
+    from service.web import web
+    app.register_blueprint(web)
+    return app
+
+
+def register_errors(app: Flask) -> None:
+    @app.errorhandler(RuleViolation)
+    def rule_violation(e: RuleViolation):
+        return jsonify({"error": e.to_json()}), 422
+
+    @app.errorhandler(MalformedMove)
+    def malformed(e: MalformedMove):
+        return error(400, "malformed", "The request does not fit the schema.", fields=e.messages)
+
+    @app.errorhandler(ServiceError)
+    def service_error(e: ServiceError):
+        return jsonify({"error": e.to_json()}), e.status
+
+    @app.errorhandler(HTTPException)
+    def http_error(e: HTTPException):
+        messages = getattr(e, "data", {}).get("messages") if hasattr(e, "data") else None
+        code = {400: "malformed", 404: "not_found", 405: "method_not_allowed"}.get(e.code, "http_error")
+        extra = {"fields": messages} if messages else {}
+        return error(e.code or 500, code, e.description or e.name, **extra)
+
+    @app.errorhandler(Exception)
+    def unexpected(e: Exception):
+        log.exception("unexpected error")
+        return error(500, "internal", "Something went wrong inside tablelog; nothing was recorded.")

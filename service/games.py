@@ -1,0 +1,403 @@
+"""The service layer: create games, record moves, undo, redo, and read them
+back. It decides no rule: every move goes through the game's ``check`` and
+``apply``; it only adds who may record what, versions and idempotency.
+"""
+from __future__ import annotations
+
+import hashlib
+import secrets
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any, Iterator
+from uuid import UUID
+
+from eventsourcing.persistence import IntegrityError
+
+from domain.chance import rng_for
+from domain.games import PACKAGES, get_game
+from domain.record import SERVICE, GameRecord, NothingToUndo
+from domain.rules import TABLE, MalformedMove, Move, RuleViolation
+from replay.history import GameHistory
+from service.store import Tablelog
+
+SCOREKEEPER = "scorekeeper"
+MODES = ("table", "digital")
+
+
+class ServiceError(Exception):
+    status = 400
+    code = "bad_request"
+
+    def __init__(self, message: str, code: str | None = None):
+        super().__init__(message)
+        self.message = message
+        if code:
+            self.code = code
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message}
+
+
+class NotFound(ServiceError):
+    status, code = 404, "not_found"
+
+
+class Conflict(ServiceError):
+    status, code = 409, "conflict"
+
+
+class Unauthorized(ServiceError):
+    status, code = 401, "unauthorized"
+
+
+class Forbidden(ServiceError):
+    status, code = 403, "forbidden"
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who sent a request: the scorekeeper, a seat, or nobody known."""
+
+    role: str | None = None     # "scorekeeper" | "seat" | None
+    seat: str | None = None
+
+    @property
+    def name(self) -> str:
+        return self.seat if self.role == "seat" else SCOREKEEPER
+
+
+ANONYMOUS = Caller()
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Games:
+    """Every game in one store, with each game's history cached in memory."""
+
+    def __init__(self, store: Tablelog, cache_size: int = 256):
+        self.store = store
+        self.cache_size = cache_size
+        self._histories: OrderedDict[UUID, GameHistory] = OrderedDict()
+        self._locks: dict[UUID, threading.Lock] = {}
+        self._guard = threading.Lock()
+
+    # -- loading ----------------------------------------------------------------
+    def _lock(self, game_id: UUID) -> threading.Lock:
+        with self._guard:
+            return self._locks.setdefault(game_id, threading.Lock())
+
+    @staticmethod
+    def parse_id(text: str | UUID) -> UUID:
+        try:
+            return text if isinstance(text, UUID) else UUID(str(text))
+        except ValueError:
+            raise NotFound(f"There is no game {text!r}.") from None
+
+    def history(self, game_id: str | UUID, verify: bool = False) -> GameHistory:
+        """The game's history, brought up to date with the store."""
+        gid = self.parse_id(game_id)
+        with self._lock(gid):
+            return self._sync(gid, verify)
+
+    def _sync(self, gid: UUID, verify: bool = False) -> GameHistory:
+        if verify:
+            return self._load(gid, verify=True)
+        hist = self._histories.get(gid)
+        if hist is None:
+            hist = self._load(gid)
+            with self._guard:
+                self._histories[gid] = hist
+                while len(self._histories) > self.cache_size:
+                    self._histories.popitem(last=False)
+        else:
+            hist.feed(self.store.events.get(gid, gt=hist.version))
+            with self._guard:
+                self._histories.move_to_end(gid)
+        return hist
+
+    def _load(self, gid: UUID, verify: bool = False) -> GameHistory:
+        events = self.store.events.get(gid)
+        first = next(events, None)
+        if first is None:
+            raise NotFound(f"There is no game {gid}.")
+        hist = GameHistory(first, verify=verify)
+        hist.feed(events)
+        return hist
+
+    def ids(self) -> Iterator[UUID]:
+        """Every game's id, oldest first."""
+        topic = f"{GameRecord.__module__}:{GameRecord.__qualname__}.Started"
+        start = 1
+        while True:
+            batch = self.store.recorder.select_notifications(start, 500, topics=[topic])
+            if not batch:
+                return
+            for notification in batch:
+                yield notification.originator_id
+            start = batch[-1].id + 1
+
+    # -- who is asking -----------------------------------------------------------
+    def caller(self, hist: GameHistory, token: str | None, required: bool = False) -> Caller:
+        if not token:
+            if required:
+                raise Unauthorized("Send the game's scorekeeper token: Authorization: Bearer <token>.")
+            return ANONYMOUS
+        digest = token_hash(token)
+        for key, stored in hist.started.tokens.items():
+            if secrets.compare_digest(stored, digest):
+                if key == SCOREKEEPER:
+                    return Caller(SCOREKEEPER)
+                return Caller("seat", key.removeprefix("seat:"))
+        if required:
+            raise Forbidden("That token does not belong to this game.")
+        return ANONYMOUS
+
+    # -- creating -------------------------------------------------------------------
+    def create(self, game_id: str, players: list[str], mode: str = "table", seed: int | None = None,
+               options: dict[str, Any] | None = None, request_id: str | None = None) -> dict[str, Any]:
+        if game_id not in PACKAGES:
+            raise MalformedMove({"game": [f"Unknown game {game_id!r}; tablelog knows {', '.join(PACKAGES)}."]})
+        if mode not in MODES:
+            raise MalformedMove({"mode": ["The mode is 'table' or 'digital'."]})
+        game = get_game(game_id)
+        loaded = game.load_options(options)
+        state = game.setup(players, loaded)
+        if mode == "digital" and seed is None:
+            seed = secrets.randbelow(2**31)
+        tokens = {SCOREKEEPER: secrets.token_urlsafe(24)}
+        tokens.update({player: secrets.token_urlsafe(24) for player in players})
+        hashes = {SCOREKEEPER: token_hash(tokens[SCOREKEEPER])}
+        hashes.update({f"seat:{player}": token_hash(tokens[player]) for player in players})
+        record = GameRecord(game=game_id, rules_version=game.rules_version, players=list(players),
+                            seats=list(game.seats(state)), options=options or {}, mode=mode, seed=seed,
+                            started_by=SCOREKEEPER, tokens=hashes)
+        if mode == "digital":
+            self._auto_moves(record, state, request_id)
+        self.store.save(record)
+        return {"id": str(record.id), "version": record.version,
+                "tokens": {"scorekeeper": tokens[SCOREKEEPER],
+                           "seats": {player: tokens[player] for player in players}}}
+
+    def _auto_moves(self, record: GameRecord, state: Any, request_id: str | None) -> list[tuple[int, Move, list]]:
+        """In digital mode the service makes every chance move itself."""
+        game = get_game(record.game)
+        made = []
+        while not game.finished(state) and game.expected(state).is_chance:
+            move = game.chance_move(state, rng_for(record.seed, record.moves + 1))
+            state, outcome = game.apply(state, move)
+            number = record.record_move(move, outcome, SERVICE, request_id)
+            made.append((number, move, outcome))
+        return made
+
+    # -- writing ----------------------------------------------------------------------
+    def _write(self, game_id: str, token: str | None, expected_version: int | None,
+               request_id: str, action) -> dict[str, Any]:
+        """Run ``action`` on the game's record and save what it triggered:
+        one game at a time in this process, optimistic concurrency across
+        processes (a save that lost the race is a 409)."""
+        gid = self.parse_id(game_id)
+        with self._lock(gid):
+            hist = self._sync(gid)
+            caller = self.caller(hist, token, required=True)
+            if request_id and request_id in hist.answers:
+                return self.answer(hist, hist.answers[request_id], caller)
+            if expected_version is not None and expected_version != hist.version:
+                raise Conflict(f"The game is at version {hist.version}, not {expected_version}: "
+                               "someone recorded something first. Reload and try again.", "stale_version")
+            record: GameRecord = self.store.repository.get(gid)
+            if record.version != hist.version:
+                hist.feed(self.store.events.get(gid, gt=hist.version))
+                if expected_version is not None and expected_version != hist.version:
+                    raise Conflict(f"The game is at version {hist.version}, not {expected_version}.",
+                                   "stale_version")
+            action(hist, record, caller)
+            pending = list(record.pending_events)
+            try:
+                self.store.save(record)
+            except IntegrityError:
+                raise Conflict("Someone recorded something at the same moment; reload and try again.",
+                               "stale_version") from None
+            hist.feed(pending)
+            return self.answer(hist, hist.answers[request_id], caller)
+
+    def record_move(self, game_id: str, data: Any, token: str | None, expected_version: int | None = None,
+                    request_id: str | None = None) -> dict[str, Any]:
+        request_id = request_id or f"auto-{secrets.token_hex(8)}"
+
+        def action(hist: GameHistory, record: GameRecord, caller: Caller) -> None:
+            game = hist.game
+            move = game.load_move(data)
+            seat = move.get("seat", TABLE)
+            self._may_record(record, caller, seat)
+            state = hist.state
+            if record.mode == "digital":
+                if seat == TABLE:
+                    raise RuleViolation("digital_chance", "In a digital game the service rolls, deals and draws "
+                                        "itself; the table does not enter chance moves.", "Digital mode")
+                move = game.complete_move(state, move, rng_for(record.seed, record.moves + 1))
+            game.check(state, move)
+            state, outcome = game.apply(state, move)
+            record.record_move(move, outcome, caller.name, request_id)
+            if record.mode == "digital":
+                self._auto_moves(record, state, request_id)
+
+        return self._write(game_id, token, expected_version, request_id, action)
+
+    @staticmethod
+    def _may_record(record: GameRecord, caller: Caller, seat: str) -> None:
+        if caller.role == SCOREKEEPER:
+            return
+        if record.mode != "digital":
+            raise Forbidden("In a table game the scorekeeper records every move; use the scorekeeper's token.")
+        if seat != caller.seat:
+            raise Forbidden(f"This token is {caller.seat}'s: it may record only {caller.seat}'s own moves.")
+
+    def undo(self, game_id: str, token: str | None, expected_version: int | None = None,
+             request_id: str | None = None) -> dict[str, Any]:
+        request_id = request_id or f"auto-{secrets.token_hex(8)}"
+
+        def action(hist: GameHistory, record: GameRecord, caller: Caller) -> None:
+            number = record.last_move
+            if number is None:
+                raise Conflict("There is no move to undo.", "nothing_to_undo")
+            if record.mode == "digital" and record.last_move_by_service:
+                raise Conflict("In a digital game undo cannot go back past a deal, roll or draw the service "
+                               "made.", "undo_past_chance")
+            self._may_record(record, caller, hist.entry(number).seat)
+            record.undo(caller.name, request_id)
+
+        return self._write(game_id, token, expected_version, request_id, action)
+
+    def redo(self, game_id: str, token: str | None, expected_version: int | None = None,
+             request_id: str | None = None) -> dict[str, Any]:
+        request_id = request_id or f"auto-{secrets.token_hex(8)}"
+
+        def action(hist: GameHistory, record: GameRecord, caller: Caller) -> None:
+            number = record.redoable
+            if number is None:
+                raise Conflict("There is no undone move to redo (or something was recorded since).",
+                               "nothing_to_redo")
+            entry = hist.entry(number)
+            self._may_record(record, caller, entry.seat)
+            try:
+                state, outcome = hist.game.play(hist.state, entry.move)
+            except RuleViolation as violation:
+                raise Conflict(f"Move {number} cannot be redone: {violation.message}", "redo_illegal") from None
+            record.redo(outcome, caller.name, request_id)
+            if record.mode == "digital":
+                self._auto_moves(record, state, request_id)
+
+        try:
+            return self._write(game_id, token, expected_version, request_id, action)
+        except NothingToUndo as error:
+            raise Conflict(str(error), "nothing_to_redo") from None
+
+    def annotate(self, game_id: str, number: int, text: str, token: str | None,
+                 expected_version: int | None = None, request_id: str | None = None) -> dict[str, Any]:
+        request_id = request_id or f"auto-{secrets.token_hex(8)}"
+
+        def action(hist: GameHistory, record: GameRecord, caller: Caller) -> None:
+            try:
+                record.annotate(number, text, caller.name, request_id)
+            except ValueError as error:
+                raise NotFound(str(error)) from None
+
+        return self._write(game_id, token, expected_version, request_id, action)
+
+    # -- answers ----------------------------------------------------------------------
+    def answer(self, hist: GameHistory, answer: Any, caller: Caller) -> dict[str, Any]:
+        if answer.kind == "undo":
+            return {"version": answer.version, "undone": answer.index}
+        if answer.kind == "redo":
+            return {"version": answer.version, "redone": answer.index}
+        if answer.kind == "annotation":
+            return {"version": answer.version, "move_index": answer.index}
+        last = answer.auto[-1] if answer.auto else answer.index
+        return {
+            "index": answer.index,
+            "version": answer.version,
+            "outcome": answer.outcome,
+            "auto": [self._auto_entry(hist, number, caller) for number in answer.auto],
+            "state": self.view(hist, hist.state_at(last), caller),
+        }
+
+    def _auto_entry(self, hist: GameHistory, number: int, caller: Caller) -> dict[str, Any]:
+        entry = hist.entry(number)
+        return {"index": number, "move": self.move_as_seen(hist, entry.move, caller), "outcome": entry.outcome}
+
+    # -- reading ------------------------------------------------------------------------
+    @staticmethod
+    def hidden(hist: GameHistory) -> bool:
+        return hist.started.mode == "digital"
+
+    def view(self, hist: GameHistory, state: Any, caller: Caller, seat: str | None = None) -> dict[str, Any]:
+        full = not self.hidden(hist)
+        return hist.game.view(state, seat or caller.seat, full)
+
+    def move_as_seen(self, hist: GameHistory, move: Move, caller: Caller) -> Move:
+        return move if not self.hidden(hist) else hist.game.redact_move(move, caller.seat)
+
+    def state(self, game_id: str, token: str | None, at: int | None = None,
+              seat: str | None = None) -> dict[str, Any]:
+        hist = self.history(game_id)
+        caller = self.caller(hist, token)
+        if seat is not None:
+            if seat not in hist.started.seats:
+                raise NotFound(f"There is no seat {seat!r} in this game.")
+            if self.hidden(hist) and caller.seat != seat:
+                raise Forbidden(f"{seat}'s view needs {seat}'s own token.")
+        applied = hist.applied_at(at)
+        view = self.view(hist, hist.states[applied], caller, seat)
+        return {"id": str(hist.id), "version": hist.version, "at": at if at is not None else
+                (hist.effective[-1] if hist.effective else 0), "moves_applied": applied, **view}
+
+    def legal_moves(self, game_id: str, token: str | None) -> dict[str, Any]:
+        hist = self.history(game_id)
+        caller = self.caller(hist, token)
+        state = hist.state
+        expected = hist.game.expected(state)
+        moves = None if hist.game.finished(state) and not expected.seats else hist.game.legal_moves(state)
+        if moves is not None and self.hidden(hist):
+            moves = None if caller.seat is None else [m for m in moves if m.get("seat") == caller.seat]
+        if hist.started.mode == "digital" and expected.is_chance:
+            moves = []
+        return {"expected": expected.to_json(), "moves": moves}
+
+    def summary(self, hist: GameHistory) -> dict[str, Any]:
+        started = hist.started
+        game, state = hist.game, hist.state
+        return {
+            "id": str(hist.id), "game": started.game, "title": game.title, "players": started.players,
+            "seats": started.seats, "mode": started.mode, "options": started.options,
+            "version": hist.version, "moves": len(hist.effective), "recorded": len(hist.entries),
+            "created_at": started.timestamp.isoformat(), "updated_at": hist.last_at.isoformat(),
+            "finished": game.finished(state), "scores": game.scores(state), "winners": game.winners(state),
+            "expected": game.expected(state).to_json(),
+        }
+
+    def log(self, game_id: str, token: str | None) -> dict[str, Any]:
+        hist = self.history(game_id)
+        caller = self.caller(hist, token)
+        entries = []
+        for entry in hist.entries:
+            entries.append({
+                "index": entry.number, "version": entry.version,
+                "move": self.move_as_seen(hist, entry.move, caller),
+                "outcome": entry.outcome, "recorded_by": entry.recorded_by,
+                "recorded_at": entry.recorded_at.isoformat(), "undone": entry.undone,
+                "history": [{**h, "at": h["at"].isoformat()} for h in entry.history],
+                "annotations": [{**a, "at": a["at"].isoformat()} for a in entry.annotations],
+            })
+        return {"id": str(hist.id), "game": hist.started.game, "version": hist.version, "entries": entries}
+
+    def audit(self, game_id: str) -> dict[str, Any]:
+        hist = self.history(game_id, verify=True)
+        findings = [{"kind": f.kind, "seat": f.seat, "move_index": hist.move_number_of_ply(f.ply),
+                     "message": f.message} for f in hist.game.findings(hist.state)]
+        problems = [{"kind": p.kind, "version": p.version, "move_index": p.move_index, "message": p.message}
+                    for p in hist.problems]
+        return {"id": str(hist.id), "ok": not problems, "version": hist.version,
+                "problems": problems, "findings": findings}
