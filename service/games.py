@@ -361,7 +361,14 @@ class Games:
         expected = hist.game.expected(state)
         moves = None if hist.game.finished(state) and not expected.seats else hist.game.legal_moves(state)
         if moves is not None and self.hidden(hist):
-            moves = None if caller.seat is None else [m for m in moves if m.get("seat") == caller.seat]
+            # A seat sees its own options; the scorekeeper those of seats no
+            # person holds (the card monster); nobody else sees any.
+            if caller.role == "seat":
+                moves = [m for m in moves if m.get("seat") == caller.seat]
+            elif caller.role == SCOREKEEPER:
+                moves = [m for m in moves if m.get("seat") not in hist.started.players]
+            else:
+                moves = None
         if hist.started.mode == "digital" and expected.is_chance:
             moves = []
         return {"expected": expected.to_json(), "moves": moves}

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
 from domain.chance import deal as deal_cards
-from domain.ranking import best, places
+from domain.ranking import best, places, tied
 from domain.rules import TABLE, Expected, Finding, Game, Move, Outcome, RuleViolation
 from domain.willi.cards import DECK, colour, colour_name, components, follows, value
 from domain.willi.moves import MOVE_SCHEMAS, OptionsSchema
@@ -151,6 +151,19 @@ def _where(state: WilliState, card: str, seat: str) -> str:
     return f"{card} is not in {seat}'s hand"
 
 
+def round_points(sums: Mapping[str, int]) -> dict[str, int]:
+    """Point cards for the round: highest sum 3, second 1, third 0, lowest 2.
+    Seats tied on a sum get nothing, and the places they share are used up
+    (rulebook "Point Distribution": 40, 40, 39, 34 gives 0, 0, 0, 2)."""
+    place = places(sums)
+    shared = tied(sums)
+    return {seat: 0 if seat in shared else POINTS_BY_PLACE[place[seat]] for seat in sums}
+
+
+def same_colour(lead: str) -> set[str]:
+    return {card for card in DECK if colour(card) == colour(lead)}
+
+
 class Willi(Game):
     id = "willi"
     title = "Willi"
@@ -254,15 +267,11 @@ class Willi(Game):
         if seat == MONSTER or state.trick is None:
             return
         lead = state.trick.lead
-        if not follows(card, lead) and hand.surely_holds_one_of(self._following(lead)):
+        if not follows(card, lead) and hand.surely_holds_one_of(same_colour(lead)):
             raise RuleViolation(
                 "must_follow",
                 f"You must follow {colour_name(lead)} or play a {value(lead)}: "
-                f"you hold {colour_name(lead)} cards or a {value(lead)}.", RULE_FOLLOW)
-
-    @staticmethod
-    def _following(lead: str) -> set[str]:
-        return {card for card in DECK if follows(card, lead)}
+                f"you hold {colour_name(lead)} cards.", RULE_FOLLOW)
 
     def _check_meinz(self, state: WilliState, move: Move) -> None:
         seat = move["seat"]
@@ -355,7 +364,7 @@ class Willi(Game):
         unfollowed = tuple(u for u in state.unfollowed if not any(f.ply == u.ply for f in new_findings))
         if trick.cards and seat != MONSTER and not follows(card, trick.lead):
             hand = state.hand(seat)
-            if not hand.certain and hand.possible & self._following(trick.lead):
+            if not hand.certain and hand.possible & same_colour(trick.lead):
                 unfollowed += (Unfollowed(seat, state.ply, trick.lead, card),)
         outcome += [{"fact": "renege_found", "seat": f.seat, "message": f.message} for f in new_findings]
         trick = replace(trick, cards=trick.cards + ((seat, card),))
@@ -370,14 +379,14 @@ class Willi(Game):
         """Earlier failures to follow that ``card`` now shows were reneges."""
         found = []
         for u in state.unfollowed:
-            if u.seat != seat or not follows(card, u.lead):
+            if u.seat != seat or colour(card) != colour(u.lead):
                 continue
             if any(c == card and ply > u.ply for c, ply in state.hand(seat).taken):
                 continue
             found.append(Finding(
                 "renege", seat, u.ply,
                 f"{seat} played {u.card} to a trick led with {u.lead} but still held {card}: "
-                f"{colour_name(u.lead)} or a {value(u.lead)} had to be played."))
+                f"holding {colour_name(u.lead)}, {seat} had to play {colour_name(u.lead)} or a {value(u.lead)}."))
         return found
 
     def _finish_trick(self, state: WilliState, outcome: Outcome) -> tuple[WilliState, Outcome]:
@@ -409,9 +418,8 @@ class Willi(Game):
     def _score_round(self, state: WilliState, outcome: Outcome) -> tuple[WilliState, Outcome]:
         sums = {seat: sum(t.total for t in state.tricks if t.winner == seat)
                 + (MONSTER_BONUS if seat == MONSTER else 0) for seat in state.seats}
+        awarded = round_points(sums)
         place = places(sums)
-        shared = {seat for seat in sums if list(place.values()).count(place[seat]) > 1}
-        awarded = {seat: 0 if seat in shared else POINTS_BY_PLACE[place[seat]] for seat in state.seats}
         points = tuple(p + awarded[seat] for p, seat in zip(state.points, state.seats))
         for seat in state.seats:
             if awarded[seat]:
