@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from datetime import datetime
 from typing import Any
-from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
 
@@ -24,26 +22,16 @@ SERVICE = "service"
 """Who recorded a move the service made itself (a digital mode deal or roll)."""
 
 
-def canonical(value: Any) -> Any:
-    """Event fields as plain JSON values (UUIDs and times as text)."""
-    if isinstance(value, dict):
-        return {str(k): canonical(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [canonical(v) for v in value]
-    if isinstance(value, (UUID, datetime)):
-        return str(value) if isinstance(value, UUID) else value.isoformat()
-    return value
-
-
 def event_hash(name: str, fields: dict[str, Any]) -> str:
-    """SHA-256 over the canonical JSON of an event's name and fields."""
-    body = {"event": name, **canonical(fields)}
-    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """SHA-256 over the canonical JSON of an event's name and fields (keys
+    sorted, no spaces, ids and times as their text)."""
+    text = json.dumps({"event": name, **fields}, sort_keys=True, separators=(",", ":"),
+                      ensure_ascii=False, default=str)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
 def hash_of(domain_event: Any) -> str:
-    return event_hash(type(domain_event).__name__, dict(domain_event.__dict__))
+    return event_hash(type(domain_event).__name__, domain_event.__dict__)
 
 
 class Stack:

@@ -163,9 +163,16 @@ class Game(ABC):
                 f"Unknown move type {kind!r}; {self.title} knows "
                 + ", ".join(sorted(self.move_schemas)) + "."]})
         try:
-            return schema().load(dict(data))
+            return self._schema(kind).load(dict(data))
         except ValidationError as error:
             raise MalformedMove(error.messages) from None
+
+    def _schema(self, kind: str) -> Schema:
+        """One schema instance per move type, made once (loading is stateless)."""
+        schemas = self.__dict__.setdefault("_schemas", {})
+        if kind not in schemas:
+            schemas[kind] = self.move_schemas[kind]()
+        return schemas[kind]
 
     @abstractmethod
     def expected(self, state: Any) -> Expected:

@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any, Iterable
 
 from domain.games import get_game
-from domain.record import GENESIS, SERVICE, hash_of
+from domain.record import GENESIS, SERVICE, GameRecord
 from domain.rules import Game, RuleViolation
 
 
@@ -68,30 +68,35 @@ class GameHistory:
         self.game: Game = get_game(started.game)
         self.started = started
         self.verify = verify
-        self.version = 0
+        self.record: GameRecord | None = None
         self.entries: list[Entry] = []
         self.effective: list[int] = []
         self.states: list[Any] = []
         self.answers: dict[str, Answer] = {}
         self.problems: list[Problem] = []
-        self.last_hash = GENESIS
         self.last_at: datetime = started.timestamp
         self.feed([started])
 
+    @property
+    def version(self) -> int:
+        return self.record.version
+
     # -- reading events ---------------------------------------------------------
-    def feed(self, events: Iterable[Any]) -> None:
+    def feed(self, events: Iterable[Any], applied: bool = False) -> None:
+        """Take in stored events (or, ``applied``, events this process just
+        triggered on ``record`` and saved)."""
         for domain_event in events:
-            if domain_event.originator_version <= self.version:
-                continue
-            name = type(domain_event).__name__
-            if domain_event.prev_hash != self.last_hash:
-                self.problems.append(Problem(
-                    "hash_chain", domain_event.originator_version,
-                    f"Event {domain_event.originator_version} ({name}) does not follow the event before it: "
-                    "the stored record was changed."))
-            getattr(self, "_on_" + name)(domain_event)
-            self.last_hash = hash_of(domain_event)
-            self.version = domain_event.originator_version
+            if not applied:
+                if self.record is not None and domain_event.originator_version <= self.record.version:
+                    continue
+                previous = self.record.last_hash if self.record is not None else GENESIS
+                if domain_event.prev_hash != previous:
+                    self.problems.append(Problem(
+                        "hash_chain", domain_event.originator_version,
+                        f"Event {domain_event.originator_version} ({type(domain_event).__name__}) does not "
+                        "follow the event before it: the stored record was changed."))
+                self.record = domain_event.mutate(self.record)
+            getattr(self, "_on_" + type(domain_event).__name__)(domain_event)
             self.last_at = domain_event.timestamp
 
     def _on_Started(self, e: Any) -> None:

@@ -72,8 +72,9 @@ def register_errors(app: Flask) -> None:
     def http_error(e: HTTPException):
         messages = getattr(e, "data", {}).get("messages") if hasattr(e, "data") else None
         code = {400: "malformed", 404: "not_found", 405: "method_not_allowed"}.get(e.code, "http_error")
-        extra = {"fields": messages} if messages else {}
-        return error(e.code or 500, code, e.description or e.name, **extra)
+        if messages:
+            return error(e.code or 400, code, "The request does not fit the schema.", fields=messages)
+        return error(e.code or 500, code, e.description or e.name)
 
     @app.errorhandler(Exception)
     def unexpected(e: Exception):

@@ -195,33 +195,49 @@ class Games:
     # -- writing ----------------------------------------------------------------------
     def _write(self, game_id: str, token: str | None, expected_version: int | None,
                request_id: str, action) -> dict[str, Any]:
-        """Run ``action`` on the game's record and save what it triggered:
-        one game at a time in this process, optimistic concurrency across
-        processes (a save that lost the race is a 409)."""
+        """Run ``action`` on the game's record and save what it triggered.
+
+        One game at a time in this process; across processes the save is
+        optimistic: a save that lost the race reloads the record and runs the
+        action again, or answers 409 when the client named the version it saw.
+        """
         gid = self.parse_id(game_id)
         with self._lock(gid):
-            hist = self._sync(gid)
-            caller = self.caller(hist, token, required=True)
-            if request_id and request_id in hist.answers:
-                return self.answer(hist, hist.answers[request_id], caller)
-            if expected_version is not None and expected_version != hist.version:
-                raise Conflict(f"The game is at version {hist.version}, not {expected_version}: "
-                               "someone recorded something first. Reload and try again.", "stale_version")
-            record: GameRecord = self.store.repository.get(gid)
-            if record.version != hist.version:
-                hist.feed(self.store.events.get(gid, gt=hist.version))
+            for attempt in range(3):
+                hist = self._histories.get(gid) or self._sync(gid)
+                caller = self.caller(hist, token, required=True)
+                if request_id in hist.answers:
+                    return self.answer(hist, hist.answers[request_id], caller)
                 if expected_version is not None and expected_version != hist.version:
-                    raise Conflict(f"The game is at version {hist.version}, not {expected_version}.",
-                                   "stale_version")
-            action(hist, record, caller)
-            pending = list(record.pending_events)
-            try:
-                self.store.save(record)
-            except IntegrityError:
-                raise Conflict("Someone recorded something at the same moment; reload and try again.",
-                               "stale_version") from None
-            hist.feed(pending)
-            return self.answer(hist, hist.answers[request_id], caller)
+                    hist = self._sync(gid)
+                    if request_id in hist.answers:
+                        return self.answer(hist, hist.answers[request_id], caller)
+                    if expected_version != hist.version:
+                        raise Conflict(f"The game is at version {hist.version}, not {expected_version}: "
+                                       "someone recorded something first. Reload and try again.",
+                                       "stale_version")
+                record = hist.record
+                try:
+                    action(hist, record, caller)
+                    pending = list(record.pending_events)
+                    self.store.save(record)
+                except IntegrityError:
+                    self._forget(gid)
+                    if expected_version is not None or attempt == 2:
+                        raise Conflict("Someone recorded something at the same moment; reload and try again.",
+                                       "stale_version") from None
+                    continue
+                except BaseException:
+                    if record.pending_events:      # the record was changed but not saved
+                        self._forget(gid)
+                    raise
+                hist.feed(pending, applied=True)
+                return self.answer(hist, hist.answers[request_id], caller)
+        raise AssertionError("unreachable")
+
+    def _forget(self, gid: UUID) -> None:
+        with self._guard:
+            self._histories.pop(gid, None)
 
     def record_move(self, game_id: str, data: Any, token: str | None, expected_version: int | None = None,
                     request_id: str | None = None) -> dict[str, Any]:

@@ -11,10 +11,11 @@ a later card proves wrong becomes a "renege" finding.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from domain.chance import deal as deal_cards
+from domain.immutable import evolve as replace, put as _set
 from domain.ranking import best, places, tied
 from domain.rules import TABLE, Expected, Finding, Game, Move, Outcome, RuleViolation
 from domain.willi.cards import DECK, colour, colour_name, components, follows, value
@@ -132,10 +133,6 @@ class WilliState:
             return []
         return [seat for seat, _ in trick.cards
                 if seat != MONSTER and self.won(seat) < TRICKS_PER_SEAT]
-
-
-def _set(items: tuple, i: int, item: Any) -> tuple:
-    return items[:i] + (item,) + items[i + 1:]
 
 
 def _where(state: WilliState, card: str, seat: str) -> str:

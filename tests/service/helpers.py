@@ -31,16 +31,17 @@ class Api:
         return {"Authorization": f"Bearer {token or self.token}"}
 
     def move(self, move: dict[str, Any], status: int = 201, **kwargs) -> dict[str, Any]:
-        body = {"move": move, **kwargs}
         headers = self.auth(kwargs.pop("token", None))
+        body = {"move": move, **kwargs}
         r = self.client.post(f"/api/games/{self.id}/moves", json=body, headers=headers)
         assert r.status_code == status, (move, r.json)
         if r.status_code == 201:
             self.version = r.json["version"]
         return r.json
 
-    def post(self, path: str, status: int = 201, json: dict | None = None, **headers) -> dict[str, Any]:
-        r = self.client.post(f"/api/games/{self.id}/{path}", json=json or {}, headers={**self.auth(), **headers})
+    def post(self, path: str, status: int = 201, json: dict | None = None,
+             headers: dict | None = None) -> dict[str, Any]:
+        r = self.client.post(f"/api/games/{self.id}/{path}", json=json or {}, headers=headers or self.auth())
         assert r.status_code == status, r.json
         return r.json
 

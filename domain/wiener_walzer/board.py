@@ -1,0 +1,64 @@
+"""The ballroom: spaces on a grid, gold-framed or buffet, and who neighbours whom.
+
+A layout is a list of equal-length row strings, top row first, one character
+per square: ``.`` no space, ``o`` a buffet space, ``G`` a gold-framed space.
+Spaces are named by column letter and row number (``a1`` top-left, ``b1`` to
+its right, ``a2`` below). Adjacency is orthogonal; a missing neighbour or a
+square not in play is the board's edge.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from domain.wiener_walzer.components import data
+
+SPACE_PATTERN = r"^[a-z][1-9][0-9]?$"
+LAYOUT_PATTERN = r"^[.oG]+$"
+MAX_COLUMNS = 26
+MAX_ROWS = 99
+
+
+def space_name(column: int, row: int) -> str:
+    return f"{chr(ord('a') + column)}{row + 1}"
+
+
+@dataclass(frozen=True)
+class Board:
+    """The spaces in play."""
+
+    rows: tuple[str, ...]                       # the layout in play
+    spaces: tuple[str, ...]                     # reading order: row by row, left to right
+    gold: frozenset[str]
+    neighbours: Mapping[str, tuple[str, ...]]   # spaces in play beside each space
+
+    @classmethod
+    def from_layout(cls, rows: Sequence[str]) -> "Board":
+        cells = {space_name(c, r): char for r, row in enumerate(rows) for c, char in enumerate(row) if char != "."}
+        spaces = tuple(cells)
+        neighbours = {}
+        for r, row in enumerate(rows):
+            for c, char in enumerate(row):
+                if char == ".":
+                    continue
+                around = [(c, r - 1), (c + 1, r), (c, r + 1), (c - 1, r)]
+                neighbours[space_name(c, r)] = tuple(
+                    space_name(x, y) for x, y in around
+                    if 0 <= y < len(rows) and 0 <= x < len(rows[y]) and rows[y][x] != ".")
+        return cls(tuple(rows), spaces, frozenset(s for s, char in cells.items() if char == "G"), neighbours)
+
+    @property
+    def buffet_spaces(self) -> tuple[str, ...]:
+        return tuple(s for s in self.spaces if s not in self.gold)
+
+    def adjacent(self, a: str, b: str) -> bool:
+        return b in self.neighbours.get(a, ())
+
+
+def default_layout(players: int) -> list[str]:
+    """The reconstructed default board with the areas ``players`` use
+    (2: light-brown centre, 3: one wing, 4: both wings, 5: the foyer too)."""
+    board = data("board")
+    return ["".join(char if area != "." and int(area) <= players else "."
+                    for area, char in zip(area_row, space_row))
+            for area_row, space_row in zip(board["areas"], board["spaces"])]

@@ -1,0 +1,81 @@
+"""Dances (rulebook "Dances").
+
+A guest enclosed on all four sides by guest cards or the board's edge dances
+with the adjacent guest of the other sex with the highest value. Turned
+(danced) cards still enclose but never dance again. When partners tie or
+several dances are due, the player whose turn it is chooses, but only when the
+choice matters: if every order and every choice among tied partners leads to
+the same set of dancing pairs, the dances resolve by themselves.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import cache
+from typing import Mapping
+
+from domain.rules import Outcome
+from domain.wiener_walzer.board import Board
+from domain.wiener_walzer.state import Dance, Guest, WalzerState, set_at
+
+Step = tuple[str, str]            # (dancer, partner)
+Pairs = frozenset[frozenset[str]]  # a set of dancing pairs of spaces
+
+
+def enclosed(board: Board, guests: Mapping[str, Guest], space: str) -> bool:
+    """Every neighbouring space in play holds a guest card (edges enclose too)."""
+    return all(n in guests for n in board.neighbours[space])
+
+
+def dance_steps(board: Board, guests: Mapping[str, Guest], also_turned: frozenset[str] = frozenset()) -> list[Step]:
+    """Every dance that may take place next: an enclosed face-up guest with one
+    of its highest-valued face-up neighbours of the other sex."""
+    def up(space: str) -> bool:
+        return space in guests and not guests[space].turned and space not in also_turned
+
+    steps = []
+    for space in board.spaces:
+        if not up(space) or not enclosed(board, guests, space):
+            continue
+        me = guests[space]
+        partners = [n for n in board.neighbours[space] if up(n) and guests[n].sex != me.sex]
+        if partners:
+            top = max(guests[n].value for n in partners)
+            steps += [(space, n) for n in partners if guests[n].value == top]
+    return steps
+
+
+def dance_results(board: Board, guests: Mapping[str, Guest]) -> frozenset[Pairs]:
+    """Every set of dancing pairs that some order of dances and choice of tied
+    partners can produce from here."""
+    @cache
+    def reachable(turned: frozenset[str]) -> frozenset[Pairs]:
+        steps = dance_steps(board, guests, turned)
+        if not steps:
+            return frozenset({frozenset()})
+        return frozenset(rest | {frozenset(step)} for step in steps for rest in reachable(turned | frozenset(step)))
+
+    return reachable(frozenset())
+
+
+def is_choice(board: Board, guests: Mapping[str, Guest]) -> bool:
+    """True when the player's choice of dances changes who dances with whom."""
+    return len(dance_results(board, guests)) > 1
+
+
+def perform_dance(state: WalzerState, dancer: str, partner: str, kind: str = "enclosed") -> tuple[WalzerState, Outcome]:
+    """The two guests dance: the sum of their values goes to each player
+    involved, once per player (two guests of one colour, or a white guest,
+    make one player), and both cards are turned over."""
+    a, b = state.guests[dancer], state.guests[partner]
+    total = a.value + b.value
+    seats = tuple(dict.fromkeys(owner for owner in (a.owner, b.owner) if owner is not None))
+    guests = {**state.guests, dancer: replace(a, turned=True), partner: replace(b, turned=True)}
+    points = state.points
+    for seat in seats:
+        i = state.index(seat)
+        points = set_at(points, i, points[i] + total)
+    dance = Dance(dancer, partner, (a.card, b.card), seats, total, kind)
+    outcome: Outcome = [{"fact": "danced", **dance.to_json()}]
+    outcome += [{"fact": "scored", "seat": seat, "points": total,
+                 "why": f"dance of {a.card} on {dancer} with {b.card} on {partner}"} for seat in seats]
+    return replace(state, guests=guests, points=points, dances=state.dances + (dance,)), outcome

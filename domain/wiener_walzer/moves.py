@@ -1,0 +1,121 @@
+"""Wiener Walzer's moves and options as JSON, with the marshmallow schemas
+that check their form."""
+from __future__ import annotations
+
+from marshmallow import Schema, ValidationError, fields, validate, validates
+
+from domain.rules import MoveSchema, seat_field
+from domain.wiener_walzer.board import LAYOUT_PATTERN, MAX_COLUMNS, MAX_ROWS, SPACE_PATTERN
+from domain.wiener_walzer.components import CARD_PATTERN, EVENT_CARDS, ITEMS, PLAYER_COLOURS
+
+
+def space_field(description: str, **kwargs) -> fields.String:
+    return fields.String(
+        validate=validate.Regexp(SPACE_PATTERN, error="A space is a column letter and a row number, e.g. d4."),
+        metadata={"description": description}, **kwargs)
+
+
+def card_field(description: str = "a guest card: L (lady) or G (gentleman) + value 0-5, e.g. L3", **kwargs) -> fields.String:
+    return fields.String(
+        validate=validate.Regexp(CARD_PATTERN, error="A guest card is L (lady) or G (gentleman) + value 0-5, e.g. L3."),
+        metadata={"description": description}, **kwargs)
+
+
+def tile_field(description: str, **kwargs) -> fields.List:
+    return fields.List(
+        fields.String(validate=validate.OneOf(ITEMS)), validate=validate.Length(min=1, max=3),
+        metadata={"description": description}, **kwargs)
+
+
+class SetupSchema(MoveSchema):
+    """The table lays out the board: a neutral guest on every gold-framed space
+    in play and a buffet tile on every other space in play. In digital mode it
+    also records each player's shuffled stack of 12 guest cards (top first),
+    hidden from the other players."""
+
+    neutral = fields.Dict(keys=fields.String(validate=validate.Regexp(SPACE_PATTERN)), values=card_field(),
+                          required=True, metadata={"description": "gold space -> the white guest lying on it"})
+    buffet = fields.Dict(keys=fields.String(validate=validate.Regexp(SPACE_PATTERN)),
+                         values=tile_field("the delicacies the tile shows, e.g. [\"cheese\", \"cheese\"]"),
+                         required=True, metadata={"description": "buffet space -> the tile lying on it"})
+    stacks = fields.Dict(keys=fields.String(), values=fields.List(card_field()),
+                         metadata={"description": "digital mode: player -> their 12 cards in stack order, top first"})
+
+
+class PlaceSchema(MoveSchema):
+    """The player whose turn it is places the guest card from their hand on a
+    free space and takes the buffet tile lying there."""
+
+    seat = seat_field()
+    card = card_field(required=True)
+    space = space_field("a space in play with no guest card on it", required=True)
+
+
+class DanceSchema(MoveSchema):
+    """The player whose turn it is names the next dance, only while the choice
+    matters (tied partners, or the order of several dances)."""
+
+    seat = seat_field()
+    dancer = space_field("an enclosed guest due to dance", required=True)
+    partner = space_field("its partner: a highest-valued face-up neighbour of the other sex", required=True)
+
+
+class EventSchema(MoveSchema):
+    """Event variant: the table draws an event card after a guest of value 0 is placed."""
+
+    card = fields.String(required=True, validate=validate.OneOf(list(EVENT_CARDS)),
+                         metadata={"description": "the event card drawn"})
+
+
+class ResolveEventSchema(MoveSchema):
+    """Event variant: the player whose turn it is carries out the event card
+    with the fields it needs, or declares it lapses (only when it cannot be
+    carried out)."""
+
+    seat = seat_field()
+    lapse = fields.Boolean(metadata={"description": "true: the event cannot be carried out"})
+    guest = space_field("a guest the card moves or names")
+    tile = space_field("a buffet tile on the board")
+    first = space_field("the first of two guests")
+    second = space_field("the second of two guests")
+    champagne = space_field("Hatten Sie nicht schon genug: a champagne tile on the board")
+    champagne_of = fields.String(metadata={"description": "Hatten Sie nicht schon genug: the player whose champagne tile is swapped"})
+    collected = tile_field("a collected tile, by the delicacies it shows")
+
+
+ResolveEventSchema.__doc__ += " Fields by card: " + "; ".join(
+    f"{card} ({spec['title']}): {spec['help']}" for card, spec in EVENT_CARDS.items()) + "."
+
+
+class OptionsSchema(Schema):
+    """Wiener Walzer options: player colours, the event-card variant, a custom board."""
+
+    colours = fields.Dict(
+        keys=fields.String(), values=fields.String(validate=validate.OneOf(PLAYER_COLOURS)),
+        load_default=dict,
+        metadata={"description": "player -> colour; players left out get the first free colours of "
+                                 + ", ".join(PLAYER_COLOURS) + " in listed order (white is neutral)"})
+    events = fields.Boolean(load_default=False, metadata={"description": "play the variant with event cards"})
+    layout = fields.List(
+        fields.String(validate=validate.Regexp(LAYOUT_PATTERN, error="Layout rows use only '.', 'o' and 'G'.")),
+        load_default=None, allow_none=True,
+        metadata={"description": "custom board, top row first: '.' no space, 'o' buffet space, 'G' gold-framed "
+                                 "space; all of it is in play"})
+
+    @validates("layout")
+    def _rectangular(self, rows, **kwargs) -> None:
+        if rows is None:
+            return
+        if not rows or len(rows) > MAX_ROWS:
+            raise ValidationError(f"A layout has 1 to {MAX_ROWS} rows.")
+        if len({len(row) for row in rows}) != 1 or len(rows[0]) > MAX_COLUMNS:
+            raise ValidationError(f"Layout rows all have the same length, at most {MAX_COLUMNS}.")
+
+
+MOVE_SCHEMAS = {
+    "setup": SetupSchema,
+    "place": PlaceSchema,
+    "dance": DanceSchema,
+    "event": EventSchema,
+    "resolve_event": ResolveEventSchema,
+}

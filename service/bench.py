@@ -1,0 +1,199 @@
+"""``tablelog bench``: what recording, undo and replay cost, each figure set
+beside a baseline measured in the same run on the same store. Not a test:
+it prints figures and the targets they are meant to meet.
+
+(a) a move recorded through the HTTP API ÷ one raw eventsourcing ``save()``
+(b) undo and state-at-N at the end of a 5,000-event record ÷ the same at 50
+(c) the rules engine's time per move ÷ decoding one stored event
+"""
+from __future__ import annotations
+
+import os
+import platform
+import random
+import statistics
+import tempfile
+import time
+from typing import Callable
+
+from eventsourcing.domain import Aggregate, event
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from domain.rules import random_move
+from domain.willi import GAME
+from service.app import create_app
+from service.store import Tablelog, database_url, persistence_env
+
+PLAYERS = ["Alex", "Joe", "Gunter", "Hanna"]
+
+
+class Counter(Aggregate):
+    """The baseline: an aggregate whose every command is one small event."""
+
+    @event("Created")
+    def __init__(self) -> None:
+        self.count = 0
+
+    @event("Counted")
+    def count_one(self) -> None:
+        self.count += 1
+
+
+class BaselineApp(Tablelog):
+    name = "benchbaseline"
+    snapshotting_intervals = {}
+    env = {}
+
+
+def per_call(fn: Callable[[], object], repeat: int) -> float:
+    """The median seconds of ``fn`` over ``repeat`` calls."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def raw_save_time(url: str, repeat: int) -> float:
+    app = BaselineApp(env=persistence_env(url))
+    counter = Counter()
+    app.save(counter)
+
+    def save_one() -> None:
+        counter.count_one()
+        app.save(counter)
+
+    result = per_call(save_one, repeat)
+    app.close()
+    return result
+
+
+class Recorder:
+    def __init__(self, client, players=PLAYERS, seed: int = 1):
+        r = client.post("/api/games", json={"game": "willi", "players": players})
+        self.client, self.id = client, r.json["id"]
+        self.headers = {"Authorization": f"Bearer {r.json['tokens']['scorekeeper']}"}
+        self.rng = random.Random(seed)
+        self.games = client.application.extensions["tablelog"]
+
+    def state(self):
+        return self.games.history(self.id).state
+
+    def record(self) -> bool:
+        state = self.state()
+        if GAME.finished(state):
+            return False
+        move = random_move(GAME, state, self.rng)
+        r = self.client.post(f"/api/games/{self.id}/moves", json={"move": move}, headers=self.headers)
+        assert r.status_code == 201, r.json
+        return True
+
+    def undo(self) -> None:
+        assert self.client.post(f"/api/games/{self.id}/undo", headers=self.headers).status_code == 201
+
+    def redo(self) -> None:
+        assert self.client.post(f"/api/games/{self.id}/redo", headers=self.headers).status_code == 201
+
+    def state_at(self, at: int) -> None:
+        assert self.client.get(f"/api/games/{self.id}/state?at={at}").status_code == 200
+
+    @property
+    def version(self) -> int:
+        return self.games.history(self.id).version
+
+
+def grow(rec: Recorder, events: int) -> None:
+    """A game, then undo/redo pairs, until the record holds ``events`` events."""
+    while rec.version < events and rec.record():
+        pass
+    while rec.version + 2 <= events:
+        rec.undo()
+        rec.redo()
+
+
+def run_bench(database: str | None, games: int, events: int) -> int:
+    console = Console()
+    given = database_url(database) if database else None
+    scratch = tempfile.mkdtemp(prefix="tablelog-bench-")
+    url = given or f"sqlite:///{os.path.join(scratch, 'bench.sqlite3')}"
+    app = create_app(url)
+    client = app.test_client()
+    rows = []
+    with Progress(console=console, transient=True) as progress:
+        # (a) recording through the API vs a raw save
+        task = progress.add_task("(a) recording random Willi games", total=games)
+        move_times = []
+        for g in range(games):
+            rec = Recorder(client, seed=g)
+            while True:
+                start = time.perf_counter()
+                if not rec.record():
+                    break
+                move_times.append(time.perf_counter() - start)
+            progress.advance(task)
+        api_move = statistics.median(move_times)
+        raw = raw_save_time(url, 300)
+        rows.append(("(a) recorded move ÷ raw save()", api_move, raw, 2.0 if "postgres" in url else 3.0))
+
+        # (b) undo and state-at-N in a long record vs a short one
+        task = progress.add_task(f"(b) growing a {events}-event record", total=2)
+        short, long = Recorder(client, seed=101), Recorder(client, seed=102)
+        grow(short, 50)
+        progress.advance(task)
+        grow(long, events)
+        progress.advance(task)
+
+        def undo_redo(rec: Recorder) -> Callable[[], None]:
+            def run() -> None:
+                rec.undo()
+                rec.redo()
+            return run
+
+        undo_long = per_call(undo_redo(long), 60) / 2
+        undo_short = per_call(undo_redo(short), 60) / 2
+        at_long = per_call(lambda: long.state_at(long.games.history(long.id).effective[-1] // 2), 200)
+        at_short = per_call(lambda: short.state_at(short.games.history(short.id).effective[-1] // 2), 200)
+        rows.append((f"(b) undo at {long.version} events ÷ at {short.version}", undo_long, undo_short, 1.5))
+        rows.append((f"(b) state-at-N at {long.version} events ÷ at {short.version}", at_long, at_short, 1.5))
+
+        # (c) the rules engine vs decoding a stored event
+        progress.add_task("(c) rules engine and event decoding", total=None)
+        rng = random.Random(7)
+        moves, state = [], GAME.setup(PLAYERS, {})
+        while not GAME.finished(state):
+            move = random_move(GAME, state, rng)
+            moves.append(move)
+            state, _ = GAME.apply(state, move)
+
+        def replay_all() -> None:
+            s = GAME.setup(PLAYERS, {})
+            for m in moves:
+                s, _ = GAME.apply(s, m)
+
+        engine = per_call(replay_all, 20) / len(moves)
+        store = app.extensions["tablelog"].store
+        stored = [e for e in store.recorder.select_events(long.games.parse_id(long.id), limit=400)][1:]
+
+        def decode_all() -> None:
+            for record in stored:
+                store.mapper.to_domain_event(record)
+
+        decode = per_call(decode_all, 20) / len(stored)
+        rows.append(("(c) rules engine per move ÷ decoding one event", engine, decode, 2.0))
+
+    table = Table(title=f"tablelog bench on {url.split('://')[0]} — {platform.machine()}, "
+                        f"{os.cpu_count()} cores, Python {platform.python_version()}")
+    for column in ("measure", "measured", "baseline", "ratio", "target", ""):
+        table.add_column(column)
+    failed = 0
+    for name, value, base, target in rows:
+        ratio = value / base
+        failed += ratio > target
+        table.add_row(name, f"{value * 1000:.3f} ms", f"{base * 1000:.3f} ms", f"{ratio:.2f}",
+                      f"≤ {target}", "ok" if ratio <= target else "over")
+    console.print(table)
+    app.extensions["tablelog"].store.close()
+    return 0
