@@ -8,6 +8,7 @@ from domain.rules import Game
 
 PACKAGES = {
     "willi": "domain.willi",
+    "wiener_walzer": "domain.wiener_walzer",
 }
 
 
