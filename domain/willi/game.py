@@ -309,10 +309,11 @@ class Willi(Game):
 
     # -- applying ----------------------------------------------------------------
     def apply(self, state: WilliState, move: Move) -> tuple[WilliState, Outcome]:
-        handler = {"deal": self._deal, "discard": self._discard, "play": self._play,
-                   "meinz": self._meinz, "exchange": self._exchange}[move["type"]]
-        new, outcome = handler(state, move)
-        return replace(new, ply=state.ply + 1), outcome
+        new, outcome = getattr(self, "_" + move["type"])(state, move)
+        # ``new`` is a fresh copy no one else holds yet: count the move on it
+        # instead of copying the whole state once more.
+        new.__dict__["ply"] = state.ply + 1
+        return new, outcome
 
     def _deal(self, state: WilliState, move: Move) -> tuple[WilliState, Outcome]:
         dealt = move["hands"]
