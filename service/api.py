@@ -170,6 +170,21 @@ class GameTypeListSchema(Schema):
 
 
 # -- endpoints ---------------------------------------------------------------------
+class HealthSchema(Schema):
+    ok = fields.Boolean()
+    database = fields.String()
+
+
+@blp.route("/health")
+class Health(MethodView):
+    @blp.response(200, HealthSchema)
+    def get(self):
+        """The service answers and its database too (for container health checks)."""
+        store = games().store
+        store.recorder.max_notification_id()
+        return {"ok": True, "database": "postgresql" if store.is_postgres else "sqlite"}
+
+
 @blp.route("/game-types")
 class GameTypes(MethodView):
     @blp.response(200, GameTypeListSchema)
