@@ -1,0 +1,53 @@
+"""docker/ cannot be built here (no engine): check what can be checked."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+SERVE = ["tablelog", "serve", "--production", "--host", "0.0.0.0", "--port", "8000", "--workers", "2"]
+
+
+def compose():
+    return yaml.safe_load((ROOT / "docker" / "compose.yaml").read_text())
+
+
+def test_compose_starts_postgres_and_the_service_with_health_checks():
+    services = compose()["services"]
+    assert set(services) == {"db", "tablelog"}
+    assert services["db"]["image"].startswith("postgres:")
+    assert "pg_isready" in " ".join(services["db"]["healthcheck"]["test"])
+    app = services["tablelog"]
+    assert app["depends_on"]["db"]["condition"] == "service_healthy"
+    assert app["command"] == SERVE
+    assert "/api/health" in " ".join(app["healthcheck"]["test"])
+    url = app["environment"]["TABLELOG_DATABASE_URL"]
+    env = services["db"]["environment"]
+    assert url == f"postgresql://{env['POSTGRES_USER']}:{env['POSTGRES_PASSWORD']}@db:5432/{env['POSTGRES_DB']}"
+    assert (ROOT / "docker" / app["build"]["dockerfile"].split("/")[-1]).exists()
+
+
+def test_the_dockerfile_runs_the_documented_command():
+    dockerfile = (ROOT / "docker" / "Dockerfile").read_text()
+    cmd = re.search(r"^CMD (.+)$", dockerfile, re.M).group(1)
+    assert json.loads(cmd) == SERVE
+    assert "/api/health" in dockerfile
+    readme = (ROOT / "README.md").read_text()
+    assert " ".join(SERVE) in readme
+    assert "docker compose -f docker/compose.yaml up --build" in readme
+    assert "docker compose -f docker/compose.yaml up --build" in (ROOT / "docker" / "compose.yaml").read_text()
+
+
+def test_the_readme_test_command_is_what_ci_runs():
+    readme = (ROOT / "README.md").read_text()
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert 'pip install ".[test]" && python -m pytest' in readme
+    assert 'python -m pip install -q ".[test]"' in ci and "\npython -m pytest" in ci
+    assert "pip install . && tablelog serve" in readme
+
+
+def test_the_health_check_answers(client):
+    assert client.get("/api/health").json["ok"] is True
