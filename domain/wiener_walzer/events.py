@@ -72,7 +72,8 @@ def _next_to_tile_with(state: WalzerState, space: str, item: str) -> bool:
 def _collected(state: WalzerState, card: str, seat: str, tile: list[str]) -> Tile:
     wanted = tuple(sorted(tile))
     if wanted not in state.collected[state.index(seat)]:
-        raise _violation(card, "tile_not_collected", f"needs a tile {seat} has collected: {seat} has no {_name(wanted)} tile.")
+        raise _violation(card, "tile_not_collected",
+                         f"needs a tile {seat} has collected: {seat} has no {_name(wanted)} tile.")
     return wanted
 
 
@@ -121,7 +122,8 @@ def kiss_check(state: WalzerState, seat: str, move: Move) -> None:
     tile = move["tile"]
     _board_tile(state, card, tile)
     if not any((g := state.face_up(n)) and g.sex == "L" for n in state.board.neighbours[tile]):
-        raise _violation(card, "tile_not_by_lady", f"takes a buffet tile next to a face-up lady: none lies next to {tile}.")
+        raise _violation(card, "tile_not_by_lady",
+                         f"takes a buffet tile next to a face-up lady: none lies next to {tile}.")
 
 
 def kiss_carry_out(state: WalzerState, seat: str, move: Move) -> tuple[WalzerState, Outcome]:
@@ -149,7 +151,8 @@ def champagne_check(state: WalzerState, seat: str, move: Move) -> None:
     else:
         owner = move.get("champagne_of")
         if owner not in state.players or "collected" not in move:
-            raise _violation(card, "champagne_source", "needs the player ('champagne_of') and their tile ('collected').")
+            raise _violation(card, "champagne_source",
+                             "needs the player ('champagne_of') and their tile ('collected').")
         tile = _collected(state, card, owner, move["collected"])
     if JOKER not in tile:
         raise _violation(card, "not_champagne", f"swaps a champagne tile: {_name(tile)} shows no champagne.")
@@ -293,7 +296,8 @@ def cigar_check(state: WalzerState, seat: str, move: Move) -> None:
     a, b = _face_up(state, card, first), _face_up(state, card, second)
     _adjacent(state, card, first, second)
     if a.sex != b.sex:
-        raise _violation(card, "not_same_sex", f"makes two guests of the same sex dance: {a.card} and {b.card} are not.")
+        raise _violation(card, "not_same_sex",
+                         f"makes two guests of the same sex dance: {a.card} and {b.card} are not.")
     if not (_next_to_tile_with(state, first, CIGAR) or _next_to_tile_with(state, second, CIGAR)):
         raise _violation(card, "no_cigar", f"needs a cigar tile next to {first} or {second}.")
 

@@ -15,7 +15,10 @@ def space_field(description: str, **kwargs) -> fields.String:
         metadata={"description": description}, **kwargs)
 
 
-def card_field(description: str = "a guest card: L (lady) or G (gentleman) + value 0-5, e.g. L3", **kwargs) -> fields.String:
+CARD_DESCRIPTION = "a guest card: L (lady) or G (gentleman) + value 0-5, e.g. L3"
+
+
+def card_field(description: str = CARD_DESCRIPTION, **kwargs) -> fields.String:
     return fields.String(
         validate=validate.Regexp(CARD_PATTERN, error="A guest card is L (lady) or G (gentleman) + value 0-5, e.g. L3."),
         metadata={"description": description}, **kwargs)
@@ -79,7 +82,8 @@ class ResolveEventSchema(MoveSchema):
     first = space_field("the first of two guests")
     second = space_field("the second of two guests")
     champagne = space_field("Hatten Sie nicht schon genug: a champagne tile on the board")
-    champagne_of = fields.String(metadata={"description": "Hatten Sie nicht schon genug: the player whose champagne tile is swapped"})
+    champagne_of = fields.String(metadata={
+        "description": "Hatten Sie nicht schon genug: the player whose champagne tile is swapped"})
     collected = tile_field("a collected tile, by the delicacies it shows")
 
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pytest
 
-from domain.rules import TABLE, RuleViolation
+from domain.rules import TABLE
 from domain.wiener_walzer import GAME
 from domain.wiener_walzer.components import EVENT_CARDS, EVENT_DECK
 from domain.wiener_walzer.events import RULES

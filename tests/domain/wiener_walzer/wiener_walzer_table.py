@@ -53,7 +53,8 @@ class Table:
     def collect(self, seat, *tiles):
         i = self.state.index(seat)
         collected = self.state.collected[i] + tuple(tuple(sorted(t)) for t in tiles)
-        self.state = replace(self.state, collected=self.state.collected[:i] + (collected,) + self.state.collected[i + 1:])
+        before = self.state.collected
+        self.state = replace(self.state, collected=before[:i] + (collected,) + before[i + 1:])
         return self
 
     def score(self, seat, points):
