@@ -376,8 +376,9 @@ class WienerWalzer(Game):
             return {"card": guest.card, "owner": guest.owner, "colour": state.colour_of(guest.owner),
                     "sex": SEXES[guest.sex], "value": guest.value, "turned": guest.turned}
 
-        def stack(i: int, player: str) -> list[str] | None:
-            return list(state.cards[i]) if state.stacked and (full or player == seat) else None
+        def hand(i: int, player: str) -> str | None:
+            shown = state.stacked and state.cards[i] and (full or player == seat)
+            return state.cards[i][0] if shown else None
 
         return {
             **self.common_view(state),
@@ -393,7 +394,8 @@ class WienerWalzer(Game):
                        for s in state.board.spaces},
             "players_detail": {
                 player: {"colour": state.colours[i], "points": state.points[i],
-                         "cards_left": sorted(state.cards[i]), "stack": stack(i, player),
+                         "cards_left": sorted(state.cards[i]), "hand": hand(i, player),
+                         "stack": list(state.cards[i]) if state.stacked and full else None,
                          "collected": [list(t) for t in state.collected[i]],
                          "buffet_sets": buffet_sets(state.collected[i]),
                          "buffet_points": buffet_points(state.collected[i])}
@@ -409,7 +411,8 @@ class WienerWalzer(Game):
         }
 
     def redact_move(self, move: Move, seat: str | None) -> Move:
-        """A digital setup's stacks are hidden except the viewer's own."""
+        """A digital setup's stacks are face down: hidden from every seat, their
+        owners too (each player sees the card in hand in the view)."""
         if move["type"] == "setup" and move.get("stacks") is not None:
-            return {**move, "stacks": {s: cards if s == seat else None for s, cards in move["stacks"].items()}}
+            return {**move, "stacks": dict.fromkeys(move["stacks"])}
         return move

@@ -76,9 +76,9 @@ def test_a_digital_game_lays_out_the_board_and_keeps_each_stack_secret(client):
     assert setup["type"] == "setup" and all(stack is None for stack in setup["stacks"].values())
     token = game["tokens"]["seats"]["Anna"]
     anna = state(client, game, "Anna", token)
-    stack = anna["players_detail"]["Anna"]["stack"]
-    assert len(stack) == 12 and anna["players_detail"]["Bernd"]["stack"] is None
+    hand = anna["players_detail"]["Anna"]["hand"]
+    assert hand and anna["players_detail"]["Anna"]["stack"] is None and anna["players_detail"]["Bernd"]["hand"] is None
     legal = client.get(f"/api/games/{game['id']}/legal-moves", headers={"Authorization": f"Bearer {token}"}).json
-    assert {m["card"] for m in legal["moves"]} == {stack[0]}
+    assert {m["card"] for m in legal["moves"]} == {hand}
     record(client, game, legal["moves"][0], token=token)
-    assert state(client, game, "Anna", token)["players_detail"]["Anna"]["stack"] == stack[1:]
+    assert hand not in state(client, game, "Anna", token)["players_detail"]["Anna"]["cards_left"]

@@ -179,13 +179,17 @@ def test_in_digital_play_the_card_drawn_from_the_stack_is_placed():
     assert table.state.cards[0][0] == "L0"
 
 
-def test_stacks_stay_hidden_from_the_other_players():
-    table = Table(stacks={p: list(GUEST_CARDS) for p in ("Blue", "Green", "Red")})
+def test_stacks_stay_face_down_and_each_player_sees_only_the_card_in_hand():
+    stacks = {p: list(GUEST_CARDS) for p in ("Blue", "Green", "Red")}
+    stacks["Green"] = stacks["Green"][::-1]
+    table = Table(stacks=stacks)
     seen = GAME.view(table.state, "Green", full=False)["players_detail"]
-    assert seen["Green"]["stack"] == list(GUEST_CARDS) and seen["Blue"]["stack"] is None
+    assert seen["Green"]["hand"] == "G5" and seen["Blue"]["hand"] is None
+    assert seen["Green"]["stack"] is None and seen["Blue"]["stack"] is None
     assert seen["Blue"]["cards_left"] == sorted(GUEST_CARDS)   # what is left is public, the order is not
+    assert GAME.view(table.state)["players_detail"]["Green"]["stack"] == stacks["Green"]   # the full record
     setup = {"type": "setup", "neutral": {}, "buffet": {}, "stacks": {"Blue": ["G5"], "Green": ["L1"]}}
-    assert GAME.redact_move(setup, "Blue")["stacks"] == {"Blue": ["G5"], "Green": None}
+    assert GAME.redact_move(setup, "Blue")["stacks"] == {"Blue": None, "Green": None}
     assert GAME.redact_move({"type": "place", "seat": "Blue", "card": "G5", "space": "a1"}, "Green")["card"] == "G5"
 
 
