@@ -1,0 +1,232 @@
+"""Vienna's moves and options as JSON, with the marshmallow schemas that check their form."""
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
+
+from domain.rules import MoveSchema, seat_field
+from domain.vienna.components import (EFFECT_KEYS, HELD_DIE, KINDS, PLACED_DIE, ROLLED_DIE, SPECIALS,
+                                      SYMBOLS)
+
+
+def die_field(pattern: str, description: str, about: str = "", **kwargs) -> fields.String:
+    return fields.String(validate=validate.Regexp(f"^(?:{pattern})$", error=f"A die is written {description}."),
+                         metadata={"description": about + description}, **kwargs)
+
+
+ROLLED = "'1'-'6' for a die of your colour, 'W1'-'W6' for the white die"
+PLACED = ROLLED + ", 'J1'-'J6' for a die from the dice-joker card with the face you give it"
+HELD = ROLLED + ", 'J' for a die lying on the dice-joker card"
+
+
+def symbol_count(**kwargs) -> fields.Integer:
+    return fields.Integer(validate=validate.Range(min=0, max=9), load_default=0, **kwargs)
+
+
+class CardSchema(Schema):
+    """A character card by its printed content."""
+
+    name = fields.String(required=True, validate=validate.Length(min=1))
+    citizens = symbol_count()
+    crosses = symbol_count()
+    crowns = symbol_count()
+
+
+class StartCardSchema(CardSchema):
+    """A start card by its printed content: coins and symbols."""
+
+    coins = fields.Integer(required=True, validate=validate.Range(min=0, max=20))
+
+
+class ChooseStartCardSchema(MoveSchema):
+    """A player chooses a start card: counter-clockwise, the player before the
+    start player first, the start player last. The coins on it are received at once."""
+
+    seat = seat_field()
+    card = fields.Nested(StartCardSchema, required=True)
+
+
+class RevealCharactersSchema(MoveSchema):
+    """The table turns over the character display at a round's start:
+    players − 1 cards, no two of the same name."""
+
+    cards = fields.List(fields.Nested(CardSchema), required=True)
+
+
+class RollSchema(MoveSchema):
+    """The table enters what a player rolled at the start of their first turn
+    of the round: all their dice, the white die too if they have it."""
+
+    seat = seat_field()
+    dice = fields.List(die_field(ROLLED_DIE, ROLLED), required=True, validate=validate.Length(min=1, max=6))
+
+
+class RerollSchema(MoveSchema):
+    """Pay 1 coin and roll any of your dice again. The table enters the result
+    (same order as ``dice``); in digital mode leave it out and the service rolls."""
+
+    seat = seat_field()
+    dice = fields.List(die_field(ROLLED_DIE, ROLLED), required=True, validate=validate.Length(min=1, max=6))
+    result = fields.List(die_field(ROLLED_DIE, ROLLED), load_default=None, allow_none=True,
+                         metadata={"description": "the new faces, one per die rerolled, in the same order"})
+
+
+class TurnDieSchema(MoveSchema):
+    """Pay 1 coin and turn one die one number up or down."""
+
+    seat = seat_field()
+    die = die_field(ROLLED_DIE, ROLLED, required=True)
+    to = die_field(ROLLED_DIE, ROLLED, required=True)
+
+
+class PlaceSchema(MoveSchema):
+    """Place 1 or 2 of your dice on a field whose value they match (their sum
+    for two). Going back up the street costs 1 coin, charged by this move.
+    Krieau needs ``gendarme`` and ``take``; Prater may add ``turn`` and ``to``."""
+
+    seat = seat_field()
+    field = fields.String(required=True, validate=validate.Length(min=1),
+                          metadata={"description": "the field's name, e.g. 'Rathaus' or 'Geheimbund'"})
+    dice = fields.List(die_field(PLACED_DIE, PLACED), required=True, validate=validate.Length(min=1, max=2))
+    gendarme = fields.String(load_default=None, allow_none=True,
+                             metadata={"description": "Krieau: the free street field the Gendarme blocks"})
+    take = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(["coin", "vp"]),
+                         metadata={"description": "Krieau: a coin or a victory point"})
+    turn = die_field(HELD_DIE, HELD, "Prater: one of your remaining dice to turn: ", load_default=None,
+                     allow_none=True)
+    to = die_field(ROLLED_DIE, ROLLED, "Prater: the face it is turned to: ", load_default=None, allow_none=True)
+
+
+class DoubleMoveSchema(MoveSchema):
+    """Play the double-move card right after your regular turn: one more full
+    turn this round. ``use: false`` declines (needed only when the next step
+    is the table's roll: any move of the next player declines as well)."""
+
+    seat = seat_field()
+    use = fields.Boolean(load_default=True)
+
+
+class TakeCharacterSchema(MoveSchema):
+    """Evaluation of a character field: the occupying player takes a card from the display."""
+
+    seat = seat_field()
+    card = fields.String(required=True, validate=validate.Length(min=1),
+                         metadata={"description": "the name of a character card in the display"})
+
+
+class GlorietteSchema(MoveSchema):
+    """Evaluation of the Gloriette: the occupying player chooses the symbol to
+    compare with both neighbours (not one already counted this round)."""
+
+    seat = seat_field()
+    symbol = fields.String(required=True, validate=validate.OneOf(SYMBOLS))
+
+
+class TiergartenSchema(MoveSchema):
+    """Evaluation of the Tiergarten: take up to 3 coins from one player, or 1 coin each from two."""
+
+    seat = seat_field()
+    take = fields.Dict(keys=fields.String(), values=fields.Integer(validate=validate.Range(min=1)),
+                       required=True, metadata={"description": "player -> coins taken"})
+
+
+# -- options: a custom board --------------------------------------------------------
+def _check_values(values: list[int]) -> None:
+    if len(values) > 2 or (len(values) == 2 and values[1] != values[0] + 1):
+        raise ValidationError("A field takes [] (any dice), [n] or [n, n+1].")
+
+
+def _check_effect(effect: dict[str, Any]) -> None:
+    keys = set(effect)
+    if "compare" in keys:
+        if effect["compare"] not in SYMBOLS or not keys <= {"compare", "vp", "coins", "tie_vp"}:
+            raise ValidationError("A comparison is {'compare': symbol, 'vp': n, 'coins': n, 'tie_vp': n}.")
+        if not all(isinstance(effect.get(k, 0), int) and effect.get(k, 0) >= 0 for k in ("vp", "coins", "tie_vp")):
+            raise ValidationError("A comparison's vp, coins and tie_vp are whole numbers >= 0.")
+        return
+    if len(keys) != 1 or not keys <= set(EFFECT_KEYS):
+        raise ValidationError("An effect is one of: " + ", ".join(f"{{'{k}': ...}}" for k in EFFECT_KEYS) + ".")
+    key, value = next(iter(effect.items()))
+    if key == "special":
+        if value not in SPECIALS:
+            raise ValidationError("A special card is one of " + ", ".join(SPECIALS) + ".")
+    elif key == "gloriette":
+        if value is not True:
+            raise ValidationError("The Gloriette effect is {'gloriette': true}.")
+    elif not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ValidationError(f"The effect '{key}' takes a whole number >= 0.")
+
+
+class FieldSchema(Schema):
+    """A field of the street."""
+
+    name = fields.String(required=True, validate=validate.Length(min=1))
+    values = fields.List(fields.Integer(validate=validate.Range(min=1, max=12)), required=True,
+                         validate=_check_values,
+                         metadata={"description": "[n], [n, n+1], or [] for any dice"})
+    double = fields.Boolean(load_default=False, metadata={"description": "the field needs a double"})
+    kind = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(KINDS),
+                         metadata={"description": "a lightning field (resolved at once), or null"})
+    effects = fields.List(fields.Dict(validate=_check_effect), load_default=list,
+                          metadata={"description": "in order: {'coins': n}, {'pay': n}, {'vp': n}, "
+                                                   "{'character': cost}, {'special': card}, {'compare': symbol, "
+                                                   "'vp': 2, 'coins': 1, 'tie_vp': 1}, {'gloriette': true}, "
+                                                   "{'tiergarten': 3}, {'heuriger': 1}"})
+
+    @validates_schema
+    def _lightning(self, data: dict[str, Any], **kwargs) -> None:
+        if data.get("kind") and not all(set(e) <= {"coins", "vp"} for e in data.get("effects", ())):
+            raise ValidationError("A lightning field's own effects can only be coins or vp (given at once).")
+
+
+class SymbolsSchema(Schema):
+    citizens = symbol_count()
+    crosses = symbol_count()
+    crowns = symbol_count()
+
+
+class BoardSchema(Schema):
+    """A custom board: the fields in street order (the Geheimbund among them),
+    the VP start field by player count, and the more-influence card's symbols."""
+
+    fields_ = fields.List(fields.Nested(FieldSchema), required=True, validate=validate.Length(min=1),
+                          data_key="fields", metadata={"description": "every field in street order"})
+    vp_start = fields.Dict(keys=fields.String(validate=validate.OneOf(["3", "4", "5"])),
+                           values=fields.Integer(validate=validate.Range(min=0)), required=True)
+    more_influence = fields.Nested(SymbolsSchema, required=True)
+
+    @validates_schema
+    def _consistent(self, data: dict[str, Any], **kwargs) -> None:
+        names = [f["name"] for f in data["fields_"]]
+        if len(set(names)) != len(names):
+            raise ValidationError("Every field needs a different name.", "fields")
+        for kind in KINDS:
+            if sum(1 for f in data["fields_"] if f.get("kind") == kind) > 1:
+                raise ValidationError(f"A board has at most one {kind} field.", "fields")
+        if set(data["vp_start"]) != {"3", "4", "5"}:
+            raise ValidationError("vp_start gives the start field for 3, 4 and 5 players.", "vp_start")
+
+    @post_load
+    def _as_board_data(self, data: dict[str, Any], **kwargs) -> dict[str, Any]:
+        return {"fields": data["fields_"], "vp_start": data["vp_start"], "more_influence": data["more_influence"]}
+
+
+class OptionsSchema(Schema):
+    """Vienna's options: a custom board replaces the default (reconstructed) one."""
+
+    board = fields.Nested(BoardSchema, load_default=None, allow_none=True)
+
+
+MOVE_SCHEMAS = {
+    "choose_start_card": ChooseStartCardSchema,
+    "reveal_characters": RevealCharactersSchema,
+    "roll": RollSchema,
+    "reroll": RerollSchema,
+    "turn_die": TurnDieSchema,
+    "place": PlaceSchema,
+    "double_move": DoubleMoveSchema,
+    "take_character": TakeCharacterSchema,
+    "gloriette": GlorietteSchema,
+    "tiergarten": TiergartenSchema,
+}
