@@ -13,27 +13,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tablelog", description="Trustworthy records of games played at a table.")
     parser.add_argument("--database", help=f"sqlite:///file or postgresql://user@host/db "
                                            f"(default ${ENV_DATABASE}, else {DEFAULT_DATABASE})")
+    # --database may also follow the command: "tablelog log <id> --database URL"
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--database", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", required=True)
 
-    serve = sub.add_parser("serve", help="start the HTTP service and the scorekeeper's page")
+    serve = sub.add_parser("serve", parents=[common], help="start the HTTP service and the scorekeeper's page")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--database", dest="serve_database", help=argparse.SUPPRESS)
     serve.add_argument("--production", action="store_true", help="run gunicorn workers instead of Flask's server")
     serve.add_argument("--workers", type=int, default=2, help="gunicorn workers with --production")
 
-    sub.add_parser("games", help="list the games in the database")
-    log = sub.add_parser("log", help="print a game's log")
+    sub.add_parser("games", parents=[common], help="list the games in the database")
+    log = sub.add_parser("log", parents=[common], help="print a game's log")
     log.add_argument("id")
     log.add_argument("--json", action="store_true", help="the log as JSON")
 
-    bench = sub.add_parser("bench", help="measure recording, undo and replay costs (not a test)")
-    bench.add_argument("--database", dest="bench_database", help=argparse.SUPPRESS)
+    bench = sub.add_parser("bench", parents=[common], help="measure recording, undo and replay costs (not a test)")
     bench.add_argument("--games", type=int, default=3, help="random Willi games to record for (a)")
     bench.add_argument("--events", type=int, default=5000, help="events in the long record for (b)")
 
     args = parser.parse_args(argv)
-    database = getattr(args, "serve_database", None) or getattr(args, "bench_database", None) or args.database
+    database = args.database
     if args.command == "serve":
         return serve_command(database, args.host, args.port, args.production, args.workers)
     if args.command == "games":
