@@ -9,6 +9,7 @@ from domain.rules import Game
 PACKAGES = {
     "willi": "domain.willi",
     "wiener_walzer": "domain.wiener_walzer",
+    "vienna": "domain.vienna",
 }
 
 

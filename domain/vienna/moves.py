@@ -204,6 +204,9 @@ class BoardSchema(Schema):
         for kind in KINDS:
             if sum(1 for f in data["fields_"] if f.get("kind") == kind) > 1:
                 raise ValidationError(f"A board has at most one {kind} field.", "fields")
+        # Any die can always go to the Geheimbund: without it a player could be stuck.
+        if not any(f.get("kind") == "geheimbund" for f in data["fields_"]):
+            raise ValidationError("A board needs its Geheimbund (a field of kind 'geheimbund').", "fields")
         if set(data["vp_start"]) != {"3", "4", "5"}:
             raise ValidationError("vp_start gives the start field for 3, 4 and 5 players.", "vp_start")
 
