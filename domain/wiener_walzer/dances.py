@@ -59,7 +59,7 @@ def dance_results(board: Board, guests: Mapping[str, Guest]) -> frozenset[Pairs]
 
 def is_choice(board: Board, guests: Mapping[str, Guest]) -> bool:
     """True when the player's choice of dances changes who dances with whom."""
-    return len(dance_results(board, guests)) > 1
+    return len(dance_steps(board, guests)) > 1 and len(dance_results(board, guests)) > 1
 
 
 def perform_dance(state: WalzerState, dancer: str, partner: str, kind: str = "enclosed") -> tuple[WalzerState, Outcome]:

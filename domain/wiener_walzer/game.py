@@ -25,7 +25,7 @@ from domain.wiener_walzer.board import Board, default_layout
 from domain.wiener_walzer.components import (
     EVENT_CARDS, EVENT_DECK, EVENT_VALUE, GUEST_CARDS, PLAYER_COLOURS, POINTS_PER_SET, SEXES, buffet_points,
     buffet_sets, default_tiles, sex, value)
-from domain.wiener_walzer.dances import dance_results, dance_steps, enclosed, perform_dance
+from domain.wiener_walzer.dances import dance_steps, enclosed, is_choice, perform_dance
 from domain.wiener_walzer.moves import MOVE_SCHEMAS, OptionsSchema
 from domain.wiener_walzer.state import Guest, WalzerState, set_at
 
@@ -305,7 +305,7 @@ class WienerWalzer(Game):
     def _settle(self, state: WalzerState, outcome: Outcome) -> tuple[WalzerState, Outcome]:
         """Dance what is forced; stop for the player's choice where it matters;
         then the turn ends."""
-        if len(dance_results(state.board, state.guests)) > 1:
+        if is_choice(state.board, state.guests):
             steps = dance_steps(state.board, state.guests)
             return replace(state, phase="dance"), outcome + [{
                 "fact": "dance_choice", "seat": state.active,
