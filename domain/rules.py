@@ -187,6 +187,14 @@ class Game(ABC):
         """The new state and the facts the move caused; ``state`` is untouched.
         Assumes ``check`` passed."""
 
+    def is_legal(self, state: Any, move: Move) -> bool:
+        """True if ``check`` accepts ``move`` now."""
+        try:
+            self.check(state, move)
+        except RuleViolation:
+            return False
+        return True
+
     def play(self, state: Any, move: Move) -> tuple[Any, Outcome]:
         """check, then apply."""
         self.check(state, move)

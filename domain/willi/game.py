@@ -476,14 +476,7 @@ class Willi(Game):
             candidates += [{"type": "exchange", "seat": seat, "give": g, "take": t}
                            for _, t in last.cards for g in sorted(state.hand(seat).possible)]
         candidates += [{"type": "meinz", "seat": s} for s in state.callers()]
-        return [m for m in candidates if self._is_legal(state, m)]
-
-    def _is_legal(self, state: WilliState, move: Move) -> bool:
-        try:
-            self.check(state, move)
-        except RuleViolation:
-            return False
-        return True
+        return [m for m in candidates if self.is_legal(state, m)]
 
     def chance_move(self, state: WilliState, rng: random.Random) -> Move:
         hands = deal_cards(rng, DECK, len(state.seats), HAND_SIZE)
