@@ -2,7 +2,9 @@
 "The Event Cards in Detail"), card by card."""
 from __future__ import annotations
 
+import random
 from collections import Counter
+from dataclasses import replace
 
 
 from domain.rules import TABLE
@@ -236,3 +238,24 @@ def test_nur_eine_zigarre_needs_a_cigar_beside_one_of_them():
     drawn("nur_eine_zigarre", table)
     assert refused(table, first="d4", second="d5").code == "no_cigar"
     resolve(table, lapse=True)
+
+
+def test_tortung_may_hit_the_active_player_when_only_their_guest_stands_by_a_cake():
+    table = Table(events=True).put("d4", "G3", "Blue").tile("d5", "sachertorte").score("Blue", 5)
+    drawn("tortung", table)
+    assert refused(table, lapse=True).code == "event_possible"
+    resolve(table, guest="d4")
+    assert table.points("Blue") == 3
+
+
+def test_neutral_guests_kiss_hands_too():
+    table = drawn("kuess_die_hand", Table(events=True).put("a2", "L4", "Green"))
+    resolve(table, guest="b1", tile="a1")       # the white gentleman leaves his gold space
+    assert table.guest("a1").owner is None and table.state.tiles["b1"] == ("cheese",)
+
+
+def test_in_digital_play_the_table_draws_an_event_card_still_in_the_stack():
+    table = Table(events=True)
+    table.place("Blue", "L0", "g1")
+    table.state = replace(table.state, event_deck=("tortung",))
+    assert GAME.chance_move(table.state, random.Random(1)) == {"type": "event", "card": "tortung"}

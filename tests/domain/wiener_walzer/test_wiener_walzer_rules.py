@@ -372,3 +372,12 @@ def test_tied_players_share_the_victory():
     tied = replace(state, points=(40, 40))
     assert GAME.winners(tied) == ["Ann", "Ben"]
     assert GAME.winners(replace(tied, phase="place")) == []
+
+
+def test_the_vocabulary_names_the_options_and_every_move_type():
+    described = GAME.describe()
+    assert described["id"] == "wiener_walzer" and described["players"] == {"min": 2, "max": 5}
+    assert set(described["options"]["fields"]) == {"colours", "events", "layout"}
+    assert set(described["moves"]) == {"setup", "place", "dance", "event", "resolve_event"}
+    assert "tortung" in described["moves"]["resolve_event"]["description"]
+    assert set(described["moves"]["place"]["fields"]) == {"type", "seat", "card", "space"}
