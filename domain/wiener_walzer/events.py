@@ -340,5 +340,6 @@ def resolutions(state: WalzerState, seat: str, card: str) -> list[dict]:
     return list(_legal(state, seat, card))
 
 
-def can_carry_out(state: WalzerState, seat: str, card: str) -> bool:
-    return next(iter(_legal(state, seat, card)), None) is not None
+def first_resolution(state: WalzerState, seat: str, card: str) -> dict | None:
+    """One legal way to carry out ``card`` now, or None: the event lapses."""
+    return next(iter(_legal(state, seat, card)), None)

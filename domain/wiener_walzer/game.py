@@ -232,7 +232,7 @@ class WienerWalzer(Game):
             if given:
                 raise RuleViolation("lapse_with_fields", "An event that lapses is not carried out: send 'lapse' "
                                     "alone.", RULE_EVENTS)
-            example = next(iter(events.resolutions(state, seat, card)), None)
+            example = events.first_resolution(state, seat, card)
             if example is not None:
                 raise RuleViolation(
                     "event_possible", f"{spec['title']} can be carried out (for example "
