@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -143,9 +143,13 @@ class Board:
     more_influence: Card
     source: str = "custom"
 
+    @cached_property
+    def _positions(self) -> dict[str, int]:
+        return {f.name: i for i, f in enumerate(self.street)}
+
     def index(self, name: str) -> int | None:
         """The street position of field ``name``; None for the Geheimbund or an unknown name."""
-        return next((i for i, f in enumerate(self.street) if f.name == name), None)
+        return self._positions.get(name)
 
     def field(self, name: str) -> Field | None:
         if self.geheimbund is not None and self.geheimbund.name == name:

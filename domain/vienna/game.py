@@ -788,6 +788,8 @@ class Vienna(Game):
         for seat, player in zip(state.seats, state.players):
             traded, left = divmod(player.coins, COINS_PER_VP)
             if traded:
+                outcome.append({"fact": "coins", "seat": seat, "coins": -traded * COINS_PER_VP,
+                                "why": "final: traded for victory points"})
                 outcome.append({"fact": "scored", "seat": seat, "points": traded,
                                 "why": f"final: {traded * COINS_PER_VP} coins traded"})
             players.append(replace(player, vp=player.vp + gains[seat] + traded, coins=left))
@@ -850,7 +852,8 @@ class Vienna(Game):
                 plain = tuple(d for d in combo if not is_joker(d))
                 for faces in combinations_with_replacement(range(1, 7), jokers):
                     selections.add(plain + tuple(f"J{f}" for f in faces))
-        fields = list(state.board.street) + ([state.board.geheimbund] if state.board.geheimbund else [])
+        free = [state.board.street[i] for i in self._free_fields(state)]
+        fields = free + ([state.board.geheimbund] if state.board.geheimbund else [])
         moves: list[Move] = []
         for dice in sorted(selections):
             faces = [face(d) for d in dice]
