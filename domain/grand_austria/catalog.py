@@ -1,0 +1,304 @@
+"""Grand Austria Hotel's components as data: guests, staff, the hotel board,
+the Emperor track and tiles, objectives. Loaded from ``data/*.toml``; a card
+the catalog lacks can be given by its printed content in the same form."""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, Mapping
+
+DATA = Path(__file__).parent / "data"
+
+ITEMS = ("strudel", "cake", "wine", "coffee")
+DISHES = ("strudel", "cake")      # action 1: never more cake than strudel
+DRINKS = ("wine", "coffee")       # action 2: never more coffee than wine
+COLOURS = ("red", "blue", "yellow", "green")
+ROOM_COLOURS = ("red", "blue", "yellow")
+STAFF_KINDS = ("once", "round", "permanent", "end")
+
+# The effect vocabulary: every printed reward, bonus and penalty is a list of
+# these (a dict with "kind" and the fields named here).
+EFFECT_FIELDS: dict[str, frozenset[str]] = {
+    "item": frozenset({"item", "n"}),               # n of one item into the kitchen
+    "any_items": frozenset({"n"}),                  # n items of the player's choice
+    "krones": frozenset({"n"}),
+    "emperor": frozenset({"n"}),                    # Emperor steps
+    "vp": frozenset({"n"}),
+    "draw_staff": frozenset({"n"}),                 # draw n staff cards into the hand
+    "hire": frozenset({"discount", "free"}),        # hire 1 staff from the hand
+    "offer": frozenset({"draw", "discount", "free"}),  # draw cards, hire 1 of them, the rest go back
+    "prepare": frozenset({"discount", "free", "max_floor"}),
+    "prepare_occupy": frozenset({"max_floor"}),     # prepare a room free and occupy it
+    "occupy": frozenset(),                          # occupy a prepared vacant room (no guest)
+    "free_guest": frozenset(),                      # take a guest from the queue without cost
+    "extra_action": frozenset(),                    # take one more die and carry out its action
+    "complete_order": frozenset(),                  # a café guest's order is filled for free
+    "vp_per_hired": frozenset({"n"}),
+    # penalties of the Emperor tiles
+    "pay_or_vp": frozenset({"krones", "vp"}),
+    "lose_items": frozenset({"cafe"}),
+    "return_hand": frozenset({"n", "vp"}),
+    "remove_empty_rooms": frozenset({"n", "vp"}),       # each from the highest floor with one
+    "remove_occupied_rooms": frozenset({"floors"}),
+    "discard_end_staff": frozenset({"vp"}),
+}
+TRIGGERS = {
+    "check_in": frozenset({"colour", "min_order", "effects"}),
+    "prepare": frozenset({"colour", "free"}),
+    "die": frozenset({"values", "effects", "strength", "no_fee", "hire_discount", "funds_both"}),
+    "occupy": frozenset({"effects"}),
+    "serve": frozenset({"free"}),
+    "take_guest": frozenset({"free"}),
+    "emperor_penalty": frozenset({"pay_krones"}),
+    "emperor_reward": frozenset({"effects"}),
+}
+MEASURES = ("krones", "rooms", "hired", "emperor", "occupied", "occupied_red", "occupied_blue",
+            "occupied_yellow", "full_floors", "full_groups", "full_colours", "full_columns",
+            "colour_sets", "objectives", "copy_opponent")
+
+
+class CatalogError(ValueError):
+    """Printed content that does not fit the vocabulary."""
+
+
+def check_effects(effects: Any, where: str) -> tuple[dict, ...]:
+    if not isinstance(effects, (list, tuple)):
+        raise CatalogError(f"{where}: effects are a list")
+    for effect in effects:
+        if not isinstance(effect, Mapping) or effect.get("kind") not in EFFECT_FIELDS:
+            raise CatalogError(f"{where}: unknown effect {effect!r}; kinds: {', '.join(EFFECT_FIELDS)}")
+        extra = set(effect) - {"kind"} - EFFECT_FIELDS[effect["kind"]]
+        if extra:
+            raise CatalogError(f"{where}: effect {effect['kind']} has no field {', '.join(sorted(extra))}")
+        if effect["kind"] == "item" and effect.get("item") not in ITEMS:
+            raise CatalogError(f"{where}: item must be one of {', '.join(ITEMS)}")
+        for key, value in effect.items():
+            if key not in ("kind", "item", "free", "cafe") and not isinstance(value, int):
+                raise CatalogError(f"{where}: {key} is a whole number")
+    return tuple(dict(effect) for effect in effects)
+
+
+@dataclass(frozen=True)
+class Guest:
+    number: int | None
+    name: str
+    colour: str
+    order: tuple[int, int, int, int]      # strudel, cake, wine, coffee
+    vp: int
+    reward: tuple[dict, ...]
+
+    @property
+    def size(self) -> int:
+        return sum(self.order)
+
+    def to_json(self) -> dict:
+        return {"number": self.number, "name": self.name, "colour": self.colour,
+                "order": {item: n for item, n in zip(ITEMS, self.order) if n},
+                "vp": self.vp, "reward": list(self.reward)}
+
+
+@dataclass(frozen=True)
+class Staff:
+    number: int | None
+    name: str
+    cost: int
+    kind: str
+    text: str
+    on_hire: tuple[dict, ...] = ()
+    per_round: tuple[dict, ...] = ()
+    trigger: dict | None = None
+    end: dict | None = None
+
+    def to_json(self) -> dict:
+        data = {"number": self.number, "name": self.name, "cost": self.cost, "kind": self.kind,
+                "text": self.text}
+        for key in ("on_hire", "per_round"):
+            if getattr(self, key):
+                data[key] = list(getattr(self, key))
+        for key in ("trigger", "end"):
+            if getattr(self, key):
+                data[key] = getattr(self, key)
+        return data
+
+
+def guest_from(data: Mapping[str, Any]) -> Guest:
+    """A guest card from its printed content (catalog entry or a move's card)."""
+    try:
+        order = data["order"]
+        if set(order) - set(ITEMS) or any(not isinstance(n, int) or n < 0 for n in order.values()):
+            raise CatalogError("order: items strudel/cake/wine/coffee with counts")
+        if data["colour"] not in COLOURS:
+            raise CatalogError(f"colour is one of {', '.join(COLOURS)}")
+        return Guest(number=data.get("number"), name=str(data.get("name", "guest")),
+                     colour=data["colour"], order=tuple(order.get(item, 0) for item in ITEMS),
+                     vp=int(data.get("vp", 0)),
+                     reward=check_effects(data.get("reward", []), "guest reward"))
+    except KeyError as missing:
+        raise CatalogError(f"a guest card needs {missing.args[0]}") from None
+
+
+def staff_from(data: Mapping[str, Any]) -> Staff:
+    """A staff card from its printed content."""
+    try:
+        kind = data["kind"]
+        if kind not in STAFF_KINDS:
+            raise CatalogError(f"staff kind is one of {', '.join(STAFF_KINDS)}")
+        trigger = data.get("trigger")
+        if trigger is not None:
+            if not isinstance(trigger, Mapping) or trigger.get("on") not in TRIGGERS:
+                raise CatalogError(f"trigger 'on' is one of {', '.join(TRIGGERS)}")
+            if set(trigger) - {"on"} - TRIGGERS[trigger["on"]]:
+                raise CatalogError(f"trigger {trigger['on']} has fields {', '.join(sorted(TRIGGERS[trigger['on']]))}")
+            trigger = dict(trigger)
+            if "effects" in trigger:
+                trigger["effects"] = list(check_effects(trigger["effects"], "staff trigger"))
+        end = data.get("end")
+        if end is not None and (not isinstance(end, Mapping) or end.get("measure") not in MEASURES):
+            raise CatalogError(f"end scoring measure is one of {', '.join(MEASURES)}")
+        return Staff(number=data.get("number"), name=str(data.get("name", "staff")),
+                     cost=int(data["cost"]), kind=kind, text=str(data.get("text", "")),
+                     on_hire=check_effects(data.get("on_hire", []), "staff on hire"),
+                     per_round=check_effects(data.get("per_round", []), "staff each round"),
+                     trigger=trigger, end=dict(end) if end else None)
+    except KeyError as missing:
+        raise CatalogError(f"a staff card needs {missing.args[0]}") from None
+
+
+@dataclass(frozen=True)
+class Hotel:
+    """A hotel board side: rooms by floor (bottom first), groups and costs."""
+
+    name: str
+    floors: tuple[tuple[str, ...], ...]
+    groups: tuple[tuple[int, ...], ...]     # room indexes
+    floor_costs: tuple[int, ...]
+    floor_vp: tuple[int, ...]
+    prepare_vp: Mapping[int, int]
+
+    @property
+    def width(self) -> int:
+        return len(self.floors[0])
+
+    @property
+    def size(self) -> int:
+        return len(self.floors) * self.width
+
+    def colour(self, room: int) -> str:
+        return self.floors[room // self.width][room % self.width]
+
+    def floor(self, room: int) -> int:
+        """1 = bottom floor."""
+        return room // self.width + 1
+
+    def name_of(self, room: int) -> str:
+        return f"{room // self.width + 1}.{room % self.width + 1}"
+
+    def index(self, name: str) -> int | None:
+        try:
+            floor, column = (int(part) for part in name.split("."))
+        except ValueError:
+            return None
+        if 1 <= floor <= len(self.floors) and 1 <= column <= self.width:
+            return (floor - 1) * self.width + column - 1
+        return None
+
+    def neighbours(self, room: int) -> tuple[int, ...]:
+        floor, column = divmod(room, self.width)
+        near = []
+        if column > 0:
+            near.append(room - 1)
+        if column < self.width - 1:
+            near.append(room + 1)
+        if floor > 0:
+            near.append(room - self.width)
+        if floor < len(self.floors) - 1:
+            near.append(room + self.width)
+        return tuple(near)
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "floors": [list(f) for f in self.floors],
+                "groups": [[self.name_of(r) for r in g] for g in self.groups],
+                "floor_costs": list(self.floor_costs), "floor_vp": list(self.floor_vp),
+                "prepare_vp": {self.name_of(r): vp for r, vp in self.prepare_vp.items()}}
+
+
+def hotel_from(data: Mapping[str, Any]) -> Hotel:
+    """A hotel board from its printed layout (night side or a table's day side)."""
+    floors = tuple(tuple(row) for row in data["floors"])
+    if not floors or any(len(row) != len(floors[0]) for row in floors):
+        raise CatalogError("every floor of the hotel has the same number of rooms")
+    if any(colour not in ROOM_COLOURS for row in floors for colour in row):
+        raise CatalogError("room colours are red, blue or yellow")
+    skeleton = Hotel("", floors, (), (), (), {})
+    groups = []
+    for group in data["groups"]:
+        rooms = tuple(skeleton.index(name) for name in group)
+        if None in rooms:
+            raise CatalogError(f"group {group} names a room not on the board")
+        groups.append(rooms)
+    covered = sorted(room for group in groups for room in group)
+    if covered != list(range(skeleton.size)):
+        raise CatalogError("the room groups cover every room exactly once")
+    if len(data["floor_costs"]) != len(floors) or len(data["floor_vp"]) != len(floors):
+        raise CatalogError("floor_costs and floor_vp have one number per floor")
+    prepare_vp = {}
+    for name, vp in data.get("prepare_vp", {}).items():
+        room = skeleton.index(name)
+        if room is None:
+            raise CatalogError(f"prepare_vp names room {name} not on the board")
+        prepare_vp[room] = int(vp)
+    return Hotel(str(data.get("name", "custom")), floors, tuple(groups),
+                 tuple(data["floor_costs"]), tuple(data["floor_vp"]), prepare_vp)
+
+
+@dataclass(frozen=True)
+class EmperorTile:
+    id: str
+    reward: tuple[dict, ...]
+    penalty: tuple[dict, ...]
+
+
+@dataclass(frozen=True)
+class Objective:
+    number: int
+    group: str
+    text: str
+    needs: Mapping[str, int]
+
+
+@dataclass(frozen=True)
+class Catalog:
+    rules: Mapping[str, Any]
+    hotel: Hotel
+    guests: Mapping[int, Guest]
+    staff: Mapping[int, Staff]
+    emperor_tiles: Mapping[str, EmperorTile]
+    objectives: Mapping[int, Objective]
+    emperor_vp: tuple[int, ...]
+    occupancy_bonus: Mapping[str, tuple[str, tuple[int, ...]]]
+    objective_vp: tuple[int, ...]
+
+
+@cache
+def catalog() -> Catalog:
+    with open(DATA / "board.toml", "rb") as handle:
+        board = tomllib.load(handle)
+    with open(DATA / "catalog.toml", "rb") as handle:
+        cards = tomllib.load(handle)
+    return Catalog(
+        rules=board["game"],
+        hotel=hotel_from(board["hotel"]),
+        guests={g["number"]: guest_from(g) for g in cards["guest"]},
+        staff={s["number"]: staff_from(s) for s in cards["staff"]},
+        emperor_tiles={t["id"]: EmperorTile(t["id"], check_effects(t["reward"], t["id"]),
+                                            check_effects(t["penalty"], t["id"]))
+                       for t in board["emperor_tile"]},
+        objectives={o["number"]: Objective(o["number"], o["group"], o["text"], o["needs"])
+                    for o in board["objective"]},
+        emperor_vp=tuple(board["emperor_track"]["vp"]),
+        occupancy_bonus={colour: (spec["gain"], tuple(spec["by_size"]))
+                         for colour, spec in board["occupancy_bonus"].items() if colour != "source"},
+        objective_vp=tuple(board["objective_vp"]["spaces"]),
+    )

@@ -1,0 +1,1202 @@
+"""Grand Austria Hotel, base game: the rules as pure functions over a frozen state.
+
+A round: the start player rolls the dice onto the six action spaces; players
+take turns in the snake order of their turn-order tiles. A turn is a string of
+moves by the same seat (take a guest, take a die, serve, check in, use staff,
+claim an objective, end the turn) or one ``pass``. Every choice an action or a
+reward asks for is a pending decision, resolved by the next move; steps
+without a real choice resolve by themselves and appear in the outcome.
+"""
+from __future__ import annotations
+
+import random
+from itertools import combinations_with_replacement
+from typing import Any, Mapping, Sequence
+
+from domain.chance import roll, shuffled
+from domain.grand_austria.catalog import (DISHES, DRINKS, ITEMS, CatalogError, Guest, Staff, catalog,
+                                          guest_from, hotel_from, staff_from)
+from domain.grand_austria.moves import MOVE_SCHEMAS, OptionsSchema
+from domain.grand_austria.scoring import end_staff_vp, measure
+from domain.grand_austria.state import (EMPTY, INITIAL_GUESTS, INITIAL_ROOMS, OCCUPIED, OVER, PREPARED,
+                                        REROLL, ROLL, ROUND_END, SETUP, TURNS, Pending, Player, State,
+                                        Table, Turn)
+from domain.immutable import evolve, put
+from domain.ranking import best
+from domain.rules import NOBODY, TABLE, Expected, Game, Move, Outcome, RuleViolation
+from domain.seating import counter_clockwise_from, left_of, right_of
+
+R_SETUP = "Setup"
+R_TURN = "Taking a Turn"
+R_MAIN = "Main actions (reference: the six action spaces)"
+R_ADDITIONAL = "Additional actions (reference: serve, check in)"
+R_PASS = "Passing; Between Turns"
+R_EMPEROR = "Emperor Scoring"
+R_OBJECTIVE = "Taking a Turn: objective cards"
+R_FINAL = "End of Game Scoring"
+
+TABLE_DRAWS = ("draw_staff", "offer_draw")
+OPTIONAL = frozenset({"rooms", "hire", "occupy", "prepare_occupy", "free_guest", "extra_action",
+                      "complete_order"})
+PENDING_MOVES = {
+    "items": "choose_items", "any_items": "choose_items", "funds": "split_funds",
+    "rooms": "prepare_room", "prepare_occupy": "prepare_room", "hire": "hire", "occupy": "occupy_room",
+    "free_guest": "take_guest", "extra_action": "take_die", "complete_order": "complete_order",
+    "imitate": "choose_action", "return_hand": "return_staff", "remove_room": "remove_room",
+    "discard_end_staff": "discard_staff",
+}
+FREE = 99
+
+
+def violation(code: str, message: str, rule: str) -> RuleViolation:
+    return RuleViolation(code, message, rule)
+
+
+# -- small helpers over the state ----------------------------------------------
+def guest_card(card: Any) -> Guest:
+    return catalog().guests[card] if isinstance(card, int) else guest_from(card)
+
+
+def staff_card(card: Any) -> Staff:
+    return catalog().staff[card] if isinstance(card, int) else staff_from(card)
+
+
+def set_player(state: State, seat: str, player: Player) -> State:
+    return evolve(state, seats={**state.seats, seat: player})
+
+
+def triggers(player: Player, on: str) -> list[dict]:
+    return [card.trigger for card in player.hired if card.trigger and card.trigger["on"] == on]
+
+
+def add(a: tuple[int, ...], b: Sequence[int], sign: int = 1) -> tuple[int, ...]:
+    return tuple(x + sign * y for x, y in zip(a, b))
+
+
+def item_vector(items: Mapping[str, int]) -> tuple[int, int, int, int]:
+    return tuple(items.get(item, 0) for item in ITEMS)
+
+
+def turn_order(state: State) -> list[str]:
+    """Seats by their lowest turn-order number."""
+    return sorted(state.players, key=lambda seat: min(state.tiles[seat]))
+
+
+def owner(state: State, number: int) -> str:
+    return next(seat for seat, numbers in state.tiles.items() if number in numbers)
+
+
+def score(state: State, seat: str, points: int, why: str, out: Outcome) -> State:
+    if not points:
+        return state
+    player = state.player(seat)
+    out.append({"fact": "scored", "seat": seat, "points": points, "why": why})
+    return set_player(state, seat, evolve(player, vp=player.vp + points))
+
+
+def gain_krones(state: State, seat: str, n: int, why: str, out: Outcome) -> State:
+    player = state.player(seat)
+    cap = state.board["krones_cap"]
+    krones = min(cap, player.krones + n)
+    out.append({"fact": "krones", "seat": seat, "krones": krones - player.krones, "why": why})
+    if player.krones + n > cap:
+        out.append({"fact": "krones_lost", "seat": seat, "krones": player.krones + n - cap,
+                    "why": f"the money track ends at {cap}"})
+    return set_player(state, seat, evolve(player, krones=krones))
+
+
+def pay(state: State, seat: str, n: int, why: str, out: Outcome) -> State:
+    if not n:
+        return state
+    player = state.player(seat)
+    out.append({"fact": "krones", "seat": seat, "krones": -n, "why": why})
+    return set_player(state, seat, evolve(player, krones=player.krones - n))
+
+
+def advance_emperor(state: State, seat: str, n: int, why: str, out: Outcome) -> State:
+    player = state.player(seat)
+    last = len(catalog().emperor_vp) - 1
+    position = min(last, player.emperor + n)
+    out.append({"fact": "emperor", "seat": seat, "steps": position - player.emperor, "why": why})
+    state = set_player(state, seat, evolve(player, emperor=position))
+    return score(state, seat, player.emperor + n - position, "Emperor steps beyond the last space", out)
+
+
+def gain_items(state: State, seat: str, items: Sequence[int], why: str, out: Outcome) -> State:
+    player = state.player(seat)
+    out.append({"fact": "items", "seat": seat, "items": dict(zip(ITEMS, items)), "why": why})
+    return set_player(state, seat, evolve(player, items=add(player.items, items)))
+
+
+def room_cost(state: State, seat: str, room: int, pending: Pending | None) -> int:
+    hotel = state.hotel
+    if pending is not None and (pending.free or pending.kind == "prepare_occupy"):
+        return 0
+    if any(t.get("free") and t["colour"] == hotel.colour(room) for t in triggers(state.player(seat), "prepare")):
+        return 0
+    discount = pending.discount if pending is not None else 0
+    return max(0, hotel.floor_costs[hotel.floor(room) - 1] - discount)
+
+
+def can_prepare(state: State, seat: str, room: int, pending: Pending | None) -> str | None:
+    """Why the room cannot be prepared now, or None."""
+    rooms = state.player(seat).rooms
+    if rooms[room] != EMPTY:
+        return "That room is already prepared or occupied."
+    if pending is not None and state.hotel.floor(room) > pending.max_floor:
+        return f"This room must be on floors 1 to {pending.max_floor}."
+    if not any(rooms):
+        if room != 0:
+            return "The first room is the bottom-left room."
+    elif not any(rooms[near] != EMPTY for near in state.hotel.neighbours(room)):
+        return "A new room must be next to a prepared or occupied room (not diagonally)."
+    if room_cost(state, seat, room, pending) > state.player(seat).krones:
+        return "You cannot pay this floor's cost."
+    return None
+
+
+def prepare(state: State, seat: str, room: int, pending: Pending | None, out: Outcome) -> State:
+    cost = room_cost(state, seat, room, pending)
+    state = pay(state, seat, cost, f"prepare room {state.hotel.name_of(room)}", out)
+    player = state.player(seat)
+    state = set_player(state, seat, evolve(player, rooms=put(player.rooms, room, PREPARED)))
+    out.append({"fact": "room_prepared", "seat": seat, "room": state.hotel.name_of(room), "cost": cost})
+    return score(state, seat, state.hotel.prepare_vp.get(room, 0),
+                 f"room {state.hotel.name_of(room)} prepared", out)
+
+
+def occupy(state: State, seat: str, room: int, out: Outcome) -> State:
+    """A room becomes occupied: Custodian-type staff and the group's occupancy bonus."""
+    player = state.player(seat)
+    hotel = state.hotel
+    player = evolve(player, rooms=put(player.rooms, room, OCCUPIED))
+    state = set_player(state, seat, player)
+    out.append({"fact": "room_occupied", "seat": seat, "room": hotel.name_of(room)})
+    for trigger in triggers(player, "occupy"):
+        state = apply_effects(state, seat, trigger["effects"], "staff: a room became occupied", out)
+    index = next(i for i, group in enumerate(hotel.groups) if room in group)
+    group = hotel.groups[index]
+    player = state.player(seat)
+    if index not in player.bonuses and all(player.rooms[r] == OCCUPIED for r in group):
+        state = set_player(state, seat, evolve(player, bonuses=player.bonuses | {index}))
+        colour = hotel.colour(group[0])
+        gain, by_size = catalog().occupancy_bonus[colour]
+        amount = by_size[min(len(group), len(by_size)) - 1]
+        why = f"occupancy bonus: {colour} group {', '.join(hotel.name_of(r) for r in group)}"
+        if gain == "vp":
+            state = score(state, seat, amount, why, out)
+        elif gain == "krones":
+            state = gain_krones(state, seat, amount, why, out)
+        else:
+            state = advance_emperor(state, seat, amount, why, out)
+    return state
+
+
+# -- effects -------------------------------------------------------------------
+def apply_effects(state: State, seat: str, effects: Sequence[dict], why: str, out: Outcome,
+                  front: bool = True) -> State:
+    """Carry out printed effects: gains at once, choices as pending decisions
+    (in printed order, before older decisions unless ``front`` is False)."""
+    new: list[Pending] = []
+    for effect in effects:
+        kind = effect["kind"]
+        n = effect.get("n", 1)
+        player = state.player(seat)
+        if kind == "item":
+            state = gain_items(state, seat, [n if item == effect["item"] else 0 for item in ITEMS], why, out)
+        elif kind == "krones":
+            state = gain_krones(state, seat, n, why, out)
+        elif kind == "emperor":
+            state = advance_emperor(state, seat, n, why, out)
+        elif kind == "vp":
+            state = score(state, seat, n, why, out)
+        elif kind == "vp_per_hired":
+            state = score(state, seat, n * len(player.hired), f"{why} ({len(player.hired)} staff hired)", out)
+        elif kind == "pay_or_vp":
+            if player.krones >= effect["krones"]:
+                state = pay(state, seat, effect["krones"], why, out)
+            else:
+                state = score(state, seat, -effect["vp"], f"{why}: cannot pay {effect['krones']} krones", out)
+        elif kind == "lose_items":
+            cafe = tuple(evolve(t, served=(0, 0, 0, 0)) if t and effect.get("cafe") else t for t in player.cafe)
+            out.append({"fact": "items_lost", "seat": seat, "items": dict(zip(ITEMS, player.items)),
+                        "cafe": bool(effect.get("cafe")), "why": why})
+            state = set_player(state, seat, evolve(player, items=(0, 0, 0, 0), cafe=cafe))
+        elif kind == "return_hand":
+            if len(player.hand) >= n:
+                new.append(Pending(seat, "return_hand", n=n, why=why))
+            else:
+                state = score(state, seat, -effect["vp"], f"{why}: fewer than {n} staff cards in hand", out)
+        elif kind == "remove_empty_rooms":
+            if sum(1 for s in player.rooms if s == PREPARED) >= n:
+                new.append(Pending(seat, "remove_room", n=n, why=why))
+            else:
+                state = score(state, seat, -effect["vp"], f"{why}: fewer than {n} empty rooms", out)
+        elif kind == "remove_occupied_rooms":
+            floors = sorted({state.hotel.floor(r) for r, s in enumerate(player.rooms) if s == OCCUPIED},
+                            reverse=True)[:effect["floors"]]
+            new += [Pending(seat, "remove_room", occupied=True, floor=f, why=why) for f in floors]
+        elif kind == "discard_end_staff":
+            if any(card.end for card in player.hired):
+                new.append(Pending(seat, "discard_end_staff", why=why))
+            else:
+                state = score(state, seat, -effect["vp"], f"{why}: no end-game staff hired", out)
+        elif kind == "any_items":
+            new.append(Pending(seat, "any_items", n=n, why=why))
+        elif kind == "draw_staff":
+            new.append(Pending(seat, "draw_staff", n=n, why=why))
+        elif kind == "offer":
+            new.append(Pending(seat, "offer_draw", n=effect["draw"], discount=effect.get("discount", 0),
+                               free=bool(effect.get("free")), why=why))
+        elif kind == "hire":
+            new.append(Pending(seat, "hire", discount=effect.get("discount", 0), free=bool(effect.get("free")),
+                               why=why))
+        elif kind == "prepare":
+            new.append(Pending(seat, "rooms", n=1, discount=effect.get("discount", 0),
+                               free=bool(effect.get("free")), max_floor=effect.get("max_floor", 99), why=why))
+        elif kind == "prepare_occupy":
+            new.append(Pending(seat, "prepare_occupy", max_floor=effect.get("max_floor", 99), why=why))
+        else:   # occupy, free_guest, extra_action, complete_order: a single optional step
+            new.append(Pending(seat, kind, why=why))
+    pending = tuple(new) + state.pending if front else state.pending + tuple(new)
+    return evolve(state, pending=pending)
+
+
+# -- the game ------------------------------------------------------------------
+class GrandAustriaHotel(Game):
+    id = "grand_austria"
+    title = "Grand Austria Hotel"
+    min_players = 2
+    max_players = 4
+    options_schema = OptionsSchema
+    move_schemas = MOVE_SCHEMAS
+
+    # -- set-up -----------------------------------------------------------------
+    def setup(self, players: Sequence[str], options: Mapping[str, Any]) -> State:
+        self.validate_players(players)
+        hotel = hotel_from(options["hotel"]) if options.get("hotel") else catalog().hotel
+        rules = catalog().rules
+        board = {key: rules[key] for key in ("krones_cap", "queue_costs", "boost_cost", "imitate_cost",
+                                             "hand_size", "initial_rooms", "rounds", "emperor_rounds",
+                                             "cafe_guest_penalty", "start_krones")}
+        board["dice"] = rules["dice"][str(len(players))]
+        board["tiles"] = [tuple(t) for t in rules["turn_order"][str(len(players))]]
+        start = Player(krones=rules["start_krones"], items=item_vector(rules["start_items"]),
+                       rooms=(EMPTY,) * hotel.size, hand=(),
+                       cafe=(None,) * rules["cafe_tables"])
+        return State(players=tuple(players), hotel=hotel, board=board,
+                     seats={seat: start for seat in players}, guests_left=len(catalog().guests))
+
+    def seats(self, state: State) -> tuple[str, ...]:
+        return state.players
+
+    # -- who moves ----------------------------------------------------------------
+    def expected(self, state: State) -> Expected:
+        if state.phase == OVER:
+            return NOBODY
+        if state.phase == SETUP:
+            return Expected((TABLE,), ("setup",))
+        if state.refill:
+            return Expected((TABLE,), ("reveal_guest",))
+        if state.pending:
+            p = state.pending[0]
+            if p.kind in TABLE_DRAWS:
+                return Expected((TABLE,), ("draw_staff",))
+            moves = (PENDING_MOVES[p.kind],) + (("decline",) if p.kind in OPTIONAL else ())
+            return Expected((p.seat,), moves)
+        if state.phase == INITIAL_GUESTS:
+            return Expected((self._setup_seat(state),), ("take_guest",))
+        if state.phase == INITIAL_ROOMS:
+            return Expected((self._setup_seat(state),), ("prepare_room",))
+        if state.phase == ROLL:
+            return Expected((TABLE,), ("roll",))
+        if state.phase == REROLL:
+            return Expected((TABLE,), ("reroll",))
+        turn = state.turn
+        if turn.die is None:
+            moves = ("take_guest", "take_die", "serve", "check_in", "use_staff", "claim_objective")
+            return Expected((turn.seat,), moves if turn.acted else moves + ("pass",))
+        return Expected((turn.seat,), ("serve", "check_in", "use_staff", "claim_objective", "end_turn"))
+
+    def _setup_seat(self, state: State) -> str:
+        if state.phase == INITIAL_GUESTS:
+            return next(s for s in state.setup_order if not any(state.player(s).cafe))
+        need = state.board["initial_rooms"]
+        return next(s for s in state.setup_order if sum(1 for r in state.player(s).rooms if r) < need)
+
+    # -- check ------------------------------------------------------------------
+    def check(self, state: State, move: Move) -> None:
+        kind = move["type"]
+        expected = self.expected(state)
+        if state.phase == OVER:
+            raise violation("game_over", "The game is over.", R_FINAL)
+        if kind not in expected.moves:
+            who = " or ".join(expected.seats)
+            raise violation("unexpected_move",
+                            f"A {kind.replace('_', ' ')} is not possible now: {who} must make a "
+                            + " or ".join(m.replace('_', ' ') for m in expected.moves) + ".", R_TURN)
+        seat = TABLE if expected.is_chance else move.get("seat")
+        if seat not in expected.seats:
+            raise violation("not_your_turn", f"It is {', '.join(expected.seats)}'s move, not {seat}'s.", R_TURN)
+        getattr(self, f"_check_{kind}")(state, move)
+
+    def _pending(self, state: State) -> Pending | None:
+        return state.pending[0] if state.pending else None
+
+    def _check_setup(self, state: State, move: Move) -> None:
+        cat = catalog()
+        groups = [cat.objectives[n].group if n in cat.objectives else None for n in move["objectives"]]
+        if groups != ["A", "B", "C"]:
+            raise violation("bad_objectives", "Lay out one objective card of each group A, B, C "
+                            f"(numbers {min(cat.objectives)}-{max(cat.objectives)}), in that order.", R_SETUP)
+        tiles = move["emperor_tiles"]
+        if [t[:1] for t in tiles] != ["A", "B", "C"] or any(t not in cat.emperor_tiles for t in tiles):
+            raise violation("bad_emperor_tiles", "Lay out one Emperor tile of each stack A, B, C "
+                            "(A1-A4, B1-B4, C1-C4), in that order.", R_SETUP)
+        if move["start_player"] not in state.players:
+            raise violation("unknown_player", f"{move['start_player']} is not playing.", R_SETUP)
+        numbers = [c for c in move["queue"] if isinstance(c, int)]
+        if len(set(numbers)) != len(numbers):
+            raise violation("duplicate_card", "A guest card can be in the queue only once.", R_SETUP)
+        hands = move.get("hands", {})
+        for seat, hand in hands.items():
+            if seat not in state.players:
+                raise violation("unknown_player", f"{seat} is not playing.", R_SETUP)
+            if len(hand) != state.board["hand_size"]:
+                raise violation("hand_size", f"Each player is dealt {state.board['hand_size']} staff cards.", R_SETUP)
+        dealt = [c for hand in hands.values() for c in hand if isinstance(c, int)]
+        if len(set(dealt)) != len(dealt):
+            raise violation("duplicate_card", "A staff card can be dealt only once.", R_SETUP)
+
+    def _check_reveal_guest(self, state: State, move: Move) -> None:
+        if move["card"] in self._guests_in_play(state):
+            raise violation("duplicate_card", "That guest card is already in play.", R_TURN)
+
+    def _check_roll(self, state: State, move: Move) -> None:
+        if len(move["dice"]) != state.board["dice"]:
+            raise violation("dice_count", f"All {state.board['dice']} dice are rolled.", "Start of round")
+
+    def _check_reroll(self, state: State, move: Move) -> None:
+        left = sum(state.dice) - 1
+        if len(move["dice"]) != left:
+            raise violation("dice_count", f"One die goes to the dustbin; the other {left} are rerolled.", R_PASS)
+
+    def _check_draw_staff(self, state: State, move: Move) -> None:
+        p = self._pending(state)
+        if move["seat"] != p.seat:
+            raise violation("wrong_player", f"The cards are drawn for {p.seat}.", R_TURN)
+        cards = move.get("cards")
+        if cards is not None:
+            if not 0 < len(cards) <= p.n:
+                raise violation("draw_count", f"{p.n} staff cards are drawn (fewer only when the deck runs out).",
+                                R_TURN)
+            in_play = self._staff_in_play(state)
+            if any(c in in_play for c in cards if isinstance(c, int)) or \
+                    len({c for c in cards if isinstance(c, int)}) != len([c for c in cards if isinstance(c, int)]):
+                raise violation("duplicate_card", "That staff card is already in play.", R_TURN)
+
+    def _check_take_guest(self, state: State, move: Move) -> None:
+        seat = move["seat"]
+        player = state.player(seat)
+        position = move["position"] - 1
+        p = self._pending(state)
+        if state.queue[position] is None:
+            raise violation("empty_space", "There is no guest at that queue position.", R_TURN)
+        if None not in player.cafe:
+            raise violation("cafe_full", "Every café table is taken: you cannot take a guest.", R_TURN)
+        if state.phase == INITIAL_GUESTS or p is not None:
+            return
+        if state.turn.die is not None or state.turn.guest_taken:
+            raise violation("guest_first", "A guest is taken once per turn, before taking the die.", R_TURN)
+        cost = self._queue_cost(state, seat, position)
+        if cost > player.krones:
+            raise violation("cannot_pay", f"The guest at position {position + 1} costs {cost} krones.", R_TURN)
+
+    def _queue_cost(self, state: State, seat: str, position: int) -> int:
+        if any(t.get("free") for t in triggers(state.player(seat), "take_guest")):
+            return 0
+        return state.board["queue_costs"][position]
+
+    def _room(self, state: State, name: str) -> int:
+        room = state.hotel.index(name)
+        if room is None:
+            raise violation("no_such_room", f"The hotel has no room {name}.", R_MAIN)
+        return room
+
+    def _check_prepare_room(self, state: State, move: Move) -> None:
+        room = self._room(state, move["room"])
+        problem = can_prepare(state, move["seat"], room, self._pending(state))
+        if problem:
+            raise violation("cannot_prepare", problem, R_MAIN if state.phase != INITIAL_ROOMS else R_SETUP)
+
+    def _check_take_die(self, state: State, move: Move) -> None:
+        value = move["value"]
+        player = state.player(move["seat"])
+        p = self._pending(state)
+        if p is None and state.turn.die is not None:
+            raise violation("one_die", "You take one die per turn.", R_TURN)
+        if not state.dice[value - 1]:
+            raise violation("no_die", f"There is no die on action space {value}.", R_TURN)
+        cost = 0
+        if move.get("boost"):
+            if state.turn.boosted:
+                raise violation("boost_once", "You may boost only once per turn.", R_TURN)
+            cost += state.board["boost_cost"]
+        if value == 6 and not any(t.get("no_fee") and 6 in t["values"] for t in triggers(player, "die")):
+            cost += state.board["imitate_cost"]
+        if cost > player.krones:
+            raise violation("cannot_pay", f"This costs {cost} krones (boost and/or action 6); you have "
+                            f"{player.krones}.", R_TURN)
+
+    def _check_choose_action(self, state: State, move: Move) -> None:
+        """Any of actions 1-5 may be chosen."""
+
+    def _check_choose_items(self, state: State, move: Move) -> None:
+        p = self._pending(state)
+        items = {k: v for k, v in move["items"].items() if v}
+        if sum(items.values()) != p.n:
+            raise violation("item_count", f"Take exactly {p.n} items.", R_MAIN)
+        if p.kind == "items":
+            first, second = p.pair
+            if set(items) - set(p.pair):
+                raise violation("wrong_items", f"This action gives {first} and/or {second}.", R_MAIN)
+            if items.get(second, 0) > items.get(first, 0):
+                raise violation("too_many", f"Never take more {second} than {first}.", R_MAIN)
+
+    def _check_split_funds(self, state: State, move: Move) -> None:
+        n = self._pending(state).n
+        if move["krones"] + move["emperor"] != n:
+            raise violation("split", f"Split the strength {n} into krones and Emperor steps.", R_MAIN)
+
+    def _hire_cost(self, p: Pending, card: Staff) -> int:
+        return 0 if p.free else max(0, card.cost - p.discount)
+
+    def _check_hire(self, state: State, move: Move) -> None:
+        p = self._pending(state)
+        card = staff_card(move["staff"])
+        source = p.cards if p.cards else state.player(p.seat).hand
+        if card not in source:
+            if None not in source or (isinstance(move["staff"], int)
+                                      and move["staff"] in self._staff_in_play(state)):
+                raise violation("not_in_hand", f"{card.name} is not among the cards you may hire from.", R_MAIN)
+        cost = self._hire_cost(p, card)
+        if cost > state.player(p.seat).krones:
+            raise violation("cannot_pay", f"Hiring {card.name} costs {cost} krones.", R_MAIN)
+
+    def _check_occupy_room(self, state: State, move: Move) -> None:
+        room = self._room(state, move["room"])
+        if state.player(move["seat"]).rooms[room] != PREPARED:
+            raise violation("not_prepared", "Only a prepared vacant room can be occupied.", R_ADDITIONAL)
+
+    def _table(self, state: State, seat: str, number: int) -> Table:
+        cafe = state.player(seat).cafe
+        table = cafe[number - 1] if number <= len(cafe) else None
+        if table is None:
+            raise violation("empty_table", f"There is no guest at café table {number}.", R_ADDITIONAL)
+        return table
+
+    def _check_complete_order(self, state: State, move: Move) -> None:
+        self._table(state, move["seat"], move["table"])
+
+    def _check_return_staff(self, state: State, move: Move) -> None:
+        hand = state.player(move["seat"]).hand
+        card = staff_card(move["staff"]) if move.get("staff") is not None else None
+        if card not in hand and (None not in hand or card is None):
+            raise violation("not_in_hand", "Return a card from your hand.", R_EMPEROR)
+
+    def _check_remove_room(self, state: State, move: Move) -> None:
+        p = self._pending(state)
+        room = self._room(state, move["room"])
+        if room not in self._removable(state, p):
+            which = "occupied room on floor %d" % p.floor if p.occupied else "empty room on your highest floor with one"
+            raise violation("wrong_room", f"Remove an {which}.", R_EMPEROR)
+
+    def _removable(self, state: State, p: Pending) -> list[int]:
+        rooms = state.player(p.seat).rooms
+        hotel = state.hotel
+        if p.occupied:
+            return [r for r, s in enumerate(rooms) if s == OCCUPIED and hotel.floor(r) == p.floor]
+        empty = [r for r, s in enumerate(rooms) if s == PREPARED]
+        top = max((hotel.floor(r) for r in empty), default=0)
+        return [r for r in empty if hotel.floor(r) == top]
+
+    def _check_discard_staff(self, state: State, move: Move) -> None:
+        card = staff_card(move["staff"])
+        if card not in state.player(move["seat"]).hired or not card.end:
+            raise violation("not_end_staff", "Discard one of your hired end-game staff.", R_EMPEROR)
+
+    def _check_decline(self, state: State, move: Move) -> None:
+        """Only optional steps offer decline (see expected)."""
+
+    def _check_serve(self, state: State, move: Move) -> None:
+        seat = move["seat"]
+        player = state.player(seat)
+        wanted = [0] * 4
+        for entry in move["items"]:
+            table = self._table(state, seat, entry["table"])
+            index = ITEMS.index(entry["item"])
+            wanted[index] += 1
+            if sum(1 for e in move["items"] if e["table"] == entry["table"] and e["item"] == entry["item"]) \
+                    > table.wants(index):
+                raise violation("not_ordered", f"The guest at table {entry['table']} does not want "
+                                f"that much {entry['item']}.", R_ADDITIONAL)
+        if any(w > have for w, have in zip(wanted, player.items)):
+            raise violation("not_in_kitchen", "Your kitchen does not hold those items.", R_ADDITIONAL)
+        cost, stale = self._serve_cost(state, seat, wanted)
+        if stale > 3:
+            raise violation("three_items", "One krone serves up to 3 items from the kitchen "
+                            "(items from this turn's main action are served free).", R_ADDITIONAL)
+        if cost > player.krones:
+            raise violation("cannot_pay", "Serving from the kitchen costs 1 krone.", R_ADDITIONAL)
+
+    def _serve_cost(self, state: State, seat: str, wanted: Sequence[int]) -> tuple[int, int]:
+        fresh = state.turn.fresh if state.turn else (0, 0, 0, 0)
+        stale = sum(max(0, w - f) for w, f in zip(wanted, fresh))
+        if any(t.get("free") for t in triggers(state.player(seat), "serve")):
+            return 0, 0
+        return (1 if stale else 0), stale
+
+    def _check_check_in(self, state: State, move: Move) -> None:
+        seat = move["seat"]
+        table = self._table(state, seat, move["table"])
+        if not table.complete:
+            raise violation("order_incomplete", f"{table.guest.name} has not been served everything ordered.",
+                            R_ADDITIONAL)
+        room = self._room(state, move["room"])
+        if state.player(seat).rooms[room] != PREPARED:
+            raise violation("not_prepared", "A guest checks in to a prepared vacant room.", R_ADDITIONAL)
+        colour = state.hotel.colour(room)
+        if table.guest.colour != "green" and colour != table.guest.colour:
+            raise violation("wrong_colour", f"A {table.guest.colour} guest needs a {table.guest.colour} room "
+                            f"(room {move['room']} is {colour}); only green guests take any room.", R_ADDITIONAL)
+
+    def _check_use_staff(self, state: State, move: Move) -> None:
+        if self._usable(state, move["seat"], staff_card(move["staff"])) is None:
+            raise violation("not_usable", "Use a hired once-per-round staff card not yet turned sideways.",
+                            R_ADDITIONAL)
+
+    def _usable(self, state: State, seat: str, card: Staff) -> int | None:
+        player = state.player(seat)
+        return next((i for i, c in enumerate(player.hired)
+                     if c == card and c.per_round and i not in player.used), None)
+
+    def _check_claim_objective(self, state: State, move: Move) -> None:
+        number = move["objective"]
+        if number not in state.objectives:
+            raise violation("no_objective", f"Objective {number} is not in play.", R_OBJECTIVE)
+        index = state.objectives.index(number)
+        claims = state.claims[index]
+        if move["seat"] in claims:
+            raise violation("claimed", "You may place only one disc on each objective card.", R_OBJECTIVE)
+        if len(claims) >= len(catalog().objective_vp):
+            raise violation("objective_full", "Every space of that objective card is taken.", R_OBJECTIVE)
+        objective = catalog().objectives[number]
+        player = state.player(move["seat"])
+        if any(measure(key, state.hotel, player) < n for key, n in objective.needs.items()):
+            raise violation("condition_unmet", f"You do not meet the objective: {objective.text}.", R_OBJECTIVE)
+
+    def _check_end_turn(self, state: State, move: Move) -> None:
+        """Possible once the die is taken and nothing is pending (see expected)."""
+
+    def _check_pass(self, state: State, move: Move) -> None:
+        """Possible before anything is done this turn (see expected)."""
+
+    # -- apply ------------------------------------------------------------------
+    def apply(self, state: State, move: Move) -> tuple[State, Outcome]:
+        out: Outcome = []
+        state = getattr(self, f"_apply_{move['type']}")(state, move, out)
+        return self._advance(state, out), out
+
+    def _apply_setup(self, state: State, move: Move, out: Outcome) -> State:
+        players = state.players
+        start = move["start_player"]
+        order = [left_of(players, start, i) for i in range(len(players))]
+        tiles = {seat: state.board["tiles"][i] for i, seat in enumerate(order)}
+        hands = move.get("hands", {})
+        seats = {seat: evolve(player, hand=tuple(staff_card(c) for c in hands[seat]) if seat in hands
+                              else (None,) * state.board["hand_size"])
+                 for seat, player in state.seats.items()}
+        queue = tuple(guest_card(c) for c in move["queue"])
+        out.append({"fact": "setup", "objectives": list(move["objectives"]),
+                    "emperor_tiles": list(move["emperor_tiles"]), "start_player": start,
+                    "queue": [g.name for g in queue]})
+        return evolve(state, phase=INITIAL_GUESTS, seats=seats, queue=queue,
+                      guests_left=state.guests_left - len(queue), objectives=tuple(move["objectives"]),
+                      claims=((), (), ()), emperor_tiles=tuple(move["emperor_tiles"]), start_player=start,
+                      tiles=tiles, setup_order=counter_clockwise_from(players, right_of(players, start)))
+
+    def _apply_reveal_guest(self, state: State, move: Move, out: Outcome) -> State:
+        guest = guest_card(move["card"])
+        out.append({"fact": "queue_refilled", "guest": guest.to_json()})
+        return evolve(state, queue=(guest,) + state.queue[1:], refill=0, guests_left=state.guests_left - 1)
+
+    def _set_dice(self, state: State, values: Sequence[int]) -> State:
+        return evolve(state, dice=tuple(sum(1 for v in values if v == face) for face in range(1, 7)))
+
+    def _apply_roll(self, state: State, move: Move, out: Outcome) -> State:
+        out.append({"fact": "rolled", "round": state.round, "dice": sorted(move["dice"])})
+        return evolve(self._set_dice(state, move["dice"]), phase=TURNS)
+
+    def _apply_reroll(self, state: State, move: Move, out: Outcome) -> State:
+        out.append({"fact": "rerolled", "dice": sorted(move["dice"])})
+        return evolve(self._set_dice(state, move["dice"]), phase=TURNS, passed=frozenset())
+
+    def _apply_draw_staff(self, state: State, move: Move, out: Outcome) -> State:
+        p, rest = state.pending[0], state.pending[1:]
+        cards = move.get("cards")
+        drawn = tuple(staff_card(c) for c in cards) if cards is not None else (None,) * p.n
+        out.append({"fact": "staff_drawn", "seat": p.seat, "count": len(drawn)})
+        if p.kind == "offer_draw":
+            hire = Pending(p.seat, "hire", discount=p.discount, free=p.free, cards=drawn, why=p.why)
+            return evolve(state, pending=(hire,) + rest)
+        player = state.player(p.seat)
+        state = set_player(state, p.seat, evolve(player, hand=player.hand + drawn))
+        return evolve(state, pending=rest)
+
+    def _apply_take_guest(self, state: State, move: Move, out: Outcome) -> State:
+        seat = move["seat"]
+        position = move["position"] - 1
+        guest = state.queue[position]
+        p = self._pending(state)
+        if state.phase == TURNS and p is None:
+            cost = self._queue_cost(state, seat, position)
+            state = pay(state, seat, cost, "guest from the queue", out)
+            state = evolve(state, turn=evolve(state.turn, guest_taken=True, acted=True))
+        elif p is not None:
+            state = evolve(state, pending=state.pending[1:])
+        player = state.player(seat)
+        index = player.cafe.index(None)
+        state = set_player(state, seat, evolve(player, cafe=put(player.cafe, index, Table(guest))))
+        out.append({"fact": "guest_taken", "seat": seat, "guest": guest.name, "position": position + 1,
+                    "table": index + 1})
+        queue = (None,) + state.queue[:position] + state.queue[position + 1:]
+        return evolve(state, queue=queue, refill=1 if state.guests_left > 0 else 0)
+
+    def _apply_prepare_room(self, state: State, move: Move, out: Outcome) -> State:
+        seat = move["seat"]
+        room = state.hotel.index(move["room"])
+        p = self._pending(state)
+        state = prepare(state, seat, room, p, out)
+        if p is None:
+            return state
+        if p.kind == "prepare_occupy":
+            return occupy(evolve(state, pending=state.pending[1:]), seat, room, out)
+        rest = state.pending[1:]
+        return evolve(state, pending=((evolve(p, n=p.n - 1),) if p.n > 1 else ()) + rest)
+
+    def _apply_take_die(self, state: State, move: Move, out: Outcome) -> State:
+        seat, value, boost = move["seat"], move["value"], bool(move.get("boost"))
+        player = state.player(seat)
+        die_triggers = [t for t in triggers(player, "die") if value in t["values"]]
+        strength = state.dice[value - 1] + boost + sum(t.get("strength", 0) for t in die_triggers)
+        extra = self._pending(state) is not None
+        state = evolve(state, dice=put(state.dice, value - 1, state.dice[value - 1] - 1),
+                       pending=state.pending[1:] if extra else state.pending,
+                       turn=evolve(state.turn, die=state.turn.die if extra else value, acted=True,
+                                   boosted=state.turn.boosted or boost))
+        out.append({"fact": "die_taken", "seat": seat, "value": value, "strength": strength, "boost": boost,
+                    "extra_action": extra})
+        if boost:
+            state = pay(state, seat, state.board["boost_cost"], "boost", out)
+        if value == 6:
+            if not any(t.get("no_fee") for t in die_triggers):
+                state = pay(state, seat, state.board["imitate_cost"], "action 6", out)
+            main = [Pending(seat, "imitate", n=strength, why="action 6")]
+        else:
+            main = [self._main_action(state, seat, value, strength, die_triggers)]
+        if value == 4 and any(t.get("funds_both") for t in die_triggers):
+            state = gain_krones(state, seat, strength, "action 4 (staff: krones and Emperor steps)", out)
+            state = advance_emperor(state, seat, strength, "action 4 (staff: krones and Emperor steps)", out)
+            main = []
+        for trigger in die_triggers:
+            if trigger.get("effects"):   # staff effects come after the main action
+                state = apply_effects(state, seat, trigger["effects"], f"staff: die {value} taken", out)
+        return evolve(state, pending=tuple(main) + state.pending)
+
+    def _main_action(self, state: State, seat: str, action: int, strength: int,
+                     die_triggers: Sequence[dict]) -> Pending:
+        why = f"action {action}"
+        if action == 1:
+            return Pending(seat, "items", n=strength, pair=DISHES, why=why)
+        if action == 2:
+            return Pending(seat, "items", n=strength, pair=DRINKS, why=why)
+        if action == 3:
+            return Pending(seat, "rooms", n=strength, why=why)
+        if action == 4:
+            return Pending(seat, "funds", n=strength, why=why)
+        bonus = sum(t.get("hire_discount", 0) for t in die_triggers)
+        return Pending(seat, "hire", discount=strength + bonus, why=why)
+
+    def _apply_choose_action(self, state: State, move: Move, out: Outcome) -> State:
+        p = state.pending[0]
+        out.append({"fact": "action_chosen", "seat": p.seat, "action": move["action"], "strength": p.n})
+        chosen = self._main_action(state, p.seat, move["action"], p.n, ())
+        return evolve(state, pending=(chosen,) + state.pending[1:])
+
+    def _apply_choose_items(self, state: State, move: Move, out: Outcome) -> State:
+        p = state.pending[0]
+        items = item_vector(move["items"])
+        state = gain_items(evolve(state, pending=state.pending[1:]), p.seat, items, p.why, out)
+        if p.kind == "items" and state.turn is not None:
+            state = evolve(state, turn=evolve(state.turn, fresh=add(state.turn.fresh, items)))
+        return state
+
+    def _apply_split_funds(self, state: State, move: Move, out: Outcome) -> State:
+        p = state.pending[0]
+        state = evolve(state, pending=state.pending[1:])
+        state = gain_krones(state, p.seat, move["krones"], p.why, out)
+        return advance_emperor(state, p.seat, move["emperor"], p.why, out)
+
+    def _apply_hire(self, state: State, move: Move, out: Outcome) -> State:
+        p = state.pending[0]
+        card = staff_card(move["staff"])
+        state = evolve(state, pending=state.pending[1:])
+        player = state.player(p.seat)
+        if not p.cards:
+            hand = list(player.hand)
+            hand.remove(card if card in hand else None)
+            player = evolve(player, hand=tuple(hand))
+        state = set_player(state, p.seat, evolve(player, hired=player.hired + (card,)))
+        out.append({"fact": "hired", "seat": p.seat, "staff": card.to_json(), "why": p.why})
+        state = pay(state, p.seat, self._hire_cost(p, card), f"hire {card.name}", out)
+        return apply_effects(state, p.seat, card.on_hire, f"staff {card.name} hired", out)
+
+    def _apply_occupy_room(self, state: State, move: Move, out: Outcome) -> State:
+        p = state.pending[0]
+        return occupy(evolve(state, pending=state.pending[1:]), p.seat, state.hotel.index(move["room"]), out)
+
+    def _apply_complete_order(self, state: State, move: Move, out: Outcome) -> State:
+        p = state.pending[0]
+        player = state.player(p.seat)
+        index = move["table"] - 1
+        table = player.cafe[index]
+        out.append({"fact": "order_completed", "seat": p.seat, "guest": table.guest.name, "why": p.why})
+        player = evolve(player, cafe=put(player.cafe, index, evolve(table, served=table.guest.order)))
+        return set_player(evolve(state, pending=state.pending[1:]), p.seat, player)
+
+    def _apply_return_staff(self, state: State, move: Move, out: Outcome) -> State:
+        p = state.pending[0]
+        card = staff_card(move["staff"]) if move.get("staff") is not None else None
+        player = state.player(p.seat)
+        hand = list(player.hand)
+        hand.remove(card if card in hand else None)
+        out.append({"fact": "staff_returned", "seat": p.seat, "staff": card.name if card else None})
+        rest = ((evolve(p, n=p.n - 1),) if p.n > 1 else ()) + state.pending[1:]
+        return set_player(evolve(state, pending=rest), p.seat, evolve(player, hand=tuple(hand)))
+
+    def _apply_remove_room(self, state: State, move: Move, out: Outcome) -> State:
+        p = state.pending[0]
+        room = state.hotel.index(move["room"])
+        player = state.player(p.seat)
+        out.append({"fact": "room_removed", "seat": p.seat, "room": move["room"], "why": p.why})
+        rest = ((evolve(p, n=p.n - 1),) if p.n > 1 else ()) + state.pending[1:]
+        return set_player(evolve(state, pending=rest), p.seat, evolve(player, rooms=put(player.rooms, room, EMPTY)))
+
+    def _apply_discard_staff(self, state: State, move: Move, out: Outcome) -> State:
+        p = state.pending[0]
+        card = staff_card(move["staff"])
+        player = state.player(p.seat)
+        index = player.hired.index(card)
+        hired = player.hired[:index] + player.hired[index + 1:]
+        used = frozenset(i if i < index else i - 1 for i in player.used if i != index)
+        out.append({"fact": "staff_discarded", "seat": p.seat, "staff": card.name, "why": p.why})
+        return set_player(evolve(state, pending=state.pending[1:]), p.seat, evolve(player, hired=hired, used=used))
+
+    def _apply_decline(self, state: State, move: Move, out: Outcome) -> State:
+        p = state.pending[0]
+        out.append({"fact": "declined", "seat": p.seat, "step": p.kind, "why": p.why})
+        return evolve(state, pending=state.pending[1:])
+
+    def _apply_serve(self, state: State, move: Move, out: Outcome) -> State:
+        seat = move["seat"]
+        wanted = [0] * 4
+        for entry in move["items"]:
+            wanted[ITEMS.index(entry["item"])] += 1
+        cost, _ = self._serve_cost(state, seat, wanted)
+        state = pay(state, seat, cost, "serve from the kitchen", out)
+        player = state.player(seat)
+        cafe = list(player.cafe)
+        for entry in move["items"]:
+            index = entry["table"] - 1
+            served = list(cafe[index].served)
+            served[ITEMS.index(entry["item"])] += 1
+            cafe[index] = evolve(cafe[index], served=tuple(served))
+        state = set_player(state, seat, evolve(player, items=add(player.items, wanted, -1), cafe=tuple(cafe)))
+        fresh = tuple(max(0, f - w) for f, w in zip(state.turn.fresh, wanted))
+        out.append({"fact": "served", "seat": seat, "items": list(move["items"]), "krones": cost})
+        return evolve(state, turn=evolve(state.turn, fresh=fresh, acted=True))
+
+    def _apply_check_in(self, state: State, move: Move, out: Outcome) -> State:
+        seat = move["seat"]
+        player = state.player(seat)
+        index = move["table"] - 1
+        guest = player.cafe[index].guest
+        room = state.hotel.index(move["room"])
+        state = set_player(state, seat, evolve(player, cafe=put(player.cafe, index, None),
+                                               guests=player.guests + (guest,)))
+        state = evolve(state, turn=evolve(state.turn, acted=True))
+        out.append({"fact": "checked_in", "seat": seat, "guest": guest.name, "room": move["room"]})
+        state = occupy(state, seat, room, out)
+        state = score(state, seat, guest.vp, f"{guest.name} checked in", out)
+        effects = list(guest.reward)
+        for trigger in triggers(state.player(seat), "check_in"):
+            if trigger.get("colour", guest.colour) == guest.colour and guest.size >= trigger.get("min_order", 0):
+                effects = list(trigger["effects"]) + effects
+        extra = [e for e in effects if e["kind"] == "extra_action"]
+        return apply_effects(state, seat, [e for e in effects if e["kind"] != "extra_action"] + extra,
+                             f"{guest.name} checked in", out)
+
+    def _apply_use_staff(self, state: State, move: Move, out: Outcome) -> State:
+        seat = move["seat"]
+        card = staff_card(move["staff"])
+        index = self._usable(state, seat, card)
+        player = state.player(seat)
+        state = set_player(state, seat, evolve(player, used=player.used | {index}))
+        state = evolve(state, turn=evolve(state.turn, acted=True))
+        return apply_effects(state, seat, card.per_round, f"staff {card.name} (once per round)", out)
+
+    def _apply_claim_objective(self, state: State, move: Move, out: Outcome) -> State:
+        seat, number = move["seat"], move["objective"]
+        index = state.objectives.index(number)
+        claims = state.claims[index]
+        points = catalog().objective_vp[len(claims)]
+        player = state.player(seat)
+        state = set_player(state, seat, evolve(player, objectives=player.objectives + (number,)))
+        state = evolve(state, claims=put(state.claims, index, claims + (seat,)),
+                       turn=evolve(state.turn, acted=True))
+        return score(state, seat, points, f"objective {number}: {catalog().objectives[number].text}", out)
+
+    def _apply_end_turn(self, state: State, move: Move, out: Outcome) -> State:
+        out.append({"fact": "turn_ended", "seat": move["seat"], "number": state.turn.number})
+        return evolve(state, turn=None, used_numbers=state.used_numbers | {state.turn.number})
+
+    def _apply_pass(self, state: State, move: Move, out: Outcome) -> State:
+        out.append({"fact": "passed", "seat": move["seat"], "number": state.turn.number})
+        return evolve(state, turn=None, passed=state.passed | {move["seat"]})
+
+    # -- what happens by itself ---------------------------------------------------
+    def _advance(self, state: State, out: Outcome) -> State:
+        while True:
+            state = self._settle(state, out)
+            if state.pending or state.refill or state.phase in (SETUP, ROLL, REROLL, OVER):
+                return state
+            if state.phase == INITIAL_GUESTS:
+                if all(any(state.player(s).cafe) for s in state.players):
+                    state = evolve(state, phase=INITIAL_ROOMS)
+                    continue
+                return state
+            if state.phase == INITIAL_ROOMS:
+                need = state.board["initial_rooms"]
+                if all(sum(1 for r in state.player(s).rooms if r) >= need for s in state.players):
+                    return evolve(state, phase=ROLL)
+                return state
+            if state.phase == TURNS:
+                if state.turn is not None:
+                    return state
+                state = self._next_turn(state, out)
+                continue
+            state = self._clean_up(state, out)
+
+    def _settle(self, state: State, out: Outcome) -> State:
+        """Resolve pending steps that offer no choice."""
+        while state.pending and state.pending[0].kind not in TABLE_DRAWS:
+            p = state.pending[0]
+            options = [m for m in self._pending_candidates(state, p) if m["type"] != "decline"
+                       and self._passes(state, m)]
+            if not options:
+                out.append({"fact": "lapsed", "seat": p.seat, "step": p.kind, "why": p.why})
+                state = evolve(state, pending=state.pending[1:])
+            elif len(options) == 1 and p.kind not in OPTIONAL:
+                state = getattr(self, f"_apply_{options[0]['type']}")(state, options[0], out)
+            else:
+                break
+        if state.pending and state.pending[0].kind in TABLE_DRAWS and not self._staff_deck(state) \
+                and self._all_known(state):
+            p = state.pending[0]
+            out.append({"fact": "lapsed", "seat": p.seat, "step": p.kind, "why": "the staff deck is empty"})
+            return self._settle(evolve(state, pending=state.pending[1:]), out)
+        return state
+
+    def _passes(self, state: State, move: Move) -> bool:
+        try:
+            self.check(state, move)
+        except RuleViolation:
+            return False
+        return True
+
+    def _next_turn(self, state: State, out: Outcome) -> State:
+        numbers = sorted(n for tile in state.tiles.values() for n in tile)
+        open_numbers = [n for n in numbers if n not in state.used_numbers]
+        if not sum(state.dice) or not open_numbers:
+            return self._end_round(state, out)
+        ready = [n for n in open_numbers if owner(state, n) not in state.passed]
+        if ready:
+            return evolve(state, turn=Turn(owner(state, ready[0]), ready[0]))
+        who = owner(state, open_numbers[0])
+        out.append({"fact": "dustbin", "seat": who, "dice_left": sum(state.dice) - 1})
+        if sum(state.dice) <= 1:
+            return self._end_round(evolve(state, dice=(0,) * 6, dustbin=state.dustbin + 1), out)
+        return evolve(state, phase=REROLL, dustbin=state.dustbin + 1)
+
+    def _end_round(self, state: State, out: Outcome) -> State:
+        out.append({"fact": "round_ended", "round": state.round})
+        state = evolve(state, phase=ROUND_END, turn=None)
+        rounds = state.board["emperor_rounds"]
+        if state.round not in rounds:
+            return state
+        tile = catalog().emperor_tiles[state.emperor_tiles[rounds.index(state.round)]]
+        track = catalog().emperor_vp
+        for seat in turn_order(state):
+            player = state.player(seat)
+            state = score(state, seat, track[player.emperor], f"Emperor scoring, round {state.round}", out)
+            back = max(0, player.emperor - state.round)
+            state = set_player(state, seat, evolve(state.player(seat), emperor=back))
+            out.append({"fact": "emperor", "seat": seat, "steps": back - player.emperor,
+                        "why": f"Emperor scoring: back {state.round} spaces"})
+            if back >= 3:
+                out.append({"fact": "emperor_reward", "seat": seat, "tile": tile.id})
+                state = apply_effects(state, seat, tile.reward, f"Emperor tile {tile.id} reward", out, front=False)
+                for trigger in triggers(state.player(seat), "emperor_reward"):
+                    state = apply_effects(state, seat, trigger["effects"], "staff: Emperor reward", out, front=False)
+            elif back == 0:
+                fee = next((t["pay_krones"] for t in triggers(state.player(seat), "emperor_penalty")), None)
+                if fee is not None and state.player(seat).krones >= fee:
+                    state = pay(state, seat, fee, f"staff: instead of Emperor tile {tile.id} penalty", out)
+                else:
+                    out.append({"fact": "emperor_penalty", "seat": seat, "tile": tile.id})
+                    state = apply_effects(state, seat, tile.penalty, f"Emperor tile {tile.id} penalty", out,
+                                          front=False)
+        return state
+
+    def _clean_up(self, state: State, out: Outcome) -> State:
+        if state.round >= state.board["rounds"]:
+            return self._final_scoring(state, out)
+        players = state.players
+        tiles = {left_of(players, seat): tile for seat, tile in state.tiles.items()}
+        seats = {seat: evolve(p, used=frozenset()) for seat, p in state.seats.items()}
+        out.append({"fact": "round_started", "round": state.round + 1,
+                    "start_player": next(s for s, t in tiles.items() if 1 in t)})
+        return evolve(state, phase=ROLL, round=state.round + 1, tiles=tiles, seats=seats, dice=(0,) * 6,
+                      dustbin=0, used_numbers=frozenset(), passed=frozenset())
+
+    def _final_scoring(self, state: State, out: Outcome) -> State:
+        hotel = state.hotel
+        for seat in state.players:
+            player = state.player(seat)
+            opponents = tuple(state.player(s) for s in state.players if s != seat)
+            for card in player.hired:
+                if card.end:
+                    state = score(state, seat, end_staff_vp(hotel, player, card, opponents),
+                                  f"final scoring: {card.name}", out)
+            rooms = sum(hotel.floor_vp[hotel.floor(r) - 1] for r, s in enumerate(player.rooms) if s == OCCUPIED)
+            state = score(state, seat, rooms, "final scoring: occupied rooms by floor", out)
+            state = score(state, seat, player.krones, "final scoring: 1 VP per krone", out)
+            state = score(state, seat, sum(player.items), "final scoring: 1 VP per item in the kitchen", out)
+            waiting = sum(1 for t in player.cafe if t)
+            state = score(state, seat, -state.board["cafe_guest_penalty"] * waiting,
+                          f"final scoring: {waiting} guests still in the café", out)
+        final = {seat: state.player(seat).vp for seat in state.players}
+        out.append({"fact": "game_over", "scores": final, "winners": self._winners(state)})
+        return evolve(state, phase=OVER, final=final)
+
+    # -- listing moves --------------------------------------------------------------
+    def legal_moves(self, state: State) -> list[Move] | None:
+        expected = self.expected(state)
+        if not expected.seats or expected.is_chance:
+            return None if expected.is_chance else []
+        return [m for m in self._candidates(state, expected) if self._passes(state, m)]
+
+    def _candidates(self, state: State, expected: Expected) -> list[Move]:
+        seat = expected.seats[0]
+        p = self._pending(state)
+        if p is not None:
+            return self._pending_candidates(state, p) + \
+                ([{"type": "decline", "seat": seat}] if p.kind in OPTIONAL else [])
+        if state.phase == INITIAL_GUESTS:
+            return [{"type": "take_guest", "seat": seat, "position": i} for i in range(1, 6)]
+        if state.phase == INITIAL_ROOMS:
+            return self._room_moves(state, seat, "prepare_room")
+        player = state.player(seat)
+        moves: list[Move] = [{"type": "take_guest", "seat": seat, "position": i} for i in range(1, 6)]
+        moves += [{"type": "take_die", "seat": seat, "value": v, "boost": b}
+                  for v in range(1, 7) for b in (False, True)]
+        moves += self._serve_moves(state, seat)
+        moves += [{"type": "check_in", "seat": seat, "table": t + 1, "room": state.hotel.name_of(r)}
+                  for t, table in enumerate(player.cafe) if table and table.complete
+                  for r, s in enumerate(player.rooms) if s == PREPARED]
+        moves += [{"type": "use_staff", "seat": seat, "staff": self._card_ref(c)}
+                  for c in player.hired if c.per_round]
+        moves += [{"type": "claim_objective", "seat": seat, "objective": n} for n in state.objectives]
+        moves += [{"type": "end_turn", "seat": seat}, {"type": "pass", "seat": seat}]
+        return [m for m in moves if m["type"] in expected.moves]
+
+    def _card_ref(self, card: Staff) -> Any:
+        return card.number if card.number is not None and catalog().staff.get(card.number) == card \
+            else {k: v for k, v in card.to_json().items() if v is not None}
+
+    def _room_moves(self, state: State, seat: str, kind: str) -> list[Move]:
+        return [{"type": kind, "seat": seat, "room": state.hotel.name_of(r)} for r in range(state.hotel.size)]
+
+    def _serve_moves(self, state: State, seat: str) -> list[Move]:
+        player = state.player(seat)
+        pairs = [(t + 1, item) for t, table in enumerate(player.cafe) if table
+                 for i, item in enumerate(ITEMS) if table.wants(i) and player.items[i]]
+        moves = []
+        for size in (1, 2, 3):
+            for combo in combinations_with_replacement(pairs, size):
+                moves.append({"type": "serve", "seat": seat,
+                              "items": [{"table": t, "item": item} for t, item in combo]})
+        return moves
+
+    def _pending_candidates(self, state: State, p: Pending) -> list[Move]:
+        seat = p.seat
+        kind = p.kind
+        if kind == "items":
+            first, second = p.pair
+            return [{"type": "choose_items", "seat": seat, "items": {first: k, second: p.n - k}}
+                    for k in range(p.n, -1, -1)]
+        if kind == "any_items":
+            return [{"type": "choose_items", "seat": seat, "items": {i: c.count(i) for i in set(c)}}
+                    for c in combinations_with_replacement(ITEMS, p.n)]
+        if kind == "funds":
+            return [{"type": "split_funds", "seat": seat, "krones": k, "emperor": p.n - k} for k in range(p.n + 1)]
+        if kind in ("rooms", "prepare_occupy"):
+            return self._room_moves(state, seat, "prepare_room")
+        if kind == "hire":
+            source = p.cards if p.cards else state.player(seat).hand
+            cards = [c for c in source if c is not None]
+            if None in source:
+                in_play = self._staff_in_play(state)
+                cards += [c for n, c in catalog().staff.items() if n not in in_play]
+            return [{"type": "hire", "seat": seat, "staff": self._card_ref(c)} for c in cards]
+        if kind == "occupy":
+            return self._room_moves(state, seat, "occupy_room")
+        if kind == "free_guest":
+            return [{"type": "take_guest", "seat": seat, "position": i} for i in range(1, 6)]
+        if kind == "extra_action":
+            return [{"type": "take_die", "seat": seat, "value": v, "boost": b}
+                    for v in range(1, 7) for b in (False, True)]
+        if kind == "complete_order":
+            return [{"type": "complete_order", "seat": seat, "table": t + 1}
+                    for t, table in enumerate(state.player(seat).cafe) if table and not table.complete]
+        if kind == "imitate":
+            return [{"type": "choose_action", "seat": seat, "action": a} for a in range(1, 6)]
+        if kind == "return_hand":
+            hand = state.player(seat).hand
+            moves = [{"type": "return_staff", "seat": seat, "staff": self._card_ref(c)} for c in hand if c]
+            return moves + ([{"type": "return_staff", "seat": seat}] if None in hand else [])
+        if kind == "remove_room":
+            return [{"type": "remove_room", "seat": seat, "room": state.hotel.name_of(r)}
+                    for r in self._removable(state, p)]
+        return [{"type": "discard_staff", "seat": seat, "staff": self._card_ref(c)}
+                for c in state.player(seat).hired if c.end]
+
+    # -- decks in digital mode -----------------------------------------------------
+    def _guests_in_play(self, state: State) -> set[int]:
+        seen = {g.number for g in state.queue if g}
+        for player in state.seats.values():
+            seen |= {t.guest.number for t in player.cafe if t} | {g.number for g in player.guests}
+        return seen
+
+    def _staff_in_play(self, state: State) -> set[int]:
+        seen = set()
+        for player in state.seats.values():
+            seen |= {c.number for c in player.hand + player.hired if c}
+        for p in state.pending:
+            seen |= {c.number for c in p.cards if c}
+        return seen
+
+    def _all_known(self, state: State) -> bool:
+        return all(None not in p.hand for p in state.seats.values())
+
+    def _staff_deck(self, state: State) -> list[int]:
+        in_play = self._staff_in_play(state)
+        return [n for n in catalog().staff if n not in in_play]
+
+    def chance_move(self, state: State, rng: random.Random) -> Move:
+        cat = catalog()
+        kind = self.expected(state).moves[0]
+        if kind == "setup":
+            staff = shuffled(rng, list(cat.staff))
+            size = state.board["hand_size"]
+            return {"type": "setup",
+                    "objectives": [rng.choice([n for n, o in cat.objectives.items() if o.group == g]) for g in "ABC"],
+                    "emperor_tiles": [rng.choice([t for t in cat.emperor_tiles if t[0] == g]) for g in "ABC"],
+                    "queue": rng.sample(list(cat.guests), 5), "start_player": rng.choice(state.players),
+                    "hands": {seat: staff[i * size:(i + 1) * size] for i, seat in enumerate(state.players)}}
+        if kind == "reveal_guest":
+            in_play = self._guests_in_play(state)
+            return {"type": "reveal_guest", "card": rng.choice([n for n in cat.guests if n not in in_play])}
+        if kind == "roll":
+            return {"type": "roll", "dice": roll(rng, state.board["dice"])}
+        if kind == "reroll":
+            return {"type": "reroll", "dice": roll(rng, sum(state.dice) - 1)}
+        p = state.pending[0]
+        deck = shuffled(rng, self._staff_deck(state))
+        return {"type": "draw_staff", "seat": p.seat, "cards": deck[:p.n]}
+
+    # -- what people see -------------------------------------------------------------
+    def view(self, state: State, seat: str | None = None, full: bool = True) -> dict[str, Any]:
+        hotel = state.hotel
+
+        def card(c: Staff | None, visible: bool) -> Any:
+            return c.to_json() if c is not None and visible else None
+
+        players = {}
+        for name, p in state.seats.items():
+            visible = full or name == seat
+            players[name] = {
+                "krones": p.krones, "items": dict(zip(ITEMS, p.items)), "emperor": p.emperor, "vp": p.vp,
+                "cafe": [{"guest": t.guest.to_json(), "served": dict(zip(ITEMS, t.served)), "complete": t.complete}
+                         if t else None for t in p.cafe],
+                "rooms": {hotel.name_of(r): ("empty", "prepared", "occupied")[s] for r, s in enumerate(p.rooms)},
+                "hand": [card(c, visible) for c in p.hand], "hand_size": len(p.hand),
+                "hired": [c.to_json() for c in p.hired],
+                "staff_used": [p.hired[i].name for i in sorted(p.used)],
+                "guests": [g.name for g in p.guests], "objectives": list(p.objectives),
+                "turn_order": list(state.tiles.get(name, ())),
+            }
+        return {
+            **self.common_view(state),
+            "phase": state.phase, "round": state.round, "start_player": state.start_player,
+            "hotel": hotel.to_json(),
+            "queue": [g.to_json() if g else None for g in state.queue],
+            "queue_costs": list(state.board["queue_costs"]),
+            "guests_left": state.guests_left,
+            "objectives": [{"number": n, "text": catalog().objectives[n].text, "claims": list(c)}
+                           for n, c in zip(state.objectives, state.claims)],
+            "emperor_tiles": list(state.emperor_tiles),
+            "action_spaces": {str(v + 1): n for v, n in enumerate(state.dice)},
+            "dustbin": state.dustbin,
+            "used_turn_numbers": sorted(state.used_numbers), "passed": sorted(state.passed),
+            "turn": None if state.turn is None else {
+                "seat": state.turn.seat, "number": state.turn.number, "die": state.turn.die,
+                "boosted": state.turn.boosted, "guest_taken": state.turn.guest_taken,
+                "fresh_items": dict(zip(ITEMS, state.turn.fresh))},
+            "pending": [{"seat": p.seat, "step": p.kind, "n": p.n, "why": p.why,
+                         "cards": [card(c, full or p.seat == seat) for c in p.cards]} for p in state.pending],
+            "players": players,
+        }
+
+    def redact_move(self, move: Move, seat: str | None) -> Move:
+        if move["type"] == "setup" and "hands" in move:
+            return {**move, "hands": {s: h for s, h in move["hands"].items() if s == seat}}
+        if move["type"] == "draw_staff" and move.get("seat") != seat and "cards" in move:
+            return {k: v for k, v in move.items() if k != "cards"}
+        return move
+
+    # -- results ------------------------------------------------------------------------
+    def scores(self, state: State) -> dict[str, int]:
+        return {seat: state.player(seat).vp for seat in state.players}
+
+    def finished(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def _winners(self, state: State) -> list[str]:
+        return best({seat: (p.vp, p.krones + sum(p.items)) for seat, p in state.seats.items()})
+
+    def winners(self, state: State) -> list[str]:
+        return self._winners(state) if self.finished(state) else []
+
+
+__all__ = ["GrandAustriaHotel", "CatalogError"]

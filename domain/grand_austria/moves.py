@@ -1,0 +1,277 @@
+"""Grand Austria Hotel's moves and options as JSON, with the marshmallow
+schemas that check their form. Cards are named by catalog number or given by
+printed content (the same fields as ``data/catalog.toml``)."""
+from __future__ import annotations
+
+from marshmallow import Schema, ValidationError, fields, validate
+
+from domain.grand_austria.catalog import ITEMS, CatalogError, catalog, guest_from, hotel_from, staff_from
+from domain.rules import MoveSchema, seat_field
+
+ROOM = r"^\d\.\d$"
+
+
+class CardField(fields.Field):
+    """A card: its catalog number, or its printed content as an object."""
+
+    def __init__(self, deck: str, **kwargs):
+        self.deck = deck
+        super().__init__(**kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, bool):
+            raise ValidationError("A card is a catalog number or its printed content.")
+        if isinstance(value, int):
+            known = catalog().guests if self.deck == "guest" else catalog().staff
+            if value not in known:
+                raise ValidationError(f"No {self.deck} card has number {value}.")
+            return value
+        if isinstance(value, dict):
+            try:
+                (guest_from if self.deck == "guest" else staff_from)(value)
+            except (CatalogError, TypeError, ValueError) as error:
+                raise ValidationError(f"Not a {self.deck} card: {error}") from None
+            return dict(value)
+        raise ValidationError("A card is a catalog number or its printed content.")
+
+
+def guest_field(description="a guest card: number 49-104 or printed content", **kw):
+    return CardField("guest", metadata={"description": description}, **kw)
+
+
+def staff_field(description="a staff card: number 1-48 or printed content", **kw):
+    return CardField("staff", metadata={"description": description}, **kw)
+
+
+def room_field(**kw):
+    return fields.String(validate=validate.Regexp(ROOM, error="A room is floor.column, e.g. 2.3."),
+                         metadata={"description": "a room as floor.column, floor 1 at the bottom, e.g. 2.3"}, **kw)
+
+
+def count(**kw):
+    return fields.Integer(validate=validate.Range(min=0, max=99), **kw)
+
+
+def item_counts(**kw):
+    return fields.Dict(keys=fields.String(validate=validate.OneOf(ITEMS)), values=count(),
+                       metadata={"description": "item -> how many, e.g. {\"strudel\": 2, \"cake\": 1}"}, **kw)
+
+
+class HotelOption(fields.Field):
+    def _deserialize(self, value, attr, data, **kwargs):
+        try:
+            hotel_from(value)
+        except (CatalogError, KeyError, TypeError, ValueError) as error:
+            raise ValidationError(f"Not a hotel board: {error}") from None
+        return value
+
+
+class OptionsSchema(Schema):
+    hotel = HotelOption(metadata={"description": "a custom hotel board side (day sides): floors (colours, "
+                                                 "bottom first), groups, floor_costs, floor_vp, prepare_vp; "
+                                                 "default the night side"})
+
+
+# -- the table's moves (chance) ---------------------------------------------
+class SetupSchema(MoveSchema):
+    """The table sets up: the A/B/C objectives and Emperor tiles revealed, five
+    guests in the queue (left to right), the start player, and the six staff
+    cards dealt to each player (after the optional draft). A player's hand may
+    be left out when the scorekeeper does not see it."""
+
+    objectives = fields.List(fields.Integer(), required=True, validate=validate.Length(equal=3),
+                             metadata={"description": "objective card numbers of groups A, B, C (105-116)"})
+    emperor_tiles = fields.List(fields.String(), required=True, validate=validate.Length(equal=3),
+                                metadata={"description": "Emperor tiles for rounds 3, 5, 7, e.g. [\"A1\", \"B3\", \"C2\"]"})
+    queue = fields.List(guest_field(), required=True, validate=validate.Length(equal=5),
+                        metadata={"description": "the five guests of the queue, leftmost first"})
+    start_player = seat_field(metadata={"description": "the player who gets the turn-order tile with 1"})
+    hands = fields.Dict(keys=fields.String(), values=fields.List(staff_field()),
+                        metadata={"description": "player -> their 6 staff cards (omit unseen hands)"})
+
+
+class RevealGuestSchema(MoveSchema):
+    """The table draws a guest into the leftmost queue space."""
+
+    card = guest_field(required=True)
+
+
+class RollSchema(MoveSchema):
+    """The start player rolls all the dice (round start)."""
+
+    dice = fields.List(fields.Integer(validate=validate.Range(min=1, max=6)), required=True,
+                       metadata={"description": "the values rolled"})
+
+
+class RerollSchema(MoveSchema):
+    """Everyone with turns left has passed: one die goes to the dustbin and the
+    rest are rerolled by the player with the lowest unused turn-order number."""
+
+    dice = fields.List(fields.Integer(validate=validate.Range(min=1, max=6)), required=True,
+                       metadata={"description": "the values rerolled (one die fewer than were left)"})
+
+
+class DrawStaffSchema(MoveSchema):
+    """The table deals staff cards from the deck to a player (a reward's draw,
+    or the cards of an offer). Omit the cards when the scorekeeper cannot see them."""
+
+    seat = seat_field()
+    cards = fields.List(staff_field(), metadata={"description": "the cards drawn (omit when unseen)"})
+
+
+# -- players' moves -----------------------------------------------------------
+class TakeGuestSchema(MoveSchema):
+    """Take the guest at a queue position (1 = leftmost, costs 3/2/1/0/0
+    krones) into a free café table: on your turn before the die, as a starting
+    guest, or as a free-guest reward."""
+
+    seat = seat_field()
+    position = fields.Integer(required=True, validate=validate.Range(min=1, max=5))
+
+
+class PrepareRoomSchema(MoveSchema):
+    """Prepare a room: a starting room, one of an action's rooms, or a reward's room."""
+
+    seat = seat_field()
+    room = room_field(required=True)
+
+
+class TakeDieSchema(MoveSchema):
+    """Take one die from an action space and carry out its main action; boost
+    pays 1 krone for +1 strength (once per turn)."""
+
+    seat = seat_field()
+    value = fields.Integer(required=True, validate=validate.Range(min=1, max=6))
+    boost = fields.Boolean(load_default=False)
+
+
+class ChooseActionSchema(MoveSchema):
+    """After die 6: which of the main actions 1-5 to carry out."""
+
+    seat = seat_field()
+    action = fields.Integer(required=True, validate=validate.Range(min=1, max=5))
+
+
+class ChooseItemsSchema(MoveSchema):
+    """Which items an action or a reward gives: e.g. {"strudel": 2, "cake": 1}."""
+
+    seat = seat_field()
+    items = item_counts(required=True)
+
+
+class SplitFundsSchema(MoveSchema):
+    """Action 4: split the strength into krones and Emperor steps."""
+
+    seat = seat_field()
+    krones = count(required=True)
+    emperor = count(required=True)
+
+
+class HireSchema(MoveSchema):
+    """Hire a staff card from your hand (or from an offer), paying its cost
+    minus the discount."""
+
+    seat = seat_field()
+    staff = staff_field(required=True)
+
+
+class OccupyRoomSchema(MoveSchema):
+    """A reward's occupy: a prepared vacant room becomes occupied."""
+
+    seat = seat_field()
+    room = room_field(required=True)
+
+
+class CompleteOrderSchema(MoveSchema):
+    """Porter: the order of the guest at this café table is filled for free."""
+
+    seat = seat_field()
+    table = fields.Integer(required=True, validate=validate.Range(min=1, max=3))
+
+
+class ReturnStaffSchema(MoveSchema):
+    """Emperor penalty: return a staff card from your hand (omit it for an unseen card)."""
+
+    seat = seat_field()
+    staff = staff_field()
+
+
+class RemoveRoomSchema(MoveSchema):
+    """Emperor penalty: a room of your hotel is turned back to empty."""
+
+    seat = seat_field()
+    room = room_field(required=True)
+
+
+class DiscardStaffSchema(MoveSchema):
+    """Emperor penalty C4: discard one of your hired end-game staff."""
+
+    seat = seat_field()
+    staff = staff_field(required=True)
+
+
+class DeclineSchema(MoveSchema):
+    """Let the pending optional step go (no more rooms, no hire, no guest...)."""
+
+    seat = seat_field()
+
+
+class ServeSchema(MoveSchema):
+    """Serve items from the kitchen to café guests: 1 krone for up to 3 items;
+    items gained by this turn's main action are served free."""
+
+    seat = seat_field()
+    items = fields.List(fields.Nested(Schema.from_dict({
+        "table": fields.Integer(required=True, validate=validate.Range(min=1, max=3)),
+        "item": fields.String(required=True, validate=validate.OneOf(ITEMS))})),
+        required=True, validate=validate.Length(min=1))
+
+
+class CheckInSchema(MoveSchema):
+    """Check in the guest at a café table whose order is complete into a
+    prepared vacant room of its colour (green: any colour)."""
+
+    seat = seat_field()
+    table = fields.Integer(required=True, validate=validate.Range(min=1, max=3))
+    room = room_field(required=True)
+
+
+class UseStaffSchema(MoveSchema):
+    """Use a hired once-per-round staff card (it is turned sideways)."""
+
+    seat = seat_field()
+    staff = staff_field(required=True)
+
+
+class ClaimObjectiveSchema(MoveSchema):
+    """Claim an objective whose condition you meet, on your own turn."""
+
+    seat = seat_field()
+    objective = fields.Integer(required=True, validate=validate.Range(min=1))
+
+
+class EndTurnSchema(MoveSchema):
+    """End your turn (after taking a die)."""
+
+    seat = seat_field()
+
+
+class PassSchema(MoveSchema):
+    """Pass instead of taking this turn: your turn waits until everyone else
+    has taken or passed theirs; then a die goes to the dustbin and the rest are rerolled."""
+
+    seat = seat_field()
+
+
+MOVE_SCHEMAS = {
+    "setup": SetupSchema, "reveal_guest": RevealGuestSchema, "roll": RollSchema,
+    "reroll": RerollSchema, "draw_staff": DrawStaffSchema,
+    "take_guest": TakeGuestSchema, "prepare_room": PrepareRoomSchema, "take_die": TakeDieSchema,
+    "choose_action": ChooseActionSchema, "choose_items": ChooseItemsSchema,
+    "split_funds": SplitFundsSchema, "hire": HireSchema, "occupy_room": OccupyRoomSchema,
+    "complete_order": CompleteOrderSchema, "return_staff": ReturnStaffSchema,
+    "remove_room": RemoveRoomSchema, "discard_staff": DiscardStaffSchema, "decline": DeclineSchema,
+    "serve": ServeSchema, "check_in": CheckInSchema, "use_staff": UseStaffSchema,
+    "claim_objective": ClaimObjectiveSchema, "end_turn": EndTurnSchema, "pass": PassSchema,
+}
+TABLE_MOVES = frozenset({"setup", "reveal_guest", "roll", "reroll", "draw_staff"})
