@@ -10,6 +10,7 @@ PACKAGES = {
     "willi": "domain.willi",
     "wiener_walzer": "domain.wiener_walzer",
     "vienna": "domain.vienna",
+    "grand_austria": "domain.grand_austria",
 }
 
 
