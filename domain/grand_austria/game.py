@@ -369,7 +369,7 @@ class GrandAustriaHotel(Game):
             raise violation("duplicate_card", "A staff card can be dealt only once.", R_SETUP)
 
     def _check_reveal_guest(self, state: State, move: Move) -> None:
-        if move["card"] in self._guests_in_play(state):
+        if isinstance(move["card"], int) and move["card"] in self._guests_in_play(state):
             raise violation("duplicate_card", "That guest card is already in play.", R_TURN)
 
     def _check_roll(self, state: State, move: Move) -> None:
@@ -390,9 +390,8 @@ class GrandAustriaHotel(Game):
             if not 0 < len(cards) <= p.n:
                 raise violation("draw_count", f"{p.n} staff cards are drawn (fewer only when the deck runs out).",
                                 R_TURN)
-            in_play = self._staff_in_play(state)
-            if any(c in in_play for c in cards if isinstance(c, int)) or \
-                    len({c for c in cards if isinstance(c, int)}) != len([c for c in cards if isinstance(c, int)]):
+            numbers = [c for c in cards if isinstance(c, int)]
+            if set(numbers) & self._staff_in_play(state) or len(set(numbers)) != len(numbers):
                 raise violation("duplicate_card", "That staff card is already in play.", R_TURN)
 
     def _check_take_guest(self, state: State, move: Move) -> None:

@@ -1,0 +1,164 @@
+"""Grand Austria Hotel: the catalog and the setup, as the rulebook's "Setup" tells it."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from grand_austria_table import HANDS, PLAYERS, QUEUE, SETUP, after_setup, fresh, mv, play, ready, seat_now
+
+from domain.grand_austria import GAME
+from domain.grand_austria.catalog import catalog
+from domain.rules import TABLE, MalformedMove, RuleViolation
+
+
+# -- the catalog ---------------------------------------------------------------
+def test_the_catalog_has_56_guests_14_per_colour_and_48_staff():
+    cat = catalog()
+    assert len(cat.guests) == 56 and sorted(cat.guests) == list(range(49, 105))
+    assert Counter(g.colour for g in cat.guests.values()) == {"yellow": 14, "blue": 14, "red": 14, "green": 14}
+    assert len(cat.staff) == 48 and sorted(cat.staff) == list(range(1, 49))
+    assert Counter(s.kind for s in cat.staff.values()) == {"permanent": 23, "end": 13, "once": 8, "round": 4}
+
+
+def test_the_objectives_and_emperor_tiles_come_four_per_group():
+    cat = catalog()
+    assert Counter(o.group for o in cat.objectives.values()) == {"A": 4, "B": 4, "C": 4}
+    assert sorted(cat.emperor_tiles) == [f"{g}{i}" for g in "ABC" for i in range(1, 5)]
+
+
+def test_every_catalog_entry_names_its_source():
+    import tomllib
+    from domain.grand_austria.catalog import DATA
+    cards = tomllib.loads((DATA / "catalog.toml").read_text())
+    board = tomllib.loads((DATA / "board.toml").read_text())
+    for entry in cards["guest"] + cards["staff"] + board["objective"] + board["emperor_tile"]:
+        assert entry["source"]
+
+
+def test_the_night_side_hotel_has_20_rooms_in_single_colour_groups():
+    hotel = catalog().hotel
+    assert hotel.size == 20 and len(hotel.groups) == 10
+    for group in hotel.groups:
+        assert len({hotel.colour(r) for r in group}) == 1
+    assert [hotel.colour(r) for r in range(5)] == ["blue", "yellow", "red", "red", "blue"]
+
+
+def test_guest_orders_as_printed():
+    photographer = catalog().guests[55]
+    assert photographer.name == "Photographer" and photographer.colour == "yellow"
+    assert photographer.order == (0, 0, 3, 0) and photographer.vp == 7
+    assert photographer.reward == ({"kind": "draw_staff", "n": 2},)
+
+
+# -- setup ---------------------------------------------------------------------
+def test_the_table_sets_up_first():
+    state = fresh(3)
+    assert GAME.expected(state).seats == (TABLE,) and GAME.expected(state).moves == ("setup",)
+    with pytest.raises(RuleViolation) as error:
+        GAME.check(state, GAME.load_move(mv("take_die", "Ann", value=1)))
+    assert error.value.code == "unexpected_move"
+
+
+def test_each_player_starts_with_10_krones_one_of_each_item_and_6_staff():
+    state = after_setup(3)
+    for seat in PLAYERS[:3]:
+        player = state.player(seat)
+        assert player.krones == 10 and player.items == (1, 1, 1, 1)
+        assert [c.number for c in player.hand] == HANDS[seat]
+    assert [g.number for g in state.queue] == QUEUE
+
+
+def test_hands_the_scorekeeper_does_not_see_are_unknown():
+    state = after_setup(2, {**SETUP})
+    assert state.player("Ann").hand == (None,) * 6
+
+
+@pytest.mark.parametrize("field, value, code", [
+    ("objectives", [105, 106, 113], "bad_objectives"),
+    ("emperor_tiles", ["A1", "A2", "C1"], "bad_emperor_tiles"),
+    ("emperor_tiles", ["A1", "B9", "C1"], "bad_emperor_tiles"),
+    ("start_player", "Zed", "unknown_player"),
+    ("queue", [49, 49, 77, 91, 50], "duplicate_card"),
+    ("hands", {"Ann": [1, 2, 3], "Bob": [4, 5, 6, 7, 8, 9]}, "hand_size"),
+    ("hands", {"Ann": [1, 2, 3, 4, 5, 6], "Bob": [6, 7, 8, 9, 10, 11]}, "duplicate_card"),
+])
+def test_a_wrong_setup_is_refused(field, value, code):
+    with pytest.raises(RuleViolation) as error:
+        play(fresh(2), {**SETUP, field: value})
+    assert error.value.code == code
+
+
+def test_malformed_cards_are_refused_with_400():
+    with pytest.raises(MalformedMove):
+        GAME.load_move({**SETUP, "queue": [49, 63, 77, 91, 200]})
+    with pytest.raises(MalformedMove):
+        GAME.load_move({"type": "reveal_guest", "card": {"colour": "purple", "order": {}}})
+    with pytest.raises(MalformedMove):
+        GAME.load_move({"type": "prepare_room", "seat": "Ann", "room": "ground"})
+
+
+def test_starting_guests_go_counter_clockwise_from_the_start_players_right_free_of_cost():
+    state = after_setup(3)
+    order = []
+    for card in (51, 52, 53):
+        seat = seat_now(state)
+        order.append(seat)
+        state, facts = play(state, mv("take_guest", seat, position=1))
+        assert state.player(seat).krones == 10
+        assert GAME.expected(state).seats == (TABLE,)          # the queue is refilled each time
+        state, _ = play(state, mv("reveal_guest", card=card))
+        assert state.queue[0].number == card
+    assert order == ["Cy", "Bob", "Ann"]
+    assert state.phase == "initial_rooms"
+
+
+def test_the_queue_slides_right_and_refills_on_the_left():
+    state = after_setup(2)
+    state, _ = play(state, mv("take_guest", "Bob", position=3), mv("reveal_guest", card=51))
+    assert [g.number for g in state.queue] == [51, 49, 63, 91, 50]
+
+
+def test_a_guest_by_printed_content_joins_the_queue():
+    state = after_setup(2)
+    printed = {"name": "Waltz King", "colour": "blue", "order": {"cake": 2}, "vp": 3,
+               "reward": [{"kind": "krones", "n": 2}]}
+    state, _ = play(state, mv("take_guest", "Bob", position=1), mv("reveal_guest", card=printed))
+    assert state.queue[0].name == "Waltz King" and state.queue[0].order == (0, 2, 0, 0)
+
+
+def test_starting_rooms_begin_bottom_left_adjacent_and_pay_the_floor_cost():
+    state = after_setup(2)
+    state, _ = play(state, mv("take_guest", "Bob", position=1), mv("reveal_guest", card=51),
+                    mv("take_guest", "Ann", position=1), mv("reveal_guest", card=52))
+    seat = seat_now(state)
+    with pytest.raises(RuleViolation, match="bottom-left"):
+        play(state, mv("prepare_room", seat, room="1.2"))
+    state, _ = play(state, mv("prepare_room", seat, room="1.1"))
+    with pytest.raises(RuleViolation, match="next to"):
+        play(state, mv("prepare_room", seat, room="2.2"))
+    state, _ = play(state, mv("prepare_room", seat, room="2.1"), mv("prepare_room", seat, room="3.1"))
+    assert state.player(seat).krones == 10 - 1 - 2
+    assert seat_now(state) != seat
+
+
+@pytest.mark.parametrize("n, dice", [(2, 10), (3, 12), (4, 14)])
+def test_the_dice_count_depends_on_the_player_count(n, dice):
+    state = ready(n)
+    assert sum(state.dice) == dice
+
+
+@pytest.mark.parametrize("n, order", [
+    (2, ["Ann", "Bob", "Bob", "Ann"]),
+    (3, ["Ann", "Bob", "Cy", "Cy", "Bob", "Ann"]),
+    (4, ["Ann", "Bob", "Cy", "Di", "Di", "Cy", "Bob", "Ann"]),
+])
+def test_turns_follow_the_snake_order_of_the_turn_order_tiles(n, order):
+    state = ready(n, dice=[4] * {2: 10, 3: 12, 4: 14}[n])
+    seats = []
+    while state.round == 1 and state.phase == "turns":
+        seat = seat_now(state)
+        seats.append(seat)
+        state, _ = play(state, mv("take_die", seat, value=4))
+        p = state.pending[0]
+        state, _ = play(state, mv("split_funds", seat, krones=p.n, emperor=0), mv("end_turn", seat))
+    assert seats == order
