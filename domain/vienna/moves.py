@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from domain.rules import MoveSchema, seat_field
 from domain.vienna.components import (EFFECT_KEYS, HELD_DIE, KINDS, PLACED_DIE, ROLLED_DIE, SPECIALS,
@@ -186,33 +186,35 @@ class SymbolsSchema(Schema):
     crowns = symbol_count()
 
 
-class BoardSchema(Schema):
+# A field named "fields" would shadow Schema.fields if declared in a class body.
+_BoardFields = Schema.from_dict({
+    "fields": fields.List(fields.Nested(FieldSchema), required=True, validate=validate.Length(min=1),
+                          metadata={"description": "every field in street order, the Geheimbund among them"}),
+    "vp_start": fields.Dict(keys=fields.String(validate=validate.OneOf(["3", "4", "5"])),
+                            values=fields.Integer(validate=validate.Range(min=0)), required=True,
+                            metadata={"description": "the VP start field by player count, e.g. {'3': 0, ...}"}),
+    "more_influence": fields.Nested(SymbolsSchema, required=True,
+                                    metadata={"description": "the symbols on the more-influence card"}),
+}, name="BoardFields")
+
+
+class BoardSchema(_BoardFields):
     """A custom board: the fields in street order (the Geheimbund among them),
     the VP start field by player count, and the more-influence card's symbols."""
 
-    fields_ = fields.List(fields.Nested(FieldSchema), required=True, validate=validate.Length(min=1),
-                          data_key="fields", metadata={"description": "every field in street order"})
-    vp_start = fields.Dict(keys=fields.String(validate=validate.OneOf(["3", "4", "5"])),
-                           values=fields.Integer(validate=validate.Range(min=0)), required=True)
-    more_influence = fields.Nested(SymbolsSchema, required=True)
-
     @validates_schema
     def _consistent(self, data: dict[str, Any], **kwargs) -> None:
-        names = [f["name"] for f in data["fields_"]]
+        names = [f["name"] for f in data["fields"]]
         if len(set(names)) != len(names):
             raise ValidationError("Every field needs a different name.", "fields")
         for kind in KINDS:
-            if sum(1 for f in data["fields_"] if f.get("kind") == kind) > 1:
+            if sum(1 for f in data["fields"] if f.get("kind") == kind) > 1:
                 raise ValidationError(f"A board has at most one {kind} field.", "fields")
         # Any die can always go to the Geheimbund: without it a player could be stuck.
-        if not any(f.get("kind") == "geheimbund" for f in data["fields_"]):
+        if not any(f.get("kind") == "geheimbund" for f in data["fields"]):
             raise ValidationError("A board needs its Geheimbund (a field of kind 'geheimbund').", "fields")
         if set(data["vp_start"]) != {"3", "4", "5"}:
             raise ValidationError("vp_start gives the start field for 3, 4 and 5 players.", "vp_start")
-
-    @post_load
-    def _as_board_data(self, data: dict[str, Any], **kwargs) -> dict[str, Any]:
-        return {"fields": data["fields_"], "vp_start": data["vp_start"], "more_influence": data["more_influence"]}
 
 
 class OptionsSchema(Schema):

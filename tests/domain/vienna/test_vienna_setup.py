@@ -1,6 +1,9 @@
 """Getting Started: players, dice, start cards, the character display, the board option."""
 from __future__ import annotations
 
+import random
+from dataclasses import replace
+
 import pytest
 
 from domain.rules import TABLE, MalformedMove, RuleViolation
@@ -116,10 +119,8 @@ def test_the_display_shows_players_minus_one_cards_never_the_same_character_twic
 
 
 def test_digital_mode_reveals_distinct_characters_and_reshuffles_an_empty_deck():
-    import random
     state = table(FIVE)
-    state = state.__class__(**{**state.__dict__, "phase": "reveal", "pile": state.pile[:2],
-                               "discards": state.pile[2:10], "display": ()})
+    state = replace(state, phase="reveal", pile=state.pile[:2], discards=state.pile[2:10], display=())
     move = GAME.chance_move(state, random.Random(3))
     names = [c["name"] for c in move["cards"]]
     assert len(names) == 4 and len(set(names)) == 4
