@@ -1,0 +1,55 @@
+// The JSON API, with the scorekeeper's token kept per game in localStorage.
+const PREFIX = "tablelog:tokens:";
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    const error = (body && body.error) || {};
+    super(error.message || `The service answered ${status}.`);
+    this.status = status;
+    this.code = error.code;
+    this.rule = error.rule;
+    this.fields = error.fields;
+  }
+}
+
+export function tokens(gameId) {
+  try {
+    return JSON.parse(localStorage.getItem(PREFIX + gameId)) || null;
+  } catch {
+    return null;
+  }
+}
+
+export function keepTokens(gameId, value) {
+  localStorage.setItem(PREFIX + gameId, JSON.stringify(value));
+}
+
+async function call(method, path, { body, token } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const data = await response.json().catch(() => null);
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data;
+}
+
+export const api = {
+  gameTypes: () => call("GET", "/api/game-types"),
+  games: () => call("GET", "/api/games"),
+  create: (body) => call("POST", "/api/games", { body }),
+  summary: (id) => call("GET", `/api/games/${id}`),
+  state: (id, { at, seat, token } = {}) => {
+    const query = new URLSearchParams();
+    if (at !== undefined && at !== null) query.set("at", at);
+    if (seat) query.set("seat", seat);
+    const q = query.toString();
+    return call("GET", `/api/games/${id}/state${q ? "?" + q : ""}`, { token });
+  },
+  legalMoves: (id, token) => call("GET", `/api/games/${id}/legal-moves`, { token }),
+  log: (id, token) => call("GET", `/api/games/${id}/log`, { token }),
+  move: (id, move, token, expected_version) =>
+    call("POST", `/api/games/${id}/moves`, { body: { move, expected_version }, token }),
+  undo: (id, token, expected_version) => call("POST", `/api/games/${id}/undo`, { body: { expected_version }, token }),
+  redo: (id, token, expected_version) => call("POST", `/api/games/${id}/redo`, { body: { expected_version }, token }),
+};

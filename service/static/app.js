@@ -1,0 +1,107 @@
+// The scorekeeper's page: the list of games, starting a game, and the game
+// page (game.js). Routes live in the URL hash: #/, #/new, #/game/<id>.
+import { h, clear } from "./dom.js";
+import { api, keepTokens } from "./api.js";
+import { fieldsForm } from "./forms.js";
+import { showGame } from "./game.js";
+
+const main = document.getElementById("app");
+let gameTypes = null;
+
+async function types() {
+  if (!gameTypes) gameTypes = (await api.gameTypes()).games;
+  return gameTypes;
+}
+
+function route() {
+  const [, page, id] = location.hash.split("/");
+  if (page === "new") return showNew();
+  if (page === "game" && id) return types().then((all) => showGame(main, id, all));
+  return showHome();
+}
+
+function failed(error) {
+  clear(main, h("p.problem", { role: "alert" }, error.message), h("a", { href: "#/" }, "back to the games"));
+}
+
+async function showHome() {
+  clear(main, h("p.hint", "loading…"));
+  const [{ games }, all] = await Promise.all([api.games(), types()]);
+  const titles = Object.fromEntries(all.map((t) => [t.id, t.title]));
+  const list = [...games].reverse().map((game) => h("li",
+    h("a.game-link", { href: `#/game/${game.id}` },
+      h("strong", titles[game.game] || game.game), " · ", game.players.join(", "),
+      h("small", ` · ${game.mode} · ${game.moves} moves · `,
+        game.finished ? `won by ${game.winners.join(", ")}` : `next: ${game.expected.seats.join(", ") || "nobody"}`,
+        " · ", new Date(game.updated_at).toLocaleString()))));
+  clear(main,
+    h("a.button.primary", { href: "#/new" }, "Start a game"),
+    h("h2", "Games"),
+    list.length ? h("ul.games", list) : h("p.hint", "No games yet."));
+}
+
+async function showNew() {
+  const all = await types();
+  let type = all[0];
+  let mode = "table";
+  let names = [];
+  const gameChips = h("div.chips");
+  const playersBox = h("div.players");
+  const optionsBox = h("div.options");
+  const modeChips = h("div.chips");
+  const problem = h("p.problem", { role: "alert", hidden: true });
+  let options = null;
+
+  function setType(next) {
+    type = next;
+    const count = Math.min(type.players.max, Math.max(type.players.min, names.length || 4));
+    names = Array.from({ length: count }, (_, i) => names[i] || "");
+    render();
+  }
+  function render() {
+    clear(gameChips, all.map((t) => h("button.chip", { type: "button", class: t === type ? "chosen" : "",
+      dataset: { game: t.id }, onclick: () => setType(t) }, t.title)));
+    clear(modeChips, [["table", "at the table: I enter deals and rolls"], ["digital", "digital: the service deals and rolls"]]
+      .map(([value, label]) => h("button.chip", { type: "button", class: value === mode ? "chosen" : "",
+        dataset: { mode: value }, onclick: () => { mode = value; render(); } }, label)));
+    clear(playersBox,
+      h("p.hint", `${type.players.min}–${type.players.max} players, clockwise in seating order.`),
+      names.map((name, i) => h("div.player-row",
+        h("input", { value: name, placeholder: `player ${i + 1}`, "aria-label": `player ${i + 1}`,
+          oninput: (e) => { names[i] = e.target.value; } }),
+        i > 0 && h("button.small", { type: "button", title: "move up", onclick: () => {
+          [names[i - 1], names[i]] = [names[i], names[i - 1]]; render(); } }, "↑"),
+        names.length > type.players.min && h("button.small", { type: "button", onclick: () => {
+          names.splice(i, 1); render(); } }, "remove"))),
+      names.length < type.players.max && h("button.small", { type: "button", onclick: () => {
+        names.push(""); render(); } }, "add a player"));
+    const ctx = { adapter: {}, state: null, seats: names, players: names, actingSeats: names };
+    options = fieldsForm("", type.options.fields, ctx, () => {});
+    clear(optionsBox, Object.keys(type.options.fields).length
+      ? [h("h3", "Options"), type.options.description && h("p.hint", type.options.description), options.el]
+      : null);
+  }
+  async function start(event) {
+    event.preventDefault();
+    problem.hidden = true;
+    const players = names.map((n) => n.trim());
+    try {
+      const created = await api.create({ game: type.id, players, mode, options: options.value() });
+      keepTokens(created.id, created.tokens);
+      sessionStorage.setItem(`tablelog:new:${created.id}`, "1");
+      location.hash = `#/game/${created.id}`;
+    } catch (error) {
+      problem.textContent = error.fields ? `${error.message} ${JSON.stringify(error.fields)}` : error.message;
+      problem.hidden = false;
+    }
+  }
+  setType(type);
+  clear(main, h("form.new-game", { onsubmit: start },
+    h("h2", "Start a game"), gameChips,
+    h("h3", "Players"), playersBox, optionsBox,
+    h("h3", "Mode"), modeChips,
+    h("div.submit", h("button.primary", { type: "submit" }, "Start"), problem)));
+}
+
+window.addEventListener("hashchange", () => route().catch(failed));
+route().catch(failed);

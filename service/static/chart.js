@@ -1,0 +1,51 @@
+// The score chart: one line per seat over the effective moves, inline SVG.
+const SVG = "http://www.w3.org/2000/svg";
+const PALETTE = ["#d1495b", "#00798c", "#edae49", "#30638e", "#6a4c93", "#3b8b5a"];
+
+function svg(tag, attrs, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, v);
+  el.append(...children);
+  return el;
+}
+
+// points: [{at, scores}] in move order; marked: the move number replayed now.
+export function scoreChart(points, seats, marked, colours) {
+  const width = 320, height = 180, left = 28, right = 8, top = 10, bottom = 22;
+  const max = Math.max(1, ...points.flatMap((p) => Object.values(p.scores || {})));
+  const min = Math.min(0, ...points.flatMap((p) => Object.values(p.scores || {})));
+  const x = (i) => left + (points.length > 1 ? (i * (width - left - right)) / (points.length - 1) : 0);
+  const y = (v) => top + ((max - v) * (height - top - bottom)) / (max - min);
+  const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "score-chart", role: "img",
+    "aria-label": "scores over the game" });
+  const step = Math.max(1, Math.ceil((max - min) / 5));
+  for (let v = Math.ceil(min / step) * step; v <= max; v += step) {
+    chart.append(svg("line", { x1: left, x2: width - right, y1: y(v), y2: y(v), class: "grid" }),
+      svg("text", { x: left - 4, y: y(v) + 3, "text-anchor": "end", class: "axis" }, String(v)));
+  }
+  chart.append(svg("text", { x: width - right, y: height - 6, "text-anchor": "end", class: "axis" },
+    `move ${points.length ? points.at(-1).at : 0}`),
+  svg("text", { x: left, y: height - 6, class: "axis" }, "start"));
+  const markedIndex = points.findIndex((p) => p.at === marked);
+  if (markedIndex >= 0) {
+    chart.append(svg("line", { x1: x(markedIndex), x2: x(markedIndex), y1: top, y2: height - bottom, class: "marker" }));
+  }
+  seats.forEach((seat, i) => {
+    const colour = (colours && colours[seat]) || PALETTE[i % PALETTE.length];
+    const path = points.map((p, j) => `${x(j).toFixed(1)},${y((p.scores || {})[seat] || 0).toFixed(1)}`).join(" ");
+    chart.append(svg("polyline", { points: path, fill: "none", stroke: colour, "stroke-width": 2,
+      "stroke-linejoin": "round", "data-seat": seat, style: `transform: translateY(${i * 0.6}px)` }));
+  });
+  const legend = document.createElement("div");
+  legend.className = "legend";
+  const last = points.length ? points.at(-1).scores || {} : {};
+  seats.forEach((seat, i) => {
+    const item = document.createElement("span");
+    item.style.setProperty("--colour", (colours && colours[seat]) || PALETTE[i % PALETTE.length]);
+    item.textContent = `${seat} ${last[seat] ?? 0}`;
+    legend.append(item);
+  });
+  const figure = document.createElement("figure");
+  figure.append(chart, legend);
+  return figure;
+}

@@ -1,0 +1,45 @@
+// A tiny element builder: h("button.chip", {onclick}, "text", child, ...).
+export function h(tag, props, ...children) {
+  const [name, ...classes] = tag.split(".");
+  const el = document.createElement(name || "div");
+  if (classes.length) el.className = classes.join(" ");
+  if (props && (typeof props !== "object" || props instanceof Node || Array.isArray(props))) {
+    children.unshift(props);
+    props = null;
+  }
+  for (const [key, value] of Object.entries(props || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key === "class") el.className += (el.className ? " " : "") + value;
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (key in el && typeof value !== "string") el[key] = value;
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(el, child);
+    else el.append(child instanceof Node ? child : String(child));
+  }
+}
+
+export function clear(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}
+
+// Words for a machine name: "shrimp_roll" -> "shrimp roll".
+export function words(name) {
+  return String(name).replaceAll("_", " ");
+}
+
+export function listing(items) {
+  const list = items.map(String);
+  if (list.length < 2) return list.join("");
+  return list.slice(0, -1).join(", ") + " and " + list.at(-1);
+}

@@ -1,0 +1,377 @@
+// Move entry built from a game's vocabulary (GET /api/game-types): forms for
+// chance steps and moves the engine cannot list, and a chooser that offers
+// exactly the moves from GET /api/games/<id>/legal-moves.
+import { h, clear, words } from "./dom.js";
+import { choicesOf, boardSpaces, dieFace } from "./values.js";
+
+// -- how a value looks -----------------------------------------------------------
+export function showValue(value, field, ctx) {
+  const own = ctx.adapter.renderValue && ctx.adapter.renderValue(value, field || {}, ctx);
+  if (own) return own;
+  if (value === null || value === undefined) return h("span.value", "unseen");
+  if (typeof value === "boolean") return h("span.value", value ? "yes" : "no");
+  if (typeof value === "number" && field && choicesOf(field)?.dice) return h("span.die", dieFace(value));
+  if (Array.isArray(value)) return h("span.value", value.map((v) => (typeof v === "string" ? words(v) : v)).join(" + "));
+  return h("span.value", typeof value === "string" ? words(value) : JSON.stringify(value));
+}
+
+// -- widgets: {el, value(), exclude?(values)} ----------------------------------------
+function chips(values, field, ctx, { multiple, onpick, columns }) {
+  const grid = h("div.chips", { class: columns ? "grid" : "" });
+  if (columns) grid.style.setProperty("--columns", columns);
+  const buttons = new Map();
+  for (const value of values) {
+    const button = h("button.chip", { type: "button", dataset: { value: String(value) }, onclick: () => onpick(value) },
+      showValue(value, field, ctx));
+    buttons.set(value, button);
+    grid.append(button);
+  }
+  return {
+    el: grid,
+    mark(chosen, disabled = new Set()) {
+      for (const [value, button] of buttons) {
+        button.classList.toggle("chosen", multiple ? chosen.includes(value) : chosen === value);
+        button.disabled = disabled.has(value) && !(multiple ? chosen.includes(value) : chosen === value);
+      }
+    },
+  };
+}
+
+function choiceWidget(field, ctx, choices, onchange) {
+  let chosen = null;
+  let excluded = new Set();
+  const grid = chips(choices.values, field, ctx, {
+    columns: choices.columns,
+    onpick: (value) => { chosen = chosen === value ? null : value; grid.mark(chosen, excluded); onchange(); },
+  });
+  grid.mark(chosen);
+  return {
+    el: grid.el,
+    value: () => chosen,
+    picked: () => (chosen === null ? [] : [chosen]),
+    distinct: choices.distinct,
+    exclude(values) { excluded = values; grid.mark(chosen, excluded); },
+  };
+}
+
+function listWidget(field, ctx, choices, onchange) {
+  const chosen = [];
+  let excluded = new Set();
+  const max = field.max_length;
+  const sequence = h("div.sequence");
+  const count = h("span.count");
+  const grid = chips(choices.values, field.items, ctx, {
+    multiple: true,
+    columns: choices.columns,
+    onpick: (value) => {
+      const at = chosen.indexOf(value);
+      if (choices.distinct && at >= 0) chosen.splice(at, 1);
+      else if (max === undefined || chosen.length < max) chosen.push(value);
+      render();
+      onchange();
+    },
+  });
+  function render() {
+    clear(sequence, chosen.map((value, i) => h("button.chip.small", {
+      type: "button", title: "take back", onclick: () => { chosen.splice(i, 1); render(); onchange(); },
+    }, showValue(value, field.items, ctx))));
+    count.textContent = `${chosen.length}${max ? " of " + max : ""} chosen`;
+    grid.mark(choices.distinct ? chosen : [], excluded);
+  }
+  render();
+  return {
+    el: h("div.list", h("div.sequence-line", count, sequence), grid.el),
+    value: () => [...chosen],
+    picked: () => chosen,
+    distinct: choices.distinct,
+    exclude(values) { excluded = values; render(); },
+  };
+}
+
+function spaceWidget(field, ctx, spaces, onchange) {
+  let chosen = null;
+  const holder = h("div.board-pick");
+  function render() {
+    if (ctx.adapter.board) {
+      clear(holder, ctx.adapter.board(ctx.state, ctx, {
+        selectable: new Set(spaces), selected: chosen,
+        onpick: (space) => { chosen = chosen === space ? null : space; render(); onchange(); },
+      }));
+    } else {
+      const select = h("select", { onchange: () => { chosen = select.value || null; onchange(); } },
+        h("option", { value: "" }, "choose a space"), spaces.map((s) => h("option", { value: s, selected: s === chosen }, s)));
+      clear(holder, select);
+    }
+  }
+  render();
+  return { el: holder, value: () => chosen, picked: () => (chosen ? [chosen] : []) };
+}
+
+function textWidget(field, onchange) {
+  const input = h("input", { type: field.type === "integer" ? "number" : "text", oninput: onchange,
+    placeholder: field.description || "" });
+  return {
+    el: input,
+    value: () => {
+      if (input.value === "") return null;
+      return field.type === "integer" ? Number(input.value) : input.value;
+    },
+  };
+}
+
+function booleanWidget(onchange) {
+  let chosen = false;
+  const button = h("button.chip.toggle", { type: "button", onclick: () => { chosen = !chosen; render(); onchange(); } });
+  function render() { button.textContent = chosen ? "yes" : "no"; button.classList.toggle("chosen", chosen); }
+  render();
+  return { el: button, value: () => chosen };
+}
+
+// The keys of a dict field: the game's own answer, or the seats/players when
+// the description says "seat -> ..." / "player -> ...".
+function dictKeys(name, field, ctx) {
+  const own = ctx.adapter.dictKeys && ctx.adapter.dictKeys(name, field, ctx);
+  if (own) return own;
+  const description = (field.description || "").toLowerCase();
+  if (/^seats?\b/.test(description)) return ctx.seats;
+  if (/^players?\b/.test(description)) return ctx.players;
+  return null;
+}
+
+function dictWidget(name, field, ctx, onchange) {
+  const keys = dictKeys(name, field, ctx);
+  const entries = [];
+  const rows = h("div.dict");
+  // Cards and guests exist once each: what one entry took is greyed out in the others.
+  function refresh() {
+    const owners = new Map();
+    for (const entry of entries) {
+      if (!entry.widget.distinct) continue;
+      for (const value of entry.widget.picked()) owners.set(value, entry);
+    }
+    for (const entry of entries) {
+      if (!entry.widget.exclude) continue;
+      entry.widget.exclude(new Set([...owners].filter(([, owner]) => owner !== entry).map(([value]) => value)));
+    }
+    onchange();
+  }
+  function addRow(key, keyWidget) {
+    const entry = { key, keyWidget };
+    entry.widget = widget(`${name}.${key}`, field.values, ctx, refresh);
+    const label = keyWidget ? keyWidget.el : h("span.key", key);
+    const remove = keyWidget && h("button.small", { type: "button", onclick: () => {
+      entries.splice(entries.indexOf(entry), 1); row.remove(); refresh(); } }, "remove");
+    const row = h("div.entry", { dataset: { key: key ?? "" } }, h("div.entry-head", label, remove), entry.widget.el);
+    entries.push(entry);
+    rows.append(row);
+  }
+  if (keys) keys.forEach((key) => addRow(key));
+  const add = !keys && h("button", { type: "button", onclick: () => {
+    addRow(null, widget(`${name}.key`, field.keys || { type: "string" }, ctx, refresh));
+  } }, "add an entry");
+  refresh();
+  return {
+    el: h("div", rows, add),
+    value: () => {
+      const out = {};
+      for (const entry of entries) {
+        const key = entry.keyWidget ? entry.keyWidget.value() : entry.key;
+        if (key !== null && key !== "") out[key] = entry.widget.value();
+      }
+      return out;
+    },
+  };
+}
+
+function nestedWidget(name, field, ctx, onchange) {
+  const form = fieldsForm(name, field.fields, ctx, onchange);
+  return { el: h("fieldset", form.el), value: form.value };
+}
+
+// A nullable value starts as "unseen" (null); one tap opens its entry.
+function nullableWidget(inner, onchange) {
+  let isNull = true;
+  const toggle = h("button.chip.toggle", { type: "button", onclick: () => { isNull = !isNull; render(); onchange(); } });
+  const body = h("div.nullable-body", inner.el);
+  function render() {
+    toggle.textContent = isNull ? "unseen · tap to enter" : "set as unseen";
+    toggle.classList.toggle("chosen", isNull);
+    body.hidden = isNull;
+  }
+  render();
+  return {
+    el: h("div.nullable", toggle, body),
+    value: () => (isNull ? null : inner.value()),
+    picked: () => (isNull ? [] : inner.picked ? inner.picked() : []),
+    distinct: inner.distinct,
+    exclude: inner.exclude && ((values) => inner.exclude(values)),
+  };
+}
+
+export function widget(name, field, ctx, onchange) {
+  const own = ctx.adapter.widget && ctx.adapter.widget(name, field, ctx, onchange);
+  let inner = own || plainWidget(name, field, ctx, onchange);
+  if (field.nullable && !own) inner = nullableWidget(inner, onchange);
+  return inner;
+}
+
+function plainWidget(name, field, ctx, onchange) {
+  const leaf = name.split(".").pop();
+  if (field.type === "boolean") return booleanWidget(onchange);
+  if (field.type === "dict") return dictWidget(name, field, ctx, onchange);
+  if (field.type === "nested" && field.fields) return nestedWidget(name, field, ctx, onchange);
+  if (field.type === "list" && field.items) {
+    const choices = choicesOf(field.items);
+    if (choices) return listWidget(field, ctx, choices, onchange);
+  }
+  if (leaf === "seat" && field.type === "string") {
+    return choiceWidget(field, ctx, { values: ctx.actingSeats, distinct: false }, onchange);
+  }
+  const spaces = field.type === "string" && boardSpaces(ctx.state, field);
+  if (spaces) return spaceWidget(field, ctx, spaces, onchange);
+  const choices = choicesOf(field);
+  if (choices) return choiceWidget(field, ctx, choices, onchange);
+  return textWidget(field, onchange);
+}
+
+// Optional fields stay out of the move until added.
+function optionalWidget(name, field, ctx, onchange) {
+  let used = false;
+  let inner = null;
+  const body = h("div");
+  const toggle = h("button.small", { type: "button", onclick: () => {
+    used = !used;
+    if (used && !inner) { inner = widget(name, field, ctx, onchange); body.append(inner.el); }
+    body.hidden = !used;
+    toggle.textContent = used ? `leave out ${words(name.split(".").pop())}` : `add ${words(name.split(".").pop())}`;
+    onchange();
+  } }, `add ${words(name.split(".").pop())}`);
+  return { el: h("div.optional", toggle, body), value: () => (used ? inner.value() : undefined) };
+}
+
+export function fieldsForm(prefix, fields, ctx, onchange) {
+  const parts = [];
+  const el = h("div.fields");
+  for (const [name, field] of Object.entries(fields)) {
+    if (name === "type") continue;
+    const path = prefix ? `${prefix}.${name}` : name;
+    const w = field.required ? widget(path, field, ctx, onchange) : optionalWidget(path, field, ctx, onchange);
+    parts.push([name, w]);
+    el.append(h("div.field", { dataset: { field: name } },
+      h("label", words(name), field.description && h("small", " — ", field.description)), w.el));
+  }
+  return {
+    el,
+    value() {
+      const out = {};
+      for (const [name, w] of parts) {
+        const value = w.value();
+        if (value !== undefined) out[name] = value;
+      }
+      return out;
+    },
+  };
+}
+
+// A form for one move type; submit(move) resolves, or rejects with the rule's
+// message, which is shown beside the button while everything entered stays.
+export function moveForm(type, description, ctx, submit) {
+  const form = fieldsForm("", description.fields, ctx, () => {});
+  const problem = h("p.problem", { role: "alert", hidden: true });
+  const button = h("button.primary", { type: "submit" }, `record ${words(type)}`);
+  const el = h("form.move-form", { dataset: { move: type }, onsubmit: async (event) => {
+    event.preventDefault();
+    button.disabled = true;
+    problem.hidden = true;
+    try {
+      await submit({ type, ...form.value() });
+    } catch (error) {
+      problem.textContent = error.message;
+      problem.hidden = false;
+    } finally {
+      button.disabled = false;
+    }
+  } },
+  h("h3", ctx.adapter.moveTitle ? ctx.adapter.moveTitle(type, null) : words(type)),
+  description.description && h("p.hint", description.description),
+  form.el, h("div.submit", button, problem));
+  return el;
+}
+
+// -- choosing among listed legal moves ------------------------------------------
+export function chooser(moves, vocabulary, ctx, submit) {
+  const groups = new Map();
+  for (const move of moves) {
+    const key = `${move.type}|${move.seat ?? ""}`;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(move);
+  }
+  return h("div.chooser", [...groups.values()].map((group) => moveGroup(group, vocabulary, ctx, submit)));
+}
+
+function moveGroup(group, vocabulary, ctx, submit) {
+  const { type, seat } = group[0];
+  const fields = (vocabulary[type] && vocabulary[type].fields) || {};
+  const order = [...new Set([...Object.keys(fields), ...group.flatMap(Object.keys)])]
+    .filter((name) => name !== "type" && name !== "seat");
+  const picks = new Map();
+  const body = h("div.group-body");
+  const problem = h("p.problem", { role: "alert", hidden: true });
+  const title = ctx.adapter.moveTitle ? ctx.adapter.moveTitle(type, seat) : `${seat ? seat + ": " : ""}${words(type)}`;
+  const el = h("section.move-group", { dataset: { move: type, seat: seat ?? "" } }, h("h3", title), body, problem);
+
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  const remaining = () => group.filter((m) => [...picks].every(([name, value]) => same(m[name], value)));
+  const varying = (list) => order.filter((name) => new Set(list.map((m) => JSON.stringify(m[name]))).size > 1);
+
+  async function send(move) {
+    problem.hidden = true;
+    el.classList.add("busy");
+    try {
+      await submit(move);
+    } catch (error) {
+      problem.textContent = error.message;
+      problem.hidden = false;
+    } finally {
+      el.classList.remove("busy");
+    }
+  }
+
+  function render() {
+    const left = remaining();
+    const open = varying(left);
+    const picked = [...picks].map(([name, value]) => h("button.chip.small.chosen", {
+      type: "button", title: "change", onclick: () => { picks.delete(name); render(); } },
+    words(name), " ", showValue(value, fields[name], ctx)));
+    if (!open.length) {
+      const move = left[0];
+      const shown = order.filter((name) => name in move && !picks.has(name));
+      const label = (ctx.adapter.moveLabel && ctx.adapter.moveLabel(move))
+        || (shown.length ? shown.map((name) => showValue(move[name], fields[name], ctx)) : "record");
+      clear(body, picked, h("div.chips", h("button.chip.single", { type: "button", onclick: () => send(move) }, label)));
+      return;
+    }
+    const name = open[0];
+    const field = fields[name] || {};
+    const values = [];
+    for (const move of left) if (!values.some((v) => same(v, move[name]))) values.push(move[name]);
+    const pick = async (value) => {
+      picks.set(name, value);
+      const after = remaining();
+      if (!varying(after).length && after.length === 1) {
+        await send(after[0]);
+        picks.delete(name);
+      }
+      render();
+    };
+    const spaces = ctx.adapter.board && boardSpaces(ctx.state, field) && values.every((v) => v in ctx.state.spaces);
+    const options = h("div.chips", values.map((value) => h("button.chip", {
+      type: "button", dataset: { field: name, value: String(value) }, onclick: () => pick(value) },
+    showValue(value, field, ctx))));
+    clear(body, picked, h("p.step", words(name)),
+      spaces ? ctx.adapter.board(ctx.state, ctx, { selectable: new Set(values), onpick: pick }) : null,
+      options);
+  }
+  render();
+  return el;
+}

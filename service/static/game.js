@@ -1,0 +1,267 @@
+// One game: its view, move entry, undo/redo, replay with a score chart, the log.
+import { h, clear, words, listing } from "./dom.js";
+import { api, tokens, keepTokens, ApiError } from "./api.js";
+import { chooser, moveForm } from "./forms.js";
+import { scoreChart } from "./chart.js";
+import { adapterFor } from "./views/index.js";
+
+export async function showGame(main, id, gameTypes) {
+  const page = new GamePage(main, id, gameTypes);
+  await page.load();
+}
+
+class GamePage {
+  constructor(main, id, gameTypes) {
+    this.main = main;
+    this.id = id;
+    this.gameTypes = gameTypes;
+    this.tokens = tokens(id);
+    this.replayAt = null;        // a move number while replaying, else null (live)
+    this.scoresAt = new Map();   // effective move number -> scores (stable while it stays effective)
+    this.sections = {
+      head: h("header.game-head"), notice: h("div"), status: h("div.status", { "aria-live": "polite" }),
+      view: h("section.view"), record: h("section.record"), controls: h("div.controls"),
+      replay: h("section.replay"), chart: h("section.chart"), log: h("section.log"),
+    };
+  }
+
+  get token() { return this.tokens && this.tokens.scorekeeper; }
+
+  async load() {
+    this.summary = await api.summary(this.id);
+    this.type = this.gameTypes.find((t) => t.id === this.summary.game);
+    this.adapter = adapterFor(this.summary.game);
+    clear(this.main, Object.values(this.sections));
+    await this.refresh();
+  }
+
+  async refresh() {
+    const [summary, state, log, legal] = await Promise.all([
+      api.summary(this.id), api.state(this.id, { token: this.token }), api.log(this.id, this.token), this.legalMoves(),
+    ]);
+    Object.assign(this, { summary, live: state, log, legal });
+    this.effective = [0, ...log.entries.filter((e) => !e.undone).map((e) => e.index)];
+    if (this.replayAt !== null && !this.effective.includes(this.replayAt)) this.replayAt = null;
+    await this.render();
+  }
+
+  // In a digital game each seat records its own moves with its own token;
+  // the scorekeeper's page holds them all (pass the phone round the table).
+  async legalMoves() {
+    const legal = await api.legalMoves(this.id, this.token);
+    if (this.summary.mode !== "digital" || !this.tokens || !legal.moves) return legal;
+    const seats = legal.expected.seats.filter((s) => this.tokens.seats && this.tokens.seats[s]);
+    const more = await Promise.all(seats.map((s) => api.legalMoves(this.id, this.tokens.seats[s])));
+    return { ...legal, moves: [...legal.moves, ...more.flatMap((m) => m.moves || [])] };
+  }
+
+  tokenFor(move) {
+    if (this.summary.mode === "digital" && move.seat && this.tokens.seats && this.tokens.seats[move.seat]) {
+      return this.tokens.seats[move.seat];
+    }
+    return this.token;
+  }
+
+  ctx(state) {
+    const seats = state.seats || this.summary.seats;
+    return {
+      adapter: this.adapter, state, summary: this.summary, seats, players: this.summary.players,
+      actingSeats: state.expected.seats.length ? state.expected.seats : seats,
+    };
+  }
+
+  render() {
+    this.renderHead();
+    this.renderNotice();
+    this.renderReplay();
+    this.renderLog();
+    this.renderControls();
+    if (this.replayAt === null) this.showState(this.live);
+    else this.showReplayState();
+    return this.renderChart();
+  }
+
+  showState(state) {
+    const ctx = this.ctx(state);
+    clear(this.sections.status, this.statusLine(state));
+    clear(this.sections.view, this.adapter.renderState(state, ctx));
+    if (this.replayAt === null) this.renderRecord(ctx);
+    else clear(this.sections.record, h("p.hint", `Replay: the state after move ${this.replayAt}. `,
+      h("button.small", { type: "button", onclick: () => this.goLive() }, "back to the game")));
+  }
+
+  async showReplayState() {
+    const at = this.replayAt;
+    const state = await api.state(this.id, { at, token: this.token });
+    if (this.replayAt === at) this.showState(state);
+  }
+
+  goLive() {
+    this.replayAt = null;
+    this.render();
+  }
+
+  renderHead() {
+    const s = this.summary;
+    this.sections.head.dataset.version = s.version;
+    clear(this.sections.head,
+      h("a.back", { href: "#/" }, "← games"),
+      h("h2", this.type ? this.type.title : s.game),
+      h("p.meta", `${s.players.join(", ")} · ${s.mode === "digital" ? "digital" : "at the table"} · move ${this.effective.length - 1}`));
+  }
+
+  renderNotice() {
+    const box = this.sections.notice;
+    const fresh = sessionStorage.getItem(`tablelog:new:${this.id}`);
+    if (fresh && this.token) {
+      clear(box, h("div.notice.token", { role: "note" },
+        h("p", "Scorekeeper token (shown once; this browser keeps it for this game):"),
+        h("code", this.token),
+        h("p.hint", "Write it down to record this game from another device."),
+        h("button.small", { type: "button", onclick: () => {
+          sessionStorage.removeItem(`tablelog:new:${this.id}`); clear(box); } }, "I have it")));
+    } else if (!this.token) {
+      const input = h("input", { placeholder: "scorekeeper token", "aria-label": "scorekeeper token" });
+      clear(box, h("form.notice", { onsubmit: async (event) => {
+        event.preventDefault();
+        this.tokens = { scorekeeper: input.value.trim(), seats: {} };
+        keepTokens(this.id, this.tokens);
+        await this.refresh();
+      } }, h("p", "This browser has no scorekeeper token for this game: you can watch, not record."),
+      input, h("button.small", { type: "submit" }, "use token")));
+    } else {
+      clear(box);
+    }
+  }
+
+  statusLine(state) {
+    if (state.finished) {
+      return h("p", h("strong", "Game over. "), state.winners.length ? `${listing(state.winners)} win${state.winners.length > 1 ? "" : "s"}.` : "");
+    }
+    const { seats, moves } = state.expected;
+    if (!seats.length) return h("p", "Nobody is to act.");
+    const who = seats[0] === "table" ? "The table" : listing(seats);
+    return h("p", h("strong.expected", who), ": ", moves.map(words).join(" or "),
+      seats[0] === "table" ? " (enter what was dealt, rolled or drawn)" : "");
+  }
+
+  async submitMove(move) {
+    try {
+      await api.move(this.id, move, this.tokenFor(move), this.summary.version);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) await this.refresh();
+      throw error;
+    }
+    await this.refresh();
+  }
+
+  renderRecord(ctx) {
+    const box = this.sections.record;
+    const { legal } = this;
+    if (!this.token || this.live.finished) return clear(box);
+    if (legal.moves === null) {
+      const vocabulary = this.type.moves;
+      return clear(box, legal.expected.moves.map((type) => (this.adapter.chanceForm
+        ? this.adapter.chanceForm(type, vocabulary[type], ctx, (m) => this.submitMove(m))
+        : null) || moveForm(type, vocabulary[type], ctx, (m) => this.submitMove(m))));
+    }
+    if (!legal.moves.length) {
+      return clear(box, h("p.hint", this.summary.mode === "digital"
+        ? "Waiting for the players whose tokens this browser does not hold." : "No move is possible now."));
+    }
+    clear(box, chooser(legal.moves, this.type.moves, ctx, (m) => this.submitMove(m)));
+  }
+
+  // Redo is offered when the newest event of the game is an undo.
+  redoable() {
+    let newest = { version: 0, event: null };
+    for (const entry of this.log.entries) {
+      if (entry.version > newest.version) newest = { version: entry.version, event: "recorded" };
+      for (const step of entry.history) if (step.version > newest.version) newest = step;
+    }
+    return newest.event === "undone";
+  }
+
+  renderControls() {
+    const problem = h("span.problem", { role: "alert" });
+    const act = (what) => async () => {
+      try {
+        await api[what](this.id, this.token, this.summary.version);
+        await this.refresh();
+      } catch (error) {
+        problem.textContent = error.message;
+      }
+    };
+    clear(this.sections.controls, this.token && [
+      h("button", { type: "button", disabled: this.effective.length < 2, onclick: act("undo") }, "↶ Undo"),
+      h("button", { type: "button", disabled: !this.redoable(), onclick: act("redo") }, "↷ Redo"),
+      problem]);
+  }
+
+  renderReplay() {
+    const last = this.effective.length - 1;
+    const position = this.replayAt === null ? last : this.effective.indexOf(this.replayAt);
+    const go = (i) => {
+      const at = this.effective[Math.max(0, Math.min(last, i))];
+      this.replayAt = at === this.effective[last] ? null : at;
+      this.render();
+    };
+    const slider = h("input", { type: "range", min: 0, max: last, value: position, "aria-label": "replay",
+      oninput: (e) => go(Number(e.target.value)) });
+    clear(this.sections.replay, h("h3", "Replay"),
+      h("div.replay-bar",
+        h("button.small", { type: "button", title: "first", onclick: () => go(0) }, "◀◀"),
+        h("button.small", { type: "button", title: "back", onclick: () => go(position - 1) }, "◀"),
+        slider,
+        h("button.small", { type: "button", title: "forward", onclick: () => go(position + 1) }, "▶"),
+        h("button.small", { type: "button", title: "now", onclick: () => go(last) }, "▶▶")),
+      h("p.hint.replay-at", this.replayAt === null ? `now: after move ${this.effective[last]}` : `after move ${this.replayAt}`));
+  }
+
+  async renderChart() {
+    const wanted = this.effective.filter((n) => !this.scoresAt.has(n));
+    for (let i = 0; i < wanted.length; i += 8) {
+      const batch = wanted.slice(i, i + 8);
+      const states = await Promise.all(batch.map((at) => api.state(this.id, { at, token: this.token })));
+      batch.forEach((at, j) => this.scoresAt.set(at, states[j].scores));
+    }
+    const points = this.effective.map((at) => ({ at, scores: this.scoresAt.get(at) }));
+    clear(this.sections.chart, h("h3", "Scores over the game"),
+      scoreChart(points, this.live.seats || this.summary.seats, this.replayAt, (this.adapter.colours || (() => null))(this.live)));
+  }
+
+  renderLog() {
+    const memo = {};
+    const items = this.log.entries.map((entry) => {
+      if (this.adapter.remember && !entry.undone) this.adapter.remember(entry, memo);
+      // A game's words for a fact: undefined = use the generic words, null = say nothing.
+      const facts = entry.outcome.map((fact) => {
+        const own = this.adapter.factWords ? this.adapter.factWords(fact, entry, memo) : undefined;
+        return own === undefined ? genericFact(fact) : own;
+      }).filter(Boolean);
+      return h("li", { class: entry.undone ? "undone" : "", dataset: { index: entry.index } },
+        h("div.log-move", h("span.number", `${entry.index}.`), " ",
+          (this.adapter.moveWords && this.adapter.moveWords(entry.move)) || genericMove(entry.move),
+          entry.undone && h("em.tag", " undone")),
+        facts.length ? h("ul.facts", facts.map((f) => h("li", f))) : null,
+        h("small.by", `recorded by ${entry.recorded_by} · ${new Date(entry.recorded_at).toLocaleTimeString()}`,
+          entry.history.map((step) => ` · ${step.event} by ${step.by}`)));
+    });
+    clear(this.sections.log, h("h3", "Log"), items.length ? h("ol.log-list", items.reverse()) : h("p.hint", "No moves yet."));
+  }
+}
+
+export function genericMove(move) {
+  const { type, seat, ...rest } = move;
+  const parts = Object.entries(rest).map(([k, v]) => `${words(k)} ${typeof v === "object" ? JSON.stringify(v) : v}`);
+  return `${seat || "the table"}: ${words(type)}${parts.length ? " — " + parts.join(", ") : ""}`;
+}
+
+export function genericFact(fact) {
+  const { fact: kind, ...rest } = fact;
+  if (kind === "scored") return `${fact.seat} scores ${fact.points}${fact.why ? ` (${fact.why})` : ""}`;
+  if (kind === "game_over") return `Game over: ${listing(fact.winners || [])} win${(fact.winners || []).length > 1 ? "" : "s"}`;
+  const parts = Object.entries(rest).map(([k, v]) => `${words(k)} ${typeof v === "object" ? JSON.stringify(v) : v}`);
+  return `${words(kind)}${parts.length ? ": " + parts.join(", ") : ""}`;
+}
+

@@ -1,0 +1,150 @@
+"""A scorekeeper records a Willi round on a phone by tapping: the deal (one
+hand seen, the others unseen), the discards, eight tricks with a Meinz and an
+exchange; then undoes a move, redoes it, and steps through the replay."""
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+PLAYERS = ["Alex", "Joe", "Gunter", "Hanna"]
+ALEX = ["R1", "R2", "R3", "Y4", "Y5", "G6", "G7", "B8", "B9"]
+
+
+def version(page: Page) -> int:
+    return int(page.locator(".game-head").get_attribute("data-version"))
+
+
+def after_move(page: Page, before: int) -> int:
+    """Wait until the page shows the game one event further on."""
+    expect(page.locator(f".game-head[data-version='{before + 1}']")).to_be_visible()
+    return before + 1
+
+
+def start_willi(page: Page, shoot) -> None:
+    page.goto("/")
+    page.get_by_role("link", name="Start a game").click()
+    page.locator("button[data-game='willi']").click()
+    for i, name in enumerate(PLAYERS, start=1):
+        page.get_by_label(f"player {i}", exact=True).fill(name)
+    page.locator("button[data-mode='table']").click()
+    shoot(page, "willi-01-start")
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator(".notice.token code")).to_have_text(re.compile(r"\S{20,}"))
+    expect(page.locator(".status")).to_contain_text("The table: deal")
+
+
+def enter_deal(page: Page, shoot) -> None:
+    form = page.locator("form[data-move='deal']")
+    alex = form.locator(".entry[data-key='Alex']")
+    alex.get_by_role("button", name=re.compile("unseen")).click()
+    for card in ALEX[:-1]:
+        alex.locator(f".chips button[data-value='{card}']").click()
+    # A card Alex holds is greyed out for the other hands once they are opened.
+    joe = form.locator(".entry[data-key='Joe']")
+    joe.get_by_role("button", name=re.compile("unseen")).click()
+    expect(joe.locator(".chips button[data-value='R1']")).to_be_disabled()
+    joe.get_by_role("button", name=re.compile("set as unseen")).click()
+    # Eight cards: the rules refuse it beside the button, and nothing is lost.
+    before = version(page)
+    form.get_by_role("button", name="record deal").click()
+    expect(form.locator(".problem")).to_have_text("Every seat is dealt 9 cards; Alex got 8.")
+    expect(alex.locator(".count")).to_have_text("8 chosen")
+    shoot(page, "willi-02-deal-refused")
+    alex.locator(f".chips button[data-value='{ALEX[-1]}']").click()
+    form.get_by_role("button", name="record deal").click()
+    after_move(page, before)
+    expect(page.locator(".seat[data-seat='Alex'] .hand .card")).to_have_count(9)
+    expect(page.locator(".seat[data-seat='Joe'] .hand")).to_contain_text("9 cards, unseen")
+
+
+def tap_first(page: Page, group: str) -> None:
+    page.locator(f"{group} .group-body > .chips button").first.click()
+
+
+def play_round(page: Page, shoot) -> None:
+    v = version(page)
+    for _ in PLAYERS:                                   # everyone discards
+        tap_first(page, "section.move-group[data-move='discard']")
+        v = after_move(page, v)
+    shoot(page, "willi-03-discarded")
+    called = exchanged = False
+    tricks = 0
+    while tricks < 8:
+        meinz = page.locator("section.move-group[data-move='meinz']")
+        exchange = page.locator("section.move-group[data-move='exchange']")
+        if not called and meinz.count():
+            shoot(page, "willi-04-meinz-offered")
+            meinz.first.get_by_role("button", name="Meinz!").click()
+            called = True
+        elif not exchanged and exchange.count():
+            shoot(page, "willi-05-exchange-offered")
+            tap_first(page, "section.move-group[data-move='exchange']")   # give
+            take = page.locator("section.move-group[data-move='exchange'] button[data-field='take']")
+            done = page.locator(f".game-head[data-version='{v + 1}']")
+            take.or_(done).first.wait_for()
+            if not done.count():                                            # more than one card to take
+                take.first.click()
+            exchanged = True
+        else:
+            tap_first(page, "section.move-group[data-move='play']")
+        v = after_move(page, v)
+        tricks = int(page.evaluate("""() => [...document.querySelectorAll('.log-list > li:not(.undone) .facts li')]
+            .filter((li) => / wins trick /.test(li.textContent)).length"""))
+        if tricks == 4 and not page.evaluate("() => window.__shot"):
+            page.evaluate("() => { window.__shot = true; }")
+            shoot(page, "willi-06-mid-round")
+    assert called and exchanged
+    expect(page.locator(".status")).to_contain_text("The table: deal")
+    expect(page.locator(".log-list")).to_contain_text("Round 1 sums")
+    expect(page.locator(".log-list")).to_contain_text(re.compile(r"\w+ scores 3 \(place 1 in round 1"))
+    expect(page.locator(".log-list")).to_contain_text(re.compile(r"\w+ wins trick 1 with"))
+    expect(page.locator(".log-list")).to_contain_text("calls Meinz!")
+    shoot(page, "willi-07-round-scored")
+
+
+def test_record_a_willi_round_undo_redo_replay(phone: Page, shoot):
+    page = phone
+    start_willi(page, shoot)
+    enter_deal(page, shoot)
+    play_round(page, shoot)
+    scores = page.locator(".seat .points").all_inner_texts()
+    assert sorted(int(s.split()[0]) for s in scores) == [0, 1, 2, 3]
+
+    # Undo the last play: the round is open again, the move stays in the log struck through.
+    v = version(page)
+    page.get_by_role("button", name="↶ Undo").click()
+    v = after_move(page, v)
+    undone = page.locator(".log-list > li.undone")
+    expect(undone).to_have_count(1)
+    expect(undone.locator(".log-move")).to_have_css("text-decoration-line", "line-through")
+    expect(page.locator(".status")).not_to_contain_text("The table: deal")
+    assert sorted(int(s.split()[0]) for s in page.locator(".seat .points").all_inner_texts()) == [0, 0, 0, 0]
+    shoot(page, "willi-08-undone")
+    page.get_by_role("button", name="↷ Redo").click()
+    v = after_move(page, v)
+    expect(page.locator(".log-list > li.undone")).to_have_count(0)
+    expect(page.locator(".status")).to_contain_text("The table: deal")
+
+    # Replay: step back from the end, then to the start, with the chart marking the move.
+    chart = page.locator("svg.score-chart")
+    expect(chart.locator("polyline")).to_have_count(4)
+    last = int(page.locator(".log-list > li").first.get_attribute("data-index"))
+    page.get_by_role("button", name="◀", exact=True).click()
+    expect(page.locator(".replay-at")).to_have_text(f"after move {last - 1}")
+    expect(page.locator(".record")).to_contain_text("Replay: the state after move")
+    expect(chart.locator("line.marker")).to_have_count(1)
+    slider = page.get_by_label("replay")
+    slider.focus()
+    for _ in range(5):
+        page.keyboard.press("ArrowLeft")
+    expect(page.locator(".replay-at")).to_have_text(re.compile(r"after move \d+"))
+    shoot(page, "willi-09-replay")
+    page.get_by_role("button", name="◀◀").click()
+    expect(page.locator(".replay-at")).to_have_text("after move 0")
+    expect(page.locator(".seat[data-seat='Alex'] .hand .card")).to_have_count(0)
+    page.get_by_role("button", name="back to the game").click()
+    expect(page.locator(".replay-at")).to_have_text(re.compile(r"now: after move"))
+    shoot(page, "willi-10-chart", full_page=False)
+    chart.scroll_into_view_if_needed()
+    shoot(page, "willi-11-chart-view", full_page=False)
