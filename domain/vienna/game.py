@@ -191,7 +191,8 @@ class Vienna(Game):
             seats, moves = (TABLE,), ("roll",)
         else:
             seats = (state.turn,)
-            moves = ("reroll", "turn_die", "place") if player.coins >= REROLL_COST else ("place",)
+            can_change = player.coins >= REROLL_COST and any(not is_joker(d) for d in player.dice)
+            moves = ("reroll", "turn_die", "place") if can_change else ("place",)
         if state.offer:
             return Expected((state.offer, *seats), ("double_move", *moves))
         return Expected(seats, moves)
@@ -251,11 +252,10 @@ class Vienna(Game):
     def _check_roll(self, state: ViennaState, move: Move) -> None:
         seat = move["seat"]
         if state.phase != "placing" or state.player(state.turn).rolled or seat != state.turn:
-            who = f"{state.turn}'s" if state.phase == "placing" and not state.player(state.turn).rolled else "nobody's"
             raise RuleViolation(
                 "not_roll_time",
-                f"Each player rolls all their dice only at the start of their first turn of the round; "
-                f"now it is {who} roll.", RULE_PLAY)
+                f"{seat} cannot roll now: each player rolls all their dice once, at the start of their "
+                "first turn of the round.", RULE_PLAY)
         own = state.dice_count
         white = 1 if state.white_die == seat else 0
         dice = move["dice"]

@@ -293,3 +293,26 @@ def test_a_tie_goes_to_the_most_special_cards_then_the_most_coins_left(game):
     assert GAME.winners(state) == ["Sabrina"]
     state = ended(game, [25, 25, 10], [1, 1, -1], {})
     assert GAME.winners(state) == ["Sabrina", "Matthew"]
+
+
+def test_the_white_die_counts_for_the_player_who_placed_it_after_the_card_changes_hands(game):
+    state = holding(game, "Sabrina", "additional_die")
+    state = occupy(state, "Parlament", "Matthew", ["6"])
+    state = occupy(state, "Schönbrunn", "Sabrina", ["W6", "6"])
+    state, outcome = evaluate(state)
+    assert state.holder("additional_die") == "Matthew" and state.white_die == "Matthew"
+    assert facts(outcome, "scored", seat="Sabrina") == [
+        {"fact": "scored", "seat": "Sabrina", "points": 4, "why": "Schönbrunn"}]
+
+
+def test_the_view_shows_coins_dice_cards_symbols_specials_board_gendarme_and_display(game):
+    state = replace(occupy(game, "Oper", "Nancy", ["2"]), gendarme=game.board.index("Rathaus"))
+    view = GAME.view(state, "Matthew", full=False)
+    assert {"scores", "finished", "winners", "expected"} <= set(view)
+    sabrina = view["players"]["Sabrina"]
+    assert {"coins", "vp", "dice", "cards", "symbols", "special_cards", "start_card"} <= set(sabrina)
+    assert sabrina["special_cards"] == ["start_player"]
+    assert view["board"][3] == {"field": "Oper", "seat": "Nancy", "dice": ["2"]}
+    assert view["gendarme"] == "Rathaus"
+    assert [c["name"] for c in view["display"]] == [c.name for c in state.display]
+    assert view["expected"] == {"seats": ["table"], "moves": ["roll"]}

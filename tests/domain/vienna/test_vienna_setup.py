@@ -126,6 +126,7 @@ def test_digital_mode_reveals_distinct_characters_and_reshuffles_an_empty_deck()
     assert len(names) == 4 and len(set(names)) == 4
     state, outcome = play(state, move)
     assert len(state.display) == 4 and len(state.pile) + len(state.discards) == 6
+    assert {"fact": "deck_reshuffled", "why": "the character deck ran out"} in outcome
 
 
 def test_a_custom_board_replaces_the_default_one():
