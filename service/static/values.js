@@ -7,7 +7,19 @@ const MAX_CHOICES = 120;
 // null when the pattern is not a short sequence of literals and classes.
 export function enumerate(pattern) {
   if (!pattern) return null;
-  const body = pattern.replace(/^\^/, "").replace(/\$$/, "");
+  let body = pattern.replace(/^\^/, "").replace(/\$$/, "");
+  const group = body.match(/^\(\?:([^()]*)\)$/);
+  if (group) body = group[1];
+  if (body.includes("|")) {
+    const all = body.split("|").map(sequence);
+    if (all.some((values) => !values)) return null;
+    const values = all.flat();
+    return values.length <= MAX_CHOICES ? values : null;
+  }
+  return sequence(body);
+}
+
+function sequence(body) {
   const parts = [];
   let i = 0;
   while (i < body.length) {
