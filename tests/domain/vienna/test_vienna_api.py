@@ -100,3 +100,23 @@ def test_a_digital_game_rolls_for_the_players_and_fills_in_rerolls(client):
     answer = record(client, game, {"type": "reroll", "seat": "Sabrina", "dice": [state.player("Sabrina").dice[0]]},
                     token=tokens["Sabrina"])
     assert answer["outcome"][-1]["fact"] == "rerolled" and len(answer["outcome"][-1]["result"]) == 1
+
+
+def test_undo_then_redo_gives_back_the_same_state(client):
+    game = create(client)
+    rng = random.Random(3)
+    local = GAME.setup(PLAYERS, {})
+    for _ in range(12):
+        move = GAME.chance_move(local, rng) if GAME.expected(local).is_chance else \
+            GAME.complete_move(local, rng.choice(GAME.legal_moves(local)), rng)
+        record(client, game, move)
+        local, _ = GAME.play(local, GAME.load_move(move))
+    headers = {"Authorization": f"Bearer {game['tokens']['scorekeeper']}"}
+    url = f"/api/games/{game['id']}"
+    before = client.get(f"{url}/state").json
+    assert client.post(f"{url}/undo", json={}, headers=headers).status_code == 201
+    undone = client.get(f"{url}/state").json
+    assert undone["moves_applied"] == before["moves_applied"] - 1
+    assert client.post(f"{url}/redo", json={}, headers=headers).status_code == 201
+    after = client.get(f"{url}/state").json
+    assert {k: v for k, v in after.items() if k != "version"} == {k: v for k, v in before.items() if k != "version"}
