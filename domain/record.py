@@ -165,5 +165,19 @@ class GameRecord(Aggregate):
         self.annotations += 1
 
 
+    def fork_of(self, origin: str, at: int, origin_version: int, origin_hash: str) -> None:
+        """Record, before any move, that this game branches from game
+        ``origin`` after its move ``at`` (the origin at ``origin_version``,
+        whose newest event hashed to ``origin_hash``)."""
+        if self.moves:
+            raise ValueError("A game is forked before its first move.")
+        self._forked(origin=origin, at=at, origin_version=origin_version, origin_hash=origin_hash,
+                     prev_hash=self.last_hash)
+
+    @event("Forked")
+    def _forked(self, origin: str, at: int, origin_version: int, origin_hash: str, prev_hash: str) -> None:
+        self.forked_from = {"game": origin, "at": at, "version": origin_version, "hash": origin_hash}
+
+
 class NothingToUndo(Exception):
     """Undo with no effective move, or redo with nothing undone (HTTP 409)."""

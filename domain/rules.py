@@ -20,6 +20,7 @@ move by its printed content, so replay never depends on a random generator.
 """
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
@@ -224,6 +225,38 @@ class Game(ABC):
     def redact_move(self, move: Move, seat: str | None) -> Move:
         """A recorded move as ``seat`` may see it when hidden things are hidden."""
         return move
+
+    # -- notation for game records ----------------------------------------------
+    def notation(self, move: Move) -> str:
+        """The move in a game record's short text form. This default writes
+        the seat (``table`` for a chance move), the move's type and every
+        other field as key=JSON; a game overrides it with its own shorter
+        forms, and ``parse_notation`` with their reading."""
+        rest = " ".join(f"{key}={json.dumps(value, separators=(',', ':'), ensure_ascii=False)}"
+                        for key, value in move.items() if key not in ("type", "seat"))
+        return " ".join(part for part in (move.get("seat", TABLE), move["type"], rest) if part)
+
+    def parse_notation(self, text: str, seats: Sequence[str]) -> Move:
+        """The move that ``notation`` wrote as ``text`` at a table with
+        ``seats``, loaded through the move schemas (MalformedMove otherwise)."""
+        seat = next((s for s in sorted([*seats, TABLE], key=len, reverse=True) if text.startswith(s + " ")), None)
+        if seat is None:
+            raise MalformedMove({"notation": [f"{text!r} does not start with a seat of this game."]})
+        kind, _, rest = text[len(seat) + 1:].partition(" ")
+        data: dict[str, Any] = {"type": kind} if seat == TABLE else {"type": kind, "seat": seat}
+        decoder, pos = json.JSONDecoder(), 0
+        rest = rest.strip()
+        while pos < len(rest):
+            equals = rest.find("=", pos)
+            try:
+                if equals < 0:
+                    raise ValueError(rest[pos:])
+                data[rest[pos:equals]], pos = decoder.raw_decode(rest, equals + 1)
+            except ValueError:
+                raise MalformedMove({"notation": [f"{text!r}: fields are written key=JSON."]}) from None
+            while pos < len(rest) and rest[pos] == " ":
+                pos += 1
+        return self.load_move(data)
 
     @abstractmethod
     def scores(self, state: Any) -> dict[str, int]:

@@ -158,6 +158,10 @@ class GameHistory:
         if e.request_id:
             self.answers[e.request_id] = Answer("redo", e.originator_version, e.number)
 
+    def _on_Forked(self, e: Any) -> None:
+        """Where the game came from is kept on ``record.forked_from``; the
+        moves copied from the origin follow as ordinary MoveRecorded events."""
+
     def _on_Annotated(self, e: Any) -> None:
         note = {"text": e.text, "by": e.recorded_by, "at": e.timestamp, "version": e.originator_version}
         if e.number:

@@ -198,8 +198,7 @@ class GameList(MethodView):
     @blp.response(200, GameListSchema)
     def get(self):
         """Every game, oldest first."""
-        service = games()
-        return {"games": [service.summary(service.history(gid)) for gid in service.ids()]}
+        return {"games": games().views.summaries()}
 
     @blp.arguments(CreateGameSchema)
     @blp.response(201, CreatedSchema)

@@ -41,7 +41,9 @@ def create_app(database: str | None = None, store: Tablelog | None = None) -> Fl
     api = Api(app)
 
     from service.api import blp
+    from service.api_records import blp as records_blp
     api.register_blueprint(blp)
+    api.register_blueprint(records_blp)
     register_errors(app)
 
     @app.get("/api/docs/assets/<path:filename>")

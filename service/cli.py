@@ -1,4 +1,5 @@
-"""The ``tablelog`` command: serve, list games, show a log, benchmark."""
+"""The ``tablelog`` command: serve, list games, show a log, replay and verify,
+export and import records, draw score charts, benchmark."""
 from __future__ import annotations
 
 import argparse
@@ -29,6 +30,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     log.add_argument("id")
     log.add_argument("--json", action="store_true", help="the log as JSON")
 
+    replay = sub.add_parser("replay", help="rebuild the views or verify stored games")
+    replay_sub = replay.add_subparsers(dest="replay_command", required=True)
+    replay_sub.add_parser("rebuild", help="drop the game list and player views and rebuild them from the log")
+    verify = replay_sub.add_parser("verify", help="replay stored games through the current rules, check the hash chain")
+    verify.add_argument("ids", nargs="*", metavar="id")
+    verify.add_argument("--all", action="store_true", help="every game in the database")
+
+    export = sub.add_parser("export", help="write a game's record")
+    export.add_argument("id")
+    export.add_argument("--format", choices=["jsonl", "text"], default="jsonl")
+    export.add_argument("--seat", help="as this seat may see it (hides other hands in a digital game)")
+    export.add_argument("--out", help="a file (default: standard output)")
+    importer = sub.add_parser("import", help="create a new game from a record (either format)")
+    importer.add_argument("file", help="a record file, or - for standard input")
+    chart = sub.add_parser("chart", help="draw a game's score timeline")
+    chart.add_argument("id")
+    chart.add_argument("--out", help="file.svg or file.png (default: <id>.svg)")
+
     bench = sub.add_parser("bench", parents=[common], help="measure recording, undo and replay costs (not a test)")
     bench.add_argument("--games", type=int, default=3, help="random Willi games to record for (a)")
     bench.add_argument("--events", type=int, default=5000, help="events in the long record for (b)")
@@ -41,6 +60,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return games_command(database)
     if args.command == "log":
         return log_command(database, args.id, args.json)
+    if args.command == "replay" and args.replay_command == "rebuild":
+        return rebuild_command(database)
+    if args.command == "replay":
+        return verify_command(database, args.ids, args.all)
+    if args.command == "export":
+        return export_command(database, args.id, args.format, args.seat, args.out)
+    if args.command == "import":
+        return import_command(database, args.file)
+    if args.command == "chart":
+        return chart_command(database, args.id, args.out)
     if args.command == "bench":
         from service.bench import run_bench
         return run_bench(database, args.games, args.events)
@@ -51,6 +80,7 @@ def serve_command(database: str | None, host: str, port: int, production: bool, 
     from service.app import create_app
     if not production:
         app = create_app(database)
+        app.extensions["tablelog"].views.start()
         print(f"tablelog on http://{host}:{port}/  (API docs: /api/docs)", flush=True)
         app.run(host=host, port=port, threaded=True)
         return 0
@@ -64,7 +94,9 @@ def serve_command(database: str | None, host: str, port: int, production: bool, 
             self.cfg.set("accesslog", "-")
 
         def load(self):
-            return create_app(database)
+            app = create_app(database)
+            app.extensions["tablelog"].views.start()
+            return app
 
     Gunicorn().run()
     return 0
@@ -106,6 +138,115 @@ def log_command(database: str | None, game_id: str, as_json: bool) -> int:
         move = json.dumps(entry["move"], separators=(",", ":"))
         facts = "; ".join(f["fact"] + ("" if "seat" not in f else f" {f['seat']}") for f in entry["outcome"])
         print(f"{entry['index']:>4}. {move}{mark}  -> {facts}  [{entry['recorded_by']} {entry['recorded_at']}]")
+    return 0
+
+
+def rebuild_command(database: str | None) -> int:
+    from rich.progress import Progress
+    games = _games(database)
+    views = games.views
+    # Notification ids may have gaps (PostgreSQL): the last id bounds the count.
+    total = views.store.recorder.max_notification_id() or 0
+    with Progress() as progress:
+        task = progress.add_task("rebuilding the game list and player views", total=total)
+        done = views.rebuild(lambda n: progress.advance(task, n))
+        progress.update(task, completed=total)
+    print(f"{done} events processed; {len(views.tables.games())} games, {len(views.tables.players())} player rows.")
+    return 0
+
+
+def verify_command(database: str | None, ids: list[str], every: bool) -> int:
+    from rich.console import Console
+    from rich.progress import Progress
+    from rich.table import Table
+    from service.games import ServiceError
+    console = Console()
+    if not ids and not every:
+        console.print("Name the games to verify, or --all.")
+        return 2
+    games = _games(database)
+    chosen = list(games.ids()) if every else ids
+    table = Table(title="games with problems")
+    for column in ("game", "kind", "rules", "version", "problem"):
+        table.add_column(column, overflow="fold")
+    damaged = 0
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task("verifying", total=len(chosen))
+        for game_id in chosen:
+            try:
+                verdict = games.verify(game_id)
+            except ServiceError as error:
+                damaged += 1
+                table.add_row(str(game_id), "", "", "", error.message)
+                progress.advance(task)
+                continue
+            if not verdict.ok:
+                damaged += 1
+                rules = verdict.rules_version or "?"
+                if verdict.current_rules and verdict.current_rules != verdict.rules_version:
+                    rules += f" -> {verdict.current_rules}"
+                for i, problem in enumerate(verdict.problems):
+                    table.add_row(str(verdict.id) if i == 0 else "", (verdict.game or "") if i == 0 else "",
+                                  rules if i == 0 else "", str(problem.version), f"{problem.kind}: {problem.message}")
+            progress.advance(task)
+    if damaged:
+        console.print(table)
+        console.print(f"{damaged} of {len(chosen)} games have problems.")
+        return 1
+    console.print(f"{len(chosen)} games verified: every hash chain is intact and every outcome replays.")
+    return 0
+
+
+def export_command(database: str | None, game_id: str, fmt: str, seat: str | None, out: str | None) -> int:
+    from service.games import ServiceError
+    try:
+        text = _games(database).export(game_id, fmt, view=seat, whole=True)
+    except ServiceError as error:
+        print(error.message, file=sys.stderr)
+        return 1
+    if out:
+        with open(out, "w", encoding="utf-8") as file:
+            file.write(text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def import_command(database: str | None, path: str) -> int:
+    from domain.rules import MalformedMove, RuleViolation
+    from service.games import ServiceError
+    try:
+        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+    except OSError as error:
+        print(f"{path}: {error.strerror}", file=sys.stderr)
+        return 1
+    try:
+        created = _games(database).import_record(text)
+    except MalformedMove as error:
+        print(json.dumps(error.messages), file=sys.stderr)
+        return 1
+    except (RuleViolation, ServiceError) as error:
+        print(error.message, file=sys.stderr)
+        return 1
+    print(json.dumps(created, indent=2))
+    return 0
+
+
+def chart_command(database: str | None, game_id: str, out: str | None) -> int:
+    from replay.chart import layout, to_png, to_svg
+    from service.games import ServiceError
+    try:
+        chart = layout(_games(database).timeline(game_id))
+    except ServiceError as error:
+        print(error.message, file=sys.stderr)
+        return 1
+    out = out or f"{game_id}.svg"
+    if out.lower().endswith(".png"):
+        to_png(chart, out)
+    else:
+        with open(out, "w", encoding="utf-8") as file:
+            file.write(to_svg(chart))
+    print(out)
     return 0
 
 

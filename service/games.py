@@ -5,6 +5,7 @@ back. It decides no rule: every move goes through the game's ``check`` and
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 import threading
 from collections import OrderedDict
@@ -19,6 +20,9 @@ from domain.games import PACKAGES, get_game
 from domain.record import SERVICE, GameRecord, NothingToUndo
 from domain.rules import TABLE, MalformedMove, Move, RuleViolation
 from replay.history import GameHistory
+from replay.records import FORMATS, Record, RecordError, Step, read_record, to_jsonl, to_text
+from replay.verify import Verdict, verify_game
+from replay.views import Views
 from service.store import Tablelog
 
 SCOREKEEPER = "scorekeeper"
@@ -83,6 +87,7 @@ class Games:
         self._histories: OrderedDict[UUID, GameHistory] = OrderedDict()
         self._locks: dict[UUID, threading.Lock] = {}
         self._guard = threading.Lock()
+        self.views = Views(store, self.summary)
 
     # -- loading ----------------------------------------------------------------
     def _lock(self, game_id: UUID) -> threading.Lock:
@@ -167,19 +172,22 @@ class Games:
         state = game.setup(players, loaded)
         if mode == "digital" and seed is None:
             seed = secrets.randbelow(2**31)
-        tokens = {SCOREKEEPER: secrets.token_urlsafe(24)}
-        tokens.update({player: secrets.token_urlsafe(24) for player in players})
-        hashes = {SCOREKEEPER: token_hash(tokens[SCOREKEEPER])}
-        hashes.update({f"seat:{player}": token_hash(tokens[player]) for player in players})
+        tokens, hashes = self._new_tokens(players)
         record = GameRecord(game=game_id, rules_version=game.rules_version, players=list(players),
                             seats=list(game.seats(state)), options=options or {}, mode=mode, seed=seed,
                             started_by=SCOREKEEPER, tokens=hashes)
         if mode == "digital":
             self._auto_moves(record, state, request_id)
         self.store.save(record)
-        return {"id": str(record.id), "version": record.version,
-                "tokens": {"scorekeeper": tokens[SCOREKEEPER],
-                           "seats": {player: tokens[player] for player in players}}}
+        return {"id": str(record.id), "version": record.version, "tokens": tokens}
+
+    @staticmethod
+    def _new_tokens(players: list[str]) -> tuple[dict[str, Any], dict[str, str]]:
+        """Fresh tokens as the create answer shows them, and the hashes the record keeps."""
+        tokens = {SCOREKEEPER: secrets.token_urlsafe(24), "seats": {p: secrets.token_urlsafe(24) for p in players}}
+        hashes = {SCOREKEEPER: token_hash(tokens[SCOREKEEPER])}
+        hashes.update({f"seat:{player}": token_hash(token) for player, token in tokens["seats"].items()})
+        return tokens, hashes
 
     def _auto_moves(self, record: GameRecord, state: Any, request_id: str | None) -> list[tuple[int, Move, list]]:
         """In digital mode the service makes every chance move itself."""
@@ -417,10 +425,147 @@ class Games:
         return {"id": str(hist.id), "game": hist.started.game, "version": hist.version, "entries": entries}
 
     def audit(self, game_id: str) -> dict[str, Any]:
-        hist = self.history(game_id, verify=True)
-        findings = [{"kind": f.kind, "seat": f.seat, "move_index": hist.move_number_of_ply(f.ply),
-                     "message": f.message} for f in hist.game.findings(hist.state)]
+        verdict = self.verify(game_id)
+        hist = verdict.history
+        findings = [] if hist is None else [
+            {"kind": f.kind, "seat": f.seat, "move_index": hist.move_number_of_ply(f.ply), "message": f.message}
+            for f in hist.game.findings(hist.state)]
         problems = [{"kind": p.kind, "version": p.version, "move_index": p.move_index, "message": p.message}
-                    for p in hist.problems]
-        return {"id": str(hist.id), "ok": not problems, "version": hist.version,
+                    for p in verdict.problems]
+        return {"id": str(verdict.id), "ok": verdict.ok, "version": verdict.version,
                 "problems": problems, "findings": findings}
+
+    def verify(self, game_id: str | UUID) -> Verdict:
+        """Read every stored event of the game afresh, check the hash chain
+        and replay it through the current rules (see replay.verify); a damaged
+        record gives problems, never an exception."""
+        gid = self.parse_id(game_id)
+        verdict = verify_game(self.store, gid, self.views.tables.game(gid))
+        if verdict is None:
+            raise NotFound(f"There is no game {gid}.")
+        return verdict
+
+    # -- game records: export, import, fork ------------------------------------------------
+    def export(self, game_id: str, fmt: str, token: str | None = None, view: str | None = None,
+               whole: bool = False) -> str:
+        """The game's record as ``jsonl`` or ``text``. In a digital game the
+        caller sees what its token may see, like the log; ``whole`` (the
+        command line, which holds the database) gives every move as stored,
+        or as seat ``view`` sees it."""
+        if fmt not in FORMATS:
+            raise MalformedMove({"format": [f"The format is one of {', '.join(FORMATS)}."]})
+        hist = self.history(game_id)
+        if whole:
+            if view is not None and view not in hist.started.seats:
+                raise NotFound(f"There is no seat {view!r} in this game.")
+        else:
+            view = (self.caller(hist, token).seat or "table") if self.hidden(hist) else None
+        events = list(self.store.events.get(hist.id, lte=hist.version))
+        if fmt == "jsonl":
+            return to_jsonl(events, view)
+        return to_text(events, hist.state, view)
+
+    def import_record(self, text: str) -> dict[str, Any]:
+        """A new game from a record in either format, every step checked
+        against the current rules. ``differences`` lists the moves whose
+        outcome in the record is not what the rules give now."""
+        try:
+            record = read_record(text)
+        except RecordError as error:
+            raise MalformedMove({"record": [str(error)]}) from None
+        return self._create_from(record)
+
+    def fork(self, game_id: str, at: int, token: str | None) -> dict[str, Any]:
+        """A new game that starts with the effective moves numbered <= ``at``
+        of this one, and says so in a Forked event; this game is untouched."""
+        hist = self.history(game_id)
+        caller = self.caller(hist, token)
+        if self.hidden(hist) and caller.role != SCOREKEEPER:
+            raise Forbidden("Forking a digital game needs its scorekeeper's token: the fork's tokens see every hand.")
+        if at > len(hist.entries):
+            raise NotFound(f"There is no move {at} to fork after: the game has {len(hist.entries)} moves.")
+        started = hist.started
+        steps = [Step("move", i, hist.entry(n).recorded_by, move=hist.entry(n).move)
+                 for i, n in enumerate(hist.effective[:hist.applied_at(at)], 1)]
+        record = Record(game=started.game, players=started.players, options=started.options, mode=started.mode,
+                        seed=started.seed, steps=steps,
+                        forked={"game": str(hist.id), "at": at, "version": hist.version, "hash": hist.record.last_hash})
+        created = self._create_from(record)
+        created["forked_from"] = record.forked
+        return created
+
+    def _create_from(self, record: Record) -> dict[str, Any]:
+        if record.game not in PACKAGES:
+            raise MalformedMove({"game": [f"Unknown game {record.game!r}; tablelog knows {', '.join(PACKAGES)}."]})
+        if record.mode not in MODES:
+            raise MalformedMove({"mode": ["The mode is 'table' or 'digital'."]})
+        game = get_game(record.game)
+        state = game.setup(record.players, game.load_options(record.options))
+        tokens, hashes = self._new_tokens(record.players)
+        new = GameRecord(game=record.game, rules_version=game.rules_version, players=list(record.players),
+                         seats=list(game.seats(state)), options=record.options, mode=record.mode, seed=record.seed,
+                         started_by=SCOREKEEPER, tokens=hashes)
+        if record.forked:
+            new.fork_of(record.forked["game"], record.forked["at"], record.forked["version"], record.forked["hash"])
+        states, moves, differences = [state], {}, []
+        for step in record.steps:
+            outcome = None
+            if step.kind == "annotate":
+                try:
+                    new.annotate(step.number, step.text or "", step.by, step.request_id)
+                except ValueError as error:
+                    raise MalformedMove({"record": [str(error)]}) from None
+                continue
+            if step.kind == "undo":
+                if new.last_move != step.number:
+                    raise MalformedMove({"record": [f"undo {step.number}: the last effective move is "
+                                                    f"{new.last_move}."]})
+                new.undo(step.by, step.request_id)
+                states.pop()
+                continue
+            if step.kind == "move":
+                if step.number != new.moves + 1:
+                    raise MalformedMove({"record": [f"move {step.number} follows move {new.moves}: moves are "
+                                                    "numbered 1, 2, 3, ..."]})
+                moves[step.number] = game.load_move(step.move)
+            elif new.redoable != step.number:
+                raise MalformedMove({"record": [f"redo {step.number}: the move redo may restore is "
+                                                f"{new.redoable}."]})
+            try:
+                state, outcome = game.play(states[-1], moves[step.number])
+            except RuleViolation as violation:
+                raise RuleViolation(violation.code, f"Move {step.number} of the record: {violation.message}",
+                                    violation.rule) from None
+            if step.kind == "move":
+                new.record_move(moves[step.number], outcome, step.by, step.request_id)
+            else:
+                new.redo(outcome, step.by, step.request_id)
+            states.append(state)
+            if step.outcome is not None and json.loads(json.dumps(outcome)) != step.outcome:
+                differences.append(step.number)
+        if record.mode == "digital":
+            self._auto_moves(new, states[-1], None)
+        self.store.save(new)
+        return {"id": str(new.id), "version": new.version, "tokens": tokens, "differences": differences}
+
+    # -- timeline and players ------------------------------------------------------------
+    def timeline(self, game_id: str) -> dict[str, Any]:
+        """Every seat's score before the first move and after each effective move."""
+        hist = self.history(game_id)
+        game = hist.game
+        points = [{"index": 0, "scores": game.scores(hist.states[0])}]
+        points += [{"index": number, "scores": game.scores(state)}
+                   for number, state in zip(hist.effective, hist.states[1:])]
+        return {"id": str(hist.id), "game": hist.started.game, "title": game.title, "seats": hist.started.seats,
+                "version": hist.version, "points": points}
+
+    def player(self, name: str) -> dict[str, Any]:
+        games = self.views.player(name)
+        if not games:
+            raise NotFound(f"No game has a player named {name!r}.")
+        return {"name": name, "games": games}
+
+    def leaderboard(self, game_id: str) -> dict[str, Any]:
+        if game_id not in PACKAGES:
+            raise NotFound(f"Unknown game {game_id!r}; tablelog knows {', '.join(PACKAGES)}.")
+        return {"game": game_id, "title": get_game(game_id).title, "players": self.views.leaderboard(game_id)}

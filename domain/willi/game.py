@@ -11,6 +11,7 @@ a later card proves wrong becomes a "renege" finding.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
@@ -18,7 +19,7 @@ from domain.chance import deal as deal_cards
 from domain.immutable import evolve as replace, put as _set
 from domain.ranking import best, places, tied
 from domain.rules import TABLE, Expected, Finding, Game, Move, Outcome, RuleViolation
-from domain.willi.cards import DECK, colour, colour_name, components, follows, value
+from domain.willi.cards import CARD_PATTERN, DECK, colour, colour_name, components, follows, value
 from domain.willi.moves import MOVE_SCHEMAS, OptionsSchema
 
 MONSTER: str = components()["monster"]["seat"]
@@ -159,6 +160,19 @@ def round_points(sums: Mapping[str, int]) -> dict[str, int]:
 
 def same_colour(lead: str) -> set[str]:
     return {card for card in DECK if colour(card) == colour(lead)}
+
+
+_CARD = re.compile(CARD_PATTERN)
+_NOTATIONS = [
+    (re.compile(r"^(?P<seat>.+) Meinz$"), lambda m: {"type": "meinz", "seat": m["seat"]}),
+    (re.compile(r"^(?P<seat>.+) discards (?P<card>\S+)$"),
+     lambda m: {"type": "discard", "seat": m["seat"], "card": None if m["card"] == "?" else m["card"]}),
+    (re.compile(r"^(?P<seat>.+) exchanges (?P<give>\S+) for (?P<take>\S+)$"),
+     lambda m: {"type": "exchange", "seat": m["seat"], "give": m["give"], "take": m["take"]}),
+    (re.compile(r"^(?P<seat>.+) (?P<card>" + CARD_PATTERN.strip("^$") + ")$"),
+     lambda m: {"type": "play", "seat": m["seat"], "card": m["card"]}),
+]
+"""Willi's short notations, tried in this order (a seat name may hold spaces)."""
 
 
 class Willi(Game):
@@ -536,6 +550,42 @@ class Willi(Game):
             "exchange_open": state.exchange_open,
             "history": [dict(r) for r in state.rounds],
         }
+
+    # -- notation ------------------------------------------------------------------
+    def notation(self, move: Move) -> str:
+        """"Deal Alex R1 R5 ...; Joe ?", "Alex discards ?", "Alex R5",
+        "Joe Meinz", "Alex exchanges R3 for R5" (gives R3, takes R5)."""
+        kind = move["type"]
+        if kind == "deal":
+            return "Deal " + "; ".join(f"{seat} {' '.join(cards) if cards is not None else '?'}"
+                                       for seat, cards in move["hands"].items())
+        seat = move["seat"]
+        if kind == "play":
+            return f"{seat} {move['card']}"
+        if kind == "meinz":
+            return f"{seat} Meinz"
+        if kind == "discard":
+            return f"{seat} discards {move['card'] or '?'}"
+        return f"{seat} exchanges {move['give']} for {move['take']}"
+
+    def parse_notation(self, text: str, seats: Sequence[str]) -> Move:
+        if text.startswith("Deal "):
+            hands: dict[str, list[str] | None] = {}
+            for part in text[len("Deal "):].split("; "):
+                words = part.split(" ")
+                if words[-1] == "?":
+                    hands[" ".join(words[:-1])] = None
+                    continue
+                first = len(words)
+                while first > 1 and _CARD.match(words[first - 1]):
+                    first -= 1
+                hands[" ".join(words[:first])] = words[first:]
+            return self.load_move({"type": "deal", "hands": hands})
+        for pattern, build in _NOTATIONS:
+            found = pattern.match(text)
+            if found:
+                return self.load_move(build(found))
+        return super().parse_notation(text, seats)
 
     def redact_move(self, move: Move, seat: str | None) -> Move:
         """Hands dealt and face-down discards stay hidden from other seats."""

@@ -1,0 +1,303 @@
+"""Game records: a game's stored events written out, and read back in.
+
+Two formats:
+
+- **JSON Lines** (``jsonl``): one object per stored event, in order, with
+  every field the event holds (``event``, ``version``, ``at``, the fields,
+  ``prev_hash`` and the event's ``hash``). Only the seat tokens' hashes are
+  left out: an imported game gets new tokens.
+- **text**, in the spirit of PGN: header tags (Game, Date, Site, Players,
+  Options, Result, then Mode, Seed, Rules, Id, Fork, View), then one line per
+  recorded move in the game's notation (``12. Alex R5``), undone moves marked
+  ``(undone)``, undo and redo where they happened (``undo 12``), comments in
+  braces after the move they are on, and ``; by NAME`` where someone other
+  than the scorekeeper recorded it.
+
+Both read back into a :class:`Record` (the game's set-up and its steps in
+order), from which the service creates a new game. A record seen by one seat
+(``view``) has the moves as that seat may see them.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from domain.games import all_games, get_game
+from domain.record import hash_of
+from domain.rules import Game, Move
+
+FORMATS = ("jsonl", "text")
+SCOREKEEPER = "scorekeeper"
+_META = ("originator_id", "originator_version", "timestamp", "originator_topic", "tokens", "prev_hash")
+
+
+class RecordError(ValueError):
+    """A game record that cannot be read (HTTP 400), with the line it failed on."""
+
+    def __init__(self, line: int, message: str):
+        super().__init__(f"line {line}: {message}")
+        self.line = line
+        self.message = message
+
+
+@dataclass
+class Step:
+    """One event after the start: a move recorded, undone or redone, or a comment."""
+
+    kind: str                      # move | undo | redo | annotate
+    number: int
+    by: str = SCOREKEEPER
+    move: Move | None = None
+    outcome: list[dict[str, Any]] | None = None   # as stored; None when the format has none
+    text: str | None = None
+    request_id: str | None = None
+
+
+@dataclass
+class Record:
+    """A game as a record holds it: its set-up and every step in order."""
+
+    game: str
+    players: list[str]
+    options: dict[str, Any]
+    mode: str = "table"
+    seed: int | None = None
+    forked: dict[str, Any] | None = None
+    steps: list[Step] = field(default_factory=list)
+
+
+# -- writing -----------------------------------------------------------------------
+def _seen(game: Game, move: Move, view: str | None) -> Move:
+    return move if view is None else game.redact_move(move, None if view == "table" else view)
+
+
+def to_jsonl(events: Sequence[Any], view: str | None = None) -> str:
+    """The stored events as JSON Lines. ``view`` (a seat, or ``table``) hides
+    what that viewer may not see; it is then named on the first line."""
+    game = get_game(events[0].game)
+    lines = []
+    for domain_event in events:
+        fields = {k: v for k, v in domain_event.__dict__.items() if k not in _META}
+        if "move" in fields:
+            fields["move"] = _seen(game, fields["move"], view)
+        line: dict[str, Any] = {"event": type(domain_event).__name__, "version": domain_event.originator_version,
+                                "at": domain_event.timestamp.isoformat()}
+        if domain_event.originator_version == 1:
+            line["id"] = str(domain_event.originator_id)
+            line["view"] = view
+        line.update(fields)
+        line["prev_hash"] = domain_event.prev_hash
+        line["hash"] = hash_of(domain_event)
+        lines.append(json.dumps(line, ensure_ascii=False, separators=(",", ":")))
+    return "\n".join(lines) + "\n"
+
+
+def _tag(name: str, value: str) -> str:
+    return f'[{name} "' + value.replace("\\", "\\\\").replace('"', '\\"') + '"]'
+
+
+def _players_text(players: Sequence[str]) -> str:
+    if any(", " in p for p in players):
+        return json.dumps(list(players), ensure_ascii=False)
+    return ", ".join(players)
+
+
+def _by(name: str) -> str:
+    return "" if name == SCOREKEEPER else f" ; by {name}"
+
+
+def _comment(text: str, by: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace("}", "\\}").replace(";", "\\;").replace("\n", "\\n")
+    return "{" + escaped + "}" + _by(by)
+
+
+def result_text(game: Game, state: Any) -> str:
+    scores = ", ".join(f"{seat} {points}" for seat, points in game.scores(state).items())
+    if not game.finished(state):
+        return f"* ({scores})"
+    return f"{scores}; won by {', '.join(game.winners(state))}"
+
+
+def to_text(events: Sequence[Any], final_state: Any, view: str | None = None) -> str:
+    """The stored events as a readable game record (see the module's doc)."""
+    started = events[0]
+    game = get_game(started.game)
+    tags = [
+        ("Game", game.title), ("Date", started.timestamp.strftime("%Y.%m.%d")), ("Site", "?"),
+        ("Players", _players_text(started.players)),
+        ("Options", json.dumps(started.options, separators=(",", ":"), sort_keys=True)),
+        ("Result", result_text(game, final_state)), ("Mode", started.mode),
+    ]
+    if started.seed is not None:
+        tags.append(("Seed", str(started.seed)))
+    tags += [("Rules", started.rules_version), ("Id", str(started.originator_id))]
+    comments: dict[int, list[str]] = {}
+    undone: set[int] = set()
+    for e in events:
+        name = type(e).__name__
+        if name == "Forked":
+            tags.append(("Fork", f"{e.origin} at {e.at} (version {e.origin_version}, hash {e.origin_hash})"))
+        elif name == "Annotated":
+            comments.setdefault(e.number, []).append(_comment(e.text, e.recorded_by))
+        elif name == "MoveUndone":
+            undone.add(e.number)
+        elif name == "MoveRedone":
+            undone.discard(e.number)
+    if view is not None:
+        tags.append(("View", view))
+    lines = [_tag(name, value) for name, value in tags] + [""]
+    lines += comments.get(0, [])
+    for e in events:
+        name = type(e).__name__
+        if name == "MoveRecorded":
+            mark = " (undone)" if e.number in undone else ""
+            lines.append(f"{e.number}. {game.notation(_seen(game, e.move, view))}{mark}{_by(e.recorded_by)}")
+            lines += comments.get(e.number, [])
+        elif name == "MoveUndone":
+            lines.append(f"undo {e.number}{_by(e.recorded_by)}")
+        elif name == "MoveRedone":
+            lines.append(f"redo {e.number}{_by(e.recorded_by)}")
+    return "\n".join(lines) + "\n"
+
+
+# -- reading -------------------------------------------------------------------------
+def read_record(text: str) -> Record:
+    """A record in either format (JSON Lines start with ``{``)."""
+    if text.lstrip().startswith("{"):
+        return read_jsonl(text)
+    return read_text(text)
+
+
+def _need(line: int, data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
+    value = data.get(key)
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+        raise RecordError(line, f"{data.get('event', 'the event')} needs {key!r} ({getattr(kind, '__name__', kind)}).")
+    return value
+
+
+def read_jsonl(text: str) -> Record:
+    record: Record | None = None
+    for number, raw in enumerate(text.splitlines(), 1):
+        if not raw.strip():
+            continue
+        try:
+            data = json.loads(raw)
+        except ValueError as error:
+            raise RecordError(number, f"not JSON: {error}") from None
+        if not isinstance(data, dict):
+            raise RecordError(number, "each line is one JSON object.")
+        kind = data.get("event")
+        if record is None:
+            if kind != "Started":
+                raise RecordError(number, "the first event is Started.")
+            record = Record(game=_need(number, data, "game", str), players=_need(number, data, "players", list),
+                            options=data.get("options") or {}, mode=data.get("mode") or "table",
+                            seed=data.get("seed"))
+            if not isinstance(record.options, dict):
+                raise RecordError(number, "options are an object.")
+            continue
+        by = data.get("recorded_by") or SCOREKEEPER
+        request_id = data.get("request_id")
+        if kind == "Forked":
+            record.forked = {"game": _need(number, data, "origin", str), "at": _need(number, data, "at", int),
+                             "version": _need(number, data, "origin_version", int),
+                             "hash": _need(number, data, "origin_hash", str)}
+        elif kind == "MoveRecorded":
+            record.steps.append(Step("move", _need(number, data, "number", int), by,
+                                     move=_need(number, data, "move", dict),
+                                     outcome=_need(number, data, "outcome", list), request_id=request_id))
+        elif kind in ("MoveUndone", "MoveRedone"):
+            record.steps.append(Step("undo" if kind == "MoveUndone" else "redo", _need(number, data, "number", int),
+                                     by, outcome=data.get("outcome"), request_id=request_id))
+        elif kind == "Annotated":
+            record.steps.append(Step("annotate", _need(number, data, "number", int), by,
+                                     text=_need(number, data, "text", str), request_id=request_id))
+        else:
+            raise RecordError(number, f"unknown event {kind!r}.")
+    if record is None:
+        raise RecordError(1, "the record is empty.")
+    return record
+
+
+_TAG = re.compile(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]$')
+_MOVE = re.compile(r"^(\d+)\. (.+?)( \(undone\))?$")
+_UNDO = re.compile(r"^(undo|redo) (\d+)$")
+_FORK = re.compile(r"^(\S+) at (\d+) \(version (\d+), hash (\w+)\)$")
+
+
+def _unescape(text: str, special: str) -> str:
+    return re.sub(r"\\(.)", lambda m: "\n" if m[1] == "n" and special == "}" else m[1], text)
+
+
+def _game_by_name(name: str) -> Game | None:
+    return next((g for g in all_games() if name.lower() in (g.title.lower(), g.id)), None)
+
+
+def read_text(text: str) -> Record:
+    tags: dict[str, str] = {}
+    record: Record | None = None
+    seats: Sequence[str] = ()
+    game: Game | None = None
+    last = 0
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            continue
+        tag = _TAG.match(line)
+        if tag:
+            if record is not None:
+                raise RecordError(number, "header tags come before the moves.")
+            tags[tag[1]] = _unescape(tag[2], '"')
+            continue
+        if record is None:
+            record, game, seats = _text_header(tags, number)
+        body, _, by = line.rpartition(" ; by ") if " ; by " in line else (line, "", SCOREKEEPER)
+        if body.startswith("{") and body.endswith("}"):
+            record.steps.append(Step("annotate", last, by, text=_unescape(body[1:-1], "}")))
+            continue
+        undo = _UNDO.match(body)
+        if undo:
+            record.steps.append(Step(undo[1], int(undo[2]), by))
+            continue
+        move = _MOVE.match(body)
+        if not move:
+            raise RecordError(number, f"not a move, undo, redo or comment: {line!r}")
+        last = int(move[1])
+        try:
+            parsed = game.parse_notation(move[2], seats)
+        except ValueError as error:
+            raise RecordError(number, f"{move[2]!r} is not a {game.title} move: {error}") from None
+        record.steps.append(Step("move", last, by, move=parsed))
+    if record is None:
+        record, _, _ = _text_header(tags, 1)
+    return record
+
+
+def _text_header(tags: dict[str, str], line: int) -> tuple[Record, Game, Sequence[str]]:
+    for name in ("Game", "Players"):
+        if name not in tags:
+            raise RecordError(line, f"the header has no {name} tag.")
+    game = _game_by_name(tags["Game"])
+    if game is None:
+        raise RecordError(line, f"tablelog does not know the game {tags['Game']!r}.")
+    players_tag = tags["Players"]
+    try:
+        players = json.loads(players_tag) if players_tag.startswith("[") else players_tag.split(", ")
+        options = json.loads(tags.get("Options") or "{}")
+        seed = int(tags["Seed"]) if "Seed" in tags else None
+    except ValueError as error:
+        raise RecordError(line, f"a header tag does not parse: {error}") from None
+    record = Record(game=game.id, players=players, options=options, mode=tags.get("Mode", "table"), seed=seed)
+    if "Fork" in tags:
+        fork = _FORK.match(tags["Fork"])
+        if not fork:
+            raise RecordError(line, "the Fork tag reads 'ID at N (version V, hash H)'.")
+        record.forked = {"game": fork[1], "at": int(fork[2]), "version": int(fork[3]), "hash": fork[4]}
+    try:
+        seats = game.seats(game.setup(players, game.load_options(options)))
+    except ValueError as error:
+        raise RecordError(line, f"the players or options do not fit {game.title}: {error}") from None
+    return record, game, seats
+

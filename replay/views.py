@@ -1,0 +1,373 @@
+"""Read models built from the event notification log: the game list and the
+players' results across games, kept in tables beside the events (the same
+SQLite file or PostgreSQL database) with eventsourcing's projection support.
+
+``GameViews`` is an eventsourcing ``Projection`` whose view is a
+``TrackingRecorder``: the rows an event changes and the position of that
+event in the notification log are written in one transaction, so each event
+is processed exactly once and a restart resumes after the last one written.
+When two processes race for the same events, the tracking row refuses the
+second (``IntegrityError``) and its rows are rolled back with it.
+
+eventsourcing's ``ProjectionRunner`` needs a recorder that can be subscribed
+to, which its SQLite recorder cannot; ``Views`` therefore drives the
+projection itself, reading the notifications after the tracked position in
+batches. The service calls ``catch_up`` before it reads a view (a reader
+never sees a view behind the writes of its own process) and ``start`` runs a
+thread that catches up twice a second (writes of other processes show within
+a second). Recording a move does no view work at all.
+
+Player statistics are aggregated when read from one row per game and player:
+undo can reopen a finished game, and a best score cannot be subtracted again.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from collections import OrderedDict
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, Sequence
+from uuid import UUID
+
+from eventsourcing.persistence import IntegrityError, Tracking
+from eventsourcing.postgres import PostgresTrackingRecorder
+from eventsourcing.projection import Projection
+from eventsourcing.sqlite import SQLiteTrackingRecorder
+from psycopg.sql import SQL
+
+from domain.ranking import places
+from replay.history import GameHistory
+
+log = logging.getLogger("tablelog.views")
+
+GAMES_TABLE = "tablelog_view_games"
+PLAYERS_TABLE = "tablelog_view_players"
+TRACKING_TABLE = "tablelog_view_tracking"
+
+GAME_COLUMNS = ("game_id", "position", "game", "players", "mode", "status", "scores", "winners", "moves",
+                "version", "created_at", "last_move_at", "head_hash", "summary")
+PLAYER_COLUMNS = ("game_id", "player", "game", "finished", "won", "score")
+
+VIEW_TABLES = [
+    f"CREATE TABLE IF NOT EXISTS {{schema}}{GAMES_TABLE} ("
+    "game_id TEXT PRIMARY KEY, position BIGINT NOT NULL, game TEXT NOT NULL, players TEXT NOT NULL, "
+    "mode TEXT NOT NULL, status TEXT NOT NULL, scores TEXT NOT NULL, winners TEXT NOT NULL, "
+    "moves INTEGER NOT NULL, version INTEGER NOT NULL, created_at TEXT NOT NULL, last_move_at TEXT, "
+    "head_hash TEXT NOT NULL, summary TEXT NOT NULL)",
+    f"CREATE INDEX IF NOT EXISTS {GAMES_TABLE}_position ON {{schema}}{GAMES_TABLE} (position)",
+    f"CREATE TABLE IF NOT EXISTS {{schema}}{PLAYERS_TABLE} ("
+    "game_id TEXT NOT NULL, player TEXT NOT NULL, game TEXT NOT NULL, finished INTEGER NOT NULL, "
+    "won INTEGER NOT NULL, score INTEGER NOT NULL, PRIMARY KEY (game_id, player))",
+    f"CREATE INDEX IF NOT EXISTS {PLAYERS_TABLE}_player ON {{schema}}{PLAYERS_TABLE} (player, game)",
+    f"CREATE INDEX IF NOT EXISTS {PLAYERS_TABLE}_game ON {{schema}}{PLAYERS_TABLE} (game)",
+]
+
+
+class ViewTables:
+    """The view tables' reads and writes, the same SQL on SQLite and
+    PostgreSQL. A subclass supplies ``schema``, ``param`` and the tracking
+    recorder it is mixed into."""
+
+    schema = ""       # "schema." on PostgreSQL
+    param = "?"
+
+    def _sql(self, text: str) -> str:
+        return text.format(schema=self.schema, p=self.param)
+
+    @contextmanager
+    def _cursor(self, commit: bool) -> Iterator[Any]:
+        with self.datastore.transaction(commit=commit) as curs:  # type: ignore[attr-defined]
+            yield curs
+
+    def _upsert(self, table: str, columns: Sequence[str], keys: Sequence[str], keep: Sequence[str] = ()) -> str:
+        updates = ", ".join(f"{c} = excluded.{c}" for c in columns if c not in keys and c not in keep)
+        return self._sql(f"INSERT INTO {{schema}}{table} ({', '.join(columns)}) "
+                         f"VALUES ({', '.join(['{p}'] * len(columns))}) "
+                         f"ON CONFLICT ({', '.join(keys)}) DO UPDATE SET {updates}")
+
+    def write(self, games: list[dict[str, Any]], players: list[dict[str, Any]], tracking: Tracking) -> None:
+        """The rows a batch of events changed, and the batch's last position,
+        in one transaction (IntegrityError if that position was written already)."""
+        with self._cursor(commit=True) as curs:
+            game_sql = self._upsert(GAMES_TABLE, GAME_COLUMNS, ["game_id"], keep=["position"])
+            for row in games:
+                curs.execute(game_sql, [row[c] for c in GAME_COLUMNS])
+            player_sql = self._upsert(PLAYERS_TABLE, PLAYER_COLUMNS, ["game_id", "player"])
+            for row in players:
+                curs.execute(player_sql, [row[c] for c in PLAYER_COLUMNS])
+            self._insert_tracking(curs, tracking)  # type: ignore[attr-defined]
+
+    def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        with self._cursor(commit=False) as curs:
+            curs.execute(self._sql(sql), list(params))
+            return [dict(row) for row in curs.fetchall()]
+
+    def games(self) -> list[dict[str, Any]]:
+        """Every game's row, oldest first."""
+        return self._rows(f"SELECT * FROM {{schema}}{GAMES_TABLE} ORDER BY position")
+
+    def game(self, game_id: UUID | str) -> dict[str, Any] | None:
+        rows = self._rows(f"SELECT * FROM {{schema}}{GAMES_TABLE} WHERE game_id = {{p}}", [str(game_id)])
+        return rows[0] if rows else None
+
+    def players(self) -> list[dict[str, Any]]:
+        """Every (game, player) row, in a fixed order."""
+        return self._rows(f"SELECT * FROM {{schema}}{PLAYERS_TABLE} ORDER BY game_id, player")
+
+    def totals(self, player: str | None = None, game: str | None = None) -> list[dict[str, Any]]:
+        """Per player and game type: games, finished, won, the sum and best of
+        the finished games' scores."""
+        where, params = [], []
+        if player is not None:
+            where.append("player = {p}")
+            params.append(player)
+        if game is not None:
+            where.append("game = {p}")
+            params.append(game)
+        return self._rows(
+            "SELECT player, game, COUNT(*) AS games, SUM(finished) AS finished, SUM(won) AS won, "
+            "SUM(CASE WHEN finished = 1 THEN score ELSE 0 END) AS total, "
+            "MAX(CASE WHEN finished = 1 THEN score END) AS best "
+            f"FROM {{schema}}{PLAYERS_TABLE} " + (f"WHERE {' AND '.join(where)} " if where else "")
+            + "GROUP BY player, game ORDER BY game, player", params)
+
+    def drop_views(self) -> None:
+        with self._cursor(commit=True) as curs:
+            for table in (GAMES_TABLE, PLAYERS_TABLE, TRACKING_TABLE):
+                curs.execute(self._sql(f"DROP TABLE IF EXISTS {{schema}}{table}"))
+        self.tracking_table_exists = False
+        self.tracking_migration_previous = self.tracking_migration_current = None
+        self.create_table()  # type: ignore[attr-defined]
+
+
+class SQLiteViews(ViewTables, SQLiteTrackingRecorder):
+    """The views in the events' SQLite file, with their own tracking table
+    (the library's is named ``tracking`` for every projection in a file)."""
+
+    def __init__(self, datastore: Any):
+        super().__init__(datastore)
+        self.insert_tracking_statement = (
+            f"INSERT INTO {TRACKING_TABLE} VALUES (:application_name, :notification_id) "
+            "ON CONFLICT (application_name) DO UPDATE SET notification_id = :notification_id "
+            f"WHERE {TRACKING_TABLE}.notification_id < :notification_id RETURNING notification_id")
+        self.select_max_tracking_id_statement = (
+            f"SELECT MAX(notification_id) FROM {TRACKING_TABLE} WHERE application_name=?")
+
+    def construct_create_table_statements(self) -> list[str]:
+        return [f"CREATE TABLE IF NOT EXISTS {TRACKING_TABLE} (application_name TEXT, notification_id INTEGER, "
+                "PRIMARY KEY (application_name)) WITHOUT ROWID",
+                *(statement.format(schema="") for statement in VIEW_TABLES)]
+
+
+class PostgresViews(ViewTables, PostgresTrackingRecorder):
+    """The views in the events' PostgreSQL schema."""
+
+    param = "%s"
+
+    def __init__(self, datastore: Any):
+        super().__init__(datastore, tracking_table_name=TRACKING_TABLE)
+        self.schema = f'"{datastore.schema}".'
+        self.sql_create_statements += [SQL(statement.format(schema=self.schema)) for statement in VIEW_TABLES]
+
+
+def open_views(store: Any) -> ViewTables:
+    """The view tables beside ``store``'s events, created if missing."""
+    datastore = store.recorder.datastore
+    views = PostgresViews(datastore) if store.is_postgres else SQLiteViews(datastore)
+    views.create_table()
+    return views
+
+
+class GameViews(Projection[ViewTables]):
+    """Turns each game's events into its row in the game list and one row
+    per player. ``summarize`` is the service's summary of a game history."""
+
+    name = "tablelog_views"
+
+    def __init__(self, view: ViewTables, store: Any, summarize: Callable[[GameHistory], dict[str, Any]],
+                 cache_size: int = 64):
+        super().__init__(view)
+        self.store = store
+        self.summarize = summarize
+        self.cache_size = cache_size
+        self._histories: OrderedDict[UUID, GameHistory] = OrderedDict()
+
+    def process_event(self, domain_event: Any, tracking: Tracking) -> None:
+        self.process_batch([(domain_event, tracking)])
+
+    def process_batch(self, batch: list[tuple[Any | None, Tracking]]) -> None:
+        """Several events at once: each game's rows are written once, with
+        the batch's last tracking position, in one transaction. An event that
+        could not be read (``None``) is passed over: the audit reports it."""
+        touched: dict[UUID, tuple[GameHistory, int]] = {}
+        for domain_event, tracking in batch:
+            if domain_event is None:
+                continue
+            gid = domain_event.originator_id
+            try:
+                hist = self._advance(domain_event)
+            except Exception:      # a record the rules cannot read: verify names it
+                log.warning("game %s event %s left out of the views", gid, domain_event.originator_version,
+                            exc_info=True)
+                self._histories.pop(gid, None)
+                continue
+            position = touched[gid][1] if gid in touched else tracking.notification_id
+            touched[gid] = (hist, position)
+        games, players = [], []
+        for hist, position in touched.values():
+            game_row, player_rows = self.rows(hist, position)
+            games.append(game_row)
+            players += player_rows
+        self.view.write(games, players, batch[-1][1])
+
+    def _advance(self, domain_event: Any) -> GameHistory:
+        gid, version = domain_event.originator_id, domain_event.originator_version
+        hist = self._histories.get(gid)
+        if version == 1:
+            hist = GameHistory(domain_event)
+        elif hist is None or hist.version != version - 1:
+            events = self.store.events.get(gid, lte=version)
+            hist = GameHistory(next(events))
+            hist.feed(events)
+        else:
+            hist.feed([domain_event])
+        self._histories[gid] = hist
+        self._histories.move_to_end(gid)
+        while len(self._histories) > self.cache_size:
+            self._histories.popitem(last=False)
+        return hist
+
+    def rows(self, hist: GameHistory, position: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """The game's row and its players' rows as the history stands."""
+        summary = self.summarize(hist)
+        started = hist.started
+        moved = [entry.recorded_at for entry in hist.entries]
+        moved += [h["at"] for entry in hist.entries for h in entry.history]
+        game_row = {
+            "game_id": str(hist.id), "position": position, "game": started.game,
+            "players": json.dumps(started.players), "mode": started.mode,
+            "status": "finished" if summary["finished"] else "playing",
+            "scores": json.dumps(summary["scores"]), "winners": json.dumps(summary["winners"]),
+            "moves": summary["moves"], "version": hist.version, "created_at": summary["created_at"],
+            "last_move_at": max(moved).isoformat() if moved else None,
+            "head_hash": hist.record.last_hash, "summary": json.dumps(summary),
+        }
+        scores, winners = summary["scores"], summary["winners"]
+        player_rows = [{"game_id": str(hist.id), "player": player, "game": started.game,
+                        "finished": int(summary["finished"]), "won": int(player in winners),
+                        "score": scores.get(player, 0)} for player in started.players]
+        return game_row, player_rows
+
+
+class Views:
+    """The read models of one store, kept up to date in this process."""
+
+    def __init__(self, store: Any, summarize: Callable[[GameHistory], dict[str, Any]], batch_size: int = 500):
+        self.store = store
+        self.tables = open_views(store)
+        self.projection = GameViews(self.tables, store, summarize)
+        self.batch_size = batch_size
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    @property
+    def position(self) -> int:
+        """The notification id of the last event processed."""
+        return self.tables.max_tracking_id(self.store.name) or 0
+
+    def pending(self) -> int:
+        """About how many events wait (PostgreSQL ids may have gaps)."""
+        return max(0, self.store.recorder.max_notification_id() - self.position)
+
+    def catch_up(self, progress: Callable[[int], None] | None = None) -> int:
+        """Process every event recorded after the tracked position; returns
+        how many this call processed. ``progress`` is told each batch's size."""
+        done = 0
+        with self._lock:
+            while True:
+                position = self.position
+                notifications = self.store.recorder.select_notifications(position + 1, self.batch_size)
+                if not notifications:
+                    return done
+                batch = [(self._decode(n), Tracking(self.store.name, n.id)) for n in notifications]
+                try:
+                    self.projection.process_batch(batch)
+                except IntegrityError:
+                    continue          # another process got there first: read the position again
+                done += len(batch)
+                if progress:
+                    progress(len(batch))
+
+    def _decode(self, notification: Any) -> Any | None:
+        try:
+            return self.store.mapper.to_domain_event(notification)
+        except Exception:
+            log.warning("notification %s cannot be read; left out of the views", notification.id, exc_info=True)
+            return None
+
+    def rebuild(self, progress: Callable[[int], None] | None = None) -> int:
+        """Drop the view tables and process the whole log again."""
+        with self._lock:
+            self.tables.drop_views()
+            self.projection._histories.clear()
+        return self.catch_up(progress)
+
+    # -- in the background ---------------------------------------------------------
+    def start(self, interval: float = 0.5) -> None:
+        """Catch up every ``interval`` seconds in a daemon thread."""
+        if self._thread is not None:
+            return
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, args=(interval,), name="tablelog-views", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+            self._thread = None
+
+    def _run(self, interval: float) -> None:
+        while not self._stop.wait(interval):
+            try:
+                self.catch_up()
+            except Exception:
+                log.exception("the views could not catch up; trying again")
+
+    # -- reading ---------------------------------------------------------------------
+    def summaries(self) -> list[dict[str, Any]]:
+        self.catch_up()
+        return [json.loads(row["summary"]) for row in self.tables.games()]
+
+    def player(self, name: str) -> list[dict[str, Any]]:
+        """``name``'s results per game type with their place on its leaderboard."""
+        self.catch_up()
+        mine = self.tables.totals(player=name)
+        out = []
+        for row in mine:
+            board = self.leaderboard(row["game"], caught_up=True)
+            rank = next(entry["rank"] for entry in board if entry["player"] == name)
+            out.append({**stats(row), "rank": rank, "ranked": len(board)})
+        return out
+
+    def leaderboard(self, game: str, caught_up: bool = False) -> list[dict[str, Any]]:
+        """Every player of ``game``, most wins first, then the best average
+        score of finished games; equal players share a rank."""
+        if not caught_up:
+            self.catch_up()
+        rows = [stats(row) for row in self.tables.totals(game=game)]
+        keys = {row["player"]: (row["won"], row["average_score"] or 0) for row in rows}
+        rank = places(keys)
+        return sorted(({**row, "rank": rank[row["player"]]} for row in rows),
+                      key=lambda row: (row["rank"], row["player"]))
+
+
+def stats(row: dict[str, Any]) -> dict[str, Any]:
+    """A totals row as the API shows it."""
+    finished = int(row["finished"] or 0)
+    return {"player": row["player"], "game": row["game"], "games": int(row["games"]), "played": finished,
+            "running": int(row["games"]) - finished, "won": int(row["won"] or 0),
+            "average_score": round(int(row["total"] or 0) / finished, 2) if finished else None,
+            "best_score": int(row["best"]) if row["best"] is not None else None}

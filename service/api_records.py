@@ -1,0 +1,180 @@
+"""The HTTP API for what reads the record back: game records (export,
+import), forks, comments, the score timeline and the players' results."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response
+from flask.views import MethodView
+from flask_smorest import Blueprint
+from marshmallow import Schema, fields, validate
+
+from replay.records import FORMATS
+from service.api import CreatedSchema, TokensSchema, bearer, games, idempotency_key
+
+blp = Blueprint("records", __name__, url_prefix="/api",
+                description="Game records, forks, comments, score timelines and player statistics.")
+
+CONTENT_TYPES = {"jsonl": "application/x-ndjson; charset=utf-8", "text": "text/plain; charset=utf-8"}
+
+
+class ExportQuerySchema(Schema):
+    format = fields.String(load_default="jsonl", validate=validate.OneOf(FORMATS),
+                           metadata={"description": "jsonl: every stored event, one JSON object a line (lossless); "
+                                                    "text: a readable record in the spirit of PGN"})
+
+
+class ImportSchema(Schema):
+    record = fields.String(required=True, validate=validate.Length(min=1),
+                           metadata={"description": "a game record as GET .../export writes it, in either format"})
+
+
+class ImportedSchema(CreatedSchema):
+    differences = fields.List(fields.Integer(), metadata={
+        "description": "moves whose outcome in the record differs from what the current rules give"})
+
+
+class ForkQuerySchema(Schema):
+    at = fields.Integer(required=True, validate=validate.Range(min=0),
+                        metadata={"description": "the new game starts with the effective moves numbered <= at"})
+
+
+class ForkedFromSchema(Schema):
+    game = fields.String()
+    at = fields.Integer()
+    version = fields.Integer()
+    hash = fields.String()
+
+
+class ForkedSchema(Schema):
+    id = fields.String()
+    version = fields.Integer()
+    tokens = fields.Nested(TokensSchema)
+    forked_from = fields.Nested(ForkedFromSchema)
+
+
+class AnnotationSchema(Schema):
+    move_index = fields.Integer(required=True, validate=validate.Range(min=0),
+                                metadata={"description": "the move commented on; 0 comments on the whole game"})
+    text = fields.String(required=True, validate=validate.Length(min=1, max=2000))
+    expected_version = fields.Integer(load_default=None, allow_none=True)
+
+
+class AnnotatedSchema(Schema):
+    version = fields.Integer()
+    move_index = fields.Integer()
+
+
+class TimelinePointSchema(Schema):
+    index = fields.Integer(metadata={"description": "the move number; 0 is before the first move"})
+    scores = fields.Dict(keys=fields.String(), values=fields.Integer())
+
+
+class TimelineSchema(Schema):
+    id = fields.String()
+    game = fields.String()
+    title = fields.String()
+    seats = fields.List(fields.String())
+    version = fields.Integer()
+    points = fields.List(fields.Nested(TimelinePointSchema))
+
+
+class PlayerGameSchema(Schema):
+    game = fields.String()
+    games = fields.Integer(metadata={"description": "games taken part in, running ones included"})
+    played = fields.Integer(metadata={"description": "finished games"})
+    running = fields.Integer()
+    won = fields.Integer()
+    average_score = fields.Float(allow_none=True, metadata={"description": "over finished games"})
+    best_score = fields.Integer(allow_none=True, metadata={"description": "over finished games"})
+    rank = fields.Integer(metadata={"description": "place on this game's leaderboard"})
+    ranked = fields.Integer(metadata={"description": "players on this game's leaderboard"})
+
+
+class PlayerSchema(Schema):
+    name = fields.String()
+    games = fields.List(fields.Nested(PlayerGameSchema))
+
+
+class LeaderboardEntrySchema(Schema):
+    rank = fields.Integer()
+    player = fields.String()
+    games = fields.Integer()
+    played = fields.Integer()
+    running = fields.Integer()
+    won = fields.Integer()
+    average_score = fields.Float(allow_none=True)
+    best_score = fields.Integer(allow_none=True)
+
+
+class LeaderboardSchema(Schema):
+    game = fields.String()
+    title = fields.String()
+    players = fields.List(fields.Nested(LeaderboardEntrySchema))
+
+
+@blp.route("/games/<game_id>/export")
+class Export(MethodView):
+    @blp.arguments(ExportQuerySchema, location="query")
+    @blp.response(200, content_type="text/plain")
+    @blp.alt_response(200, description="JSON Lines (format=jsonl)", content_type="application/x-ndjson",
+                      success=True)
+    def get(self, query: dict[str, Any], game_id: str):
+        """The game's record (in a digital game, as the token's holder may see it)."""
+        fmt = query["format"]
+        body = games().export(game_id, fmt, bearer())
+        extension = "jsonl" if fmt == "jsonl" else "txt"
+        return Response(body, content_type=CONTENT_TYPES[fmt],
+                        headers={"Content-Disposition": f'attachment; filename="{game_id}.{extension}"'})
+
+
+@blp.route("/games/import")
+class Import(MethodView):
+    @blp.arguments(ImportSchema)
+    @blp.response(201, ImportedSchema)
+    def post(self, body: dict[str, Any]):
+        """Create a new game from a record; every step is checked against the current rules."""
+        return games().import_record(body["record"])
+
+
+@blp.route("/games/<game_id>/fork")
+class Fork(MethodView):
+    @blp.arguments(ForkQuerySchema, location="query")
+    @blp.response(201, ForkedSchema)
+    def post(self, query: dict[str, Any], game_id: str):
+        """Start a new game from this one's first moves ("what if"); this game is untouched."""
+        return games().fork(game_id, query["at"], bearer())
+
+
+@blp.route("/games/<game_id>/annotations")
+class Annotations(MethodView):
+    @blp.arguments(AnnotationSchema)
+    @blp.response(201, AnnotatedSchema)
+    def post(self, body: dict[str, Any], game_id: str):
+        """Attach a comment to a move (needs one of the game's tokens)."""
+        return games().annotate(game_id, body["move_index"], body["text"], bearer(), body["expected_version"],
+                                idempotency_key())
+
+
+@blp.route("/games/<game_id>/timeline")
+class Timeline(MethodView):
+    @blp.response(200, TimelineSchema)
+    def get(self, game_id: str):
+        """Every seat's score before the first move and after each effective move."""
+        return games().timeline(game_id)
+
+
+@blp.route("/players/<name>")
+class Player(MethodView):
+    @blp.response(200, PlayerSchema)
+    def get(self, name: str):
+        """A player's results across games, per game type, with the leaderboard place."""
+        return games().player(name)
+
+
+@blp.route("/leaderboard/<game>")
+class Leaderboard(MethodView):
+    @blp.response(200, LeaderboardSchema)
+    def get(self, game: str):
+        """Every player of a game type: most wins first, then the best average score."""
+        return games().leaderboard(game)
