@@ -162,3 +162,53 @@ def test_turns_follow_the_snake_order_of_the_turn_order_tiles(n, order):
         p = state.pending[0]
         state, _ = play(state, mv("split_funds", seat, krones=p.n, emperor=0), mv("end_turn", seat))
     assert seats == order
+
+
+# -- a table's own hotel board (day sides) -----------------------------------------
+DAY = {"name": "a day side", "floors": [["red", "blue", "blue"], ["yellow", "yellow", "red"]],
+       "groups": [["1.1"], ["1.2", "1.3"], ["2.1", "2.2"], ["2.3"]],
+       "floor_costs": [0, 2], "floor_vp": [1, 3], "prepare_vp": {"2.3": 5}}
+
+
+def test_a_custom_hotel_board_replaces_the_night_side():
+    state = after_setup(2, hotel=DAY)
+    assert state.hotel.size == 6 and state.hotel.colour(0) == "red"
+    state, _ = play(state, mv("take_guest", "Bob", position=1), mv("reveal_guest", card=51),
+                    mv("take_guest", "Ann", position=1), mv("reveal_guest", card=52))
+    state, facts = play(state, mv("prepare_room", "Bob", room="1.1"), mv("prepare_room", "Bob", room="1.2"),
+                        mv("prepare_room", "Bob", room="1.3"))
+    with pytest.raises(RuleViolation):
+        play(state, mv("prepare_room", "Ann", room="1.4"))
+
+
+@pytest.mark.parametrize("hotel", [
+    {**DAY, "floors": [["red", "blue"], ["yellow"]]},
+    {**DAY, "groups": [["1.1"]]},
+    {**DAY, "floor_costs": [0]},
+    {**DAY, "floors": [["red", "green", "blue"], ["yellow", "yellow", "red"]]},
+])
+def test_a_malformed_hotel_board_is_refused(hotel):
+    with pytest.raises(MalformedMove):
+        GAME.load_options({"hotel": hotel})
+
+
+def test_legal_moves_in_the_setup_steps():
+    state = after_setup(2)
+    assert GAME.legal_moves(state) == [mv("take_guest", "Bob", position=p) for p in range(1, 6)]
+    assert GAME.legal_moves(fresh(2)) is None
+
+
+def test_an_unseen_hand_card_can_be_returned_unnamed():
+    from domain.grand_austria.catalog import catalog
+    from domain.immutable import evolve
+    state = ready(2)
+    ann, bob = state.player("Ann"), state.player("Bob")
+    state = evolve(state, seats={"Ann": evolve(ann, hand=(None, catalog().staff[1], None), emperor=0),
+                                 "Bob": evolve(bob, emperor=5)},
+                   round=3, dice=(0, 0, 0, 1, 0, 0), emperor_tiles=("A3", "B1", "C1"))
+    state, _ = play(state, mv("pass", "Ann"), mv("pass", "Bob"))
+    assert state.pending[0].kind == "return_hand"
+    assert GAME.legal_moves(state) == [mv("return_staff", "Ann", staff=1), mv("return_staff", "Ann")]
+    state, _ = play(state, mv("return_staff", "Ann"))
+    state, _ = play(state, mv("return_staff", "Ann"))
+    assert state.player("Ann").hand == (catalog().staff[1],)
