@@ -1,10 +1,13 @@
+import { flatText } from "./dom.js";
+
 // The JSON API, with the scorekeeper's token kept per game in localStorage.
 const PREFIX = "tablelog:tokens:";
 
 export class ApiError extends Error {
   constructor(status, body) {
     const error = (body && body.error) || {};
-    super(error.message || `The service answered ${status}.`);
+    const detail = error.fields ? ` ${flatText(error.fields)}` : "";
+    super((error.message || `The service answered ${status}.`) + detail);
     this.status = status;
     this.code = error.code;
     this.rule = error.rule;

@@ -91,7 +91,7 @@ async function showNew() {
       sessionStorage.setItem(`tablelog:new:${created.id}`, "1");
       location.hash = `#/game/${created.id}`;
     } catch (error) {
-      problem.textContent = error.fields ? `${error.message} ${JSON.stringify(error.fields)}` : error.message;
+      problem.textContent = error.message;
       problem.hidden = false;
     }
   }

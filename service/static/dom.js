@@ -3,7 +3,7 @@ export function h(tag, props, ...children) {
   const [name, ...classes] = tag.split(".");
   const el = document.createElement(name || "div");
   if (classes.length) el.className = classes.join(" ");
-  if (props && (typeof props !== "object" || props instanceof Node || Array.isArray(props))) {
+  if (props !== null && props !== undefined && (typeof props !== "object" || props instanceof Node || Array.isArray(props))) {
     children.unshift(props);
     props = null;
   }
@@ -42,4 +42,12 @@ export function listing(items) {
   const list = items.map(String);
   if (list.length < 2) return list.join("");
   return list.slice(0, -1).join(", ") + " and " + list.at(-1);
+}
+
+// Any JSON value as a short line of words: {"name": "Baron", "coins": 5} -> "name Baron · coins 5".
+export function flatText(value) {
+  if (value === null || value === undefined) return "—";
+  if (Array.isArray(value)) return value.map(flatText).join(", ");
+  if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${words(k)} ${flatText(v)}`).join(" · ");
+  return typeof value === "string" ? words(value) : String(value);
 }

@@ -1,7 +1,7 @@
 // Move entry built from a game's vocabulary (GET /api/game-types): forms for
 // chance steps and moves the engine cannot list, and a chooser that offers
 // exactly the moves from GET /api/games/<id>/legal-moves.
-import { h, clear, words } from "./dom.js";
+import { h, clear, words, flatText } from "./dom.js";
 import { choicesOf, boardSpaces, dieFace } from "./values.js";
 
 // -- how a value looks -----------------------------------------------------------
@@ -11,8 +11,10 @@ export function showValue(value, field, ctx) {
   if (value === null || value === undefined) return h("span.value", "unseen");
   if (typeof value === "boolean") return h("span.value", value ? "yes" : "no");
   if (typeof value === "number" && field && choicesOf(field)?.dice) return h("span.die", dieFace(value));
-  if (Array.isArray(value)) return h("span.value", value.map((v) => (typeof v === "string" ? words(v) : v)).join(" + "));
-  return h("span.value", typeof value === "string" ? words(value) : JSON.stringify(value));
+  if (Array.isArray(value) && value.every((v) => v === null || typeof v !== "object")) {
+    return h("span.value", value.map(flatText).join(" + "));
+  }
+  return h("span.value", flatText(value));
 }
 
 // -- widgets: {el, value(), exclude?(values)} ----------------------------------------

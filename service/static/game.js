@@ -1,5 +1,5 @@
 // One game: its view, move entry, undo/redo, replay with a score chart, the log.
-import { h, clear, words, listing } from "./dom.js";
+import { h, clear, words, listing, flatText } from "./dom.js";
 import { api, tokens, keepTokens, ApiError } from "./api.js";
 import { chooser, moveForm } from "./forms.js";
 import { scoreChart } from "./chart.js";
@@ -253,15 +253,15 @@ class GamePage {
 
 export function genericMove(move) {
   const { type, seat, ...rest } = move;
-  const parts = Object.entries(rest).map(([k, v]) => `${words(k)} ${typeof v === "object" ? JSON.stringify(v) : v}`);
-  return `${seat || "the table"}: ${words(type)}${parts.length ? " — " + parts.join(", ") : ""}`;
+  const parts = Object.entries(rest).map(([k, v]) => `${words(k)} ${flatText(v)}`);
+  return `${seat || "the table"}: ${words(type)}${parts.length ? " — " + parts.join("; ") : ""}`;
 }
 
 export function genericFact(fact) {
   const { fact: kind, ...rest } = fact;
   if (kind === "scored") return `${fact.seat} scores ${fact.points}${fact.why ? ` (${fact.why})` : ""}`;
   if (kind === "game_over") return `Game over: ${listing(fact.winners || [])} win${(fact.winners || []).length > 1 ? "" : "s"}`;
-  const parts = Object.entries(rest).map(([k, v]) => `${words(k)} ${typeof v === "object" ? JSON.stringify(v) : v}`);
-  return `${words(kind)}${parts.length ? ": " + parts.join(", ") : ""}`;
+  const parts = Object.entries(rest).map(([k, v]) => `${words(k)} ${flatText(v)}`);
+  return `${words(kind)}${parts.length ? ": " + parts.join("; ") : ""}`;
 }
 

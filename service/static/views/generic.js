@@ -13,22 +13,41 @@ export function scoreTable(state, extra = {}) {
 
 const SKIP = new Set(["scores", "finished", "winners", "expected", "id", "version", "at", "moves_applied", "game"]);
 
-// The state as nested definition lists: keys in words, short lists inline.
-export function dump(value, depth = 0) {
-  if (value === null || value === undefined) return h("span.none", "—");
-  if (typeof value !== "object") return h("span", String(value));
+const scalar = (v) => v === null || typeof v !== "object";
+
+function text(value) {
+  return value === null || value === undefined ? "—" : typeof value === "string" ? words(value) : String(value);
+}
+
+// A value in words: scalars and flat objects on one line, the rest nested.
+export function dump(value) {
+  if (scalar(value)) return h("span", text(value));
   if (Array.isArray(value)) {
     if (!value.length) return h("span.none", "none");
-    if (value.every((v) => v === null || typeof v !== "object")) return h("span", value.map((v) => v ?? "—").join(", "));
-    return h("ol.dump", value.map((v) => h("li", dump(v, depth + 1))));
+    if (value.every(scalar)) return h("span", value.map(text).join(", "));
+    return h("ol.dump", value.map((v) => h("li", dump(v))));
   }
-  const entries = Object.entries(value).filter(([k]) => depth > 0 || !SKIP.has(k));
+  const entries = Object.entries(value);
   if (!entries.length) return h("span.none", "none");
-  return h("dl.dump", entries.map(([k, v]) => [h("dt", words(k)), h("dd", dump(v, depth + 1))]));
+  if (entries.every(([, v]) => scalar(v))) {
+    return h("span.flat", entries.map(([k, v]) => h("span", h("b", words(k)), " ", text(v))));
+  }
+  return h("dl.dump", entries.map(([k, v]) => [h("dt", words(k)), h("dd", dump(v))]));
+}
+
+// The whole state: short facts at a glance, each bigger part folded.
+export function stateDump(state) {
+  const entries = Object.entries(state).filter(([k]) => !SKIP.has(k));
+  const short = entries.filter(([, v]) => scalar(v) || (Array.isArray(v) && v.every(scalar) && v.length <= 8));
+  const long = entries.filter((e) => !short.includes(e));
+  return h("div.state-dump",
+    h("p.flat", short.map(([k, v]) => h("span", h("b", words(k)), " ", Array.isArray(v) ? v.map(text).join(", ") || "none" : text(v)))),
+    long.map(([k, v]) => h("details", { dataset: { key: k } },
+      h("summary", words(k), Array.isArray(v) ? ` (${v.length})` : ""), dump(v))));
 }
 
 export default {
   renderState(state) {
-    return [scoreTable(state), h("details.state-dump", { open: true }, h("summary", "State"), dump(state))];
+    return [scoreTable(state), stateDump(state)];
   },
 };

@@ -24,11 +24,19 @@ function guestCard(card, colour = "white", turned = false) {
 
 // The board; with pick = {selectable, selected, onpick} its spaces can be tapped.
 function board(state, ctx, pick) {
-  const columns = Math.max(...state.layout.map((row) => row.length));
+  // Only the rows and columns in play at this player count.
+  const inPlay = [];
+  state.layout.forEach((row, r) => [...row].forEach((_, c) => {
+    if (state.spaces[spaceName(c, r)]) inPlay.push([r, c]);
+  }));
+  const rows = inPlay.map(([r]) => r);
+  const cols = inPlay.map(([, c]) => c);
+  const [top, bottom, left, right] = [Math.min(...rows), Math.max(...rows), Math.min(...cols), Math.max(...cols)];
   const grid = h("div.board", { role: pick ? "group" : null, "aria-label": "ballroom" });
-  grid.style.setProperty("--columns", columns);
-  state.layout.forEach((row, r) => {
-    for (let c = 0; c < columns; c++) {
+  grid.style.setProperty("--columns", right - left + 1);
+  state.layout.slice(top, bottom + 1).forEach((_, i) => {
+    const r = top + i;
+    for (let c = left; c <= right; c++) {
       const name = spaceName(c, r);
       const space = state.spaces[name];
       if (!space) {
@@ -112,7 +120,7 @@ export default {
   factWords(fact) {
     switch (fact.fact) {
       case "set_up": return `The board holds ${fact.neutral_guests} neutral guests and ${fact.buffet_tiles} buffet tiles; ${fact.starts} starts.`;
-      case "placed": return h("span", `${fact.seat} places ${fact.card} on ${fact.space}`, fact.tile ? [" and takes ", tile(fact.tile, true)] : "");
+      case "placed": return fact.tile ? h("span", `${fact.seat} takes `, tile(fact.tile, true)) : null;
       case "danced": return fact.seats.length
         ? `${listing(fact.seats)} dance (${fact.dancer} with ${fact.partner}): ${fact.points} points ${fact.seats.length > 1 ? "each" : ""}`.trim()
         : `${fact.dancer} dances with ${fact.partner}: no player scores`;
