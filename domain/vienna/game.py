@@ -150,10 +150,6 @@ def _has(items: Sequence, wanted: Sequence) -> bool:
     return all(have[k] >= n for k, n in need.items())
 
 
-def _card_json(card: Card) -> dict[str, Any]:
-    return card.to_json()
-
-
 class Vienna(Game):
     id = "vienna"
     title = "Vienna"
@@ -330,8 +326,9 @@ class Vienna(Game):
             faces = [face(d) for d in dice]
             if not field.accepts(faces):
                 shown = " + ".join(str(f) for f in faces)
+                is_double = len(faces) == 2 and faces[0] == faces[1]
                 raise RuleViolation(
-                    "value_mismatch" if not field.double or len(faces) == 2 and faces[0] == faces[1] else "needs_double",
+                    "needs_double" if field.double and not is_double else "value_mismatch",
                     f"{name} needs {field.wants()}; your dice show {shown}"
                     + (f" = {sum(faces)}" if len(faces) == 2 else "") + ".", RULE_PLAY)
             if index < player.position and player.coins < TURN_BACK_COST:
