@@ -74,7 +74,7 @@ export function choicesOf(field) {
       && field.max - field.min < 20) {
     const values = [];
     for (let v = field.min; v <= field.max; v++) values.push(v);
-    return { values, distinct: false, dice: field.min >= 1 && field.max <= 6 };
+    return { values, distinct: false, dice: field.min === 1 && field.max === 6 };
   }
   return null;
 }

@@ -91,10 +91,13 @@ def phone(browser, server, request):
 
 @pytest.fixture
 def shoot():
-    """shoot(page, name): a full-page screenshot into tests/e2e/screenshots/."""
+    """shoot(page, name): a full-page screenshot into tests/e2e/screenshots/,
+    after checking that nothing sticks out sideways on the phone."""
     SCREENSHOTS.mkdir(exist_ok=True)
 
     def take(page, name: str, full_page: bool = True) -> Path:
+        overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"{name}: the page is {overflow}px wider than the phone"
         path = SCREENSHOTS / f"{name}.png"
         page.screenshot(path=str(path), full_page=full_page)
         return path
