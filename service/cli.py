@@ -169,19 +169,19 @@ def verify_command(database: str | None, ids: list[str], every: bool) -> int:
     table = Table(title="games with problems")
     for column in ("game", "kind", "rules", "version", "problem"):
         table.add_column(column, overflow="fold")
-    damaged = 0
+    damaged: list[str] = []
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task("verifying", total=len(chosen))
         for game_id in chosen:
             try:
                 verdict = games.verify(game_id)
             except ServiceError as error:
-                damaged += 1
+                damaged.append(str(game_id))
                 table.add_row(str(game_id), "", "", "", error.message)
                 progress.advance(task)
                 continue
             if not verdict.ok:
-                damaged += 1
+                damaged.append(str(verdict.id))
                 rules = verdict.rules_version or "?"
                 if verdict.current_rules and verdict.current_rules != verdict.rules_version:
                     rules += f" -> {verdict.current_rules}"
@@ -191,7 +191,9 @@ def verify_command(database: str | None, ids: list[str], every: bool) -> int:
             progress.advance(task)
     if damaged:
         console.print(table)
-        console.print(f"{damaged} of {len(chosen)} games have problems.")
+        console.print(f"{len(damaged)} of {len(chosen)} games have problems:")
+        for game_id in damaged:
+            console.print(f"damaged: {game_id}", soft_wrap=True)
         return 1
     console.print(f"{len(chosen)} games verified: every hash chain is intact and every outcome replays.")
     return 0

@@ -1,0 +1,138 @@
+"""The game list and player views: built from the notification log with a
+tracking record, the same rows whether kept up live or rebuilt, each event
+processed once, a restart resumes, on SQLite and PostgreSQL."""
+from __future__ import annotations
+
+import json
+import random
+import threading
+import time
+
+from domain.rules import random_move
+from domain.willi import GAME
+from replay.views import Views
+from service.games import Games
+from service.store import open_store
+
+FOUR = ["Alex", "Joe", "Gunter", "Hanna"]
+THREE = ["Alex", "Joe", "Ida"]
+
+
+def record(games: Games, players: list[str], seed: int, moves: int | None = None) -> str:
+    """A random Willi game (to the end unless ``moves`` is given), one undo in it."""
+    created = games.create("willi", players)
+    gid, token = created["id"], created["tokens"]["scorekeeper"]
+    rng = random.Random(seed)
+    count = 0
+    while not GAME.finished(games.history(gid).state) and (moves is None or count < moves):
+        games.record_move(gid, random_move(GAME, games.history(gid).state, rng), token)
+        count += 1
+        if count == 30:
+            games.undo(gid, token)
+            games.redo(gid, token)
+            games.annotate(gid, 3, "a comment", token)
+    return gid
+
+
+def rows(views: Views) -> tuple[list, list]:
+    return views.tables.games(), views.tables.players()
+
+
+def test_live_views_equal_a_rebuild_and_count_each_event_once(database):
+    store = open_store(database)
+    games = Games(store)
+    processed = games.views.catch_up()          # what earlier tests left in a shared database
+    first = record(games, FOUR, seed=1)
+    processed += games.views.catch_up()
+    second = record(games, THREE, seed=2, moves=40)
+    games.views.catch_up()
+    games.fork(first, 20, None)
+    record(games, FOUR, seed=3, moves=10)
+    processed = games.views.catch_up()
+    assert processed > 0
+    live = rows(games.views)
+    mine = {row["game_id"]: row for row in live[0]}
+    assert mine[first]["status"] == "finished" and mine[second]["status"] == "playing"
+    assert json.loads(mine[first]["summary"]) == games.summary(games.history(first))
+    assert mine[first]["head_hash"] == games.history(first).record.last_hash
+    total = store.recorder.max_notification_id()
+    assert games.views.rebuild() <= total
+    assert rows(games.views) == live
+    assert games.views.catch_up() == 0
+    store.close()
+
+
+def test_a_restart_resumes_after_the_last_event_processed(database):
+    store = open_store(database)
+    games = Games(store)
+    record(games, FOUR, seed=4, moves=12)
+    games.views.catch_up()
+    position = games.views.position
+    store.close()
+
+    store = open_store(database)                  # a new process on the same database
+    games = Games(store)
+    assert games.views.position == position
+    gid = record(games, FOUR, seed=5, moves=7)
+    assert games.views.catch_up() == 8            # Started + 7 moves, nothing before them again
+    assert {row["game_id"] for row in games.views.tables.games()} >= {gid}
+    store.close()
+
+
+def test_two_processes_catching_up_at_once_write_each_event_once(database):
+    stores = [open_store(database) for _ in range(2)]
+    writer = Games(stores[0])
+    writer.views.catch_up()
+    gid = record(writer, FOUR, seed=6, moves=60)
+    other = Games(stores[1])
+    writer.views.batch_size = other.views.batch_size = 5      # many small batches that race
+    counts: list[int] = []
+    threads = [threading.Thread(target=lambda v=v: counts.append(v.catch_up()))
+               for v in (writer.views, other.views)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sum(counts) == writer.history(gid).version      # every event of the game, split between the two
+    live = rows(writer.views)
+    writer.views.rebuild()
+    assert rows(writer.views) == live
+    for store in stores:
+        store.close()
+
+
+def test_a_background_thread_shows_another_process_write_within_a_second(database):
+    reader_store, writer_store = open_store(database), open_store(database)
+    reader, writer = Games(reader_store), Games(writer_store)
+    reader.views.catch_up()
+    reader.views.start(interval=0.2)
+    try:
+        gid = writer.create("willi", FOUR)["id"]
+        deadline = time.monotonic() + 1.0
+        while reader.views.tables.game(gid) is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert reader.views.tables.game(gid) is not None
+    finally:
+        reader.views.stop()
+    reader_store.close()
+    writer_store.close()
+
+
+def test_players_and_leaderboard_through_the_api(client):
+    games = client.application.extensions["tablelog"]
+    finished = [record(games, ["Vera", "Walt", "Xena", "Yuri"], seed=s) for s in (11, 12)]
+    record(games, ["Vera", "Walt", "Xena"], seed=13, moves=5)
+    vera = client.get("/api/players/Vera").json
+    willi = next(g for g in vera["games"] if g["game"] == "willi")
+    scores = [games.summary(games.history(gid))["scores"]["Vera"] for gid in finished]
+    won = sum("Vera" in games.summary(games.history(gid))["winners"] for gid in finished)
+    assert (willi["games"], willi["played"], willi["running"], willi["won"]) == (3, 2, 1, won)
+    assert willi["best_score"] == max(scores) and willi["average_score"] == sum(scores) / 2
+    board = client.get("/api/leaderboard/willi").json["players"]
+    mine = [row for row in board if row["player"] in ("Vera", "Walt", "Xena", "Yuri")]
+    assert [row["rank"] for row in board] == sorted(row["rank"] for row in board)
+    assert next(r for r in mine if r["player"] == "Vera")["rank"] == willi["rank"]
+    assert client.get("/api/players/Nobody").status_code == 404
+    assert client.get("/api/leaderboard/chess").status_code == 404
+    listed = client.get("/api/games").json["games"]
+    assert {finished[0], finished[1]} <= {g["id"] for g in listed}

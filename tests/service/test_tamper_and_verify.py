@@ -1,0 +1,115 @@
+"""Verify and audit name a game whose stored bytes were edited behind the
+database's back (on PostgreSQL with the append-only trigger switched off for
+the edit), and a changed rule shows up as a named difference, not a crash."""
+from __future__ import annotations
+
+import sqlite3
+from uuid import UUID
+
+import psycopg
+import pytest
+from helpers import Api
+
+from service.cli import main
+
+FOUR = ["Alex", "Joe", "Gunter", "Hanna"]
+HANDS = {"Alex": ["R1", "R2", "R3", "R4", "R5", "Y1", "Y2", "G1", "G2"], "Joe": None, "Gunter": None,
+         "Hanna": None}
+
+
+def edit_stored_event(database: str, game_id: str, version: int, change) -> None:
+    """Rewrite one stored event's bytes with ``change(bytes) -> bytes``."""
+    if database.startswith("sqlite"):
+        with sqlite3.connect(database[len("sqlite:///"):]) as conn:
+            where = "WHERE originator_id = ? AND originator_version = ?"
+            (state,) = conn.execute(f"SELECT state FROM stored_events {where}", (UUID(game_id).hex, version)).fetchone()
+            conn.execute(f"UPDATE stored_events SET state = ? {where}", (change(bytes(state)), UUID(game_id).hex, version))
+        return
+    with psycopg.connect(database, autocommit=True) as conn:
+        conn.execute("ALTER TABLE tablelog_events DISABLE TRIGGER tablelog_append_only")
+        try:
+            where = "WHERE originator_id = %s AND originator_version = %s"
+            (state,) = conn.execute(f"SELECT state FROM tablelog_events {where}",
+                                    (UUID(game_id), version)).fetchone()
+            conn.execute(f"UPDATE tablelog_events SET state = %s {where}", (change(bytes(state)), UUID(game_id), version))
+        finally:
+            conn.execute("ALTER TABLE tablelog_events ENABLE TRIGGER tablelog_append_only")
+
+
+def a_game(client) -> Api:
+    api = Api(client, "willi", FOUR)
+    api.move({"type": "deal", "hands": HANDS})                                  # version 2
+    for seat in FOUR:
+        api.move({"type": "discard", "seat": seat, "card": None})              # versions 3-6
+    api.move({"type": "play", "seat": "Alex", "card": "R1"})                   # version 7
+    api.post("annotations", json={"move_index": 6, "text": "a strong lead"})    # version 8
+    assert client.get("/api/games").status_code == 200       # the game list has seen every event
+    return api
+
+
+def verify_cli(database: str, game_id: str, capsys) -> tuple[int, str]:
+    code = main(["--database", database, "replay", "verify", game_id])
+    return code, capsys.readouterr().out
+
+
+def test_an_edited_event_is_named_by_verify_and_the_audit(app, client, database, capsys):
+    api, untouched = a_game(client), a_game(client)
+    assert verify_cli(database, api.id, capsys)[0] == 0
+    edit_stored_event(database, api.id, 4, lambda b: b.replace(b'"scorekeeper"', b'"scorekeepe2"'))
+    audit = api.get("audit")
+    assert audit["ok"] is False
+    assert [(p["kind"], p["version"]) for p in audit["problems"]] == [("hash_chain", 5)]
+    code, out = verify_cli(database, api.id, capsys)
+    assert code == 1 and f"damaged: {api.id}" in out and "hash_chain" in out
+    assert untouched.get("audit")["ok"] is True
+    assert verify_cli(database, untouched.id, capsys)[0] == 0
+
+
+def test_an_edit_of_the_newest_event_is_caught_by_the_game_lists_witness(app, client, database, capsys):
+    api = a_game(client)
+    edit_stored_event(database, api.id, 8, lambda b: b.replace(b"a strong lead", b"a weak lead!!"))
+    audit = api.get("audit")
+    assert audit["ok"] is False and [p["kind"] for p in audit["problems"]] == ["head_hash"]
+    code, out = verify_cli(database, api.id, capsys)
+    assert code == 1 and f"damaged: {api.id}" in out
+
+
+def test_bytes_that_no_longer_decode_are_a_problem_not_an_error(app, client, database, capsys):
+    api = a_game(client)
+    edit_stored_event(database, api.id, 7, lambda b: b[:-5])
+    audit = api.get("audit")
+    assert audit["ok"] is False
+    assert [(p["kind"], p["version"]) for p in audit["problems"]] == [("unreadable", 7)]
+    assert verify_cli(database, api.id, capsys)[0] == 1
+    assert client.get("/api/games").status_code == 200
+
+
+def test_a_changed_rule_is_a_named_difference(client, database, monkeypatch, capsys):
+    from domain.willi import GAME
+    api = a_game(client)
+    apply = type(GAME).apply
+
+    def changed_rules(self, state, move):
+        new, outcome = apply(self, state, move)
+        return new, outcome + [{"fact": "new_rule"}] if move["type"] == "play" else outcome
+
+    monkeypatch.setattr(type(GAME), "rules_version", "2")
+    monkeypatch.setattr(type(GAME), "apply", changed_rules)
+    audit = api.get("audit")
+    assert [(p["kind"], p["move_index"]) for p in audit["problems"]] == [("rules_changed", None),
+                                                                         ("outcome_differs", 6)]
+    assert "rules version 1" in audit["problems"][0]["message"]
+    code, out = verify_cli(database, api.id, capsys)
+    assert code == 1 and "1 -> 2" in out
+
+
+def test_verify_all_on_an_untouched_store_passes(tmp_path, capsys):
+    from service.app import create_app
+    database = f"sqlite:///{tmp_path / 'fresh.sqlite3'}"
+    application = create_app(database)
+    a_game(application.test_client())
+    a_game(application.test_client())
+    assert main(["--database", database, "replay", "verify", "--all"]) == 0
+    assert "2 games verified" in capsys.readouterr().out
+    assert main(["--database", database, "replay", "verify"]) == 2
+    application.extensions["tablelog"].store.close()
