@@ -14,8 +14,8 @@ from itertools import combinations_with_replacement
 from typing import Any, Mapping, Sequence
 
 from domain.chance import roll, shuffled
-from domain.grand_austria.catalog import (DISHES, DRINKS, ITEMS, CatalogError, Guest, Staff, catalog,
-                                          guest_from, hotel_from, staff_from)
+from domain.grand_austria.catalog import (DISHES, DRINKS, ITEMS, Guest, Staff, catalog, guest_from, hotel_from,
+                                          staff_from)
 from domain.grand_austria.moves import MOVE_SCHEMAS, OptionsSchema
 from domain.grand_austria.scoring import end_staff_vp, measure
 from domain.grand_austria.state import (EMPTY, INITIAL_GUESTS, INITIAL_ROOMS, OCCUPIED, OVER, PREPARED,
@@ -1197,5 +1197,3 @@ class GrandAustriaHotel(Game):
     def winners(self, state: State) -> list[str]:
         return self._winners(state) if self.finished(state) else []
 
-
-__all__ = ["GrandAustriaHotel", "CatalogError"]
