@@ -11,6 +11,8 @@ export function showValue(value, field, ctx) {
   if (value === null || value === undefined) return h("span.value", "unseen");
   if (typeof value === "boolean") return h("span.value", value ? "yes" : "no");
   if (typeof value === "number" && field && choicesOf(field)?.dice) return h("span.die", dieFace(value));
+  const die = typeof value === "string" && field && /\bdie\b/.test(field.description || "") && value.match(/^([A-Z]?)([1-6])$/);
+  if (die) return h("span.die", { class: die[1] ? `die-${die[1]}` : "", title: value }, die[1] && h("small", die[1]), dieFace(Number(die[2])));
   if (Array.isArray(value) && value.every((v) => v === null || typeof v !== "object")) {
     return h("span.value", value.map(flatText).join(" + "));
   }
@@ -53,6 +55,7 @@ function choiceWidget(field, ctx, choices, onchange) {
     picked: () => (chosen === null ? [] : [chosen]),
     distinct: choices.distinct,
     exclude(values) { excluded = values; grid.mark(chosen, excluded); },
+    choose(value) { chosen = value; grid.mark(chosen, excluded); },
   };
 }
 
@@ -90,6 +93,22 @@ function listWidget(field, ctx, choices, onchange) {
   };
 }
 
+// A list of composite items (cards with printed content, orders...): one
+// entry form per item, added and removed by hand.
+function itemsWidget(name, field, ctx, onchange) {
+  const items = [];
+  const rows = h("div.items");
+  const add = h("button.small", { type: "button", onclick: () => {
+    const item = widget(`${name}.${items.length}`, field.items, ctx, onchange);
+    const row = h("div.entry", h("div.entry-head", `#${items.length + 1}`, h("button.small", { type: "button", onclick: () => {
+      items.splice(items.indexOf(item), 1); row.remove(); onchange(); } }, "remove")), item.el);
+    items.push(item);
+    rows.append(row);
+    onchange();
+  } }, "add one");
+  return { el: h("div", rows, add), value: () => items.map((item) => item.value()) };
+}
+
 function spaceWidget(field, ctx, spaces, onchange) {
   let chosen = null;
   const holder = h("div.board-pick");
@@ -116,7 +135,14 @@ function textWidget(field, onchange) {
     el: input,
     value: () => {
       if (input.value === "") return null;
-      return field.type === "integer" ? Number(input.value) : input.value;
+      if (field.type === "integer") return Number(input.value);
+      if (field.type === "string") return input.value;
+      // A field of the game's own kind ("a card: number or printed content"): JSON where it parses.
+      try {
+        return JSON.parse(input.value);
+      } catch {
+        return input.value;
+      }
     },
   };
 }
@@ -134,6 +160,7 @@ function booleanWidget(onchange) {
 function dictKeys(name, field, ctx) {
   const own = ctx.adapter.dictKeys && ctx.adapter.dictKeys(name, field, ctx);
   if (own) return own;
+  if (field.keys && field.keys.one_of) return field.keys.one_of;
   const description = (field.description || "").toLowerCase();
   if (/^seats?\b/.test(description)) return ctx.seats;
   if (/^players?\b/.test(description)) return ctx.players;
@@ -224,10 +251,12 @@ function plainWidget(name, field, ctx, onchange) {
   if (field.type === "nested" && field.fields) return nestedWidget(name, field, ctx, onchange);
   if (field.type === "list" && field.items) {
     const choices = choicesOf(field.items);
-    if (choices) return listWidget(field, ctx, choices, onchange);
+    return choices ? listWidget(field, ctx, choices, onchange) : itemsWidget(name, field, ctx, onchange);
   }
   if (leaf === "seat" && field.type === "string") {
-    return choiceWidget(field, ctx, { values: ctx.actingSeats, distinct: false }, onchange);
+    const seat = choiceWidget(field, ctx, { values: ctx.actingSeats, distinct: false }, onchange);
+    if (ctx.turn && ctx.actingSeats.includes(ctx.turn)) seat.choose(ctx.turn);
+    return seat;
   }
   const spaces = field.type === "string" && boardSpaces(ctx.state, field);
   if (spaces) return spaceWidget(field, ctx, spaces, onchange);

@@ -64,9 +64,12 @@ class GamePage {
 
   ctx(state) {
     const seats = state.seats || this.summary.seats;
+    const acting = state.expected.seats.filter((s) => s !== "table");
+    // Whose turn it is, where the state says so: a roll by the table is that seat's roll.
+    const turn = [state.turn, state.active, state.to_play].find((s) => typeof s === "string" && seats.includes(s));
     return {
       adapter: this.adapter, state, summary: this.summary, seats, players: this.summary.players,
-      actingSeats: state.expected.seats.length ? state.expected.seats : seats,
+      actingSeats: acting.length ? acting : seats, turn,
     };
   }
 

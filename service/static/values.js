@@ -68,7 +68,9 @@ export function choicesOf(field) {
   if (field.one_of) return { values: field.one_of, distinct: false };
   if (field.type === "string") {
     const values = enumerate(field.pattern);
-    return values ? { values, distinct: true, columns: columnsOf(field.pattern) } : null;
+    // Cards and guests exist once each; die faces repeat.
+    const distinct = !/\b(die|dice)\b/.test(field.description || "");
+    return values ? { values, distinct, columns: columnsOf(field.pattern) } : null;
   }
   if (field.type === "integer" && field.min !== undefined && field.max !== undefined
       && field.max - field.min < 20) {

@@ -67,6 +67,41 @@ def test_wiener_walzer_setup_and_a_placed_guest(phone: Page, shoot):
     shoot(page, "walzer-02-placed")
 
 
+def test_vienna_at_the_table_start_cards_display_and_a_roll(phone: Page, shoot):
+    page = phone
+    start(page, "vienna", ["Ann", "Ben", "Cid"], "table")
+    v = version(page)
+    for _ in range(3):                   # each player chooses a start card
+        page.locator("section.move-group[data-move='choose_start_card'] .group-body > .chips button").first.click()
+        v = after_move(page, v)
+    reveal = page.locator("form[data-move='reveal_characters']")
+    for name in ("Coachman", "Officer"):
+        reveal.get_by_role("button", name="add one").click()
+        reveal.locator(".items .entry").last.locator(".field[data-field='name'] input").fill(name)
+    reveal.get_by_role("button", name="record reveal characters").click()
+    v = after_move(page, v)
+    roll = page.locator("form[data-move='roll']")
+    expect(roll.locator(".field[data-field='seat'] button.chosen")).to_have_count(1)
+    for face in "12345":
+        roll.locator(f".field[data-field='dice'] .chips button[data-value='{face}']").click()
+    roll.locator(f".field[data-field='dice'] .chips button[data-value='5']").click()
+    shoot(page, "vienna-01-roll-form")
+    roll.get_by_role("button", name="record roll").click()
+    # Six dice: refused with the rule beside the button, and the dice entered stay.
+    problem = roll.locator(".problem")
+    expect(problem).to_contain_text("rolls 5 dice")
+    expect(roll.locator(".count")).to_have_text("6 of 6 chosen")
+    shoot(page, "vienna-02-roll-refused")
+    roll.locator(".sequence button").last.click()
+    if "white die" in problem.inner_text():
+        roll.locator(".field[data-field='dice'] .chips button[data-value='W6']").click()
+    roll.get_by_role("button", name="record roll").click()
+    v = after_move(page, v)
+    expect(page.locator(".log-list > li").first).to_contain_text("roll")
+    expect(page.locator("section.move-group").first).to_be_visible()
+    shoot(page, "vienna-03-rolled")
+
+
 @pytest.mark.parametrize("game", [g for g in all_games() if g.id != "willi"], ids=lambda g: g.id)
 def test_one_digital_turn(phone: Page, shoot, game):
     page = phone
