@@ -82,7 +82,7 @@ class SetupSchema(MoveSchema):
     objectives = fields.List(fields.Integer(), required=True, validate=validate.Length(equal=3),
                              metadata={"description": "objective card numbers of groups A, B, C (105-116)"})
     emperor_tiles = fields.List(fields.String(), required=True, validate=validate.Length(equal=3),
-                                metadata={"description": "Emperor tiles for rounds 3, 5, 7, e.g. [\"A1\", \"B3\", \"C2\"]"})
+                                metadata={"description": "Emperor tiles for rounds 3, 5, 7, e.g. A1, B3, C2"})
     queue = fields.List(guest_field(), required=True, validate=validate.Length(equal=5),
                         metadata={"description": "the five guests of the queue, leftmost first"})
     start_player = seat_field(metadata={"description": "the player who gets the turn-order tile with 1"})

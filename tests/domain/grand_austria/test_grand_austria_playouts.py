@@ -144,3 +144,27 @@ def test_redacted_moves_hide_other_players_cards():
     assert set(GAME.redact_move(move, "Ann")["hands"]) == {"Ann"}
     assert GAME.redact_move({"type": "draw_staff", "seat": "Bob", "cards": [1]}, "Ann") == \
         {"type": "draw_staff", "seat": "Bob"}
+
+
+def test_whole_games_with_unseen_hands_and_draws():
+    """At the table the scorekeeper may not see hands or draws: the cards are
+    named only when hired."""
+    for players, seed in ((2, 1), (3, 2), (4, 3)):
+        rng = random.Random(seed)
+        state = GAME.setup(PLAYERS[:players], GAME.load_options({}))
+        scored = {seat: 0 for seat in PLAYERS[:players]}
+        while not GAME.finished(state):
+            move = busy_move(state, rng)
+            if move["type"] == "setup":
+                move = {k: v for k, v in move.items() if k != "hands"}
+            if move["type"] == "draw_staff":
+                move = {k: v for k, v in move.items() if k != "cards"}
+            move = GAME.load_move(move)
+            GAME.check(state, move)
+            state, out = GAME.apply(state, move)
+            for fact in out:
+                if fact["fact"] == "scored":
+                    scored[fact["seat"]] += fact["points"]
+        assert GAME.scores(state) == scored
+        hired = [c.number for p in state.seats.values() for c in p.hired]
+        assert len(hired) == len(set(hired))
