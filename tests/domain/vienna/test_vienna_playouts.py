@@ -19,7 +19,11 @@ DICE = [str(v) for v in range(1, 7)] + [f"W{v}" for v in range(1, 7)] + [f"J{v}"
 
 
 def normal(move):
-    return json.dumps(GAME.load_move(json.loads(json.dumps(move))), sort_keys=True)
+    """A move as loaded, its placed dice in order (["6", "2"] places the same dice as ["2", "6"])."""
+    loaded = GAME.load_move(json.loads(json.dumps(move)))
+    if loaded["type"] == "place":
+        loaded["dice"] = sorted(loaded["dice"])
+    return json.dumps(loaded, sort_keys=True)
 
 
 def legal(state, move):
