@@ -1,0 +1,49 @@
+"""Grand Austria Hotel through the HTTP API: a whole 2-player game recorded at
+the table, illegal moves refused with the rule in words, undo and redo, and
+the final score as the sum of the outcome facts in the log."""
+from __future__ import annotations
+
+import random
+
+from test_grand_austria_playouts import busy_move
+
+from domain.grand_austria import GAME
+
+
+def test_a_whole_game_recorded_through_the_api(client):
+    r = client.post("/api/games", json={"game": "grand_austria", "players": ["Ann", "Bob"], "mode": "table"})
+    assert r.status_code == 201, r.json
+    game_id, token = r.json["id"], r.json["tokens"]["scorekeeper"]
+    headers = {"Authorization": f"Bearer {token}"}
+    games = client.application.extensions["tablelog"]
+
+    def post(move, status=201):
+        r = client.post(f"/api/games/{game_id}/moves", json={"move": move}, headers=headers)
+        assert r.status_code == status, (move, r.json)
+        return r.json
+
+    refused = post({"type": "take_die", "seat": "Ann", "value": 3}, status=422)
+    assert refused["error"]["code"] == "unexpected_move" and "setup" in refused["error"]["message"]
+    post({"type": "take_die", "seat": "Ann", "value": 9}, status=400)
+
+    rng = random.Random(7)
+    undone = False
+    while not GAME.finished(games.history(game_id).state):
+        state = games.history(game_id).state
+        move = busy_move(state, rng)
+        post(move)
+        if not undone and move["type"] == "check_in":
+            assert client.post(f"/api/games/{game_id}/undo", json={}, headers=headers).status_code == 201
+            assert client.post(f"/api/games/{game_id}/redo", json={}, headers=headers).status_code == 201
+            undone = True
+    final = client.get(f"/api/games/{game_id}/state").json
+    assert final["finished"] and final["winners"]
+    log = client.get(f"/api/games/{game_id}/log").json["entries"]
+    totals = {"Ann": 0, "Bob": 0}
+    for entry in log:
+        if entry["undone"]:
+            continue
+        for fact in entry["outcome"]:
+            if fact["fact"] == "scored":
+                totals[fact["seat"]] += fact["points"]
+    assert totals == final["scores"]
