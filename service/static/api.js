@@ -49,6 +49,7 @@ export const api = {
     const q = query.toString();
     return call("GET", `/api/games/${id}/state${q ? "?" + q : ""}`, { token });
   },
+  timeline: (id) => call("GET", `/api/games/${id}/timeline`),
   legalMoves: (id, token) => call("GET", `/api/games/${id}/legal-moves`, { token }),
   log: (id, token) => call("GET", `/api/games/${id}/log`, { token }),
   move: (id, move, token, expected_version) =>

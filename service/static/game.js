@@ -221,13 +221,31 @@ class GamePage {
       h("p.hint.replay-at", this.replayAt === null ? `now: after move ${this.effective[last]}` : `after move ${this.replayAt}`));
   }
 
-  async renderChart() {
+  // Scores after each effective move: from GET .../timeline in one request
+  // where the service has it, else from the state at each move number.
+  async loadScores() {
     const wanted = this.effective.filter((n) => !this.scoresAt.has(n));
+    if (!wanted.length) return;
+    if (this.hasTimeline !== false) {
+      try {
+        const timeline = await api.timeline(this.id);
+        for (const point of timeline.points) this.scoresAt.set(point.index, point.scores);
+        this.hasTimeline = true;
+        return;
+      } catch (error) {
+        if (!(error instanceof ApiError) || ![404, 405].includes(error.status)) throw error;
+        this.hasTimeline = false;
+      }
+    }
     for (let i = 0; i < wanted.length; i += 8) {
       const batch = wanted.slice(i, i + 8);
       const states = await Promise.all(batch.map((at) => api.state(this.id, { at, token: this.token })));
       batch.forEach((at, j) => this.scoresAt.set(at, states[j].scores));
     }
+  }
+
+  async renderChart() {
+    await this.loadScores();
     const points = this.effective.map((at) => ({ at, scores: this.scoresAt.get(at) }));
     clear(this.sections.chart, h("h3", "Scores over the game"),
       scoreChart(points, this.live.seats || this.summary.seats, this.replayAt, (this.adapter.colours || (() => null))(this.live)));
