@@ -622,7 +622,7 @@ class Vienna(Game):
         player = state.player(seat)
         cost = sum(e.get("pay", 0) for e in field.effects)
         if cost > player.coins:
-            return f"{seat} cannot pay {cost} coins and pays nothing"
+            return f"{seat} cannot pay {cost} coin{'s' if cost != 1 else ''} and pays nothing"
         if any("gloriette" in e for e in field.effects) and not self._open_symbols(state, seat):
             return f"{seat} has already counted every symbol this round"
         return None

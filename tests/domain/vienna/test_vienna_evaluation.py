@@ -316,3 +316,12 @@ def test_the_view_shows_coins_dice_cards_symbols_specials_board_gendarme_and_dis
     assert view["gendarme"] == "Rathaus"
     assert [c["name"] for c in view["display"]] == [c.name for c in state.display]
     assert view["expected"] == {"seats": ["table"], "moves": ["roll"]}
+
+
+def test_the_gloriette_is_forfeited_without_a_coin_to_pay(game):
+    state = collection(game, "Sabrina", citizens=3, coins=0)
+    state = occupy(state, "Gloriette", "Sabrina", ["5", "6"])
+    state, outcome = evaluate(state)
+    assert facts(outcome, "field_forfeited") == [{"fact": "field_forfeited", "seat": "Sabrina", "field": "Gloriette",
+                                                  "why": "Sabrina cannot pay 1 coin and pays nothing"}]
+    assert facts(outcome, "compared") == [] and state.phase == "reveal"

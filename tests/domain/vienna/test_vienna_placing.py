@@ -9,7 +9,7 @@ import pytest
 
 from domain.rules import TABLE, MalformedMove, RuleViolation
 from domain.vienna import GAME
-from vienna_table import facts, holding, play, rolled, table, with_player
+from vienna_table import facts, holding, occupy, play, rolled, table, with_player
 
 PLAYERS = ["Sabrina", "Matthew", "Nancy", "Oscar"]
 
@@ -260,3 +260,12 @@ def test_the_dice_joker_holder_lays_every_1_on_the_card_and_gives_it_any_face(ga
     # another player's 1 stays a 1
     state, _ = play(state, roll("Matthew", "1", "2", "3", "4"))
     assert "1" in state.player("Matthew").dice
+
+
+def test_the_gendarme_stays_beside_the_board_when_no_field_is_free(game):
+    state = game
+    for field in state.board.street[1:]:
+        state = occupy(state, field.name, "Oscar", ["6"])
+    state = rolled(state, "Sabrina", ["1", "2", "3", "4"])
+    state, outcome = play(state, place("Sabrina", "Krieau", "1", take="coin"))
+    assert state.gendarme is None and facts(outcome, "gendarme_placed") == []
