@@ -145,9 +145,18 @@ def test_record_a_willi_round_undo_redo_replay(phone: Page, shoot):
     expect(page.locator(".seat[data-seat='Alex'] .hand .card")).to_have_count(0)
     page.get_by_role("button", name="back to the game").click()
     expect(page.locator(".replay-at")).to_have_text(re.compile(r"now: after move"))
+    expect(page.locator("form[data-move='deal'] .entry")).to_have_count(4)       # round 2 is to be dealt
     shoot(page, "willi-10-chart", full_page=False)
     chart.scroll_into_view_if_needed()
     shoot(page, "willi-11-chart-view", full_page=False)
+
+    # The list of games reopens this one.
+    page.get_by_role("link", name="← games").click()
+    link = page.locator("a.game-link", has_text="Alex, Joe, Gunter, Hanna").first
+    expect(link).to_contain_text(f"{last} moves")
+    shoot(page, "willi-12-games")
+    link.click()
+    expect(page.locator(".status")).to_contain_text("The table: deal")
 
 
 def test_score_chart_without_the_timeline_endpoint(phone: Page, server):
