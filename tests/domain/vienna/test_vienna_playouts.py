@@ -70,7 +70,7 @@ def replay(players, moves):
 
 
 @pytest.mark.parametrize("count", [3, 4, 5])
-@settings(max_examples=3, deadline=None)
+@settings(max_examples=2, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_a_random_game_replays_finishes_and_keeps_every_point_traceable(seed, count):
     rng = random.Random(seed)
