@@ -43,15 +43,20 @@ def test_wiener_walzer_setup_and_a_placed_guest(phone: Page, shoot):
     start(page, "wiener_walzer", ["Ann", "Ben"], "table")
     expect(page.locator(".status")).to_contain_text("The table: setup")
     form = page.locator("form[data-move='setup']")
-    neutral = form.locator(".field[data-field='neutral'] .entry")
-    # Each white guest exists once: the one taken on a gold space is greyed out on the others.
-    for i in range(neutral.count()):
-        neutral.nth(i).locator(".chips button:not([disabled])").first.click()
-    expect(neutral.nth(1).locator(".chips button").first).to_be_disabled()
-    buffet = form.locator(".field[data-field='buffet'] .entry")
+    # The next empty space is chosen after each entry: gold spaces first, then the buffet.
+    for _ in range(6):
+        form.locator(".palette .chips button:not([disabled])").first.click()
+    expect(form.locator(".progress")).to_contain_text("6 of 6 gold spaces")
+    # Each white guest exists once: the ones already laid out are greyed out.
+    form.locator(".board button.space[data-space='e2']").click()
+    expect(form.locator(".palette button[data-value='L1']")).to_be_disabled()
+    form.locator(".board button.space[data-space='d1']").click()
     kinds = ["cheese", "shrimp_roll", "sachertorte", "caviar", "cigar", "champagne"]
-    for i in range(buffet.count()):
-        buffet.nth(i).locator(f".chips button[data-value='{kinds[i % len(kinds)]}']").click()
+    for i in range(29):
+        if i % 7 == 0:
+            form.locator(f".palette button[data-count='{1 + i % 3}']").click()
+        form.locator(f".palette button[data-value='{kinds[i % len(kinds)]}']").click()
+    expect(form.locator(".progress")).to_contain_text("29 of 29 buffet spaces")
     shoot(page, "walzer-01-setup-form")
     v = version(page)
     form.get_by_role("button", name="record setup").click()

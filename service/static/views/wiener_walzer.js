@@ -1,6 +1,7 @@
 // Wiener Walzer: the ballroom grid with guests, turned guests and buffet
 // tiles (tap a space to choose it), and each player's collected delicacies.
-import { h, listing, words } from "../dom.js";
+import { h, clear, listing, words } from "../dom.js";
+import { choicesOf } from "../values.js";
 import { scoreTable } from "./generic.js";
 
 const GUEST = /^[LG][0-5]$/;
@@ -76,9 +77,87 @@ function renderState(state, ctx) {
   ];
 }
 
+// The setup entered on the board: tap a space (the next empty one is chosen
+// for you), then what lies there: a white guest on a gold space, a buffet
+// tile on any other.
+function setupForm(description, ctx, submit) {
+  const state = ctx.state;
+  const names = Object.keys(state.spaces);
+  const order = [...names.filter((n) => state.spaces[n].gold), ...names.filter((n) => !state.spaces[n].gold)];
+  const guests = choicesOf(description.fields.neutral.values).values;
+  const kinds = description.fields.buffet.values.items.one_of;
+  const maxCount = description.fields.buffet.values.max_length || 3;
+  const neutral = {};
+  const buffet = {};
+  let selected = order[0];
+  let count = 1;
+  const boardBox = h("div");
+  const palette = h("div.palette");
+  const progress = h("p.hint.progress");
+  const problem = h("p.problem", { role: "alert", hidden: true });
+  const button = h("button.primary", { type: "submit" }, "record setup");
+
+  const filled = (name) => (state.spaces[name].gold ? neutral[name] : buffet[name]) !== undefined;
+  function advance() {
+    const start = order.indexOf(selected);
+    const next = [...order.slice(start + 1), ...order.slice(0, start)].find((n) => !filled(n));
+    if (next) selected = next;
+  }
+  function preview() {
+    const spaces = Object.fromEntries(names.map((n) => [n, {
+      gold: state.spaces[n].gold, tile: buffet[n] || null,
+      guest: neutral[n] ? { card: neutral[n], colour: "white", turned: false } : null,
+    }]));
+    return { layout: state.layout, spaces };
+  }
+  function put(value) {
+    if (state.spaces[selected].gold) neutral[selected] = value;
+    else buffet[selected] = Array(count).fill(value);
+    advance();
+    render();
+  }
+  function render() {
+    clear(boardBox, board(preview(), ctx, { selectable: new Set(names), selected, onpick: (n) => { selected = n; render(); } }));
+    const gold = state.spaces[selected].gold;
+    const used = new Set(Object.entries(neutral).filter(([n]) => n !== selected).map(([, g]) => g));
+    clear(palette,
+      h("p.step", `${selected}: ${gold ? "the white guest on this gold space" : "the buffet tile on this space"}`),
+      gold
+        ? h("div.chips", guests.map((g) => h("button.chip", { type: "button", dataset: { value: g }, disabled: used.has(g),
+          class: neutral[selected] === g ? "chosen" : "", onclick: () => put(g) }, guestCard(g))))
+        : [h("div.chips.counts", Array.from({ length: maxCount }, (_, i) => i + 1).map((n) => h("button.chip.small", {
+          type: "button", dataset: { count: n }, class: n === count ? "chosen" : "", onclick: () => { count = n; render(); } }, `${n}×`))),
+        h("div.chips", kinds.map((k) => h("button.chip", { type: "button", dataset: { value: k },
+          class: buffet[selected] && buffet[selected][0] === k ? "chosen" : "", onclick: () => put(k) }, tile([k], true))))],
+      filled(selected) && h("button.small", { type: "button", onclick: () => {
+        delete neutral[selected]; delete buffet[selected]; render(); } }, "clear this space"));
+    const goldCount = order.filter((n) => state.spaces[n].gold).length;
+    progress.textContent = `${Object.keys(neutral).length} of ${goldCount} gold spaces, `
+      + `${Object.keys(buffet).length} of ${order.length - goldCount} buffet spaces entered`;
+  }
+  render();
+  return h("form.move-form", { dataset: { move: "setup" }, onsubmit: async (event) => {
+    event.preventDefault();
+    button.disabled = true;
+    problem.hidden = true;
+    try {
+      await submit({ type: "setup", neutral: { ...neutral }, buffet: { ...buffet } });
+    } catch (error) {
+      problem.textContent = error.message;
+      problem.hidden = false;
+    } finally {
+      button.disabled = false;
+    }
+  } }, h("h3", "Setup: tap a space, then what lies on it"), progress, boardBox, palette, h("div.submit", button, problem));
+}
+
 export default {
   renderState,
   board,
+
+  chanceForm(type, description, ctx, submit) {
+    return type === "setup" && ctx.summary.mode === "table" ? setupForm(description, ctx, submit) : null;
+  },
 
   colours(state) {
     return Object.fromEntries(Object.entries(state.colours || {}).map(([p, c]) => [p, CSS_COLOURS[c]]));
