@@ -260,7 +260,8 @@ class GamePage {
         const own = this.adapter.factWords ? this.adapter.factWords(fact, entry, memo) : undefined;
         return own === undefined ? genericFact(fact) : own;
       }).filter(Boolean);
-      return h("li", { class: entry.undone ? "undone" : "", dataset: { index: entry.index } },
+      const here = this.replayAt !== null && entry.index === this.replayAt;
+      return h("li", { class: [entry.undone ? "undone" : "", here ? "here" : ""].join(" ").trim(), dataset: { index: entry.index } },
         h("div.log-move", h("span.number", `${entry.index}.`), " ",
           (this.adapter.moveWords && this.adapter.moveWords(entry.move)) || genericMove(entry.move),
           entry.undone && h("em.tag", " undone")),

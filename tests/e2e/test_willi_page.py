@@ -175,3 +175,37 @@ def test_score_chart_without_the_timeline_endpoint(phone: Page, server):
     expect(page.locator("svg.score-chart polyline")).to_have_count(4)
     expect(page.locator(".chart .legend")).to_contain_text("Alex 0")
     assert any(url.endswith("state?at=1") for url in asked) and any(url.endswith("state?at=0") for url in asked)
+
+
+def test_three_players_with_the_card_monster(phone: Page, shoot):
+    """With 3 players the card monster's stack is entered top card first and
+    it can only turn over that top card."""
+    page = phone
+    page.goto("/#/new")
+    page.locator("button[data-game='willi']").click()
+    page.locator(".player-row").last.get_by_role("button", name="remove").click()
+    for i, name in enumerate(["Alex", "Joe", "Hanna"], start=1):
+        page.get_by_label(f"player {i}", exact=True).fill(name)
+    page.get_by_role("button", name="Start").click()
+    form = page.locator("form[data-move='deal']")
+    monster = form.locator(".entry[data-key='monster']")
+    monster.get_by_role("button", name=re.compile("unseen")).click()
+    stack = ["G5", "R1", "Y9", "B2", "B3", "B4", "R7", "Y2", "G8"]
+    for card in stack:
+        monster.locator(f".chips button[data-value='{card}']").click()
+    expect(monster.locator(".sequence .card")).to_have_count(9)
+    v = version(page)
+    form.get_by_role("button", name="record deal").click()
+    v = after_move(page, v)
+    expect(page.locator(".seat[data-seat='monster'] .seat-head")).to_contain_text("the card monster")
+    expect(page.locator(".seat[data-seat='monster'] .hand .card").first).to_have_text("5")
+    for _ in range(3):
+        tap_first(page, "section.move-group[data-move='discard']")
+        v = after_move(page, v)
+    # The monster leads round 1 and turns over its top card: the only choice offered.
+    group = page.locator("section.move-group[data-move='play'][data-seat='monster']")
+    expect(group.locator("button")).to_have_count(1)
+    group.locator("button").click()
+    v = after_move(page, v)
+    expect(page.locator(".log-list > li").first).to_contain_text("the card monster plays")
+    shoot(page, "willi-13-card-monster")
