@@ -170,12 +170,19 @@ class PostgresViews(ViewTables, PostgresTrackingRecorder):
         self.schema = f'"{datastore.schema}".'
         self.sql_create_statements += [SQL(statement.format(schema=self.schema)) for statement in VIEW_TABLES]
 
+    def _create_table(self, curs: Any) -> None:
+        curs.execute("SELECT pg_advisory_xact_lock(7417)")   # one process creates the tables at a time
+        super()._create_table(curs)
+
 
 def open_views(store: Any) -> ViewTables:
     """The view tables beside ``store``'s events, created if missing."""
     datastore = store.recorder.datastore
     views = PostgresViews(datastore) if store.is_postgres else SQLiteViews(datastore)
-    views.create_table()
+    try:
+        views.create_table()
+    except IntegrityError:      # another process created them at the same moment: they exist now
+        views.create_table()
     return views
 
 

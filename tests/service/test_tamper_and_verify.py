@@ -7,7 +7,6 @@ import sqlite3
 from uuid import UUID
 
 import psycopg
-import pytest
 from helpers import Api
 
 from service.cli import main
@@ -20,18 +19,19 @@ HANDS = {"Alex": ["R1", "R2", "R3", "R4", "R5", "Y1", "Y2", "G1", "G2"], "Joe": 
 def edit_stored_event(database: str, game_id: str, version: int, change) -> None:
     """Rewrite one stored event's bytes with ``change(bytes) -> bytes``."""
     if database.startswith("sqlite"):
+        key = (UUID(game_id).hex, version)               # SQLite keeps the id as 32 hex digits
         with sqlite3.connect(database[len("sqlite:///"):]) as conn:
             where = "WHERE originator_id = ? AND originator_version = ?"
-            (state,) = conn.execute(f"SELECT state FROM stored_events {where}", (UUID(game_id).hex, version)).fetchone()
-            conn.execute(f"UPDATE stored_events SET state = ? {where}", (change(bytes(state)), UUID(game_id).hex, version))
+            (state,) = conn.execute(f"SELECT state FROM stored_events {where}", key).fetchone()
+            conn.execute(f"UPDATE stored_events SET state = ? {where}", (change(bytes(state)), *key))
         return
+    key = (UUID(game_id), version)
     with psycopg.connect(database, autocommit=True) as conn:
         conn.execute("ALTER TABLE tablelog_events DISABLE TRIGGER tablelog_append_only")
         try:
             where = "WHERE originator_id = %s AND originator_version = %s"
-            (state,) = conn.execute(f"SELECT state FROM tablelog_events {where}",
-                                    (UUID(game_id), version)).fetchone()
-            conn.execute(f"UPDATE tablelog_events SET state = %s {where}", (change(bytes(state)), UUID(game_id), version))
+            (state,) = conn.execute(f"SELECT state FROM tablelog_events {where}", key).fetchone()
+            conn.execute(f"UPDATE tablelog_events SET state = %s {where}", (change(bytes(state)), *key))
         finally:
             conn.execute("ALTER TABLE tablelog_events ENABLE TRIGGER tablelog_append_only")
 
