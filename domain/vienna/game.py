@@ -861,7 +861,7 @@ class Vienna(Game):
                         "gendarme": None, "take": None, "turn": None, "to": None}
                 for extra in self._extras(state, field, player, dice):
                     move = {**base, **extra}
-                    if self._is_legal(state, move):
+                    if self.is_legal(state, move):
                         moves.append(move)
         return moves
 
@@ -876,13 +876,6 @@ class Vienna(Game):
                      for v in range(1, 7) if v != face(d)]
             return [{}] + turns
         return [{}]
-
-    def _is_legal(self, state: ViennaState, move: Move) -> bool:
-        try:
-            self.check(state, move)
-        except RuleViolation:
-            return False
-        return True
 
     # -- chance in digital mode ----------------------------------------------------------------
     def chance_move(self, state: ViennaState, rng: random.Random) -> Move:

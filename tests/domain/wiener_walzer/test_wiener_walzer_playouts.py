@@ -8,7 +8,7 @@ from collections import Counter
 
 from hypothesis import given, settings, strategies as st
 
-from domain.rules import RuleViolation, random_move
+from domain.rules import random_move
 from domain.wiener_walzer import GAME
 from domain.wiener_walzer.events import RULES
 
@@ -81,11 +81,7 @@ def sets_by_hand(tiles):
 
 
 def is_legal(state, move):
-    try:
-        GAME.check(state, GAME.load_move(move))
-    except RuleViolation:
-        return False
-    return True
+    return GAME.is_legal(state, GAME.load_move(move))
 
 
 def random_illegal_candidates(state, rng):
