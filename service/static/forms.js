@@ -155,11 +155,9 @@ function booleanWidget(onchange) {
   return { el: button, value: () => chosen };
 }
 
-// The keys of a dict field: the game's own answer, or the seats/players when
-// the description says "seat -> ..." / "player -> ...".
-function dictKeys(name, field, ctx) {
-  const own = ctx.adapter.dictKeys && ctx.adapter.dictKeys(name, field, ctx);
-  if (own) return own;
+// The keys of a dict field when they are known: the allowed ones, or the
+// seats/players when the description says "seat -> ..." / "player -> ...".
+function dictKeys(field, ctx) {
   if (field.keys && field.keys.one_of) return field.keys.one_of;
   const description = (field.description || "").toLowerCase();
   if (/^seats?\b/.test(description)) return ctx.seats;
@@ -168,7 +166,8 @@ function dictKeys(name, field, ctx) {
 }
 
 function dictWidget(name, field, ctx, onchange) {
-  const keys = dictKeys(name, field, ctx);
+  if (!field.values) return textWidget(field, onchange);     // an untyped object: written as JSON
+  const keys = dictKeys(field, ctx);
   const entries = [];
   const rows = h("div.dict");
   // Cards and guests exist once each: what one entry took is greyed out in the others.
@@ -205,7 +204,9 @@ function dictWidget(name, field, ctx, onchange) {
       const out = {};
       for (const entry of entries) {
         const key = entry.keyWidget ? entry.keyWidget.value() : entry.key;
-        if (key !== null && key !== "") out[key] = entry.widget.value();
+        const value = entry.widget.value();
+        // A row left empty is left out, unless empty (null) is a value of its own ("unseen").
+        if (key !== null && key !== "" && (value !== null || field.values.nullable)) out[key] = value;
       }
       return out;
     },
@@ -238,10 +239,8 @@ function nullableWidget(inner, onchange) {
 }
 
 export function widget(name, field, ctx, onchange) {
-  const own = ctx.adapter.widget && ctx.adapter.widget(name, field, ctx, onchange);
-  let inner = own || plainWidget(name, field, ctx, onchange);
-  if (field.nullable && !own) inner = nullableWidget(inner, onchange);
-  return inner;
+  const inner = plainWidget(name, field, ctx, onchange);
+  return field.nullable ? nullableWidget(inner, onchange) : inner;
 }
 
 function plainWidget(name, field, ctx, onchange) {

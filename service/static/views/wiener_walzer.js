@@ -170,16 +170,6 @@ export default {
     return null;
   },
 
-  // The setup names every space in play: neutral guests on the gold ones,
-  // buffet tiles on the others.
-  dictKeys(name, field, ctx) {
-    const spaces = Object.entries(ctx.state.spaces || {});
-    if (name === "neutral") return spaces.filter(([, s]) => s.gold).map(([n]) => n);
-    if (name === "buffet") return spaces.filter(([, s]) => !s.gold).map(([n]) => n);
-    if (name === "stacks") return ctx.players;
-    return null;
-  },
-
   moveTitle(type, seat) {
     return { place: `${seat} places a guest`, dance: `${seat} chooses the next dance`,
       resolve_event: `${seat} carries out the event card`, setup: "Setup: what lies on each space",
