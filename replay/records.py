@@ -197,6 +197,8 @@ def read_jsonl(text: str) -> Record:
                             seed=data.get("seed"))
             if not isinstance(record.options, dict):
                 raise RecordError(number, "options are an object.")
+            if record.seed is not None and (not isinstance(record.seed, int) or isinstance(record.seed, bool)):
+                raise RecordError(number, "the seed is a whole number.")
             continue
         by = data.get("recorded_by") or SCOREKEEPER
         request_id = data.get("request_id")

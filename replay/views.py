@@ -203,6 +203,10 @@ class GameViews(Projection[ViewTables]):
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:
         self.process_batch([(domain_event, tracking)])
 
+    def forget(self) -> None:
+        """Drop the histories kept in memory (the views are rebuilt from scratch)."""
+        self._histories.clear()
+
     def process_batch(self, batch: list[tuple[Any | None, Tracking]]) -> None:
         """Several events at once: each game's rows are written once, with
         the batch's last tracking position, in one transaction. An event that
@@ -318,7 +322,7 @@ class Views:
         """Drop the view tables and process the whole log again."""
         with self._lock:
             self.tables.drop_views()
-            self.projection._histories.clear()
+            self.projection.forget()
         return self.catch_up(progress)
 
     # -- in the background ---------------------------------------------------------

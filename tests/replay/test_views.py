@@ -11,6 +11,7 @@ import time
 from domain.rules import random_move
 from domain.willi import GAME
 from replay.views import Views
+from service.cli import main
 from service.games import Games
 from service.store import open_store
 
@@ -59,6 +60,8 @@ def test_live_views_equal_a_rebuild_and_count_each_event_once(database):
     assert games.views.rebuild() <= total
     assert rows(games.views) == live
     assert games.views.catch_up() == 0
+    assert main(["--database", database, "replay", "rebuild"]) == 0      # the command, in its own store
+    assert rows(games.views) == live
     store.close()
 
 
