@@ -1,7 +1,7 @@
 // The scorekeeper's page: the list of games, starting a game, and the game
 // page (game.js). Routes live in the URL hash: #/, #/new, #/game/<id>.
 import { h, clear } from "./dom.js";
-import { api, keepTokens } from "./api.js";
+import { api, keepTokens, tokens } from "./api.js";
 import { fieldsForm } from "./forms.js";
 import { showGame } from "./game.js";
 
@@ -14,8 +14,15 @@ async function types() {
 }
 
 function route() {
-  const [, page, id] = location.hash.split("/");
+  const [, page, id, as, seat, token] = location.hash.split("/");
   if (page === "new") return showNew();
+  if (page === "game" && as === "as" && seat && token) {
+    // A player's own page in a digital game: keep the seat's token, then drop it from the address.
+    const name = decodeURIComponent(seat);
+    const kept = tokens(id) || { seats: {} };
+    keepTokens(id, { ...kept, seats: { ...kept.seats, [name]: token }, as: name });
+    history.replaceState(null, "", `#/game/${id}`);
+  }
   if (page === "game" && id) return types().then((all) => showGame(main, id, all));
   return showHome();
 }

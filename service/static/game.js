@@ -25,7 +25,13 @@ class GamePage {
     };
   }
 
-  get token() { return this.tokens && this.tokens.scorekeeper; }
+  // The scorekeeper's token, or on a player's own page (digital games) that seat's.
+  get seat() { return this.tokens && !this.tokens.scorekeeper ? this.tokens.as || null : null; }
+
+  get token() {
+    if (!this.tokens) return null;
+    return this.tokens.scorekeeper || (this.seat && this.tokens.seats[this.seat]) || null;
+  }
 
   async load() {
     this.summary = await api.summary(this.id);
@@ -37,7 +43,7 @@ class GamePage {
 
   async refresh() {
     const [summary, state, log, legal] = await Promise.all([
-      api.summary(this.id), api.state(this.id, { token: this.token }), api.log(this.id, this.token), this.legalMoves(),
+      api.summary(this.id), api.state(this.id, { token: this.token, seat: this.seat }), api.log(this.id, this.token), this.legalMoves(),
     ]);
     Object.assign(this, { summary, live: state, log, legal });
     this.effective = [0, ...log.entries.filter((e) => !e.undone).map((e) => e.index)];
@@ -49,14 +55,14 @@ class GamePage {
   // the scorekeeper's page holds them all (pass the phone round the table).
   async legalMoves() {
     const legal = await api.legalMoves(this.id, this.token);
-    if (this.summary.mode !== "digital" || !this.tokens || !legal.moves) return legal;
+    if (this.summary.mode !== "digital" || this.seat || !this.token || !legal.moves) return legal;
     const seats = legal.expected.seats.filter((s) => this.tokens.seats && this.tokens.seats[s]);
     const more = await Promise.all(seats.map((s) => api.legalMoves(this.id, this.tokens.seats[s])));
     return { ...legal, moves: [...legal.moves, ...more.flatMap((m) => m.moves || [])] };
   }
 
   tokenFor(move) {
-    if (this.summary.mode === "digital" && move.seat && this.tokens.seats && this.tokens.seats[move.seat]) {
+    if (this.summary.mode === "digital" && move.seat && this.tokens.seats[move.seat]) {
       return this.tokens.seats[move.seat];
     }
     return this.token;
@@ -95,7 +101,7 @@ class GamePage {
 
   async showReplayState() {
     const at = this.replayAt;
-    const state = await api.state(this.id, { at, token: this.token });
+    const state = await api.state(this.id, { at, token: this.token, seat: this.seat });
     if (this.replayAt === at) this.showState(state);
   }
 
@@ -116,25 +122,36 @@ class GamePage {
   renderNotice() {
     const box = this.sections.notice;
     const fresh = sessionStorage.getItem(`tablelog:new:${this.id}`);
-    if (fresh && this.token) {
-      clear(box, h("div.notice.token", { role: "note" },
-        h("p", "Scorekeeper token (shown once; this browser keeps it for this game):"),
-        h("code", this.token),
-        h("p.hint", "Write it down to record this game from another device."),
-        h("button.small", { type: "button", onclick: () => {
-          sessionStorage.removeItem(`tablelog:new:${this.id}`); clear(box); } }, "I have it")));
-    } else if (!this.token) {
+    if (this.seat) {
+      return clear(box, h("p.notice.seat-page", `You are ${this.seat}: you see your own hand and record your own moves.`));
+    }
+    if (!this.token) {
       const input = h("input", { placeholder: "scorekeeper token", "aria-label": "scorekeeper token" });
-      clear(box, h("form.notice", { onsubmit: async (event) => {
+      return clear(box, h("form.notice", { onsubmit: async (event) => {
         event.preventDefault();
         this.tokens = { scorekeeper: input.value.trim(), seats: {} };
         keepTokens(this.id, this.tokens);
         await this.refresh();
       } }, h("p", "This browser has no scorekeeper token for this game: you can watch, not record."),
       input, h("button.small", { type: "submit" }, "use token")));
-    } else {
-      clear(box);
     }
+    const tokenBox = fresh && h("div.notice.token", { role: "note" },
+      h("p", "Scorekeeper token (shown once; this browser keeps it for this game):"),
+      h("code", this.token),
+      h("p.hint", "Write it down to record this game from another device."),
+      h("button.small", { type: "button", onclick: () => {
+        sessionStorage.removeItem(`tablelog:new:${this.id}`); tokenBox.remove(); } }, "I have it"));
+    clear(box, tokenBox, this.summary.mode === "digital" && this.playerLinks());
+  }
+
+  // In a digital game each player can follow on their own phone, seeing only their own cards.
+  playerLinks() {
+    const seats = Object.entries(this.tokens.seats || {});
+    return h("details.player-links", h("summary", "Each player's own page"),
+      h("ul", seats.map(([seat, token]) => {
+        const href = `${location.origin}${location.pathname}#/game/${this.id}/as/${encodeURIComponent(seat)}/${token}`;
+        return h("li", h("a", { href, target: "_blank", dataset: { seat } }, seat));
+      })));
   }
 
   statusLine(state) {
@@ -239,7 +256,7 @@ class GamePage {
     }
     for (let i = 0; i < wanted.length; i += 8) {
       const batch = wanted.slice(i, i + 8);
-      const states = await Promise.all(batch.map((at) => api.state(this.id, { at, token: this.token })));
+      const states = await Promise.all(batch.map((at) => api.state(this.id, { at, token: this.token, seat: this.seat })));
       batch.forEach((at, j) => this.scoresAt.set(at, states[j].scores));
     }
   }

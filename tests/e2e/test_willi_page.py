@@ -209,3 +209,40 @@ def test_three_players_with_the_card_monster(phone: Page, shoot):
     v = after_move(page, v)
     expect(page.locator(".log-list > li").first).to_contain_text("the card monster plays")
     shoot(page, "willi-13-card-monster")
+
+
+def test_digital_game_each_player_on_their_own_phone(phone: Page, browser, server, shoot):
+    """In a digital game the service deals; the scorekeeper's page hands each
+    player a link to a page that shows only their own cards and records their moves."""
+    page = phone
+    page.goto("/#/new")
+    page.locator("button[data-game='willi']").click()
+    for i, name in enumerate(PLAYERS, start=1):
+        page.get_by_label(f"player {i}", exact=True).fill(name)
+    page.locator("button[data-mode='digital']").click()
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator(".status")).to_contain_text("discard")
+    expect(page.locator(".seat[data-seat='Alex'] .hand")).to_contain_text("9 cards, unseen")
+    page.locator(".player-links summary").click()
+    link = page.locator(".player-links a[data-seat='Alex']").get_attribute("href")
+
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    alex = context.new_page()
+    try:
+        alex.goto(link)
+        expect(alex.locator(".seat-page")).to_contain_text("You are Alex")
+        assert "/as/" not in alex.url                       # the token leaves the address bar
+        expect(alex.locator(".seat[data-seat='Alex'] .hand .card")).to_have_count(9)
+        expect(alex.locator(".seat[data-seat='Joe'] .hand")).to_contain_text("9 cards, unseen")
+        groups = alex.locator("section.move-group")
+        expect(groups).to_have_count(1)
+        expect(groups.first).to_have_attribute("data-seat", "Alex")
+        shoot(alex, "willi-14-digital-player")
+        before = version(alex)
+        groups.first.locator(".group-body > .chips button").first.click()
+        after_move(alex, before)
+        expect(alex.locator(".log-list > li").first.locator(".by")).to_contain_text("recorded by Alex")
+    finally:
+        context.close()
+    page.reload()
+    expect(page.locator(".log-list > li").first).to_contain_text("Alex discards face down")

@@ -17,7 +17,8 @@ function seatName(seat) {
 function hand(view) {
   if (view.cards) return h("div.hand", view.cards.map((c) => card(c)));
   const known = view.known && view.known.length ? [" · holds ", view.known.map((c) => card(c, "small"))] : "";
-  return h("div.hand.unseen", `${view.count} cards, unseen`, known);
+  if (!view.count) return h("div.hand.unseen", "no cards left");
+  return h("div.hand.unseen", `${view.count} card${view.count === 1 ? "" : "s"}, unseen`, known);
 }
 
 function trickRow(trick) {
