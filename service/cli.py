@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Sequence
 
 from service.store import DEFAULT_DATABASE, ENV_DATABASE
@@ -32,19 +33,21 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     replay = sub.add_parser("replay", help="rebuild the views or verify stored games")
     replay_sub = replay.add_subparsers(dest="replay_command", required=True)
-    replay_sub.add_parser("rebuild", help="drop the game list and player views and rebuild them from the log")
-    verify = replay_sub.add_parser("verify", help="replay stored games through the current rules, check the hash chain")
+    replay_sub.add_parser("rebuild", parents=[common],
+                          help="drop the game list and player views and rebuild them from the log")
+    verify = replay_sub.add_parser("verify", parents=[common],
+                                   help="replay stored games through the current rules, check the hash chain")
     verify.add_argument("ids", nargs="*", metavar="id")
     verify.add_argument("--all", action="store_true", help="every game in the database")
 
-    export = sub.add_parser("export", help="write a game's record")
+    export = sub.add_parser("export", parents=[common], help="write a game's record")
     export.add_argument("id")
     export.add_argument("--format", choices=["jsonl", "text"], default="jsonl")
     export.add_argument("--seat", help="as this seat may see it (hides other hands in a digital game)")
     export.add_argument("--out", help="a file (default: standard output)")
-    importer = sub.add_parser("import", help="create a new game from a record (either format)")
+    importer = sub.add_parser("import", parents=[common], help="create a new game from a record (either format)")
     importer.add_argument("file", help="a record file, or - for standard input")
-    chart = sub.add_parser("chart", help="draw a game's score timeline")
+    chart = sub.add_parser("chart", parents=[common], help="draw a game's score timeline")
     chart.add_argument("id")
     chart.add_argument("--out", help="file.svg or file.png (default: <id>.svg)")
 
@@ -218,7 +221,7 @@ def import_command(database: str | None, path: str) -> int:
     from domain.rules import MalformedMove, RuleViolation
     from service.games import ServiceError
     try:
-        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     except OSError as error:
         print(f"{path}: {error.strerror}", file=sys.stderr)
         return 1
