@@ -13,6 +13,7 @@ export function showValue(value, field, ctx) {
   if (typeof value === "number" && field && choicesOf(field)?.dice) return h("span.die", dieFace(value));
   const die = typeof value === "string" && field && /\bdie\b/.test(field.description || "") && value.match(/^([A-Z]?)([1-6])$/);
   if (die) return h("span.die", { class: die[1] ? `die-${die[1]}` : "", title: value }, die[1] && h("small", die[1]), dieFace(Number(die[2])));
+  if (Array.isArray(value) && field && field.items) return h("span.value", value.map((v) => showValue(v, field.items, ctx)));
   if (Array.isArray(value) && value.every((v) => v === null || typeof v !== "object")) {
     return h("span.value", value.map(flatText).join(" + "));
   }
