@@ -395,12 +395,13 @@ function moveGroup(group, vocabulary, ctx, submit) {
       }
       render();
     };
-    const spaces = ctx.adapter.board && boardSpaces(ctx.state, field) && values.every((v) => v in ctx.state.spaces);
+    const onBoard = ctx.adapter.board && ctx.adapter.onBoard
+      && values.every((v) => ctx.adapter.onBoard(v, field, ctx.state, seat));
     const options = h("div.chips", values.map((value) => h("button.chip", {
       type: "button", dataset: { field: name, value: String(value) }, onclick: () => pick(value) },
     showValue(value, field, ctx))));
     clear(body, picked, h("p.step", words(name)),
-      spaces ? ctx.adapter.board(ctx.state, ctx, { selectable: new Set(values), onpick: pick }) : null,
+      onBoard ? ctx.adapter.board(ctx.state, ctx, { selectable: new Set(values), onpick: pick, seat }) : null,
       options);
   }
   render();

@@ -155,6 +155,10 @@ export default {
   renderState,
   board,
 
+  onBoard(value, field, state) {
+    return typeof value === "string" && value in state.spaces;
+  },
+
   chanceForm(type, description, ctx, submit) {
     return type === "setup" && ctx.summary.mode === "table" ? setupForm(description, ctx, submit) : null;
   },
