@@ -349,8 +349,10 @@ class Views:
 
     # -- reading ---------------------------------------------------------------------
     def summaries(self) -> list[dict[str, Any]]:
+        """Every game's summary, oldest first, with its status and last move time."""
         self.catch_up()
-        return [json.loads(row["summary"]) for row in self.tables.games()]
+        return [{**json.loads(row["summary"]), "status": row["status"], "last_move_at": row["last_move_at"]}
+                for row in self.tables.games()]
 
     def player(self, name: str) -> list[dict[str, Any]]:
         """``name``'s results per game type with their place on its leaderboard."""

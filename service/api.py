@@ -113,6 +113,9 @@ class SummarySchema(Schema):
     scores = fields.Dict(keys=fields.String(), values=fields.Integer())
     winners = fields.List(fields.String())
     expected = fields.Nested(ExpectedSchema)
+    status = fields.String(metadata={"description": "in the game list: playing | finished"})
+    last_move_at = fields.String(allow_none=True, metadata={
+        "description": "in the game list: when a move was last recorded, undone or redone"})
 
 
 class GameListSchema(Schema):

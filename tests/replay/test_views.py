@@ -137,5 +137,8 @@ def test_players_and_leaderboard_through_the_api(client):
     assert next(r for r in mine if r["player"] == "Vera")["rank"] == willi["rank"]
     assert client.get("/api/players/Nobody").status_code == 404
     assert client.get("/api/leaderboard/chess").status_code == 404
-    listed = client.get("/api/games").json["games"]
-    assert {finished[0], finished[1]} <= {g["id"] for g in listed}
+    listed = {g["id"]: g for g in client.get("/api/games").json["games"]}
+    assert listed[finished[0]]["status"] == "finished" and listed[finished[0]]["finished"] is True
+    last = games.log(finished[0], None)["entries"][-1]["recorded_at"]
+    assert listed[finished[0]]["last_move_at"] == last
+    assert "status" not in client.get(f"/api/games/{finished[0]}").json
