@@ -39,16 +39,34 @@ class GamePage {
     this.adapter = adapterFor(this.summary.game);
     clear(this.main, Object.values(this.sections));
     await this.refresh();
+    this.watch();
   }
 
   async refresh() {
-    const [summary, state, log, legal] = await Promise.all([
-      api.summary(this.id), api.state(this.id, { token: this.token, seat: this.seat }), api.log(this.id, this.token), this.legalMoves(),
-    ]);
-    Object.assign(this, { summary, live: state, log, legal });
-    this.effective = [0, ...log.entries.filter((e) => !e.undone).map((e) => e.index)];
-    if (this.replayAt !== null && !this.effective.includes(this.replayAt)) this.replayAt = null;
-    await this.render();
+    this.busy = (this.busy || 0) + 1;
+    try {
+      const [summary, state, log, legal] = await Promise.all([
+        api.summary(this.id), api.state(this.id, { token: this.token, seat: this.seat }), api.log(this.id, this.token),
+        this.legalMoves(),
+      ]);
+      Object.assign(this, { summary, live: state, log, legal });
+      this.effective = [0, ...log.entries.filter((e) => !e.undone).map((e) => e.index)];
+      if (this.replayAt !== null && !this.effective.includes(this.replayAt)) this.replayAt = null;
+      await this.render();
+    } finally {
+      this.busy -= 1;
+    }
+  }
+
+  // Moves recorded elsewhere (another scorekeeper's device, a player's own
+  // page) show up here within a few seconds.
+  watch() {
+    const timer = setInterval(async () => {
+      if (!this.main.contains(this.sections.head)) return clearInterval(timer);
+      if (document.hidden || this.busy) return;
+      const summary = await api.summary(this.id).catch(() => null);
+      if (summary && summary.version !== this.summary.version && !this.busy) await this.refresh();
+    }, 4000);
   }
 
   // In a digital game each seat records its own moves with its own token;
@@ -166,11 +184,14 @@ class GamePage {
   }
 
   async submitMove(move) {
+    this.busy = (this.busy || 0) + 1;
     try {
       await api.move(this.id, move, this.tokenFor(move), this.summary.version);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) await this.refresh();
       throw error;
+    } finally {
+      this.busy -= 1;
     }
     await this.refresh();
   }
@@ -205,11 +226,14 @@ class GamePage {
   renderControls() {
     const problem = h("span.problem", { role: "alert" });
     const act = (what) => async () => {
+      this.busy = (this.busy || 0) + 1;
       try {
         await api[what](this.id, this.token, this.summary.version);
         await this.refresh();
       } catch (error) {
         problem.textContent = error.message;
+      } finally {
+        this.busy -= 1;
       }
     };
     clear(this.sections.controls, this.token && [
