@@ -38,6 +38,7 @@ R_OBJECTIVE = "Taking a Turn: objective cards"
 R_FINAL = "End of Game Scoring"
 
 TABLE_DRAWS = ("draw_staff", "offer_draw")
+ADDITIONAL = ("serve", "check_in", "use_staff", "claim_objective")
 OPTIONAL = frozenset({"rooms", "hire", "occupy", "prepare_occupy", "free_guest", "extra_action",
                       "complete_order"})
 PENDING_MOVES = {
@@ -105,9 +106,11 @@ class GrandAustriaHotel(Game):
             return Expected((TABLE,), ("reroll",))
         turn = state.turn
         if turn.die is None:
-            moves = ("take_guest", "take_die", "serve", "check_in", "use_staff", "claim_objective")
+            if not any(state.dice):   # an extra action took the last die: the turn ends without one
+                return Expected((turn.seat,), ("take_guest", *ADDITIONAL, "end_turn"))
+            moves = ("take_guest", "take_die", *ADDITIONAL)
             return Expected((turn.seat,), moves if turn.acted else moves + ("pass",))
-        return Expected((turn.seat,), ("serve", "check_in", "use_staff", "claim_objective", "end_turn"))
+        return Expected((turn.seat,), (*ADDITIONAL, "end_turn"))
 
     def _setup_seat(self, state: State) -> str:
         if state.phase == INITIAL_GUESTS:
@@ -223,10 +226,16 @@ class GrandAustriaHotel(Game):
         value = move["value"]
         player = state.player(move["seat"])
         p = self._pending(state)
+        if state.turn is None:
+            raise violation("no_turn", "An extra action is taken only during your turn.", R_TURN)
         if p is None and state.turn.die is not None:
             raise violation("one_die", "You take one die per turn.", R_TURN)
         if not state.dice[value - 1]:
             raise violation("no_die", f"There is no die on action space {value}.", R_TURN)
+        if move.get("decline"):
+            if move.get("boost"):
+                raise violation("boost_declined", "A main action you decline cannot be boosted.", R_TURN)
+            return
         cost = 0
         if move.get("boost"):
             if state.turn.boosted:
@@ -386,7 +395,8 @@ class GrandAustriaHotel(Game):
             raise violation("condition_unmet", f"You do not meet the objective: {objective.text}.", R_OBJECTIVE)
 
     def _check_end_turn(self, state: State, move: Move) -> None:
-        """Possible once the die is taken and nothing is pending (see expected)."""
+        """Possible once the die is taken, or no die is left, and nothing is
+        pending (see expected)."""
 
     def _check_pass(self, state: State, move: Move) -> None:
         """Possible before anything is done this turn (see expected)."""
@@ -476,9 +486,10 @@ class GrandAustriaHotel(Game):
 
     def _apply_take_die(self, state: State, move: Move, out: Outcome) -> State:
         seat, value, boost = move["seat"], move["value"], bool(move.get("boost"))
+        declined = bool(move.get("decline"))
         player = state.player(seat)
-        die_triggers = [t for t in triggers(player, "die") if value in t["values"]]
-        strength = state.dice[value - 1] + boost + sum(t.get("strength", 0) for t in die_triggers)
+        die_triggers = [] if declined else [t for t in triggers(player, "die") if value in t["values"]]
+        strength = 0 if declined else state.dice[value - 1] + boost + sum(t.get("strength", 0) for t in die_triggers)
         extra = self._pending(state) is not None
         state = evolve(state, dice=put(state.dice, value - 1, state.dice[value - 1] - 1),
                        pending=state.pending[1:] if extra else state.pending,
@@ -486,6 +497,9 @@ class GrandAustriaHotel(Game):
                                    boosted=state.turn.boosted or boost))
         out.append({"fact": "die_taken", "seat": seat, "value": value, "strength": strength, "boost": boost,
                     "extra_action": extra})
+        if declined:
+            out.append({"fact": "declined", "seat": seat, "step": "main_action", "why": f"action {value}"})
+            return state
         if boost:
             state = pay(state, seat, state.board["boost_cost"], "boost", out)
         if value == 6:
@@ -808,8 +822,7 @@ class GrandAustriaHotel(Game):
             return self._room_moves(state, seat, "prepare_room")
         player = state.player(seat)
         moves: list[Move] = [{"type": "take_guest", "seat": seat, "position": i} for i in range(1, 6)]
-        moves += [{"type": "take_die", "seat": seat, "value": v, "boost": b}
-                  for v in range(1, 7) for b in (False, True)]
+        moves += self._die_moves(seat)
         moves += self._serve_moves(state, seat)
         moves += [{"type": "check_in", "seat": seat, "table": t + 1, "room": state.hotel.name_of(r)}
                   for t, table in enumerate(player.cafe) if table and table.complete
@@ -819,6 +832,12 @@ class GrandAustriaHotel(Game):
         moves += [{"type": "claim_objective", "seat": seat, "objective": n} for n in state.objectives]
         moves += [{"type": "end_turn", "seat": seat}, {"type": "pass", "seat": seat}]
         return [m for m in moves if m["type"] in expected.moves]
+
+    def _die_moves(self, seat: str) -> list[Move]:
+        """Every die taken from every space: with or without boost, or declining the action."""
+        return [{"type": "take_die", "seat": seat, "value": v, "boost": b}
+                for v in range(1, 7) for b in (False, True)] + \
+            [{"type": "take_die", "seat": seat, "value": v, "boost": False, "decline": True} for v in range(1, 7)]
 
     def _card_ref(self, card: Staff) -> Any:
         return card.number if card.number is not None and catalog().staff.get(card.number) == card \
@@ -864,8 +883,7 @@ class GrandAustriaHotel(Game):
         if kind == "free_guest":
             return [{"type": "take_guest", "seat": seat, "position": i} for i in range(1, 6)]
         if kind == "extra_action":
-            return [{"type": "take_die", "seat": seat, "value": v, "boost": b}
-                    for v in range(1, 7) for b in (False, True)]
+            return self._die_moves(seat)
         if kind == "complete_order":
             return [{"type": "complete_order", "seat": seat, "table": t + 1}
                     for t, table in enumerate(state.player(seat).cafe) if table and not table.complete]

@@ -6,6 +6,7 @@ import pytest
 from grand_austria_table import arrange, mv, play, points, ready
 
 from domain.grand_austria import GAME
+from domain.grand_austria.effects import staff_card
 from domain.immutable import evolve
 from domain.rules import TABLE
 
@@ -164,3 +165,17 @@ def test_grey_spaces_give_nothing():
     state, facts = emperor_scoring(3, "A1", ann={"emperor": 4, "krones": 2})
     assert state.player("Ann").emperor == 1 and state.player("Ann").krones == 2
     assert not any(f["fact"] in ("emperor_reward", "emperor_penalty") and f["seat"] == "Ann" for f in facts)
+
+
+def test_an_extra_action_given_at_the_emperor_scoring_lapses():
+    """A printed staff card may give an extra action as an Emperor reward:
+    outside a turn there is no turn to take it in, though dice are left."""
+    card = {"name": "Herald", "cost": 2, "kind": "permanent",
+            "trigger": {"on": "emperor_reward", "effects": [{"kind": "extra_action"}]}}
+    state = arrange(ready(), "Ann", emperor=6)
+    state = evolve(state, round=3, used_numbers=frozenset({2, 3, 4}),
+                   seats={**state.seats, "Ann": evolve(state.player("Ann"), hired=(staff_card(card),))})
+    state, facts = play(state, mv("take_die", "Ann", value=4), mv("split_funds", "Ann", krones=2, emperor=0),
+                        mv("end_turn", "Ann"))
+    assert {"fact": "lapsed", "seat": "Ann", "step": "extra_action", "why": "staff: Emperor reward"} in facts
+    assert state.player("Ann").krones == 15 and state.round == 4 and GAME.expected(state).moves == ("roll",)
