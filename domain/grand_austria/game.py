@@ -706,7 +706,7 @@ class GrandAustriaHotel(Game):
         while state.pending and state.pending[0].kind not in TABLE_DRAWS:
             p = state.pending[0]
             options = [m for m in self._pending_candidates(state, p) if m["type"] != "decline"
-                       and self._passes(state, m)]
+                       and self.is_legal(state, m)]
             if not options:
                 out.append({"fact": "lapsed", "seat": p.seat, "step": p.kind, "why": p.why})
                 state = evolve(state, pending=state.pending[1:])
@@ -721,12 +721,6 @@ class GrandAustriaHotel(Game):
             return self._settle(evolve(state, pending=state.pending[1:]), out)
         return state
 
-    def _passes(self, state: State, move: Move) -> bool:
-        try:
-            self.check(state, move)
-        except RuleViolation:
-            return False
-        return True
 
     def _next_turn(self, state: State, out: Outcome) -> State:
         numbers = sorted(n for tile in state.tiles.values() for n in tile)
@@ -808,7 +802,7 @@ class GrandAustriaHotel(Game):
         expected = self.expected(state)
         if not expected.seats or expected.is_chance:
             return None if expected.is_chance else []
-        return [m for m in self._candidates(state, expected) if self._passes(state, m)]
+        return [m for m in self._candidates(state, expected) if self.is_legal(state, m)]
 
     def _candidates(self, state: State, expected: Expected) -> list[Move]:
         seat = expected.seats[0]
