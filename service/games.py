@@ -101,15 +101,13 @@ class Games:
         except ValueError:
             raise NotFound(f"There is no game {text!r}.") from None
 
-    def history(self, game_id: str | UUID, verify: bool = False) -> GameHistory:
+    def history(self, game_id: str | UUID) -> GameHistory:
         """The game's history, brought up to date with the store."""
         gid = self.parse_id(game_id)
         with self._lock(gid):
-            return self._sync(gid, verify)
+            return self._sync(gid)
 
-    def _sync(self, gid: UUID, verify: bool = False) -> GameHistory:
-        if verify:
-            return self._load(gid, verify=True)
+    def _sync(self, gid: UUID) -> GameHistory:
         hist = self._histories.get(gid)
         if hist is None:
             hist = self._load(gid)
@@ -123,12 +121,12 @@ class Games:
                 self._histories.move_to_end(gid)
         return hist
 
-    def _load(self, gid: UUID, verify: bool = False) -> GameHistory:
+    def _load(self, gid: UUID) -> GameHistory:
         events = self.store.events.get(gid)
         first = next(events, None)
         if first is None:
             raise NotFound(f"There is no game {gid}.")
-        hist = GameHistory(first, verify=verify)
+        hist = GameHistory(first)
         hist.feed(events)
         return hist
 
