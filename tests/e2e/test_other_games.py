@@ -126,3 +126,38 @@ def test_one_digital_turn(phone: Page, shoot, game):
     # The service may have rolled or dealt right after it (listed above it in the log).
     expect(page.locator(".log-list .by", has_text=f"recorded by {seat}")).to_have_count(1)
     shoot(page, f"{game.id}-digital-turn")
+
+
+def test_a_game_without_its_own_view_works_through_the_generic_page(phone: Page, shoot):
+    """As if Willi had no view of its own yet: the generic view (scores, who
+    acts, the state in words) and forms built from the vocabulary."""
+    page = phone
+
+    def without_views(route):
+        original = route.fetch().text()
+        route.fulfill(body=re.sub(r"const ADAPTERS = \{[^}]*\};", "const ADAPTERS = {};", original),
+                      content_type="text/javascript")
+
+    page.route("**/static/views/index.js", without_views)
+    start(page, "willi", ["Ann", "Ben", "Cid", "Dora"], "table")
+    expect(page.locator(".view table.scores")).to_contain_text("Dora")
+    expect(page.locator(".view .state-dump")).to_contain_text("phase deal")
+    form = page.locator("form[data-move='deal']")
+    expect(form.locator("h3")).to_have_text("deal")
+    ann = form.locator(".entry[data-key='Ann']")
+    ann.get_by_role("button", name=re.compile("unseen")).click()
+    for card in ["R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9"]:
+        ann.locator(f".chips button[data-value='{card}']").click()
+    v = version(page)
+    form.get_by_role("button", name="record deal").click()
+    v = after_move(page, v)
+    expect(page.locator(".status")).to_contain_text("Ann, Ben, Cid and Dora: discard")
+    page.locator(".view .state-dump details[data-key='hands'] summary").click()
+    expect(page.locator(".view .state-dump details[data-key='hands']")).to_contain_text("R1, R2, R3")
+    group = page.locator("section.move-group[data-move='discard'][data-seat='Ann']")
+    expect(group.locator("h3")).to_have_text("Ann: discard")
+    group.locator("button[data-value='R5']").click()
+    v = after_move(page, v)
+    expect(page.locator(".log-list > li").first).to_contain_text("Ann: discard — card R5")
+    expect(page.locator(".log-list > li").first.locator(".facts")).to_contain_text("discarded: seat Ann; seen true")
+    shoot(page, "generic-willi")

@@ -35,6 +35,9 @@ export function dump(value) {
   return h("dl.dump", entries.map(([k, v]) => [h("dt", words(k)), h("dd", dump(v))]));
 }
 
+// Parts of the state the scorekeeper unfolded stay open as the game goes on.
+const unfolded = new Set();
+
 // The whole state: short facts at a glance, each bigger part folded.
 export function stateDump(state) {
   const entries = Object.entries(state).filter(([k]) => !SKIP.has(k));
@@ -42,7 +45,8 @@ export function stateDump(state) {
   const long = entries.filter((e) => !short.includes(e));
   return h("div.state-dump",
     h("p.flat", short.map(([k, v]) => h("span", h("b", words(k)), " ", Array.isArray(v) ? v.map(text).join(", ") || "none" : text(v)))),
-    long.map(([k, v]) => h("details", { dataset: { key: k } },
+    long.map(([k, v]) => h("details", { dataset: { key: k }, open: unfolded.has(k),
+      ontoggle: (event) => (event.target.open ? unfolded.add(k) : unfolded.delete(k)) },
       h("summary", words(k), Array.isArray(v) ? ` (${v.length})` : ""), dump(v))));
 }
 
