@@ -20,12 +20,6 @@ SCREENSHOTS = Path(__file__).parent / "screenshots"
 PHONE = {"width": 390, "height": 844}
 
 
-def pytest_collection_modifyitems(items):
-    for item in items:
-        if Path(str(item.fspath)).parent == Path(__file__).parent:
-            item.add_marker(pytest.mark.browser)
-
-
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtest_makereport(item, call):
     report = yield

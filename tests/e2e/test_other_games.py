@@ -11,6 +11,8 @@ from playwright.sync_api import Page, expect
 
 from domain.games import all_games
 
+pytestmark = pytest.mark.browser
+
 NAMES = ["Ann", "Ben", "Cid", "Dora", "Emil"]
 
 

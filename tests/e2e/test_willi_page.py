@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
 
 PLAYERS = ["Alex", "Joe", "Gunter", "Hanna"]
 ALEX = ["R1", "R2", "R3", "Y4", "Y5", "G6", "G7", "B8", "B9"]
