@@ -7,10 +7,7 @@ import json
 import random
 import threading
 import time
-import uuid
-from urllib.parse import urlparse, urlunparse
 
-import psycopg
 import pytest
 
 from domain.rules import random_move
@@ -21,23 +18,12 @@ from service.games import Games
 from service.store import open_store
 
 FOUR = ["Alex", "Joe", "Gunter", "Hanna"]
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def database(request, tmp_path):
-    """A database of this test's own: a rebuild reads every game in it, and
-    other tests leave edited records behind on purpose."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'views.sqlite3'}"
-        return
-    shared = request.getfixturevalue("postgres_url")
-    name = f"tablelog_views_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(shared, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    yield urlunparse(urlparse(shared)._replace(path="/" + name))
-    with psycopg.connect(shared, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 THREE = ["Alex", "Joe", "Ida"]
+
+
+@pytest.fixture
+def database(own_database):
+    return own_database
 
 
 def record(games: Games, players: list[str], seed: int, moves: int | None = None) -> str:

@@ -7,7 +7,7 @@ import sqlite3
 from uuid import UUID
 
 import psycopg
-from helpers import Api
+import pytest
 
 from service.cli import main
 
@@ -36,15 +36,37 @@ def edit_stored_event(database: str, game_id: str, version: int, change) -> None
             conn.execute("ALTER TABLE tablelog_events ENABLE TRIGGER tablelog_append_only")
 
 
-def a_game(client) -> Api:
-    api = Api(client, "willi", FOUR)
-    api.move({"type": "deal", "hands": HANDS})                                  # version 2
+@pytest.fixture
+def database(own_database):
+    """Edited records stay in a database of this test's own."""
+    return own_database
+
+
+class Game:
+    """A Willi game recorded through the API."""
+
+    def __init__(self, client):
+        self.client = client
+        created = client.post("/api/games", json={"game": "willi", "players": FOUR}).json
+        self.id = created["id"]
+        self.auth = {"Authorization": f"Bearer {created['tokens']['scorekeeper']}"}
+
+    def post(self, path: str, body: dict) -> None:
+        assert self.client.post(f"/api/games/{self.id}/{path}", json=body, headers=self.auth).status_code == 201
+
+    def get(self, path: str) -> dict:
+        return self.client.get(f"/api/games/{self.id}/{path}").json
+
+
+def a_game(client) -> Game:
+    game = Game(client)
+    game.post("moves", {"move": {"type": "deal", "hands": HANDS}})                       # version 2
     for seat in FOUR:
-        api.move({"type": "discard", "seat": seat, "card": None})              # versions 3-6
-    api.move({"type": "play", "seat": "Alex", "card": "R1"})                   # version 7
-    api.post("annotations", json={"move_index": 6, "text": "a strong lead"})    # version 8
+        game.post("moves", {"move": {"type": "discard", "seat": seat, "card": None}})   # versions 3-6
+    game.post("moves", {"move": {"type": "play", "seat": "Alex", "card": "R1"}})        # version 7
+    game.post("annotations", {"move_index": 6, "text": "a strong lead"})                 # version 8
     assert client.get("/api/games").status_code == 200       # the game list has seen every event
-    return api
+    return game
 
 
 def verify_cli(database: str, game_id: str, capsys) -> tuple[int, str]:
@@ -53,40 +75,40 @@ def verify_cli(database: str, game_id: str, capsys) -> tuple[int, str]:
 
 
 def test_an_edited_event_is_named_by_verify_and_the_audit(app, client, database, capsys):
-    api, untouched = a_game(client), a_game(client)
-    assert verify_cli(database, api.id, capsys)[0] == 0
-    edit_stored_event(database, api.id, 4, lambda b: b.replace(b'"scorekeeper"', b'"scorekeepe2"'))
-    audit = api.get("audit")
+    game, untouched = a_game(client), a_game(client)
+    assert verify_cli(database, game.id, capsys)[0] == 0
+    edit_stored_event(database, game.id, 4, lambda b: b.replace(b'"scorekeeper"', b'"scorekeepe2"'))
+    audit = game.get("audit")
     assert audit["ok"] is False
     assert [(p["kind"], p["version"]) for p in audit["problems"]] == [("hash_chain", 5)]
-    code, out = verify_cli(database, api.id, capsys)
-    assert code == 1 and f"damaged: {api.id}" in out and "hash_chain" in out
+    code, out = verify_cli(database, game.id, capsys)
+    assert code == 1 and f"damaged: {game.id}" in out and "hash_chain" in out
     assert untouched.get("audit")["ok"] is True
     assert verify_cli(database, untouched.id, capsys)[0] == 0
 
 
 def test_an_edit_of_the_newest_event_is_caught_by_the_game_lists_witness(app, client, database, capsys):
-    api = a_game(client)
-    edit_stored_event(database, api.id, 8, lambda b: b.replace(b"a strong lead", b"a weak lead!!"))
-    audit = api.get("audit")
+    game = a_game(client)
+    edit_stored_event(database, game.id, 8, lambda b: b.replace(b"a strong lead", b"a weak lead!!"))
+    audit = game.get("audit")
     assert audit["ok"] is False and [p["kind"] for p in audit["problems"]] == ["head_hash"]
-    code, out = verify_cli(database, api.id, capsys)
-    assert code == 1 and f"damaged: {api.id}" in out
+    code, out = verify_cli(database, game.id, capsys)
+    assert code == 1 and f"damaged: {game.id}" in out
 
 
 def test_bytes_that_no_longer_decode_are_a_problem_not_an_error(app, client, database, capsys):
-    api = a_game(client)
-    edit_stored_event(database, api.id, 7, lambda b: b[:-5])
-    audit = api.get("audit")
+    game = a_game(client)
+    edit_stored_event(database, game.id, 7, lambda b: b[:-5])
+    audit = game.get("audit")
     assert audit["ok"] is False
     assert [(p["kind"], p["version"]) for p in audit["problems"]] == [("unreadable", 7)]
-    assert verify_cli(database, api.id, capsys)[0] == 1
+    assert verify_cli(database, game.id, capsys)[0] == 1
     assert client.get("/api/games").status_code == 200
 
 
 def test_a_changed_rule_is_a_named_difference(client, database, monkeypatch, capsys):
     from domain.willi import GAME
-    api = a_game(client)
+    game = a_game(client)
     apply = type(GAME).apply
 
     def changed_rules(self, state, move):
@@ -95,21 +117,17 @@ def test_a_changed_rule_is_a_named_difference(client, database, monkeypatch, cap
 
     monkeypatch.setattr(type(GAME), "rules_version", "2")
     monkeypatch.setattr(type(GAME), "apply", changed_rules)
-    audit = api.get("audit")
+    audit = game.get("audit")
     assert [(p["kind"], p["move_index"]) for p in audit["problems"]] == [("rules_changed", None),
                                                                          ("outcome_differs", 6)]
     assert "rules version 1" in audit["problems"][0]["message"]
-    code, out = verify_cli(database, api.id, capsys)
+    code, out = verify_cli(database, game.id, capsys)
     assert code == 1 and "1 -> 2" in out
 
 
-def test_verify_all_on_an_untouched_store_passes(tmp_path, capsys):
-    from service.app import create_app
-    database = f"sqlite:///{tmp_path / 'fresh.sqlite3'}"
-    application = create_app(database)
-    a_game(application.test_client())
-    a_game(application.test_client())
+def test_verify_all_on_an_untouched_store_passes(client, database, capsys):
+    a_game(client)
+    a_game(client)
     assert main(["--database", database, "replay", "verify", "--all"]) == 0
     assert "2 games verified" in capsys.readouterr().out
     assert main(["--database", database, "replay", "verify"]) == 2
-    application.extensions["tablelog"].store.close()
