@@ -82,7 +82,10 @@ async function showNew() {
           names.splice(i, 1); render(); } }, "remove"))),
       names.length < type.players.max && h("button.small", { type: "button", onclick: () => {
         names.push(""); render(); } }, "add a player"));
-    const ctx = { adapter: {}, state: null, seats: names, players: names, actingSeats: names };
+    // Options keyed by player (colours) use the names as typed when the option is opened.
+    const typed = () => names.map((n) => n.trim()).filter(Boolean);
+    const ctx = { adapter: {}, state: null, get players() { return typed(); }, get seats() { return typed(); },
+      get actingSeats() { return typed(); } };
     options = fieldsForm("", type.options.fields, ctx, () => {});
     clear(optionsBox, Object.keys(type.options.fields).length
       ? [h("h3", "Options"), type.options.description && h("p.hint", type.options.description), options.el]

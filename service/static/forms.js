@@ -272,7 +272,8 @@ function optionalWidget(name, field, ctx, onchange) {
   const body = h("div");
   const toggle = h("button.small", { type: "button", onclick: () => {
     used = !used;
-    if (used && !inner) { inner = widget(name, field, ctx, onchange); body.append(inner.el); }
+    // Added means given: leaving it out already stands for "none".
+    if (used && !inner) { inner = widget(name, { ...field, nullable: false }, ctx, onchange); body.append(inner.el); }
     body.hidden = !used;
     toggle.textContent = used ? `leave out ${words(name.split(".").pop())}` : `add ${words(name.split(".").pop())}`;
     onchange();
@@ -286,7 +287,9 @@ export function fieldsForm(prefix, fields, ctx, onchange) {
   for (const [name, field] of Object.entries(fields)) {
     if (name === "type") continue;
     const path = prefix ? `${prefix}.${name}` : name;
-    const w = field.required ? widget(path, field, ctx, onchange) : optionalWidget(path, field, ctx, onchange);
+    // A yes/no needs no "add": no is its default.
+    const w = field.required || field.type === "boolean"
+      ? widget(path, field, ctx, onchange) : optionalWidget(path, field, ctx, onchange);
     parts.push([name, w]);
     el.append(h("div.field", { dataset: { field: name } },
       h("label", words(name), field.description && h("small", " — ", field.description)), w.el));
