@@ -33,12 +33,15 @@ export function scoreChart(points, seats, marked, colours) {
   seats.forEach((seat, i) => {
     const colour = (colours && colours[seat]) || PALETTE[i % PALETTE.length];
     const path = points.map((p, j) => `${x(j).toFixed(1)},${y((p.scores || {})[seat] || 0).toFixed(1)}`).join(" ");
+    // Seats level on points would hide one another: each line sits a hair lower.
     chart.append(svg("polyline", { points: path, fill: "none", stroke: colour, "stroke-width": 2,
       "stroke-linejoin": "round", "data-seat": seat, style: `transform: translateY(${i * 0.6}px)` }));
   });
   const legend = document.createElement("div");
   legend.className = "legend";
-  const last = points.length ? points.at(-1).scores || {} : {};
+  // The legend gives the scores at the replayed move, else now.
+  const shown = markedIndex >= 0 ? points[markedIndex] : points.at(-1);
+  const last = (shown && shown.scores) || {};
   seats.forEach((seat, i) => {
     const item = document.createElement("span");
     item.style.setProperty("--colour", (colours && colours[seat]) || PALETTE[i % PALETTE.length]);
