@@ -15,7 +15,7 @@ function seatName(seat) {
 }
 
 function hand(view) {
-  if (view.cards) return h("div.hand", view.cards.map((c) => card(c)));
+  if (view.cards && view.cards.length) return h("div.hand", view.cards.map((c) => card(c)));
   const known = view.known && view.known.length ? [" · holds ", view.known.map((c) => card(c, "small"))] : "";
   if (!view.count) return h("div.hand.unseen", "no cards left");
   return h("div.hand.unseen", `${view.count} card${view.count === 1 ? "" : "s"}, unseen`, known);
