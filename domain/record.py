@@ -78,7 +78,7 @@ class GameRecord(Aggregate):
     @event("Started")
     def __init__(self, game: str, rules_version: str, players: list[str], seats: list[str],
                  options: dict[str, Any], mode: str, seed: int | None, started_by: str,
-                 tokens: dict[str, str], forked_from: dict[str, Any] | None = None,
+                 tokens: dict[str, str],
                  prev_hash: str = GENESIS):
         self.game = game
         self.rules_version = rules_version
@@ -89,7 +89,7 @@ class GameRecord(Aggregate):
         self.seed = seed
         self.started_by = started_by
         self.token_hashes = tokens
-        self.forked_from = forked_from
+        self.forked_from: dict[str, Any] | None = None   # set by a Forked event
         self.moves = 0          # move numbers handed out so far
         self.effective = ""     # Stack of effective move numbers
         self.undone = ""        # Stack of undone move numbers redo may restore

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from urllib.parse import unquote, urlparse
 
+import psycopg
 from eventsourcing.application import Application
 
 from domain.record import GameRecord
@@ -83,9 +84,19 @@ CREATE TRIGGER tablelog_no_truncate BEFORE TRUNCATE ON {schema}.{table}
 
 def open_store(url: str | None = None) -> Tablelog:
     """The application for ``url``, its tables created (and protected)."""
-    app = Tablelog(env=persistence_env(database_url(url)))
-    if app.is_postgres:
-        protect_events_table(app)
+    url = database_url(url)
+    env = persistence_env(url)
+    if env["PERSISTENCE_MODULE"] != "eventsourcing.postgres":
+        return Tablelog(env=env)
+    # Several workers starting at once on an empty database would race to
+    # create the same tables: one at a time, under an advisory lock.
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("SELECT pg_advisory_lock(7416)")
+        try:
+            app = Tablelog(env=env)
+            protect_events_table(app)
+        finally:
+            conn.execute("SELECT pg_advisory_unlock(7416)")
     return app
 
 
@@ -94,5 +105,4 @@ def protect_events_table(app: Tablelog) -> None:
     schema = getattr(recorder.datastore, "schema", "") or "public"
     table = recorder.events_table_name.split(".")[-1]
     with recorder.datastore.transaction(commit=True) as curs:
-        curs.execute("SELECT pg_advisory_xact_lock(7416)")
         curs.execute(APPEND_ONLY_SQL.format(schema=schema, table=table))

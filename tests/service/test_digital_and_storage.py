@@ -135,3 +135,32 @@ def test_postgres_refuses_update_and_delete_on_the_events_table(postgres_url):
                 conn.execute(sql)
     assert api.get("")["version"] == 1
     app.extensions["tablelog"].store.close()
+
+
+@pytest.mark.postgres
+def test_workers_starting_together_on_an_empty_postgres_database(postgres_url):
+    """Gunicorn workers open the store at the same moment on first start."""
+    import uuid
+    from urllib.parse import urlparse
+
+    from service.store import open_store
+    name = f"tablelog_race_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    url = urlparse(postgres_url)._replace(path="/" + name).geturl()
+    errors: list[str] = []
+
+    def start() -> None:
+        try:
+            open_store(url).close()
+        except Exception as error:  # the test reports any failure below
+            errors.append(repr(error))
+
+    threads = [threading.Thread(target=start) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+    assert errors == []
