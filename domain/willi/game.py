@@ -64,6 +64,7 @@ class Trick:
     cards: tuple[tuple[str, str], ...] = ()  # (seat, card) in the order played
     caller: str | None = None
     winner: str | None = None
+    exchange: tuple[str, str] | None = None  # (give, take) by the winner afterwards
 
     def card_of(self, seat: str) -> str | None:
         return next((card for s, card in self.cards if s == seat), None)
@@ -73,8 +74,18 @@ class Trick:
         return self.cards[0][1]
 
     @property
+    def final_cards(self) -> tuple[str, ...]:
+        """The cards the trick holds now: after an exchange, the given card
+        instead of the taken one."""
+        cards = tuple(card for _, card in self.cards)
+        if self.exchange is None:
+            return cards
+        give, take = self.exchange
+        return tuple(give if card == take else card for card in cards)
+
+    @property
     def total(self) -> int:
-        return sum(value(card) for _, card in self.cards)
+        return sum(value(card) for card in self.final_cards)
 
 
 @dataclass(frozen=True)
@@ -139,7 +150,7 @@ class WilliState:
 def _where(state: WilliState, card: str, seat: str) -> str:
     """Why ``card`` cannot be in ``seat``'s hand, in words."""
     in_trick = state.trick and any(c == card for _, c in state.trick.cards)
-    if in_trick or any(card in (c for _, c in t.cards) for t in state.tricks):
+    if in_trick or any(card in t.final_cards for t in state.tricks):
         return f"{card} has already been played"
     for other, hand in zip(state.seats, state.hands):
         if other != seat and hand.certain and card in hand.possible:
@@ -460,7 +471,7 @@ class Willi(Game):
         hands = _set(hands, i, replace(hand, possible=hand.possible | {take}, size=hand.size + 1,
                                        taken=hand.taken + ((take, state.ply),)))
         last = state.tricks[-1]
-        swapped = replace(last, cards=tuple((s, give if c == take else c) for s, c in last.cards))
+        swapped = replace(last, exchange=(give, take))
         state = replace(state, hands=hands, tricks=state.tricks[:-1] + (swapped,), exchange_open=False,
                         unfollowed=unfollowed, findings=state.findings + tuple(findings))
         outcome = [{"fact": "renege_found", "seat": f.seat, "message": f.message} for f in findings]
@@ -529,7 +540,8 @@ class Willi(Game):
 
         def trick_view(t: Trick) -> dict[str, Any]:
             return {"leader": t.leader, "cards": [{"seat": s, "card": c} for s, c in t.cards],
-                    "caller": t.caller, "winner": t.winner, "sum": t.total}
+                    "caller": t.caller, "winner": t.winner, "sum": t.total,
+                    "exchange": {"give": t.exchange[0], "take": t.exchange[1]} if t.exchange else None}
 
         return {
             **self.common_view(state),

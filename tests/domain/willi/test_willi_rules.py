@@ -228,6 +228,9 @@ def test_the_winner_may_exchange_a_card_of_the_same_colour_and_the_trick_sum_cha
     out = t.do(type="exchange", seat="Hanna", give="B1", take="B5")
     assert {"fact": "exchanged", "seat": "Hanna", "give": "B1", "take": "B5", "trick_sum": 16} in out
     assert "B5" in t.state.hand("Hanna").possible and "B1" not in t.state.hand("Hanna").possible
+    shown = GAME.view(t.state)["tricks"][-1]
+    assert [c["card"] for c in shown["cards"]] == ["R5", "Y5", "G5", "B5"]      # as played
+    assert shown["exchange"] == {"give": "B1", "take": "B5"} and shown["sum"] == 16
     # only one exchange, and the next lead closes it
     assert t.refused(type="exchange", seat="Hanna", give="B2", take="R5").code == "exchange_closed"
 
