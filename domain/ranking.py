@@ -1,7 +1,7 @@
 """Ranking with ties, the way board games hand out places and prizes."""
 from __future__ import annotations
 
-from typing import Callable, Hashable, Mapping, Sequence, TypeVar
+from typing import Callable, Hashable, Mapping, TypeVar
 
 K = TypeVar("K", bound=Hashable)
 
@@ -31,8 +31,3 @@ def best(values: Mapping[K, object], key: Callable = lambda v: v) -> list[K]:
         return []
     top = max(key(v) for v in values.values())
     return [k for k, v in values.items() if key(v) == top]
-
-
-def in_order(values: Mapping[K, object], key: Callable = lambda v: v) -> Sequence[K]:
-    """Entries from best to worst (stable for ties)."""
-    return sorted(values, key=lambda k: key(values[k]), reverse=True)

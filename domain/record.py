@@ -80,6 +80,8 @@ class GameRecord(Aggregate):
                  options: dict[str, Any], mode: str, seed: int | None, started_by: str,
                  tokens: dict[str, str],
                  prev_hash: str = GENESIS):
+        # ``tokens`` (SHA-256 of each token, by role) stays in the Started
+        # event, where the service reads it; the aggregate need not copy it.
         self.game = game
         self.rules_version = rules_version
         self.players = players
@@ -88,7 +90,6 @@ class GameRecord(Aggregate):
         self.mode = mode
         self.seed = seed
         self.started_by = started_by
-        self.token_hashes = tokens
         self.forked_from: dict[str, Any] | None = None   # set by a Forked event
         self.moves = 0          # move numbers handed out so far
         self.effective = ""     # Stack of effective move numbers
