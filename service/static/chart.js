@@ -2,6 +2,11 @@
 const SVG = "http://www.w3.org/2000/svg";
 const PALETTE = ["#d1495b", "#00798c", "#edae49", "#30638e", "#6a4c93", "#3b8b5a"];
 
+// A seat's colour where the game gives none: the same in the chart and in the views.
+export function seatColour(seats, seat) {
+  return PALETTE[Math.max(0, seats.indexOf(seat)) % PALETTE.length];
+}
+
 function svg(tag, attrs, ...children) {
   const el = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs || {})) el.setAttribute(k, v);

@@ -94,6 +94,9 @@ class GamePage {
     return {
       adapter: this.adapter, state, summary: this.summary, seats, players: this.summary.players,
       actingSeats: acting.length ? acting : seats, turn,
+      // Live, the legal moves and a way to record one: a view can make a move where it is tapped.
+      moves: this.replayAt === null && this.token && this.legal.moves ? this.legal.moves : [],
+      submit: (move) => this.submitMove(move),
     };
   }
 

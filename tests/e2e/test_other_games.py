@@ -106,7 +106,46 @@ def test_vienna_at_the_table_start_cards_display_and_a_roll(phone: Page, shoot):
     v = after_move(page, v)
     expect(page.locator(".log-list > li").first).to_contain_text("roll")
     expect(page.locator("section.move-group").first).to_be_visible()
+    expect(page.locator(".view .vplayer[data-seat='Ann'] .vd")).to_have_count(5)
     shoot(page, "vienna-03-rolled")
+    # Ann places her 3 on the Naschmarkt (3): it lies there in her colour, four dice left.
+    place = page.locator("section.move-group[data-move='place'][data-seat='Ann']")
+    place.locator("button[data-field='field'][data-value='Naschmarkt']").click()
+    place.locator("button[data-field='dice'][data-value='3']").click()
+    v = after_move(page, v)
+    field = page.locator(".view .vstreet .vfield[data-field='Naschmarkt']")
+    expect(field).to_have_class(re.compile(r"\btaken\b"))
+    expect(field.locator(".vd")).to_have_text(["3"])
+    expect(page.locator(".view .vplayer[data-seat='Ann'] .vd")).to_have_count(4)
+    expect(page.locator(".view .vplayer.acting")).to_have_attribute("data-seat", "Ben")
+    shoot(page, "vienna-04-placed")
+
+
+def test_grand_austria_rooms_prepared_by_tapping_the_hotel(phone: Page, shoot):
+    """Digital: the starting guests, then the starting rooms tapped in the hotel grid of the view."""
+    page = phone
+    start(page, "grand_austria", ["Ann", "Ben"], "digital")
+    expect(page.locator(".view .action-board .action")).to_have_count(7)
+    expect(page.locator(".view .queue li .ga-guest")).to_have_count(5)
+    expect(page.locator(".view .hotel[data-seat='Ann'] .room")).to_have_count(20)
+    for _ in range(2):                   # each player takes a starting guest into the café
+        v = version(page)
+        page.locator("section.move-group[data-move='take_guest'] .group-body > .chips button").first.click()
+        expect(page.locator(f".game-head:not([data-version='{v}'])")).to_be_visible()
+    expect(page.locator(".view .cafe-table[data-table='1'] .ga-guest")).to_have_count(2)
+    hint = page.locator(".view .tap-hint")
+    expect(hint).to_have_text("Tap a highlighted room to prepare it.")
+    hotel = page.locator(".view .ga-player:has(.tap-hint) .hotel")
+    seat = hotel.get_attribute("data-seat")
+    shoot(page, "grand-austria-01-room-choice")
+    for room in ("1.1", "2.1"):          # the first room; then a choice between 1.2 and 2.1
+        v = version(page)
+        hotel.locator(f"button.room.selectable[data-room='{room}']").click()
+        v = after_move(page, v)
+        expect(hotel.locator(f".room[data-room='{room}']")).to_have_attribute("data-state", "prepared")
+    expect(hotel.locator("button.room.selectable")).to_have_count(3)
+    expect(page.locator(".log-list > li").first).to_contain_text(f"{seat} prepares room 2.1")
+    shoot(page, "grand-austria-02-rooms-prepared")
 
 
 @pytest.mark.parametrize("game", [g for g in all_games() if g.id != "willi"], ids=lambda g: g.id)

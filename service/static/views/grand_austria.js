@@ -1,84 +1,204 @@
-// Grand Austria Hotel: the action board, the queue of guests, and each
-// player's café, kitchen (items) and hotel; rooms can be tapped where a move
-// names one.
-import { h, flatText, words } from "../dom.js";
+// Grand Austria Hotel: the action board with its dice and the dustbin, the
+// queue with its costs, the Emperor tiles and objectives, and each player's
+// krones, VP, Emperor track, kitchen, café, hotel and staff. A room that a
+// legal move names (prepare, occupy, remove) is tapped in the hotel grid to
+// make that move.
+import { h, listing, words } from "../dom.js";
 import { dieFace } from "../values.js";
-import { scoreTable } from "./generic.js";
+import { seatColour } from "../chart.js";
 
 const ROOM = /^\d\.\d$/;
+const ITEMS = ["strudel", "cake", "wine", "coffee"];
+const SHORT = { strudel: "St", cake: "Ca", wine: "Wi", coffee: "Co" };
+const ACTIONS = { 1: "strudel, cake", 2: "wine, coffee", 3: "rooms", 4: "krones, Emperor", 5: "staff", 6: "any, 1 krone" };
+const EMPEROR_ROUNDS = [3, 5, 7];        // the Emperor tiles score after these rounds
+const EMPEROR_TRACK = 13;                // spaces 0-13
+const ROOM_MOVES = { prepare_room: "prepare", occupy_room: "occupy", remove_room: "remove" };
 
-function items(counts) {
-  const held = Object.entries(counts || {}).filter(([, n]) => n);
-  return held.length ? held.map(([item, n]) => `${n} ${item}`).join(", ") : "—";
+function effectText(e) {
+  const n = e.n;
+  switch (e.kind) {
+    case "item": return `${n} ${e.item}`;
+    case "any_items": return `${n} items of choice`;
+    case "krones": return `${n} kr`;
+    case "emperor": return `${n} Emperor`;
+    case "vp": return `${n} VP`;
+    case "draw_staff": return `draw ${n} staff`;
+    case "hire": return e.free ? "hire free" : `hire −${e.discount || 0}`;
+    case "offer": return `offer of ${e.draw}`;
+    case "prepare": return `prepare a room${e.free ? " free" : ""}`;
+    case "prepare_occupy": return "prepare + occupy";
+    case "occupy": return "occupy a room";
+    case "free_guest": return "a free guest";
+    case "extra_action": return "an extra action";
+    case "complete_order": return "an order filled";
+    default: return words(e.kind);
+  }
 }
 
-function guest(card, extra = null) {
-  return h("div.ga-guest", { class: `c-${card.colour}` },
-    h("strong", card.name), h("small", ` #${card.number} · ${card.vp} VP`),
-    h("div", "orders ", items(card.order)),
-    h("div.hint", "reward: ", card.reward.map(flatText).join("; ")), extra);
+// An order as one pill per item; the served ones filled in.
+function order(wanted, served = {}) {
+  const pills = [];
+  for (const item of ITEMS) {
+    for (let i = 0; i < (wanted[item] || 0); i++) {
+      pills.push(h("span.item", { class: `i-${item}${i < (served[item] || 0) ? " served" : ""}`, title: item }, SHORT[item]));
+    }
+  }
+  return h("span.order", pills);
 }
 
-// A player's hotel, top floor first; with pick = {selectable, onpick} rooms can be tapped.
-function hotel(state, seat, pick) {
+function guestCard(card, { served, complete } = {}) {
+  return h("div.ga-guest", { class: `c-${card.colour}`, title: `#${card.number} ${card.name}, ${card.colour}` },
+    h("div.guest-name", card.name),
+    order(card.order, complete ? card.order : served),
+    h("small.guest-line", `${card.vp} VP · ${card.reward.map(effectText).join(", ") || "no reward"}`));
+}
+
+function kitchen(counts) {
+  return h("span.kitchen", ITEMS.map((item) => h("span.item.long", { class: `i-${item}${counts[item] ? "" : " none"}` },
+    `${counts[item] || 0} ${item}`)));
+}
+
+function emperorTrack(steps) {
+  const cells = [];
+  for (let i = 0; i <= EMPEROR_TRACK; i++) cells.push(h("span", { class: i === Math.min(steps, EMPEROR_TRACK) ? "at" : i < steps ? "past" : "" }, i));
+  return h("span.emperor-track", { title: `Emperor track ${steps}` }, cells);
+}
+
+// The rooms a seat can tap now: room -> the one legal move naming it.
+function roomMoves(ctx, seat) {
+  const byRoom = new Map();
+  for (const move of (ctx && ctx.moves) || []) {
+    if (!ROOM_MOVES[move.type] || move.seat !== seat) continue;
+    byRoom.set(move.room, byRoom.has(move.room) ? null : move);
+  }
+  return new Map([...byRoom].filter(([, move]) => move));
+}
+
+// A player's hotel, top floor first: room colours, prepared (○) and occupied (●) rooms.
+function hotel(state, seat, ctx, problem) {
   const rooms = state.players[seat].rooms;
-  const floors = state.hotel.floors;
-  return h("div.hotel", { dataset: { seat }, "aria-label": `${seat}'s hotel` },
-    [...floors.keys()].reverse().map((f) => h("div.floor", floors[f].map((colour, c) => {
+  const { floors, floor_costs: costs, prepare_vp: bonus } = state.hotel;
+  const tappable = roomMoves(ctx, seat);
+  const tap = async (move) => {
+    problem.hidden = true;
+    try {
+      await ctx.submit(move);
+    } catch (error) {
+      problem.textContent = error.message;
+      problem.hidden = false;
+    }
+  };
+  const rows = [...floors.keys()].reverse().map((f) => h("div.floor",
+    h("span.floor-label", { title: `floor ${f + 1}: ${costs[f]} krones to prepare` }, `${f + 1}`, h("small", `${costs[f]}k`)),
+    floors[f].map((colour, c) => {
       const name = `${f + 1}.${c + 1}`;
-      const selectable = pick && pick.selectable.has(name);
-      return h(selectable ? "button.room" : "span.room", {
-        class: `c-${colour} ${rooms[name]}${selectable ? " selectable" : ""}`, title: `${name} ${rooms[name]}`,
-        dataset: { room: name }, type: selectable ? "button" : null, onclick: selectable ? () => pick.onpick(name) : null,
-      }, name);
-    }))));
+      const move = tappable.get(name);
+      const mark = rooms[name] === "occupied" ? "●" : rooms[name] === "prepared" ? "○" : bonus[name] ? `+${bonus[name]}` : "";
+      return h(move ? "button.room" : "span.room", {
+        class: `c-${colour} ${rooms[name]}${move ? " selectable" : ""}`, dataset: { room: name, state: rooms[name] },
+        title: `${name} ${colour}, ${rooms[name]}${move ? ` · tap to ${ROOM_MOVES[move.type]}` : ""}`,
+        type: move ? "button" : null, onclick: move ? () => tap(move) : null,
+      }, h("small", name), h("span.mark", mark));
+    })));
+  const verbs = [...new Set([...tappable.values()].map((m) => ROOM_MOVES[m.type]))];
+  return [
+    verbs.length ? h("p.tap-hint", `Tap a highlighted room to ${listing(verbs)} it.`) : null,
+    h("div.hotel", { dataset: { seat }, "aria-label": `${seat}'s hotel` }, rows),
+  ];
 }
 
-function renderState(state) {
-  const players = state.players;
+function cafe(tables) {
+  return h("div.cafe", tables.map((table, i) => h("div.cafe-table", { dataset: { table: i + 1 }, class: table && table.complete ? "complete" : "" },
+    h("small.table-no", `table ${i + 1}${table && table.complete ? " · complete" : ""}`),
+    table ? guestCard(table.guest, table) : h("span.hint", "free"))));
+}
+
+function staff(player) {
+  const used = new Set(player.staff_used);
+  return h("div.staff", h("small", `Staff hired (${player.hired.length}): `),
+    player.hired.length
+      ? player.hired.map((c) => h("span.chip.staff-card", { class: used.has(c.name) ? "used" : "", title: c.text || c.name },
+        c.name, used.has(c.name) ? " (used)" : ""))
+      : h("small", "none"),
+    h("small", ` · hand ${player.hand_size}`));
+}
+
+function playerPanel(state, seat, ctx) {
+  const p = state.players[seat];
+  const problem = h("p.problem", { role: "alert", hidden: true });
+  const acting = state.expected.seats.includes(seat);
+  const numbers = new Set(state.used_turn_numbers);
+  return h("section.ga-player", { class: acting ? "acting" : "", dataset: { seat }, style: `--seat: ${seatColour(ctx.seats, seat)}` },
+    h("div.player-head", h("span.swatch"), h("strong", seat),
+      h("span.stat", h("b", p.vp), " VP"), h("span.stat", h("b", p.krones), " kr"),
+      p.turn_order.length ? h("span.turns", { title: "turn-order numbers" },
+        p.turn_order.map((n) => h("span", { class: numbers.has(n) ? "done" : "" }, n))) : null,
+      state.passed.includes(seat) ? h("span.tag", "passed") : null),
+    h("div.line", h("small", "Emperor "), emperorTrack(p.emperor)),
+    h("div.line", h("small", "Kitchen "), kitchen(p.items)),
+    cafe(p.cafe),
+    hotel(state, seat, ctx, problem), problem,
+    staff(p),
+    p.guests.length ? h("small.hint", `Checked in: ${p.guests.join(", ")}`) : null);
+}
+
+function pendingNotice(state) {
+  if (!state.pending.length) return null;
+  return h("div.pending-box", state.pending.map((p, i) => h("p", { class: i ? "" : "now" },
+    h("strong", `${p.seat}: `), words(p.step), p.n > 1 ? ` ×${p.n}` : "", p.why ? h("small", ` (${p.why})`) : "",
+    p.cards && p.cards.length ? h("small", ` · offered: ${p.cards.map((c) => (c ? c.name : "unseen")).join(", ")}`) : "")));
+}
+
+function renderState(state, ctx) {
   const turn = state.turn;
+  const seats = (ctx && ctx.seats) || Object.keys(state.players);
+  const nextEmperor = EMPEROR_ROUNDS.find((r) => r >= state.round);
   return [
-    h("p.round", `Round ${state.round} · ${words(state.phase)}`,
-      turn ? ` · ${turn.seat}'s turn${turn.die ? ` with a ${turn.die}` : ""}` : ""),
-    h("h3", "Action board"),
-    h("div.chips.actions", Object.entries(state.action_spaces).map(([space, count]) =>
-      h("span.chip", { dataset: { action: space } }, h("span.die", dieFace(Number(space))), ` ×${count}`))),
-    h("h3", "Queue"),
-    h("ol.queue", state.queue.map((card, i) => h("li", guest(card, h("small", ` costs ${state.queue_costs[i]} krones`))))),
-    h("p.hint", `${state.guests_left} guests left · Emperor tiles ${state.emperor_tiles.join(", ")}`),
-    scoreTable(state, {
-      krones: (seat) => players[seat].krones,
-      emperor: (seat) => players[seat].emperor,
-      kitchen: (seat) => items(players[seat].items),
-    }),
-    Object.keys(players).map((seat) => h("details.ga-player", { open: true, dataset: { seat } },
-      h("summary", `${seat}: café and hotel`),
-      h("div.cafe", players[seat].cafe.map((table, i) => h("div.cafe-table",
-        h("small", `table ${i + 1}`),
-        table ? guest(table.guest, h("div", table.complete ? "order complete" : `served ${items(table.served)}`)) : h("p.hint", "free")))),
-      hotel(state, seat, null),
-      h("p.hint", `${players[seat].hired.length} staff hired · ${players[seat].guests.length} guests checked in`))),
-    h("details", h("summary", "Objectives"),
-      h("ul", state.objectives.map((o) => h("li", `${o.number}: ${o.text}`, o.claims.length ? ` — ${flatText(o.claims)}` : "")))),
+    h("p.round", `Round ${state.round} of 7 · ${words(state.phase)}`,
+      turn ? h("span", " · ", h("strong", `${turn.seat}'s turn`), ` (no. ${turn.number}${turn.die ? `, die ${turn.die}${turn.boosted ? " +1" : ""}` : ""})`) : ""),
+    pendingNotice(state),
+    h("div.action-board", { "aria-label": "action board" },
+      Object.entries(state.action_spaces).map(([space, count]) => h("div.action", {
+        class: count ? "" : "empty", dataset: { action: space }, title: `action ${space}: ${ACTIONS[space]}`,
+      }, h("span.die", dieFace(Number(space))), h("b.count", `×${count}`), h("small", ACTIONS[space]))),
+      h("div.action.dustbin", { dataset: { action: "dustbin" } }, h("span.die.bin", "▢"), h("b.count", `×${state.dustbin}`), h("small", "dustbin"))),
+    h("h3", "Queue ", h("small", `${state.guests_left} guests left`)),
+    h("ol.queue", state.queue.map((card, i) => h("li", { dataset: { position: i + 1 } },
+      h("span.cost", `${i + 1} · ${state.queue_costs[i]} kr`), card ? guestCard(card) : h("span.hint", "—")))),
+    h("div.emperor-objectives",
+      h("div", h("small", "Emperor "), state.emperor_tiles.length
+        ? state.emperor_tiles.map((tile, i) => h("span.chip.tile", { class: EMPEROR_ROUNDS[i] === nextEmperor ? "next" : "" },
+          `round ${EMPEROR_ROUNDS[i]}: ${tile}`))
+        : h("span.hint", "not revealed")),
+      h("ol.objectives", state.objectives.map((o) => h("li", { dataset: { objective: o.number } },
+        h("b", `${o.number} `), o.text,
+        h("small", o.claims.length ? ` — ${o.claims.map((s, i) => `${s} ${[15, 10, 5][i] ?? ""}`.trim()).join(", ")}` : " — unclaimed"))))),
+    h("div.ga-players", seats.filter((seat) => state.players[seat]).map((seat) => playerPanel(state, seat, ctx))),
+    h("p.hint.legend", "Hotel: pale = empty, ○ prepared, ● occupied, +n VP when prepared; 1k–3k krones to prepare on that floor."),
   ];
 }
 
 export default {
   renderState,
 
-  board(state, ctx, pick) {
-    return hotel(state, pick.seat || ctx.turn, pick);
+  renderValue(value) {
+    if (typeof value === "string" && ROOM.test(value)) return h("span.value", `room ${value}`);
+    return null;
   },
 
-  onBoard(value, field, state, seat) {
-    return typeof value === "string" && ROOM.test(value) && Boolean(seat && state.players[seat]);
+  moveTitle(type, seat) {
+    return ROOM_MOVES[type] ? `${seat}: ${ROOM_MOVES[type]} a room — or tap it in ${seat}'s hotel`
+      : `${seat ? seat + ": " : ""}${words(type)}`;
   },
 
   factWords(fact) {
     switch (fact.fact) {
+      case "krones": return `${fact.seat} ${fact.krones >= 0 ? "gets" : "pays"} ${Math.abs(fact.krones)} krone${Math.abs(fact.krones) === 1 ? "" : "s"} (${fact.why})`;
       case "guest_taken": return `${fact.seat} takes the ${fact.guest} to table ${fact.table}`;
       case "die_taken": return fact.value ? h("span", `${fact.seat} takes a `, h("span.die", dieFace(fact.value))) : undefined;
       case "rolled": return fact.dice ? h("span", "Rolled ", fact.dice.map((d) => h("span.die", dieFace(d)))) : undefined;
+      case "room_prepared": return `${fact.seat} prepares room ${fact.room}`;
       default: return undefined;
     }
   },

@@ -1,65 +1,120 @@
-// Vienna: the street with its fields and the dice on them, the character
-// display, and each player's coins, VP, dice, symbols and cards.
+// Vienna: the street in order with the dice on each field (coloured by
+// owner) and the Gendarme, the Geheimbund, the character display, and each
+// player's coins, VP, dice left, cards, symbols and special cards; the open
+// evaluation decision is highlighted.
 import { h, listing, words } from "../dom.js";
 import { dieFace } from "../values.js";
-import { scoreTable } from "./generic.js";
+import { seatColour } from "../chart.js";
 
-const SYMBOLS = { citizens: "citizens", crosses: "crosses", crowns: "crowns" };
+const SYMBOLS = { citizens: "♟", crosses: "✝", crowns: "♛" };
+// What a lightning field does when the dice are placed (README, Vienna: moves).
+const LIGHTNING = { krieau: "Gendarme + coin or VP", prater: "turn a die" };
 
 function die(face) {
   const [, kind, value] = String(face).match(/^([A-Z]?)(\d)$/) || [null, "", face];
   return h("span.die", { class: kind ? `die-${kind}` : "", title: face }, kind && h("small", kind), dieFace(Number(value)));
 }
 
+// A die on the table in its owner's colour: "4", the white die "W4", a joker "J4".
+function ownedDie(face, colour) {
+  const [, kind, value] = String(face).match(/^([WJ]?)(\d?)$/) || [null, "", face];
+  return h("span.vd", { class: kind ? `vd-${kind}` : "", style: `--seat: ${colour}`,
+    title: kind === "W" ? `white die ${value}` : kind === "J" ? `joker ${value || "(any)"}` : `die ${value}` }, value || "★");
+}
+
 function effect(e) {
+  if (e.compare) return `most ${e.compare}: ${e.vp} VP, ${e.coins} coin`;
+  if (e.gloriette) return "most of a symbol";
   return Object.entries(e).map(([k, v]) => {
     if (k === "coins") return `+${v} coins`;
     if (k === "vp") return `+${v} VP`;
     if (k === "pay") return `pay ${v}`;
-    if (k === "character") return `a character for ${v}`;
-    if (k === "special") return `the ${words(v)} card`;
-    if (v === true) return words(k);
+    if (k === "character") return `character for ${v}`;
+    if (k === "special") return words(v);
+    if (k === "tiergarten") return `rob ${v} coins`;
+    if (k === "heuriger") return `${v} VP per special`;
     return `${words(k)} ${typeof v === "string" ? words(v) : v}`;
   }).join(", ");
 }
 
 function symbols(counts) {
-  return Object.keys(SYMBOLS).filter((s) => counts[s]).map((s) => `${counts[s]} ${SYMBOLS[s]}`).join(", ") || "—";
+  return h("span.symbols", Object.entries(SYMBOLS).map(([name, mark]) =>
+    h("span", { class: counts[name] ? "" : "none", title: name }, `${mark}${counts[name] || 0}`)));
 }
 
 function character(card) {
-  return h("span.character", card.name, h("small", ` ${symbols(card)}`));
+  return h("span.character", card.name, " ", h("small", Object.entries(SYMBOLS).map(([name, mark]) => mark.repeat(card[name] || 0)).join("")));
 }
 
-function renderState(state) {
+function values(field) {
+  if (!field.values.length) return field.double ? "pair" : "any";
+  return field.values.join("/") + (field.double ? " pair" : "");
+}
+
+function street(state, colourOf) {
   const placed = Object.fromEntries(state.board.map((b) => [b.field, b]));
-  const players = state.players;
-  const specials = Object.entries(state.special_cards).filter(([, holder]) => holder);
+  const pending = state.pending && state.pending.field;
+  return h("ol.vstreet", state.street.map((field, i) => {
+    const here = placed[field.name] || { dice: [] };
+    const classes = [here.seat ? "taken" : "", field.kind ? "lightning" : "", state.gendarme === field.name ? "gendarme" : "",
+      pending === field.name ? "pending" : "", field.double ? "double" : ""];
+    return h("li.vfield", { class: classes.filter(Boolean).join(" "), dataset: { field: field.name },
+      style: here.seat ? `--seat: ${colourOf(here.seat)}` : null,
+      title: `${i + 1}. ${field.name}: ${values(field)}${field.effects.length ? " · " + field.effects.map(effect).join("; ") : ""}` },
+    h("div.vhead", h("span.no", i + 1), h("span.vals", field.kind ? "⚡" : "", values(field)),
+      state.gendarme === field.name ? h("span.gendarme", { title: "the Gendarme" }, "G") : null),
+    h("div.vname", field.name),
+    field.effects.length ? h("small.effects", field.effects.map(effect).join("; ")) : field.kind ? h("small.effects", LIGHTNING[field.kind] || words(field.kind)) : null,
+    here.seat ? h("div.vdice", here.dice.map((d) => ownedDie(d, colourOf(here.seat)))) : null);
+  }));
+}
+
+function playerCard(state, seat, colourOf) {
+  const p = state.players[seat];
+  const acting = state.expected.seats.includes(seat) || (state.expected.seats.includes("table") && state.turn === seat);
+  const specials = p.special_cards || [];
+  return h("section.vplayer", { class: [acting ? "acting" : "", state.winners.includes(seat) ? "winner" : ""].join(" ").trim(),
+    dataset: { seat }, style: `--seat: ${colourOf(seat)}` },
+  h("div.player-head", h("span.swatch"), h("strong", seat),
+    h("span.stat", h("b", p.vp), " VP"), h("span.stat", h("b", p.coins), " coins"), symbols(p.symbols)),
+  h("div.line", h("small", "Dice "), p.dice.length ? h("span.vdice", p.dice.map((d) => ownedDie(d, colourOf(seat))))
+    : h("small.hint", p.rolled ? "all placed" : "not rolled yet"),
+  p.position ? h("small.hint", ` · last on ${p.position}`) : null),
+  h("div.line.cards", h("small", "Cards "), [p.start_card, ...p.cards].filter(Boolean).map((c) => h("span.chip.vcard", character(c)))),
+  specials.length ? h("div.line", h("small", "Special "), specials.map((c) => h("span.chip.special", words(c)))) : null);
+}
+
+function pendingNotice(state) {
+  const p = state.pending;
+  if (!p) return null;
+  const options = (p.options || []).map((o) => (typeof o === "string" ? words(o)
+    : Object.entries(o).map(([k, v]) => `${v} from ${k}`).join(" + ")));
+  return h("div.pending-box", h("p.now", h("strong", `${p.seat} decides at ${p.field}: `), words(p.decision),
+    p.cost !== null && p.cost !== undefined ? ` (costs ${p.cost} coins)` : "",
+    options.length ? h("small", ` · ${options.join(" / ")}`) : ""));
+}
+
+function renderState(state, ctx) {
+  const seats = state.seats;
+  const colourOf = (seat) => seatColour((ctx && ctx.seats) || seats, seat);
+  const takes = state.pending && state.pending.decision === "take_character" ? new Set(state.pending.options) : new Set();
   return [
-    h("p.round", `Round ${state.round} · ${words(state.phase)}`, state.turn ? ` · ${state.turn}'s turn` : "",
-      state.white_die ? ` · white die: ${state.white_die}` : ""),
-    h("div.display", h("h3", "Character display"), state.display.length
-      ? h("div.chips", state.display.map((c) => h("span.chip", character(c)))) : h("p.hint", "empty"),
-    h("p.hint", `${state.draw_pile} cards to draw, ${state.discards} discarded`)),
+    h("p.round", `Round ${state.round} · ${words(state.phase)}`,
+      state.turn ? h("span", " · ", h("strong", `${state.turn}'s turn`)) : "",
+      state.white_die ? ` · white die: ${state.white_die}` : "",
+      state.double_move_offer ? ` · ${state.double_move_offer} may move again` : ""),
+    pendingNotice(state),
     h("h3", "The street"),
-    h("ol.street", state.street.map((field) => {
-      const here = placed[field.name] || { dice: [] };
-      return h("li.street-field", { class: here.seat ? "taken" : "", dataset: { field: field.name } },
-        h("div.field-head", h("strong", field.name),
-          h("small", ` ${field.values.length ? field.values.join("–") : "any"}${field.double ? " double" : ""}`),
-          state.gendarme === field.name && h("span.tag", " gendarme")),
-        field.effects.length ? h("small.effects", field.effects.map(effect).join("; ")) : null,
-        here.seat && h("div.occupant", h("span", here.seat), here.dice.map(die)));
-    })),
-    state.geheimbund.length ? h("p", h("strong", "Geheimbund: "),
-      state.geheimbund.map((g) => h("span", `${g.seat} `, g.dice.map(die), " "))) : null,
-    scoreTable(state, {
-      coins: (seat) => players[seat].coins,
-      dice: (seat) => h("span", players[seat].dice.map(die)),
-      symbols: (seat) => symbols(players[seat].symbols),
-      cards: (seat) => [players[seat].start_card, ...players[seat].cards].filter(Boolean).map((c) => c.name).join(", "),
-    }),
-    specials.length ? h("p.hint", "Special cards: ", specials.map(([card, holder]) => `${words(card)} (${holder})`).join(", ")) : null,
+    street(state, colourOf),
+    h("div.geheimbund", h("strong", "Geheimbund"),
+      state.geheimbund.length ? state.geheimbund.map((g) => h("span.vdice", { dataset: { seat: g.seat } },
+        g.dice.map((d) => ownedDie(d, colourOf(g.seat))))) : h("small.hint", " no dice")),
+    h("div.display", h("strong", "Characters "),
+      state.display.length ? state.display.map((c) => h("span.chip.vcard", { class: takes.has(c.name) ? "pending" : "" }, character(c)))
+        : h("small.hint", "none on display"),
+      h("small.hint", `(${state.draw_pile} to draw, ${state.discards} discarded)`)),
+    h("div.vplayers", seats.map((seat) => playerCard(state, seat, colourOf))),
+    state.final.length ? h("p.hint", "Final: ", state.final.map((f) => `${f.seat} ${f.vp} VP, ${f.special_cards} special, ${f.coins} coins`).join(" · ")) : null,
   ];
 }
 
@@ -68,7 +123,7 @@ export default {
 
   renderValue(value, field) {
     if (value && typeof value === "object" && !Array.isArray(value) && typeof value.name === "string") {
-      return h("span.character", value.name, h("small", ` ${symbols(value)}${value.coins !== undefined ? ` · ${value.coins} coins` : ""}`));
+      return h("span", character(value), value.coins !== undefined ? h("small", ` · ${value.coins} coins`) : null);
     }
     if (typeof value === "string" && /^[WJ]?[1-6]$/.test(value) && field && /\bdie\b/.test(field.description || "")) return die(value);
     return null;
