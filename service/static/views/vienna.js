@@ -62,7 +62,7 @@ function street(state, colourOf) {
       style: here.seat ? `--seat: ${colourOf(here.seat)}` : null,
       title: `${i + 1}. ${field.name}: ${values(field)}${field.effects.length ? " · " + field.effects.map(effect).join("; ") : ""}` },
     h("div.vhead", h("span.no", i + 1), h("span.vals", field.kind ? "⚡" : "", values(field)),
-      state.gendarme === field.name ? h("span.gendarme", { title: "the Gendarme" }, "G") : null),
+      state.gendarme === field.name ? h("span.gendarme-mark", { title: "the Gendarme" }, "G") : null),
     h("div.vname", field.name),
     field.effects.length ? h("small.effects", field.effects.map(effect).join("; ")) : field.kind ? h("small.effects", LIGHTNING[field.kind] || words(field.kind)) : null,
     here.seat ? h("div.vdice", here.dice.map((d) => ownedDie(d, colourOf(here.seat)))) : null);
@@ -90,7 +90,7 @@ function pendingNotice(state) {
   const options = (p.options || []).map((o) => (typeof o === "string" ? words(o)
     : Object.entries(o).map(([k, v]) => `${v} from ${k}`).join(" + ")));
   return h("div.pending-box", h("p.now", h("strong", `${p.seat} decides at ${p.field}: `), words(p.decision),
-    p.cost !== null && p.cost !== undefined ? ` (costs ${p.cost} coins)` : "",
+    p.cost !== null && p.cost !== undefined ? ` (costs ${p.cost} coin${p.cost === 1 ? "" : "s"})` : "",
     options.length ? h("small", ` · ${options.join(" / ")}`) : ""));
 }
 
