@@ -129,7 +129,7 @@ function playerPanel(state, seat, ctx) {
   const problem = h("p.problem", { role: "alert", hidden: true });
   const acting = state.expected.seats.includes(seat);
   const numbers = new Set(state.used_turn_numbers);
-  return h("section.ga-player", { class: acting ? "acting" : "", dataset: { seat }, style: `--seat: ${seatColour(ctx.seats, seat)}` },
+  return h("section.ga-player", { class: [acting ? "acting" : "", state.winners.includes(seat) ? "winner" : ""].join(" ").trim(), dataset: { seat }, style: `--seat: ${seatColour(ctx.seats, seat)}` },
     h("div.player-head", h("span.swatch"), h("strong", seat),
       h("span.stat", h("b", p.vp), " VP"), h("span.stat", h("b", p.krones), " kr"),
       p.turn_order.length ? h("span.turns", { title: "turn-order numbers" },

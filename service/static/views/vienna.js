@@ -80,7 +80,8 @@ function playerCard(state, seat, colourOf) {
   h("div.line", h("small", "Dice "), p.dice.length ? h("span.vdice", p.dice.map((d) => ownedDie(d, colourOf(seat))))
     : h("small.hint", p.rolled ? "all placed" : "not rolled yet"),
   p.position ? h("small.hint", ` · last on ${p.position}`) : null),
-  h("div.line.cards", h("small", "Cards "), [p.start_card, ...p.cards].filter(Boolean).map((c) => h("span.chip.vcard", character(c)))),
+  h("div.line.cards", h("small", "Cards "), p.start_card
+    ? [p.start_card, ...p.cards].map((c) => h("span.chip.vcard", character(c))) : h("small.hint", "no start card yet")),
   specials.length ? h("div.line", h("small", "Special "), specials.map((c) => h("span.chip.special", words(c)))) : null);
 }
 
