@@ -203,7 +203,7 @@ class GameList(MethodView):
         """Every game, oldest first."""
         return {"games": games().views.summaries()}
 
-    @blp.arguments(CreateGameSchema)
+    @blp.arguments(CreateGameSchema())
     @blp.response(201, CreatedSchema)
     def post(self, body: dict[str, Any]):
         """Start a game. Keep the tokens: the scorekeeper's records moves."""
@@ -221,7 +221,7 @@ class GameSummary(MethodView):
 
 @blp.route("/games/<game_id>/moves")
 class Moves(MethodView):
-    @blp.arguments(MoveRequestSchema)
+    @blp.arguments(MoveRequestSchema())
     @blp.response(201, MoveRecordedSchema)
     def post(self, body: dict[str, Any], game_id: str):
         """Record a move (needs the scorekeeper's token, or in a digital game the acting seat's)."""
@@ -230,7 +230,7 @@ class Moves(MethodView):
 
 @blp.route("/games/<game_id>/undo")
 class Undo(MethodView):
-    @blp.arguments(VersionOnlySchema)
+    @blp.arguments(VersionOnlySchema())
     @blp.response(201, UndoneSchema)
     def post(self, body: dict[str, Any], game_id: str):
         """Retract the last effective move; it stays in the log, marked undone."""
@@ -239,7 +239,7 @@ class Undo(MethodView):
 
 @blp.route("/games/<game_id>/redo")
 class Redo(MethodView):
-    @blp.arguments(VersionOnlySchema)
+    @blp.arguments(VersionOnlySchema())
     @blp.response(201, RedoneSchema)
     def post(self, body: dict[str, Any], game_id: str):
         """Re-apply the most recently undone move, if nothing was recorded since."""
@@ -248,7 +248,7 @@ class Redo(MethodView):
 
 @blp.route("/games/<game_id>/state")
 class State(MethodView):
-    @blp.arguments(StateQuerySchema, location="query")
+    @blp.arguments(StateQuerySchema(), location="query")
     @blp.response(200)
     def get(self, query: dict[str, Any], game_id: str):
         """The state after the effective moves numbered <= at (default: all)."""

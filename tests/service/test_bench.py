@@ -1,0 +1,29 @@
+"""``tablelog bench`` runs end to end on a small record (its figures are not
+checked: speed is measured by the benchmark, never asserted by a test)."""
+from __future__ import annotations
+
+from service.app import create_app
+from service.bench import WSGIClient
+from service.cli import main
+
+
+def test_bench_prints_every_measure_beside_its_baseline(tmp_path, capsys):
+    assert main(["bench", "--database", f"sqlite:///{tmp_path / 'bench.sqlite3'}",
+                 "--games", "1", "--events", "60"]) == 0
+    out = capsys.readouterr().out
+    for measure in ("(a) recorded move", "(b) undo", "(b) state at move 40", "(c) rules engine"):
+        assert measure in out
+    assert "target" in out
+
+
+def test_the_bench_client_speaks_http_like_a_wsgi_server(tmp_path):
+    app = create_app(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    client = WSGIClient(app)
+    status, created = client.request("POST", "/api/games", {"game": "willi", "players": ["A", "B", "C", "D"]})
+    assert status == 201
+    status, state = client.request("GET", f"/api/games/{created['id']}/state?at=0")
+    assert status == 200 and state == app.test_client().get(f"/api/games/{created['id']}/state?at=0").json
+    status, refused = client.request("POST", f"/api/games/{created['id']}/undo", {},
+                                     {"Authorization": f"Bearer {created['tokens']['scorekeeper']}"})
+    assert status == 409 and refused["error"]["code"] == "nothing_to_undo"
+    assert client.request("POST", f"/api/games/{created['id']}/undo", {})[0] == 401
