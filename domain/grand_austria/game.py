@@ -39,6 +39,7 @@ R_FINAL = "End of Game Scoring"
 
 TABLE_DRAWS = ("draw_staff", "offer_draw")
 ADDITIONAL = ("serve", "check_in", "use_staff", "claim_objective")
+BEFORE_THE_DIE = frozenset({"take_guest", *ADDITIONAL})   # what may come before a turn's die
 OPTIONAL = frozenset({"rooms", "hire", "occupy", "prepare_occupy", "free_guest", "extra_action",
                       "complete_order"})
 PENDING_MOVES = {
@@ -109,7 +110,9 @@ class GrandAustriaHotel(Game):
             if not any(state.dice):   # an extra action took the last die: the turn ends without one
                 return Expected((turn.seat,), ("take_guest", *ADDITIONAL, "end_turn"))
             moves = ("take_guest", "take_die", *ADDITIONAL)
-            return Expected((turn.seat,), moves if turn.acted else moves + ("pass",))
+            if not turn.acted or not self._can_take_a_die(state, turn.seat):
+                moves += ("pass",)
+            return Expected((turn.seat,), moves)
         return Expected((turn.seat,), (*ADDITIONAL, "end_turn"))
 
     def _setup_seat(self, state: State) -> str:
@@ -133,6 +136,31 @@ class GrandAustriaHotel(Game):
         if seat not in expected.seats:
             raise violation("not_your_turn", f"It is {', '.join(expected.seats)}'s move, not {seat}'s.", R_TURN)
         getattr(self, f"_check_{kind}")(state, move)
+        if kind in BEFORE_THE_DIE:
+            self._check_a_die_remains(state, move)
+
+    def _can_take_a_die(self, state: State, seat: str) -> bool:
+        """A die lies on spaces 1-5, or on space 6 and its krone can be paid."""
+        if any(state.dice[:5]):
+            return True
+        free = any(t.get("no_fee") and 6 in t["values"] for t in triggers(state.player(seat), "die"))
+        return bool(state.dice[5]) and (free or state.player(seat).krones >= state.board["imitate_cost"])
+
+    def _check_a_die_remains(self, state: State, move: Move) -> None:
+        """Taking a Turn: the die and its main action are not optional, so a
+        guest or an additional action before the die must leave a die you can
+        take. (If a reward's choice still waits, it is allowed; should you end
+        up without a die you can take, you may still pass.)"""
+        turn = state.turn
+        if turn is None or turn.die is not None or state.pending or any(state.dice[:5]) or not state.dice[5]:
+            return      # (nothing before the die takes dice off spaces 1-5)
+        after, _ = self.apply(state, move)
+        still = after.turn
+        if still is not None and still.die is None and not after.pending and any(after.dice) \
+                and not self._can_take_a_die(after, turn.seat):
+            raise violation("no_die_left_to_take", "Taking a die is not optional: after this only space 6 "
+                            f"would have dice, and you would lack the {state.board['imitate_cost']} krone its "
+                            "action costs.", R_TURN)
 
     def _pending(self, state: State) -> Pending | None:
         return state.pending[0] if state.pending else None
@@ -232,10 +260,6 @@ class GrandAustriaHotel(Game):
             raise violation("one_die", "You take one die per turn.", R_TURN)
         if not state.dice[value - 1]:
             raise violation("no_die", f"There is no die on action space {value}.", R_TURN)
-        if move.get("decline"):
-            if move.get("boost"):
-                raise violation("boost_declined", "A main action you decline cannot be boosted.", R_TURN)
-            return
         cost = 0
         if move.get("boost"):
             if state.turn.boosted:
@@ -486,10 +510,9 @@ class GrandAustriaHotel(Game):
 
     def _apply_take_die(self, state: State, move: Move, out: Outcome) -> State:
         seat, value, boost = move["seat"], move["value"], bool(move.get("boost"))
-        declined = bool(move.get("decline"))
         player = state.player(seat)
-        die_triggers = [] if declined else [t for t in triggers(player, "die") if value in t["values"]]
-        strength = 0 if declined else state.dice[value - 1] + boost + sum(t.get("strength", 0) for t in die_triggers)
+        die_triggers = [t for t in triggers(player, "die") if value in t["values"]]
+        strength = state.dice[value - 1] + boost + sum(t.get("strength", 0) for t in die_triggers)
         extra = self._pending(state) is not None
         state = evolve(state, dice=put(state.dice, value - 1, state.dice[value - 1] - 1),
                        pending=state.pending[1:] if extra else state.pending,
@@ -497,9 +520,6 @@ class GrandAustriaHotel(Game):
                                    boosted=state.turn.boosted or boost))
         out.append({"fact": "die_taken", "seat": seat, "value": value, "strength": strength, "boost": boost,
                     "extra_action": extra})
-        if declined:
-            out.append({"fact": "declined", "seat": seat, "step": "main_action", "why": f"action {value}"})
-            return state
         if boost:
             state = pay(state, seat, state.board["boost_cost"], "boost", out)
         if value == 6:
@@ -828,10 +848,9 @@ class GrandAustriaHotel(Game):
         return [m for m in moves if m["type"] in expected.moves]
 
     def _die_moves(self, seat: str) -> list[Move]:
-        """Every die taken from every space: with or without boost, or declining the action."""
+        """Every die taken from every space, with or without boost."""
         return [{"type": "take_die", "seat": seat, "value": v, "boost": b}
-                for v in range(1, 7) for b in (False, True)] + \
-            [{"type": "take_die", "seat": seat, "value": v, "boost": False, "decline": True} for v in range(1, 7)]
+                for v in range(1, 7) for b in (False, True)]
 
     def _card_ref(self, card: Staff) -> Any:
         return card.number if card.number is not None and catalog().staff.get(card.number) == card \

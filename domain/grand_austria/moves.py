@@ -138,14 +138,11 @@ class PrepareRoomSchema(MoveSchema):
 
 class TakeDieSchema(MoveSchema):
     """Take one die from an action space and carry out its main action; boost
-    pays 1 krone for +1 strength (once per turn). With decline the die is
-    taken and its main action let go: nothing to pay, nothing gained."""
+    pays 1 krone for +1 strength (once per turn)."""
 
     seat = seat_field()
     value = fields.Integer(required=True, validate=validate.Range(min=1, max=6))
     boost = fields.Boolean(load_default=False)
-    decline = fields.Boolean(metadata={"description": "take the die without carrying out its main action "
-                                                      "(no krone for action 6, no boost, no staff triggered)"})
 
 
 class ChooseActionSchema(MoveSchema):

@@ -43,7 +43,6 @@ def probes(state):
             out += [{"type": kind, "seat": seat, "position": p} for p in range(1, 6)]
         elif kind == "take_die":
             out += [{"type": kind, "seat": seat, "value": v, "boost": b} for v in range(1, 7) for b in (False, True)]
-            out += [{"type": kind, "seat": seat, "value": v, "boost": False, "decline": True} for v in range(1, 7)]
         elif kind in ("prepare_room", "occupy_room", "remove_room"):
             out += [{"type": kind, "seat": seat, "room": f"{f}.{c}"} for f in range(1, 5) for c in range(1, 6)]
         elif kind == "split_funds":

@@ -7,7 +7,7 @@ from grand_austria_table import arrange, mv, play, points, ready, seat_now
 
 from domain.grand_austria import GAME
 from domain.immutable import evolve
-from domain.rules import TABLE, RuleViolation
+from domain.rules import TABLE, MalformedMove, RuleViolation
 
 
 def refused(state, *moves, code):
@@ -149,37 +149,49 @@ def test_action_6_costs_a_krone_and_carries_out_action_1_to_5():
     refused(arrange(ready(), "Ann", krones=0), mv("take_die", "Ann", value=6), code="cannot_pay")
 
 
-def test_a_die_may_be_taken_declining_its_action_even_without_a_krone_for_space_6():
+def test_a_guest_that_would_leave_no_krone_for_the_only_dice_on_space_6_is_refused():
+    # "Take a single die ... and carry out the associated main action": the die is not optional
     state = arrange(ready(dice=[6] * 10), "Ann", krones=1)
-    state, _ = play(state, mv("take_guest", "Ann", position=3), mv("reveal_guest", card=60))
+    error = refused(state, mv("take_guest", "Ann", position=3), code="no_die_left_to_take")
+    assert "space 6" in error.message and "krone" in error.message
+    state, _ = play(state, mv("take_guest", "Ann", position=4), mv("reveal_guest", card=60))   # free position
+    state, _ = play(state, mv("take_die", "Ann", value=6))
     assert state.player("Ann").krones == 0
+
+
+def test_serving_from_the_kitchen_must_leave_the_krone_for_action_6():
+    state = arrange(ready(dice=[6] * 10), "Ann", krones=1, cafe=[51])       # Composer orders wine
+    refused(state, mv("serve", "Ann", items=[{"table": 1, "item": "wine"}]), code="no_die_left_to_take")
+    state = arrange(ready(dice=[6] * 9 + [1]), "Ann", krones=1, cafe=[51])
+    state, _ = play(state, mv("serve", "Ann", items=[{"table": 1, "item": "wine"}]))
+    assert state.player("Ann").krones == 0 and mv("take_die", "Ann", value=1, boost=False) in GAME.legal_moves(state)
+
+
+def test_a_player_who_cannot_pay_for_any_die_passes():
+    state = arrange(ready(dice=[6] * 10), "Ann", krones=0)
     refused(state, mv("take_die", "Ann", value=6), code="cannot_pay")
-    assert [m for m in GAME.legal_moves(state) if m["type"] == "take_die"] == \
-        [mv("take_die", "Ann", value=6, boost=False, decline=True)]
-    state, facts = play(state, mv("take_die", "Ann", value=6, decline=True))
-    assert [f["fact"] for f in facts] == ["die_taken", "declined"]
-    assert facts[1] == {"fact": "declined", "seat": "Ann", "step": "main_action", "why": "action 6"}
-    assert state.player("Ann").krones == 0 and state.dice[5] == 9 and not state.pending
-    assert GAME.expected(state).moves[-1] == "end_turn"
-    state, _ = play(state, mv("end_turn", "Ann"))
-    assert state.used_numbers == {1} and seat_now(state) == "Bob"
+    assert {m["type"] for m in GAME.legal_moves(state)} == {"pass"}
+    state, _ = play(state, mv("pass", "Ann"))
+    assert seat_now(state) == "Bob"
 
 
-def test_a_declined_action_gains_nothing_takes_no_boost_and_triggers_no_staff():
-    state = arrange(ready(), "Ann", hired=[19])                          # Interior Architect: die 3, 5 VP
-    refused(state, mv("take_die", "Ann", value=3, boost=True, decline=True), code="boost_declined")
-    after, facts = play(state, mv("take_die", "Ann", value=3, decline=True))
-    assert after.player("Ann") == state.player("Ann") and not after.pending and not points(facts)
-    assert after.turn.die == 3 and after.dice[2] == state.dice[2] - 1
-    after, facts = play(state, mv("take_die", "Ann", value=3))
-    assert points(facts, "Ann") == 5
+def test_a_die_cannot_be_taken_without_its_main_action():
+    with pytest.raises(MalformedMove) as raised:
+        GAME.load_move(mv("take_die", "Ann", value=6, decline=True))
+    assert "decline" in raised.value.messages
 
 
-def test_an_extra_action_may_be_declined_and_may_take_the_last_die_before_the_main_action():
+def test_a_checked_in_guest_whose_krones_pay_for_action_6_lets_you_take_the_die():
+    state = arrange(ready(dice=[6] * 10), "Ann", krones=0, cafe=[(52, "all")])   # Tailor: strudel, 2 krones
+    state, _ = play(state, mv("check_in", "Ann", table=1, room="1.2"), mv("take_die", "Ann", value=6))
+    assert state.player("Ann").krones == 1
+
+
+def test_an_extra_action_may_take_the_last_die_before_the_main_action():
     state = evolve(arrange(ready(), "Ann", cafe=[(97, "all")]), dice=(0, 0, 0, 1, 0, 0))   # E. Gizia
     state, _ = play(state, mv("check_in", "Ann", table=1, room="1.1"))
-    assert mv("take_die", "Ann", value=4, boost=False, decline=True) in GAME.legal_moves(state)
-    state, facts = play(state, mv("take_die", "Ann", value=4, decline=True))
+    assert state.pending[0].kind == "extra_action"
+    state, facts = play(state, mv("take_die", "Ann", value=4), mv("split_funds", "Ann", krones=1, emperor=0))
     assert facts[0]["extra_action"] and state.turn.die is None and not any(state.dice)
     assert GAME.expected(state).moves == ("take_guest", "serve", "check_in", "use_staff", "claim_objective",
                                           "end_turn")
