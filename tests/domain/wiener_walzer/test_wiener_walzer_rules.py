@@ -17,12 +17,18 @@ def fresh(players=("Ann", "Ben"), **options):
 
 
 # -- Setup: the board ---------------------------------------------------------------
-@pytest.mark.parametrize("players, fields, gold", [(2, 35, 6), (3, 47, 8), (4, 59, 10), (5, 78, 12)])
+@pytest.mark.parametrize("players, fields, gold", [(2, 35, 6), (3, 48, 9), (4, 61, 12), (5, 78, 12)])
 def test_the_areas_in_play_grow_with_the_player_count(players, fields, gold):
     board = fresh([f"P{i}" for i in range(players)]).board
     assert len(board.spaces) == fields
     assert len(board.gold) == gold
     assert len(board.buffet_spaces) >= 12 * players
+
+
+@pytest.mark.parametrize("players, left_over", [(2, 6), (3, 3), (4, 0), (5, 0)])
+def test_neutral_guests_are_left_over_only_with_2_and_3_players(players, left_over):
+    board = fresh([f"P{i}" for i in range(players)]).board
+    assert 12 - len(board.gold) == left_over
 
 
 def test_the_whole_board_holds_12_neutral_guests_and_66_buffet_tiles():
