@@ -3,8 +3,9 @@
 A layout is a list of equal-length row strings, top row first, one character
 per square: ``.`` no space, ``o`` a buffet space, ``G`` a gold-framed space.
 Spaces are named by column letter and row number (``a1`` top-left, ``b1`` to
-its right, ``a2`` below). Adjacency is orthogonal; a missing neighbour or a
-square not in play is the board's edge.
+its right, ``a2`` below); a custom layout wider than 26 squares goes on with
+``aa``, ``ab``, ... as spreadsheets do. Adjacency is orthogonal; a missing
+neighbour or a square not in play is the board's edge.
 """
 from __future__ import annotations
 
@@ -13,14 +14,24 @@ from typing import Mapping, Sequence
 
 from domain.wiener_walzer.components import data
 
-SPACE_PATTERN = r"^[a-z][1-9][0-9]?$"
+SPACE_PATTERN = r"^[a-z]{1,2}[1-9][0-9]?$"
 LAYOUT_PATTERN = r"^[.oG]+$"
-MAX_COLUMNS = 26
+MAX_COLUMNS = 26 + 26 * 26     # a to zz
 MAX_ROWS = 99
 
 
+def column_name(column: int) -> str:
+    """``a`` to ``z``, then ``aa``, ``ab``, ... (0-based ``column``)."""
+    letters = ""
+    column += 1
+    while column:
+        column, rest = divmod(column - 1, 26)
+        letters = chr(ord("a") + rest) + letters
+    return letters
+
+
 def space_name(column: int, row: int) -> str:
-    return f"{chr(ord('a') + column)}{row + 1}"
+    return f"{column_name(column)}{row + 1}"
 
 
 @dataclass(frozen=True)

@@ -58,11 +58,11 @@ class WienerWalzer(Game):
     def setup(self, players: Sequence[str], options: Mapping[str, Any]) -> WalzerState:
         self.validate_players(players)
         colours = self._colours(players, options.get("colours") or {})
-        layout = options.get("layout")
-        board = Board.from_layout(layout or default_layout(len(players)))
-        if layout:
-            self._check_layout(board, len(players))
         n = len(players)
+        layout = options.get("layout")
+        if layout:
+            self._check_layout(layout, n)
+        board = Board.from_layout(layout or default_layout(n))
         return WalzerState(
             players=tuple(players), colours=colours, board=board, events=bool(options.get("events")),
             collected=((),) * n, cards=(GUEST_CARDS,) * n, points=(0,) * n,
@@ -81,8 +81,8 @@ class WienerWalzer(Game):
         return tuple(chosen[name] if name in chosen else next(free) for name in players)
 
     @staticmethod
-    def _check_layout(board: Board, players: int) -> None:
-        buffet, gold = len(board.buffet_spaces), len(board.gold)
+    def _check_layout(rows: Sequence[str], players: int) -> None:
+        buffet, gold = sum(row.count("o") for row in rows), sum(row.count("G") for row in rows)
         if buffet < CARDS_PER_PLAYER * players:
             raise RuleViolation(
                 "layout_too_small",

@@ -83,6 +83,21 @@ def test_a_custom_layout_replaces_the_board_and_must_fit_the_components():
         GAME.load_options({"layout": ["oxo"]})
 
 
+@pytest.mark.parametrize("rows, code", [(["o" * 67], "layout_buffet"), (["G" * 13 + "o" * 24], "layout_gold"),
+                                        (["G" * 12 + "." * 40 + "o" * 23], "layout_too_small")])
+def test_the_layout_limits_are_rules_however_wide_the_rows(rows, code):
+    with pytest.raises(RuleViolation) as caught:
+        fresh(layout=rows)
+    assert caught.value.code == code and caught.value.rule == "Setup"
+
+
+def test_columns_after_z_are_named_like_a_spreadsheets():
+    board = fresh(layout=["G" + "." * 27 + "o" * 24]).board
+    assert board.spaces[:3] == ("a1", "ac1", "ad1") and board.spaces[-1] == "az1"
+    assert set(board.neighbours["ac1"]) == {"ad1"}     # ab1 is no space: the edge
+    assert GAME.load_move({"type": "place", "seat": "Ann", "card": "L3", "space": "ac1"})["space"] == "ac1"
+
+
 # -- Setup: the table lays out guests and tiles -----------------------------------------
 def setup_move(state, **changes):
     move = {"type": "setup", "neutral": {s: card for s, card in zip(sorted(state.board.gold), GUEST_CARDS)},
