@@ -44,6 +44,19 @@ def dance_steps(board: Board, guests: Mapping[str, Guest], also_turned: frozense
     return steps
 
 
+def why_not_due(board: Board, guests: Mapping[str, Guest], space: str) -> str:
+    """Why the guest on ``space`` does not dance now, in the rulebook's words."""
+    guest = guests.get(space)
+    if guest is None:
+        return "no guest card lies there"
+    if guest.turned:
+        return "it has danced and lies face down"
+    if not enclosed(board, guests, space):
+        free = [n for n in board.neighbours[space] if n not in guests]
+        return f"it is not enclosed, with {', '.join(free)} free beside it"
+    return "no face-up guest of the other sex stands beside it"
+
+
 def dance_results(board: Board, guests: Mapping[str, Guest]) -> frozenset[Pairs]:
     """Every set of dancing pairs that some order of dances and choice of tied
     partners can produce from here."""

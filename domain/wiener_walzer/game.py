@@ -25,7 +25,7 @@ from domain.wiener_walzer.board import Board, default_layout
 from domain.wiener_walzer.components import (
     EVENT_CARDS, EVENT_DECK, EVENT_VALUE, GUEST_CARDS, PLAYER_COLOURS, POINTS_PER_SET, SEXES, buffet_points,
     buffet_sets, default_tiles, sex, value)
-from domain.wiener_walzer.dances import dance_steps, enclosed, is_choice, perform_dance
+from domain.wiener_walzer.dances import dance_steps, is_choice, perform_dance, why_not_due
 from domain.wiener_walzer.moves import MOVE_SCHEMAS, OptionsSchema
 from domain.wiener_walzer.state import Guest, WalzerState, set_at
 
@@ -209,20 +209,21 @@ class WienerWalzer(Game):
 
     def _check_dance(self, state: WalzerState, move: Move) -> None:
         dancer, partner = move["dancer"], move["partner"]
-        if (dancer, partner) in dance_steps(state.board, state.guests):
+        steps = dance_steps(state.board, state.guests)
+        if (dancer, partner) in steps:
             return
         self._check_in_play(state, dancer)
         self._check_in_play(state, partner)
-        guest = state.guests.get(dancer)
-        if guest is None or guest.turned or not enclosed(state.board, state.guests, dancer):
-            due = sorted({d for d, _ in dance_steps(state.board, state.guests)})
-            raise RuleViolation("not_due", f"The guest on {dancer} is not due to dance; due: {_listing(due)}.",
+        due = list(dict.fromkeys(d for d, _ in steps))
+        if dancer not in due:
+            raise RuleViolation("not_due", f"The guest on {dancer} is not due to dance: "
+                                f"{why_not_due(state.board, state.guests, dancer)}. Due to dance: {_listing(due)}.",
                                 RULE_DANCES)
-        partners = [p for d, p in dance_steps(state.board, state.guests) if d == dancer]
+        partners = [p for d, p in steps if d == dancer]
         raise RuleViolation(
             "not_best_partner",
-            f"The {SEXES[guest.sex]} on {dancer} dances with the highest-valued face-up neighbour of the other "
-            f"sex: {_listing(partners)}, not {partner}.", RULE_DANCES)
+            f"The {SEXES[state.guests[dancer].sex]} on {dancer} dances with the highest-valued face-up neighbour "
+            f"of the other sex: {_listing(partners)}, not {partner}.", RULE_DANCES)
 
     def _check_resolve_event(self, state: WalzerState, move: Move) -> None:
         seat, card = move["seat"], state.event

@@ -279,6 +279,16 @@ def test_a_dance_choice_must_name_a_due_dancer_and_its_best_partner():
     assert table.refused(type="place", seat="Green", card="L2", space="g7").code == "dance_pending"
 
 
+def test_a_refused_dance_says_why_the_guest_is_not_due():
+    table = second_example().put("e5", "L1", "Red").put("d5", "L3", "Blue").put("f5", "L2", "Blue")
+    table.put("e4", "L0", "Blue").put("e6", "G2", "Red", turned=True)
+    table.place("Green", "G1", "a2")
+    for dancer, why in [("c2", "not enclosed, with c1, d2, c3 free beside it"), ("e6", "has danced"),
+                        ("e5", "no face-up guest of the other sex"), ("c5", "no guest card lies there")]:
+        error = table.refused(type="dance", seat="Green", dancer=dancer, partner="b1")
+        assert error.code == "not_due" and why in error.message and "Due to dance: a1, b2." in error.message
+
+
 def test_no_dance_move_without_a_choice():
     table = Table()
     assert table.refused(type="dance", seat="Blue", dancer="a1", partner="a2").code == "no_dance_choice"
