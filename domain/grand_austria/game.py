@@ -21,14 +21,15 @@ from domain.grand_austria.effects import (add, advance_emperor, apply_effects, c
 from domain.grand_austria.moves import MOVE_SCHEMAS, OptionsSchema
 from domain.grand_austria.scoring import end_staff_vp, measure
 from domain.grand_austria.state import (EMPTY, INITIAL_GUESTS, INITIAL_ROOMS, OCCUPIED, OVER, PREPARED,
-                                        REROLL, ROLL, ROUND_END, SETUP, TURNS, Pending, Player, State,
-                                        Table, Turn)
+                                        REROLL, ROLL, ROUND_END, SETUP, STAFF_DRAFT, TURNS, Pending, Player,
+                                        State, Table, Turn)
 from domain.immutable import evolve, put
 from domain.ranking import best
 from domain.rules import NOBODY, TABLE, Expected, Game, Move, Outcome, RuleViolation
 from domain.seating import counter_clockwise_from, left_of, right_of
 
 R_SETUP = "Setup"
+R_DRAFT = "Personal Play Area: 6 staff cards, optionally drafted"
 R_TURN = "Taking a Turn"
 R_MAIN = "Main actions (reference: the six action spaces)"
 R_ADDITIONAL = "Additional actions (reference: serve, check in)"
@@ -73,6 +74,7 @@ class GrandAustriaHotel(Game):
                                              "hand_size", "initial_rooms", "rounds", "emperor_rounds",
                                              "cafe_guest_penalty", "start_krones")}
         board["dice"] = rules["dice"][str(len(players))]
+        board["staff_draft"] = bool(options.get("staff_draft"))
         board["tiles"] = [tuple(t) for t in rules["turn_order"][str(len(players))]]
         start = Player(krones=rules["start_krones"], items=item_vector(rules["start_items"]),
                        rooms=(EMPTY,) * hotel.size, hand=(),
@@ -89,6 +91,8 @@ class GrandAustriaHotel(Game):
             return NOBODY
         if state.phase == SETUP:
             return Expected((TABLE,), ("setup",))
+        if state.phase == STAFF_DRAFT:   # everyone keeps a card at the same time
+            return Expected(tuple(s for s in state.players if s not in state.picked), ("draft_pick",))
         if state.refill:
             return Expected((TABLE,), ("reveal_guest",))
         if state.pending:
@@ -189,6 +193,18 @@ class GrandAustriaHotel(Game):
         dealt = [c for hand in hands.values() for c in hand if isinstance(c, int)]
         if len(set(dealt)) != len(dealt):
             raise violation("duplicate_card", "A staff card can be dealt only once.", R_SETUP)
+
+    def _check_draft_pick(self, state: State, move: Move) -> None:
+        pack = state.packs[move["seat"]]
+        if move.get("staff") is None:
+            if None not in pack:
+                raise violation("name_the_card", "Name the staff card you keep: the scorekeeper has seen "
+                                "this pack.", R_DRAFT)
+            return
+        card = staff_card(move["staff"])
+        if card not in pack and (None not in pack or (isinstance(move["staff"], int)
+                                                      and move["staff"] in self._staff_in_play(state))):
+            raise violation("not_in_pack", f"{card.name} is not among the staff cards you draft from now.", R_DRAFT)
 
     def _check_reveal_guest(self, state: State, move: Move) -> None:
         if isinstance(move["card"], int) and move["card"] in self._guests_in_play(state):
@@ -437,17 +453,40 @@ class GrandAustriaHotel(Game):
         order = [left_of(players, start, i) for i in range(len(players))]
         tiles = {seat: state.board["tiles"][i] for i, seat in enumerate(order)}
         hands = move.get("hands", {})
-        seats = {seat: evolve(player, hand=tuple(staff_card(c) for c in hands[seat]) if seat in hands
-                              else (None,) * state.board["hand_size"])
-                 for seat, player in state.seats.items()}
+        dealt = {seat: tuple(staff_card(c) for c in hands[seat]) if seat in hands
+                 else (None,) * state.board["hand_size"] for seat in players}
+        draft = state.board["staff_draft"]
+        seats = {seat: evolve(player, hand=() if draft else dealt[seat]) for seat, player in state.seats.items()}
         queue = tuple(guest_card(c) for c in move["queue"])
         out.append({"fact": "setup", "objectives": list(move["objectives"]),
-                    "emperor_tiles": list(move["emperor_tiles"]), "start_player": start,
-                    "queue": [g.name for g in queue]})
-        return evolve(state, phase=INITIAL_GUESTS, seats=seats, queue=queue,
+                    "emperor_tiles": list(move["emperor_tiles"]), "queue": [g.name for g in queue],
+                    "start_player": start, **({"staff_draft": True} if draft else {})})
+        return evolve(state, phase=STAFF_DRAFT if draft else INITIAL_GUESTS, seats=seats, queue=queue,
+                      packs=dealt if draft else {},
                       guests_left=state.guests_left - len(queue), objectives=tuple(move["objectives"]),
                       claims=((), (), ()), emperor_tiles=tuple(move["emperor_tiles"]), start_player=start,
                       tiles=tiles, setup_order=counter_clockwise_from(players, right_of(players, start)))
+
+    def _apply_draft_pick(self, state: State, move: Move, out: Outcome) -> State:
+        """The rulebook says only that the six dealt cards may be drafted: here
+        each keeps one and passes the rest left (as the turn-order tiles go),
+        until the packs are empty and every hand holds six again."""
+        seat = move["seat"]
+        card = staff_card(move["staff"]) if move.get("staff") is not None else None
+        pack = list(state.packs[seat])
+        pack.remove(card if card in pack else None)
+        player = state.player(seat)
+        state = set_player(state, seat, evolve(player, hand=player.hand + (card,)))
+        out.append({"fact": "staff_drafted", "seat": seat, "pick": len(player.hand) + 1})
+        state = evolve(state, packs={**state.packs, seat: tuple(pack)}, picked=state.picked | {seat})
+        if len(state.picked) < len(state.players):
+            return state
+        if not pack:
+            out.append({"fact": "staff_draft_over"})
+            return evolve(state, phase=INITIAL_GUESTS, packs={}, picked=frozenset())
+        out.append({"fact": "staff_passed", "direction": "left", "cards": len(pack)})
+        return evolve(state, packs={left_of(state.players, s): p for s, p in state.packs.items()},
+                      picked=frozenset())
 
     def _apply_reveal_guest(self, state: State, move: Move, out: Outcome) -> State:
         guest = guest_card(move["card"])
@@ -702,7 +741,7 @@ class GrandAustriaHotel(Game):
     def _advance(self, state: State, out: Outcome) -> State:
         while True:
             state = self._settle(state, out)
-            if state.pending or state.refill or state.phase in (SETUP, ROLL, REROLL, OVER):
+            if state.pending or state.refill or state.phase in (SETUP, STAFF_DRAFT, ROLL, REROLL, OVER):
                 return state
             if state.phase == INITIAL_GUESTS:
                 if all(any(state.player(s).cafe) for s in state.players):
@@ -830,6 +869,8 @@ class GrandAustriaHotel(Game):
         if p is not None:
             return self._pending_candidates(state, p) + \
                 ([{"type": "decline", "seat": seat}] if p.kind in OPTIONAL else [])
+        if state.phase == STAFF_DRAFT:
+            return [move for s in expected.seats for move in self._draft_picks(state, s)]
         if state.phase == INITIAL_GUESTS:
             return [{"type": "take_guest", "seat": seat, "position": i} for i in range(1, 6)]
         if state.phase == INITIAL_ROOMS:
@@ -851,6 +892,16 @@ class GrandAustriaHotel(Game):
         """Every die taken from every space, with or without boost."""
         return [{"type": "take_die", "seat": seat, "value": v, "boost": b}
                 for v in range(1, 7) for b in (False, True)]
+
+    def _draft_picks(self, state: State, seat: str) -> list[Move]:
+        """A card of the pack; from an unseen pack, any card not in play (or none named)."""
+        pack = state.packs[seat]
+        cards = [c for i, c in enumerate(pack) if c is not None and c not in pack[:i]]
+        unnamed = [{"type": "draft_pick", "seat": seat}] if None in pack else []
+        if unnamed:
+            in_play = self._staff_in_play(state)
+            cards += [c for n, c in catalog().staff.items() if n not in in_play]
+        return [{"type": "draft_pick", "seat": seat, "staff": self._card_ref(c)} for c in cards] + unnamed
 
     def _card_ref(self, card: Staff) -> Any:
         return card.number if card.number is not None and catalog().staff.get(card.number) == card \
@@ -923,12 +974,15 @@ class GrandAustriaHotel(Game):
         seen = set()
         for player in state.seats.values():
             seen |= {c.number for c in player.hand + player.hired if c}
+        for pack in state.packs.values():
+            seen |= {c.number for c in pack if c}
         for p in state.pending:
             seen |= {c.number for c in p.cards if c}
         return seen
 
     def _all_known(self, state: State) -> bool:
-        return all(None not in p.hand for p in state.seats.values())
+        return all(None not in p.hand for p in state.seats.values()) and \
+            all(None not in pack for pack in state.packs.values())
 
     def _staff_deck(self, state: State) -> list[int]:
         in_play = self._staff_in_play(state)
@@ -972,6 +1026,7 @@ class GrandAustriaHotel(Game):
                          if t else None for t in p.cafe],
                 "rooms": {hotel.name_of(r): ("empty", "prepared", "occupied")[s] for r, s in enumerate(p.rooms)},
                 "hand": [card(c, visible) for c in p.hand], "hand_size": len(p.hand),
+                "draft_pack": [card(c, visible) for c in state.packs.get(name, ())],
                 "hired": [c.to_json() for c in p.hired],
                 "staff_used": [p.hired[i].name for i in sorted(p.used)],
                 "guests": [g.name for g in p.guests], "objectives": list(p.objectives),
@@ -990,6 +1045,7 @@ class GrandAustriaHotel(Game):
             "action_spaces": {str(v + 1): n for v, n in enumerate(state.dice)},
             "dustbin": state.dustbin,
             "used_turn_numbers": sorted(state.used_numbers), "passed": sorted(state.passed),
+            "staff_draft": state.board["staff_draft"], "draft_picked": sorted(state.picked),
             "turn": None if state.turn is None else {
                 "seat": state.turn.seat, "number": state.turn.number, "die": state.turn.die,
                 "boosted": state.turn.boosted, "guest_taken": state.turn.guest_taken,
@@ -1004,6 +1060,8 @@ class GrandAustriaHotel(Game):
             return {**move, "hands": {s: h for s, h in move["hands"].items() if s == seat}}
         if move["type"] == "draw_staff" and move.get("seat") != seat and "cards" in move:
             return {k: v for k, v in move.items() if k != "cards"}
+        if move["type"] == "draft_pick" and move.get("seat") != seat:
+            return {k: v for k, v in move.items() if k != "staff"}
         return move
 
     # -- results ------------------------------------------------------------------------

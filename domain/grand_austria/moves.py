@@ -70,14 +70,18 @@ class OptionsSchema(Schema):
     hotel = HotelOption(metadata={"description": "a custom hotel board side (day sides): floors (colours, "
                                                  "bottom first), groups, floor_costs, floor_vp, prepare_vp; "
                                                  "default the night side"})
+    staff_draft = fields.Boolean(metadata={
+        "description": "draft the 6 staff cards dealt to each player: keep one, pass the rest to the left, "
+                       "until every hand holds 6 again (draft_pick moves)"})
 
 
 # -- the table's moves (chance) ---------------------------------------------
 class SetupSchema(MoveSchema):
     """The table sets up: the A/B/C objectives and Emperor tiles revealed, five
-    guests in the queue (left to right), the start player, and the six staff
-    cards dealt to each player (after the optional draft). A player's hand may
-    be left out when the scorekeeper does not see it."""
+    guests in the queue (left to right), the six staff cards dealt to each
+    player (with the staff_draft option, the cards they draft from), and the
+    start player. A player's cards may be left out when the scorekeeper does
+    not see them."""
 
     objectives = fields.List(fields.Integer(), required=True, validate=validate.Length(equal=3),
                              metadata={"description": "objective card numbers of groups A, B, C (105-116)"})
@@ -87,7 +91,8 @@ class SetupSchema(MoveSchema):
                         metadata={"description": "the five guests of the queue, leftmost first"})
     start_player = seat_field(metadata={"description": "the player who gets the turn-order tile with 1"})
     hands = fields.Dict(keys=fields.String(), values=fields.List(staff_field()),
-                        metadata={"description": "player -> their 6 staff cards (omit unseen hands)"})
+                        metadata={"description": "player -> the 6 staff cards dealt to them (with the staff "
+                                                 "draft: the cards they draft from); omit unseen hands"})
 
 
 class RevealGuestSchema(MoveSchema):
@@ -120,6 +125,14 @@ class DrawStaffSchema(MoveSchema):
 
 
 # -- players' moves -----------------------------------------------------------
+class DraftPickSchema(MoveSchema):
+    """Staff draft (option): keep one card of the pack in front of you; once
+    everyone has kept one, the rest of each pack passes to the left."""
+
+    seat = seat_field()
+    staff = staff_field("the card kept: number 1-48 or printed content (omit when unseen)")
+
+
 class TakeGuestSchema(MoveSchema):
     """Take the guest at a queue position (1 = leftmost, costs 3/2/1/0/0
     krones) into a free café table: on your turn before the die, as a starting
@@ -265,7 +278,7 @@ class PassSchema(MoveSchema):
 
 MOVE_SCHEMAS = {
     "setup": SetupSchema, "reveal_guest": RevealGuestSchema, "roll": RollSchema,
-    "reroll": RerollSchema, "draw_staff": DrawStaffSchema,
+    "reroll": RerollSchema, "draw_staff": DrawStaffSchema, "draft_pick": DraftPickSchema,
     "take_guest": TakeGuestSchema, "prepare_room": PrepareRoomSchema, "take_die": TakeDieSchema,
     "choose_action": ChooseActionSchema, "choose_items": ChooseItemsSchema,
     "split_funds": SplitFundsSchema, "hire": HireSchema, "occupy_room": OccupyRoomSchema,

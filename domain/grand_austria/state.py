@@ -11,6 +11,7 @@ EMPTY, PREPARED, OCCUPIED = 0, 1, 2
 
 # phases of the game
 SETUP = "setup"                    # the table reveals objectives, tiles, queue, hands
+STAFF_DRAFT = "staff_draft"        # option: keep one card of the pack, pass the rest left
 INITIAL_GUESTS = "initial_guests"  # counter-clockwise from the start player's right
 INITIAL_ROOMS = "initial_rooms"    # 3 rooms each from the bottom left
 ROLL = "roll"                      # the start player rolls all dice
@@ -108,6 +109,8 @@ class State:
     turn: Turn | None = None
     pending: tuple[Pending, ...] = ()
     setup_order: tuple[str, ...] = ()              # initial guests / rooms order
+    packs: dict[str, tuple[Staff | None, ...]] = field(default_factory=dict)   # staff draft: cards to pick from
+    picked: frozenset[str] = frozenset()           # staff draft: who has kept a card from this pack
     refill: int = 0                                # queue spaces waiting for a new guest
     final: dict[str, int] | None = None            # final-scoring totals once over
 

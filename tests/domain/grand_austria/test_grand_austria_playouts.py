@@ -58,9 +58,9 @@ def probes(state):
     return out
 
 
-def run(players, seed, deep_checks=True):
+def run(players, seed, deep_checks=True, **options):
     rng = random.Random(seed)
-    state = GAME.setup(PLAYERS[:players], GAME.load_options({}))
+    state = GAME.setup(PLAYERS[:players], GAME.load_options(options))
     initial = state
     moves, states = [], [state]
     scored = {seat: 0 for seat in PLAYERS[:players]}
@@ -81,7 +81,7 @@ def run(players, seed, deep_checks=True):
                 json.dumps(view)
                 for other, data in view["players"].items():
                     if other != seat:
-                        assert all(card is None for card in data["hand"])
+                        assert all(card is None for card in data["hand"] + data["draft_pack"])
             before = copy.deepcopy(state)
             after, out = GAME.apply(state, move)
             assert state == before                      # apply never changes its input
@@ -144,6 +144,14 @@ def test_a_player_who_must_move_always_has_a_legal_move(players):
         playout_without_dead_ends(players, seed)
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_whole_games_with_the_staff_draft(players):
+    state, moves = run(players, 40 + players, staff_draft=True)
+    picks = [m for m in moves if m["type"] == "draft_pick"]
+    assert len(picks) == 6 * players
+    assert moves.index(picks[-1]) < min(i for i, m in enumerate(moves) if m["type"] == "take_guest")
+
+
 def test_whole_games_for_2_3_and_4_players_use_the_whole_vocabulary():
     seen = set()
     for players in (2, 3, 4):
@@ -173,9 +181,9 @@ def test_redacted_moves_hide_other_players_cards():
 def test_whole_games_with_unseen_hands_and_draws():
     """At the table the scorekeeper may not see hands or draws: the cards are
     named only when hired."""
-    for players, seed in ((2, 1), (3, 2), (4, 3)):
+    for players, seed, options in ((2, 1, {}), (3, 2, {}), (4, 3, {}), (3, 4, {"staff_draft": True})):
         rng = random.Random(seed)
-        state = GAME.setup(PLAYERS[:players], GAME.load_options({}))
+        state = GAME.setup(PLAYERS[:players], GAME.load_options(options))
         scored = {seat: 0 for seat in PLAYERS[:players]}
         while not GAME.finished(state):
             move = busy_move(state, rng)
@@ -183,6 +191,8 @@ def test_whole_games_with_unseen_hands_and_draws():
                 move = {k: v for k, v in move.items() if k != "hands"}
             if move["type"] == "draw_staff":
                 move = {k: v for k, v in move.items() if k != "cards"}
+            if move["type"] == "draft_pick" and rng.random() < 0.9:
+                move = {k: v for k, v in move.items() if k != "staff"}
             move = GAME.load_move(move)
             GAME.check(state, move)
             state, out = GAME.apply(state, move)
