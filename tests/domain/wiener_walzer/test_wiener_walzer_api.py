@@ -3,8 +3,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from domain.wiener_walzer import GAME
 from domain.wiener_walzer.components import buffet_sets
+from wiener_walzer_table import BALLROOM
 
 PLAYERS = ["Anna", "Bernd", "Clara"]
 
@@ -30,10 +33,13 @@ def state(client, game, seat=None, token=None):
     return r.json
 
 
-def test_a_whole_table_game_with_events_is_recorded_and_scored_as_counted_by_hand(client):
-    game = create(client, options={"events": True, "colours": {"Clara": "yellow"}})
-    rng = random.Random(5)
-    local = GAME.setup(PLAYERS, GAME.load_options({"events": True, "colours": {"Clara": "yellow"}}))
+@pytest.mark.parametrize("players, events", [(2, False), (3, True), (4, False), (5, True)])
+def test_a_whole_table_game_is_recorded_and_scored_as_counted_by_hand(client, players, events):
+    names = ["Anna", "Bernd", "Clara", "Dora", "Emil"][:players]
+    options = {"events": events, "colours": {names[-1]: "yellow"}}
+    game = create(client, players=names, options=options)
+    rng = random.Random(players)
+    local = GAME.setup(names, GAME.load_options(options))
     while not GAME.finished(local):
         if GAME.expected(local).is_chance:
             move = GAME.chance_move(local, rng)
@@ -44,15 +50,18 @@ def test_a_whole_table_game_with_events_is_recorded_and_scored_as_counted_by_han
         record(client, game, move)
         local, _ = GAME.play(local, GAME.load_move(move))
     final = state(client, game)
-    assert final["finished"] and final["scores"] == GAME.scores(local)
+    assert final["finished"] and final["scores"] == GAME.scores(local) and final["expected"]["seats"] == []
     log = client.get(f"/api/games/{game['id']}/log").json["entries"]
-    for seat in PLAYERS:
+    for seat in names:
         danced = sum(d["points"] for d in final["dances"] if seat in d["seats"])
         cake = sum(f["points"] for e in log for f in e["outcome"]
                    if f["fact"] == "scored" and f["seat"] == seat and f["points"] < 0)
         sets = buffet_sets(final["players_detail"][seat]["collected"])
         assert final["scores"][seat] == danced + cake + 5 * sets
-    assert final["colours"] == {"Anna": "red", "Bernd": "blue", "Clara": "yellow"}
+        assert final["players_detail"][seat]["cards_left"] == []
+    best = max(final["scores"].values())
+    assert final["winners"] == [seat for seat in names if final["scores"][seat] == best]
+    assert final["colours"][names[-1]] == "yellow" and final["colours"][names[0]] == "red"
 
 
 def test_illegal_placements_are_refused_with_the_rule_and_malformed_ones_are_400(client):
