@@ -212,3 +212,26 @@ def test_an_unseen_hand_card_can_be_returned_unnamed():
     state, _ = play(state, mv("return_staff", "Ann"))
     state, _ = play(state, mv("return_staff", "Ann"))
     assert state.player("Ann").hand == (catalog().staff[1],)
+
+
+def test_setup_goes_in_the_rulebooks_order_draft_guests_rooms_then_the_first_roll():
+    state = fresh(2, staff_draft=True)
+    phases = [state.phase]
+    hands = {p: HANDS[p] for p in PLAYERS[:2]}
+    state, facts = play(state, {**SETUP, "hands": hands})
+    assert facts[0] == {"fact": "setup", "objectives": [105, 109, 113], "emperor_tiles": ["A1", "B1", "C1"],
+                        "queue": ["Sculptor", "Dame", "Apothecary", "Tezcatlipoca", "Musician"],
+                        "start_player": "Ann", "staff_draft": True}
+    refill = iter([51, 52])
+    while state.phase != "turns":
+        if state.phase != phases[-1]:
+            phases.append(state.phase)
+        expected = GAME.expected(state)
+        if expected.moves == ("reveal_guest",):
+            state, _ = play(state, mv("reveal_guest", card=next(refill)))
+        elif expected.moves == ("roll",):
+            state, _ = play(state, mv("roll", dice=[1] * 10))
+        else:
+            state, _ = play(state, GAME.legal_moves(state)[0])
+    assert phases == ["setup", "staff_draft", "initial_guests", "initial_rooms", "roll"]
+    assert all(state.player(s).rooms[:3] == (1, 1, 1) and len(state.player(s).hand) == 6 for s in PLAYERS[:2])

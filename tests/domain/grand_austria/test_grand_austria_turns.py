@@ -349,6 +349,40 @@ def test_passing_defers_the_turn_then_a_die_goes_to_the_dustbin_and_the_rest_are
     assert GAME.expected(state).moves == ("reroll",)
 
 
+def test_a_player_who_passes_waits_until_the_others_take_both_their_turns():
+    # Let's Waltz, solo: "waiting until Leopold takes both of his turns, removing one die, and re-rolling the rest"
+    state = ready(3, dice=[4] * 12)
+    state, facts = play(state, mv("pass", "Ann"))
+    assert facts[0] == {"fact": "passed", "seat": "Ann", "number": 1}
+    order = []
+    while GAME.expected(state).moves != ("reroll",):
+        seat = seat_now(state)
+        order.append((seat, state.turn.number))
+        strength = state.dice[3]
+        state, _ = play(state, mv("take_die", seat, value=4),
+                        mv("split_funds", seat, krones=1, emperor=strength - 1), mv("end_turn", seat))
+    assert order == [("Bob", 2), ("Cy", 3), ("Cy", 4), ("Bob", 5)]
+    # Ann's tile shows the lowest unused number (1): she removes a die and rerolls the rest
+    state, facts = play(state, mv("reroll", dice=[2] * 7))
+    assert state.dustbin == 1 and sum(state.dice) == 7
+    assert (seat_now(state), state.turn.number) == ("Ann", 1)
+    state, _ = play(state, mv("take_die", "Ann", value=2), mv("choose_items", "Ann", items={"wine": 7}),
+                    mv("end_turn", "Ann"))
+    assert (seat_now(state), state.turn.number) == ("Ann", 6)
+
+
+def test_passing_again_and_again_rerolls_until_no_dice_are_left():
+    # Let's Waltz, module 4: "you'd keep re-rolling until there are no dice left"
+    state = ready()
+    for left in range(10, 1, -1):
+        state, facts = play(state, mv("pass", "Ann"), mv("pass", "Bob"))
+        assert facts[-1] == {"fact": "dustbin", "seat": "Ann", "dice_left": left - 1}
+        state, _ = play(state, mv("reroll", dice=[5] * (left - 1)))
+    state, facts = play(state, mv("pass", "Ann"), mv("pass", "Bob"))
+    assert state.dustbin == 0 and state.round == 2                     # the last die went too; a new round
+    assert [f["fact"] for f in facts[-3:]] == ["dustbin", "round_ended", "round_started"]
+
+
 def test_the_round_ends_when_no_dice_are_left():
     state = evolve(ready(), dice=(0, 0, 0, 1, 0, 0))
     state, facts = play(state, mv("take_die", "Ann", value=4), mv("split_funds", "Ann", krones=1, emperor=0),
