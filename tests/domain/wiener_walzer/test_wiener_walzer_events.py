@@ -259,3 +259,75 @@ def test_in_digital_play_the_table_draws_an_event_card_still_in_the_stack():
     table.place("Blue", "L0", "g1")
     table.state = replace(table.state, event_deck=("tortung",))
     assert GAME.chance_move(table.state, random.Random(1)) == {"type": "event", "card": "tortung"}
+
+
+# -- where the cards leave a case open (README "Choices where the rulebook is silent") ----------------
+def test_kuess_die_hand_needs_a_face_up_lady_beside_the_tile():
+    table = Table(events=True).put("d4", "G5", "Red").put("a6", "L2", "Green", turned=True)
+    drawn("kuess_die_hand", table)
+    assert refused(table, guest="d4", tile="a7").code == "tile_not_by_lady"   # the lady beside a7 has danced
+
+
+def test_solotaenzer_looks_at_a_players_face_up_cards_only():
+    table = Table(events=True).put("d4", "G5", "Red", turned=True).put("a7", "L3", "Red").put("c4", "L1", "Red")
+    drawn("solotaenzer", table)
+    assert refused(table, guest="d4", tile="d3").code == "guest_turned"
+    assert refused(table, guest="c4", tile="c3").code == "not_highest"
+    resolve(table, guest="a7", tile="b7")       # Red's danced 5 lies face down: the 3 is their highest
+    assert table.guest("b7").card == "L3" and table.state.tiles["a7"] == ("cheese",)
+
+
+def test_anstandsdame_swaps_face_up_ladies_white_ones_too():
+    layout = ["GGoooooo"] + ["oooooooo"] * 5
+    table = Table(events=True, layout=layout, neutral={"a1": "L5", "b1": "G2"})
+    table.put("e4", "L3", "Red").put("e5", "L4", "Green", turned=True)
+    drawn("anstandsdame", table)
+    assert refused(table, first="a1", second="e5").code == "guest_turned"
+    resolve(table, first="a1", second="e4")
+    assert table.guest("e4").owner is None and table.guest("e4").card == "L5" and table.guest("a1").owner == "Red"
+
+
+def test_tortung_picks_a_face_up_guest():
+    table = Table(events=True).put("d4", "G3", "Red", turned=True).tile("d5", "sachertorte").score("Red", 6)
+    drawn("tortung", table)
+    assert refused(table, guest="d4").code == "guest_turned"
+    resolve(table, lapse=True)
+    assert table.points("Red") == 6
+
+
+def test_partnerwechsel_may_move_your_own_danced_guest():
+    table = Table(events=True).put("d4", "G3", "Blue", turned=True).put("a7", "L2", "Red", turned=True)
+    drawn("partnerwechsel", table)
+    assert refused(table, first="d4", second="d4").code == "same_space"
+    resolve(table, first="d4", second="a7")
+    assert table.guest("a7").owner == "Blue" and table.guest("d4").owner == "Red"
+    assert table.guest("a7").turned and table.guest("d4").turned
+
+
+def test_nur_eine_zigarre_never_makes_a_danced_guest_dance_again_and_two_white_guests_score_for_nobody():
+    layout = ["GGoooooo"] + ["oooooooo"] * 5
+    table = Table(events=True, layout=layout, neutral={"a1": "G5", "b1": "G2"}).tile("c1", "cigar")
+    table.put("e4", "L3", "Red").put("e5", "L4", "Green", turned=True).tile("f4", "cigar")
+    drawn("nur_eine_zigarre", table, space="h6")
+    assert refused(table, first="e4", second="e5").code == "guest_turned"
+    outcome = resolve(table, first="a1", second="b1")
+    assert facts(outcome, "danced")[0]["seats"] == [] and facts(outcome, "scored") == []
+    assert GAME.scores(table.state) == {"Blue": 0, "Green": 0, "Red": 0}
+    assert table.guest("a1").turned and table.guest("b1").turned
+
+
+def test_hatten_sie_may_swap_the_active_players_own_champagne():
+    table = Table(events=True).collect("Blue", ("champagne",)).tile("e5", "caviar", "caviar")
+    drawn("hatten_sie_nicht_schon_genug", table)
+    resolve(table, champagne_of="Blue", collected=["champagne"], tile="e5")
+    assert table.state.collected[0] == (("cheese",), ("caviar", "caviar"))
+    assert table.state.tiles["e5"] == ("champagne",)
+
+
+def test_ausfallschritt_moves_white_guests_too_and_the_dances_follow():
+    table = Table(events=True).put("a1", "L3", "Red").put("c1", "G1", "Green").put("a2", "G2", "Green")
+    drawn("ausfallschritt", table)           # a1 is enclosed, but the event comes before her dance
+    outcome = resolve(table, first="b1", second="c1")     # the white G4 steps away from her
+    assert table.guest("c1").owner is None and table.guest("b1").card == "G1"
+    assert pairs(outcome) == [{"a1", "a2"}]              # her best partner now is the green 2
+    assert table.points("Red") == 5 and table.points("Green") == 5
