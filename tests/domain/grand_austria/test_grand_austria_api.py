@@ -47,3 +47,42 @@ def test_a_whole_game_recorded_through_the_api(client):
             if fact["fact"] == "scored":
                 totals[fact["seat"]] += fact["points"]
     assert totals == final["scores"]
+
+
+ODD = [None, "", "x", -1, 0, 1, 6, 7, 99, 105, 117, 2.5, True, [], {}, "0.1", "5.1", "1.6", "9.9", "Zed", "table",
+       {"name": "n", "cost": 2, "kind": "sometimes"}, {"colour": "purple", "order": {"wine": 1}},
+       {"strudel": -1}, {"beer": 1}, [{"table": 4, "item": "wine"}], [{"table": 1, "item": "beer"}]]
+
+
+def test_wrong_moves_through_the_api_are_refused_and_change_nothing(client):
+    """Every wrong move is a 400 (malformed) or a 422 naming the rule, and the
+    game stays as it was; never a 500."""
+    r = client.post("/api/games", json={"game": "grand_austria", "players": ["Ann", "Bob", "Cy"], "mode": "table",
+                                        "options": {"staff_draft": True}})
+    game_id, headers = r.json["id"], {"Authorization": f"Bearer {r.json['tokens']['scorekeeper']}"}
+    games = client.application.extensions["tablelog"]
+    fields = {kind: [f for f in schema().fields if f != "type"] for kind, schema in GAME.move_schemas.items()}
+    rng = random.Random(5)
+    statuses = set()
+    while not GAME.finished(games.history(game_id).state):
+        state = games.history(game_id).state
+        good = busy_move(state, rng)
+        kind = rng.choice(sorted(fields))
+        wrong = dict(good) if good["type"] == kind else {"type": kind}
+        for name in fields[kind]:
+            if rng.random() < 0.6:
+                wrong[name] = rng.choice(ODD)
+        version = client.get(f"/api/games/{game_id}").json["version"]
+        r = client.post(f"/api/games/{game_id}/moves", json={"move": wrong}, headers=headers)
+        assert r.status_code in (201, 400, 422), (wrong, r.status_code, r.get_data(as_text=True)[:200])
+        statuses.add(r.status_code)
+        if r.status_code == 201:
+            continue
+        assert client.get(f"/api/games/{game_id}").json["version"] == version
+        error = r.json["error"]
+        assert error["code"] and error["message"]
+        if r.status_code == 422:
+            assert error["rule"]
+        r = client.post(f"/api/games/{game_id}/moves", json={"move": good}, headers=headers)
+        assert r.status_code == 201, (good, r.json)
+    assert statuses == {201, 400, 422}
