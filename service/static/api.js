@@ -31,7 +31,14 @@ async function call(method, path, { body, token } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    // No answer at all: say so in words rather than "Failed to fetch".
+    throw new ApiError(0, { error: { code: "no_answer", message: "The service did not answer: check the connection "
+      + "(or that tablelog is running) and try again." } });
+  }
   const data = await response.json().catch(() => null);
   if (!response.ok) throw new ApiError(response.status, data);
   return data;

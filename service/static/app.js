@@ -1,6 +1,6 @@
 // The scorekeeper's page: the list of games, starting a game, and the game
 // page (game.js). Routes live in the URL hash: #/, #/new, #/game/<id>.
-import { h, clear } from "./dom.js";
+import { h, clear, listing } from "./dom.js";
 import { api, keepTokens, tokens } from "./api.js";
 import { fieldsForm } from "./forms.js";
 import { showGame } from "./game.js";
@@ -35,16 +35,24 @@ async function showHome() {
   clear(main, h("p.hint", "loading…"));
   const [{ games }, all] = await Promise.all([api.games(), types()]);
   const titles = Object.fromEntries(all.map((t) => [t.id, t.title]));
-  const list = [...games].reverse().map((game) => h("li",
-    h("a.game-link", { href: `#/game/${game.id}` },
-      h("strong", titles[game.game] || game.game), " · ", game.players.join(", "),
-      h("small", ` · ${game.mode} · ${game.moves} moves · `,
-        game.finished ? `won by ${game.winners.join(", ")}` : `next: ${game.expected.seats.join(", ") || "nobody"}`,
-        " · ", new Date(game.updated_at).toLocaleString()))));
+  const who = (seats) => listing(seats.map((s) => (s === "table" ? "the table" : s))) || "nobody";
+  const list = [...games].reverse().map((game) => {
+    const kept = tokens(game.id);
+    const role = kept && kept.scorekeeper ? "you keep score" : kept && kept.as ? `you play ${kept.as}` : "watch only";
+    return h("li", { dataset: { game: game.id } },
+      h("a.game-link", { href: `#/game/${game.id}` },
+        h("strong", titles[game.game] || game.game), " · ", game.players.join(", "),
+        h("small", [game.mode === "digital" ? "digital" : "at the table", `${game.moves} move${game.moves === 1 ? "" : "s"}`,
+          game.finished ? `won by ${listing(game.winners)}` : `next: ${who(game.expected.seats)}`,
+          role, new Date(game.updated_at).toLocaleString()].join(" · "))));
+  });
   clear(main,
+    h("p.intro", "Keep the record of a game played at a real table: start a game, then tap in each move as it "
+      + "happens. tablelog checks it against the rules, keeps the score, and lets you undo a mistake and replay the game."),
     h("a.button.primary", { href: "#/new" }, "Start a game"),
     h("h2", "Games"),
-    list.length ? h("ul.games", list) : h("p.hint", "No games yet."));
+    list.length ? [h("p.hint", "Tap a game to open it. You record the games started in this browser; the others you can watch, or record with their scorekeeper token."),
+      h("ul.games", list)] : h("p.hint", "No games yet."));
 }
 
 async function showNew() {

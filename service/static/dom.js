@@ -51,3 +51,23 @@ export function flatText(value) {
   if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${words(k)} ${flatText(v)}`).join(" · ");
   return typeof value === "string" ? words(value) : String(value);
 }
+
+// Names never break mid-word: an element marked .fit whose longest word is
+// wider than its box gets a smaller font, down to 70%; only a word too long
+// even then may break (.squeezed). Run after the elements are on the page.
+export function fit(root) {
+  for (const el of root.querySelectorAll(".fit")) {
+    el.style.fontSize = "";
+    el.classList.remove("squeezed");
+    if (!el.clientWidth || el.scrollWidth <= el.clientWidth) continue;
+    for (let size = 0.95; el.scrollWidth > el.clientWidth && size >= 0.7; size -= 0.05) {
+      el.style.fontSize = `${size.toFixed(2)}em`;
+    }
+    if (el.scrollWidth > el.clientWidth) el.classList.add("squeezed");
+  }
+}
+
+// A player's name as a block that shrinks rather than break mid-word.
+export function nameTag(tag, text, props = {}) {
+  return h(`${tag}.fit`, { title: text, ...props }, text);
+}

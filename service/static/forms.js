@@ -291,8 +291,11 @@ export function fieldsForm(prefix, fields, ctx, onchange) {
     const w = field.required || field.type === "boolean"
       ? widget(path, field, ctx, onchange) : optionalWidget(path, field, ctx, onchange);
     parts.push([name, w]);
+    // A game's view may say it in the table's words rather than the API's.
+    const own = ctx.adapter && ctx.adapter.describe ? ctx.adapter.describe(ctx.moveType, path, field.description, ctx) : undefined;
+    const text = own === undefined ? field.description : own;
     el.append(h("div.field", { dataset: { field: name } },
-      h("label", words(name), field.description && h("small", " — ", field.description)), w.el));
+      h("label", words(name), text && h("small", " — ", text)), w.el));
   }
   return {
     el,
@@ -310,7 +313,9 @@ export function fieldsForm(prefix, fields, ctx, onchange) {
 // A form for one move type; submit(move) resolves, or rejects with the rule's
 // message, which is shown beside the button while everything entered stays.
 export function moveForm(type, description, ctx, submit) {
-  const form = fieldsForm("", description.fields, ctx, () => {});
+  const form = fieldsForm("", description.fields, { ...ctx, moveType: type }, () => {});
+  const own = ctx.adapter.describe ? ctx.adapter.describe(type, null, description.description, ctx) : undefined;
+  const hint = own === undefined ? description.description : own;
   const problem = h("p.problem", { role: "alert", hidden: true });
   const button = h("button.primary", { type: "submit" }, `record ${words(type)}`);
   const el = h("form.move-form", { dataset: { move: type }, onsubmit: async (event) => {
@@ -327,7 +332,7 @@ export function moveForm(type, description, ctx, submit) {
     }
   } },
   h("h3", ctx.adapter.moveTitle ? ctx.adapter.moveTitle(type, null) : words(type)),
-  description.description && h("p.hint", description.description),
+  hint && h("p.hint", hint),
   form.el, h("div.submit", button, problem));
   return el;
 }

@@ -1,5 +1,5 @@
 // One game: its view, move entry, undo/redo, replay with a score chart, the log.
-import { h, clear, words, listing, flatText } from "./dom.js";
+import { h, clear, words, listing, flatText, fit } from "./dom.js";
 import { api, tokens, keepTokens, ApiError } from "./api.js";
 import { chooser, moveForm } from "./forms.js";
 import { scoreChart } from "./chart.js";
@@ -40,6 +40,8 @@ class GamePage {
     clear(this.main, Object.values(this.sections));
     await this.refresh();
     this.watch();
+    const refit = () => (this.main.contains(this.sections.head) ? fit(this.main) : window.removeEventListener("resize", refit));
+    window.addEventListener("resize", refit);
   }
 
   async refresh() {
@@ -65,7 +67,7 @@ class GamePage {
       if (!this.main.contains(this.sections.head)) return clearInterval(timer);
       if (document.hidden || this.busy) return;
       const summary = await api.summary(this.id).catch(() => null);
-      if (summary && summary.version !== this.summary.version && !this.busy) await this.refresh();
+      if (summary && summary.version !== this.summary.version && !this.busy) await this.refresh().catch(() => {});
     }, 4000);
   }
 
@@ -118,6 +120,7 @@ class GamePage {
     if (this.replayAt === null) this.renderRecord(ctx);
     else clear(this.sections.record, h("p.hint", `Replay: the state after move ${this.replayAt}. `,
       h("button.small", { type: "button", onclick: () => this.goLive() }, "back to the game")));
+    fit(this.main);
   }
 
   async showReplayState() {
@@ -177,7 +180,10 @@ class GamePage {
 
   statusLine(state) {
     if (state.finished) {
-      return h("p", h("strong", "Game over. "), state.winners.length ? `${listing(state.winners)} win${state.winners.length > 1 ? "" : "s"}.` : "");
+      const points = state.winners.length ? state.scores[state.winners[0]] : null;
+      return h("p.game-over", h("strong", "Game over. "), state.winners.length
+        ? `${listing(state.winners)} win${state.winners.length > 1 ? "" : "s"}${points === null || points === undefined ? "" : ` with ${points} point${points === 1 ? "" : "s"}`}.`
+        : "Nobody wins.");
     }
     const { seats, moves } = state.expected;
     if (!seats.length) return h("p", "Nobody is to act.");
@@ -191,11 +197,17 @@ class GamePage {
     try {
       await api.move(this.id, move, this.tokenFor(move), this.summary.version);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) await this.refresh();
+      if (error instanceof ApiError && error.status === 409) {
+        // The form goes with the refresh: the words go above the new one.
+        this.conflict = "Someone recorded a move meanwhile (another device or a player's phone), so this one was not "
+          + "recorded. The page now shows the game as it stands: check it, then tap again.";
+        await this.refresh();
+      }
       throw error;
     } finally {
       this.busy -= 1;
     }
+    this.conflict = null;
     await this.refresh();
   }
 
@@ -203,17 +215,21 @@ class GamePage {
     const box = this.sections.record;
     const { legal } = this;
     if (!this.token || this.live.finished) return clear(box);
+    const conflict = this.conflict && h("p.problem.conflict", { role: "alert" }, this.conflict);
     if (legal.moves === null) {
       const vocabulary = this.type.moves;
-      return clear(box, legal.expected.moves.map((type) => (this.adapter.chanceForm
+      return clear(box, conflict, legal.expected.moves.map((type) => (this.adapter.chanceForm
         ? this.adapter.chanceForm(type, vocabulary[type], ctx, (m) => this.submitMove(m))
         : null) || moveForm(type, vocabulary[type], ctx, (m) => this.submitMove(m))));
     }
     if (!legal.moves.length) {
-      return clear(box, h("p.hint", this.summary.mode === "digital"
-        ? "Waiting for the players whose tokens this browser does not hold." : "No move is possible now."));
+      const seats = legal.expected.seats.filter((s) => s !== "table");
+      const what = legal.expected.moves.map(words).join(" or ");
+      return clear(box, conflict, h("p.hint.waiting", seats.length && this.summary.mode === "digital"
+        ? `Waiting for ${listing(seats)} to ${what} on their own page; this page follows by itself.`
+        : "No move is possible now."));
     }
-    clear(box, chooser(legal.moves, this.type.moves, ctx, (m) => this.submitMove(m)));
+    clear(box, conflict, chooser(legal.moves, this.type.moves, ctx, (m) => this.submitMove(m)));
   }
 
   // Redo is offered when the newest event of the game is an undo.
@@ -293,6 +309,7 @@ class GamePage {
     const points = this.effective.map((at) => ({ at, scores: this.scoresAt.get(at) }));
     clear(this.sections.chart, h("h3", "Scores over the game"),
       scoreChart(points, this.live.seats || this.summary.seats, this.replayAt, (this.adapter.colours || (() => null))(this.live)));
+    fit(this.sections.chart);
   }
 
   renderLog() {

@@ -65,14 +65,15 @@ def browser(chromium_path):
         browser.close()
 
 
-@pytest.fixture
-def phone(browser, server, request):
-    """A phone-sized page on the service; JavaScript errors fail the test."""
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                                  base_url=server)
+def open_page(browser, server, request, viewport: dict, **options):
+    """A page on the service. JavaScript errors fail the test, and so does any
+    request that leaves the service: the page needs no internet."""
+    context = browser.new_context(viewport=viewport, base_url=server, **options)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("request", lambda req: None if req.url.startswith((server, "data:", "blob:"))
+            else errors.append(f"request outside the service: {req.url}"))
     page.set_default_timeout(10_000)
     yield page
     report = getattr(request.node, "report_call", None)
@@ -84,6 +85,18 @@ def phone(browser, server, request):
 
 
 @pytest.fixture
+def phone(browser, server, request):
+    """A phone-sized page (390×844, touch) on the service."""
+    yield from open_page(browser, server, request, PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+
+
+@pytest.fixture
+def desktop(browser, server, request):
+    """A desktop browser window on the service."""
+    yield from open_page(browser, server, request, {"width": 1280, "height": 900})
+
+
+@pytest.fixture
 def shoot():
     """shoot(page, name): a full-page screenshot into tests/e2e/screenshots/,
     after checking that nothing sticks out sideways on the phone."""
@@ -92,7 +105,20 @@ def shoot():
     def take(page, name: str, full_page: bool = True) -> Path:
         overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, f"{name}: the page is {overflow}px wider than the phone"
+        assert_names_whole(page, name)
         path = SCREENSHOTS / f"{name}.png"
-        page.screenshot(path=str(path), full_page=full_page)
+        # A full-page picture would show the sticky status line and submit
+        # buttons stuck where the phone's screen ended: there they sit in place.
+        page.screenshot(path=str(path), full_page=full_page,
+                        style=".status, .submit { position: static !important; }" if full_page else None)
         return path
     return take
+
+
+def assert_names_whole(page, name: str) -> None:
+    """Players' names (.fit) fit their boxes without breaking mid-word and stay readable."""
+    squeezed = page.evaluate("""() => [...document.querySelectorAll('.fit')]
+        .filter((el) => el.clientWidth && (el.classList.contains('squeezed') || el.scrollWidth > el.clientWidth
+            || parseFloat(getComputedStyle(el).fontSize) < 10))
+        .map((el) => el.textContent)""")
+    assert not squeezed, f"{name}: names broken mid-word or too small: {squeezed}"

@@ -3,7 +3,7 @@
 // krones, VP, Emperor track, kitchen, café, hotel and staff. A room that a
 // legal move names (prepare, occupy, remove) is tapped in the hotel grid to
 // make that move.
-import { h, listing, words } from "../dom.js";
+import { h, listing, words, nameTag } from "../dom.js";
 import { dieFace } from "../values.js";
 import { seatColour } from "../chart.js";
 
@@ -130,7 +130,7 @@ function playerPanel(state, seat, ctx) {
   const acting = state.expected.seats.includes(seat);
   const numbers = new Set(state.used_turn_numbers);
   return h("section.ga-player", { class: [acting ? "acting" : "", state.winners.includes(seat) ? "winner" : ""].join(" ").trim(), dataset: { seat }, style: `--seat: ${seatColour(ctx.seats, seat)}` },
-    h("div.player-head", h("span.swatch"), h("strong", seat),
+    h("div.player-head", h("span.swatch"), nameTag("strong", seat),
       h("span.stat", h("b", p.vp), " VP"), h("span.stat", h("b", p.krones), " kr"),
       p.turn_order.length ? h("span.turns", { title: "turn-order numbers" },
         p.turn_order.map((n) => h("span", { class: numbers.has(n) ? "done" : "" }, n))) : null,

@@ -2,7 +2,7 @@
 // owner) and the Gendarme, the Geheimbund, the character display, and each
 // player's coins, VP, dice left, cards, symbols and special cards; the open
 // evaluation decision is highlighted.
-import { h, listing, words } from "../dom.js";
+import { h, listing, words, nameTag } from "../dom.js";
 import { dieFace } from "../values.js";
 import { seatColour } from "../chart.js";
 
@@ -75,7 +75,7 @@ function playerCard(state, seat, colourOf) {
   const specials = p.special_cards || [];
   return h("section.vplayer", { class: [acting ? "acting" : "", state.winners.includes(seat) ? "winner" : ""].join(" ").trim(),
     dataset: { seat }, style: `--seat: ${colourOf(seat)}` },
-  h("div.player-head", h("span.swatch"), h("strong", seat),
+  h("div.player-head", h("span.swatch"), nameTag("strong", seat),
     h("span.stat", h("b", p.vp), " VP"), h("span.stat", h("b", p.coins), " coins"), symbols(p.symbols)),
   h("div.line", h("small", "Dice "), p.dice.length ? h("span.vdice", p.dice.map((d) => ownedDie(d, colourOf(seat))))
     : h("small.hint", p.rolled ? "all placed" : "not rolled yet"),

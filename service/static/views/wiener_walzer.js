@@ -1,8 +1,7 @@
 // Wiener Walzer: the ballroom grid with guests, turned guests and buffet
 // tiles (tap a space to choose it), and each player's collected delicacies.
-import { h, clear, listing, words } from "../dom.js";
+import { h, clear, listing, words, nameTag } from "../dom.js";
 import { choicesOf } from "../values.js";
-import { scoreTable } from "./generic.js";
 
 const GUEST = /^[LG][0-5]$/;
 const SHORT = { cheese: "Ch", shrimp_roll: "Sh", sachertorte: "To", caviar: "Ca", cigar: "Ci", champagne: "Cp" };
@@ -65,12 +64,18 @@ function renderState(state, ctx) {
       ` · ${words(state.phase)}`, state.events ? ` · ${state.event_cards_left} event cards left` : ""),
     state.event ? h("div.notice", h("strong", state.event.title), h("p", state.event.text)) : null,
     board(state, ctx, null),
-    scoreTable(state, {
-      colour: (seat) => h("span.guest", { class: `g-${players[seat].colour}`, style: "display:inline-block;width:1rem;height:1rem" }),
-      "cards left": (seat) => players[seat].cards_left.length,
-      collected: (seat) => h("span.tile-kinds", players[seat].collected.map((t) => tile(t))),
-      sets: (seat) => `${players[seat].buffet_sets} (${players[seat].buffet_points} pt)`,
-    }),
+    h("p.board-key", "L lady, G gentleman (value 0–5) · ",
+      Object.keys(SHORT).map((kind) => h("span", tile([kind]), ` ${words(kind)} `))),
+    // One block per player (a table of five columns does not fit a phone).
+    h("div.ww-players", Object.keys(state.scores).map((seat) => h("div.ww-player", {
+      class: [state.expected.seats.includes(seat) ? "acting" : "", state.winners.includes(seat) ? "winner" : ""].join(" ").trim(),
+      dataset: { seat },
+    },
+      h("div.player-head", h("span.swatch", { style: `--seat: ${CSS_COLOURS[players[seat].colour] || "#fff"}`, title: players[seat].colour }),
+        nameTag("strong", seat), h("span.stat", h("b", state.scores[seat]), " pt"),
+        h("small", `${players[seat].cards_left.length} cards left · buffet sets ${players[seat].buffet_sets} (${players[seat].buffet_points} pt)`)),
+      h("div.line", h("small", "collected "), players[seat].collected.length
+        ? h("span.tile-kinds", players[seat].collected.map((t) => tile(t))) : h("span.none", "nothing yet"))))),
     state.dances.length ? h("details", h("summary", `Dances (${state.dances.length})`),
       h("ol", state.dances.map((d) => h("li", `${d.dancer} ${d.cards[0]} with ${d.partner} ${d.cards[1]}: `,
         d.seats.length ? `${listing(d.seats)} ${d.seats.length > 1 ? "score" : "scores"} ${d.points}` : "no player scores")))) : null,

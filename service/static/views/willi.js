@@ -1,6 +1,6 @@
 // Willi: hands where known, the trick on the table, tricks won, points and
 // the rounds so far; cards drawn as coloured cards.
-import { h, listing } from "../dom.js";
+import { h, listing, nameTag } from "../dom.js";
 import { scoreTable } from "./generic.js";
 
 const CARD = /^[RYGB][1-9]$/;
@@ -21,10 +21,19 @@ function hand(view) {
   return h("div.hand.unseen", `${view.count} card${view.count === 1 ? "" : "s"}, unseen`, known);
 }
 
+// The trick on the table: each card with who played it beside it, two to a row.
 function trickRow(trick) {
   return h("div.trick-cards", trick.cards.map(({ seat, card: c }) => h("span.played", {
-    class: trick.winner === seat ? "won" : "",
-  }, card(c), h("small", seatName(seat)))));
+    class: trick.winner === seat ? "won" : "", dataset: { seat },
+  }, card(c), nameTag("small", seatName(seat)))));
+}
+
+// A finished trick in one line: the cards in the order played (who played
+// each in its tooltip), the winner's outlined.
+function doneTrick(trick) {
+  return h("span.done-cards", trick.cards.map(({ seat, card: c }) => h("span.played-small", {
+    class: trick.winner === seat ? "won" : "", title: seatName(seat),
+  }, card(c, "small"))));
 }
 
 function renderState(state) {
@@ -34,8 +43,10 @@ function renderState(state) {
   return [
     h("p.round", `Round ${state.round} of ${state.rounds_total}`,
       state.leader ? ` · ${seatName(state.leader)} leads` : "", ` · ${state.phase}`),
-    h("div.seats", seats.map((seat) => h("div.seat", { class: acting.has(seat) ? "acting" : "", dataset: { seat } },
-      h("div.seat-head", h("strong", seatName(seat)),
+    h("div.seats", seats.map((seat) => h("div.seat", {
+      class: [acting.has(seat) ? "acting" : "", state.winners.includes(seat) ? "winner" : ""].join(" ").trim(), dataset: { seat },
+    },
+      h("div.seat-head", nameTag("strong", seatName(seat)),
         h("span.tricks", { title: "tricks won this round" }, "●".repeat(state.tricks_won[seat] || 0) + "○".repeat(Math.max(0, 2 - (state.tricks_won[seat] || 0)))),
         h("span.points", `${state.scores[seat]} pt`)),
       state.hands[seat] ? hand(state.hands[seat]) : null,
@@ -46,7 +57,7 @@ function renderState(state) {
       trick ? trickRow(trick) : h("p.hint", state.phase === "play" ? `${seatName(state.to_play)} leads the next trick.` : "No trick on the table."),
       trick && trick.caller ? h("p.meinz", `Meinz! ${trick.caller} takes this trick.`) : null),
     state.tricks.length ? h("details.tricks-done", { open: true }, h("summary", `Tricks this round (${state.tricks.length})`),
-      h("ol", state.tricks.map((t) => h("li", trickRow(t), h("small", ` ${seatName(t.winner)} · sum ${t.sum}${t.caller ? " · Meinz" : ""}`))))) : null,
+      h("ol", state.tricks.map((t) => h("li", doneTrick(t), h("small", ` ${seatName(t.winner)} · sum ${t.sum}${t.caller ? " · Meinz" : ""}`))))) : null,
     state.history.length ? h("details.round-history", h("summary", "Rounds"),
       h("table", h("thead", h("tr", h("th", "round"), seats.map((s) => h("th", seatName(s))))),
         h("tbody", state.history.map((r) => h("tr", h("th", r.round),
@@ -68,6 +79,17 @@ export default {
     const who = seatName(seat);
     return { play: `${who} plays`, discard: `${who} discards`, meinz: `${who} may call`,
       exchange: `${who} may exchange: give, then take`, deal: "Deal: the hands as dealt" }[type] || type;
+  },
+
+  // The deal in the table's words: no "null", no "seat -> ...".
+  describe(type, field, text, ctx) {
+    if (type !== "deal") return undefined;
+    if (field === null) {
+      return "For each hand you saw, tap \"unseen · tap to enter\" under its name, then tap its 9 cards; "
+        + "leave the hands you did not see unseen."
+        + ((ctx.seats || []).includes("monster") ? " The card monster's stack goes top card first." : "");
+    }
+    return field === "hands" ? "" : undefined;
   },
 
   moveLabel(move) {
