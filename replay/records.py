@@ -29,6 +29,9 @@ from domain.record import hash_of
 from domain.rules import Game, Move
 
 FORMATS = ("jsonl", "text")
+FORMAT_NAMES = {"jsonl": "jsonl", "jsonlines": "jsonl", "ndjson": "jsonl", "json": "jsonl",
+                "text": "text", "txt": "text", "pgn": "text"}
+"""Every name a format is asked for by, and the format it means."""
 SCOREKEEPER = "scorekeeper"
 _META = ("originator_id", "originator_version", "timestamp", "originator_topic", "tokens", "prev_hash")
 
@@ -162,12 +165,24 @@ def to_text(events: Sequence[Any], final_state: Any, view: str | None = None) ->
     return "\n".join(lines) + "\n"
 
 
+def format_named(name: str) -> str:
+    """The format ``name`` means (``pgn`` is ``text``, ``ndjson`` is ``jsonl``, ...)."""
+    fmt = FORMAT_NAMES.get(name.strip().lower())
+    if fmt is None:
+        raise ValueError(f"Unknown format {name!r}: jsonl (the stored events, also json or ndjson) or text "
+                         "(the readable record, also pgn or txt).")
+    return fmt
+
+
 # -- reading -------------------------------------------------------------------------
-def read_record(text: str) -> Record:
-    """A record in either format (JSON Lines start with ``{``)."""
-    if text.lstrip().startswith("{"):
-        return read_jsonl(text)
-    return read_text(text)
+def read_record(text: str, fmt: str | None = None) -> Record:
+    """A record in ``fmt``, or when that is not given in the format it
+    looks like (JSON Lines start with ``{``)."""
+    if not text.strip():
+        raise RecordError(1, "the record is empty.")
+    if fmt is None:
+        fmt = "jsonl" if text.lstrip().startswith("{") else "text"
+    return read_jsonl(text) if format_named(fmt) == "jsonl" else read_text(text)
 
 
 def _need(line: int, data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:

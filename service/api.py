@@ -263,12 +263,18 @@ class LegalMoves(MethodView):
         return games().legal_moves(game_id, bearer())
 
 
+class SeatQuerySchema(Schema):
+    seat = fields.String(load_default=None, metadata={
+        "description": "as this seat may see it (in a digital game only with the seat's own token)"})
+
+
 @blp.route("/games/<game_id>/log")
 class Log(MethodView):
+    @blp.arguments(SeatQuerySchema, location="query")
     @blp.response(200, LogSchema)
-    def get(self, game_id: str):
+    def get(self, query: dict[str, Any], game_id: str):
         """Every recorded move, undone ones marked, with who recorded it and when."""
-        return games().log(game_id, bearer())
+        return games().log(game_id, bearer(), query["seat"])
 
 
 @blp.route("/games/<game_id>/audit")

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response
+from flask import Response, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, pre_load, validate
 
-from replay.records import FORMATS
-from service.api import CreatedSchema, TokensSchema, bearer, games, idempotency_key
+from domain.rules import MalformedMove
+from replay.records import FORMAT_NAMES, format_named
+from service.api import CreatedSchema, SeatQuerySchema, TokensSchema, bearer, games, idempotency_key
 
 blp = Blueprint("records", __name__, url_prefix="/api",
                 description="Game records, forks, comments, score timelines and player statistics.")
@@ -18,15 +19,59 @@ blp = Blueprint("records", __name__, url_prefix="/api",
 CONTENT_TYPES = {"jsonl": "application/x-ndjson; charset=utf-8", "text": "text/plain; charset=utf-8"}
 
 
-class ExportQuerySchema(Schema):
-    format = fields.String(load_default="jsonl", validate=validate.OneOf(FORMATS),
-                           metadata={"description": "jsonl: every stored event, one JSON object a line (lossless); "
-                                                    "text: a readable record in the spirit of PGN"})
+class FormatField(fields.String):
+    """A record format by any of its names; loads as ``jsonl`` or ``text``."""
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> str:
+        try:
+            return format_named(super()._deserialize(value, attr, data, **kwargs))
+        except ValueError as error:
+            raise ValidationError(str(error)) from None
+
+
+FORMAT_HELP = ("jsonl (also json, ndjson): every stored event, one JSON object a line (lossless); "
+               "text (also pgn, txt): a readable record in the spirit of PGN")
+
+
+class ExportQuerySchema(SeatQuerySchema):
+    format = FormatField(load_default="jsonl", metadata={"description": FORMAT_HELP,
+                                                         "enum": sorted(FORMAT_NAMES)})
 
 
 class ImportSchema(Schema):
     record = fields.String(required=True, validate=validate.Length(min=1),
                            metadata={"description": "a game record as GET .../export writes it, in either format"})
+    format = FormatField(load_default=None, metadata={"description": "the record's format (default: as it looks)"})
+
+
+IMPORT_BODY = {
+    "required": True,
+    "description": "The record as JSON ({\"record\": ...}), or the record file itself as the body "
+                   "(text/plain, application/x-ndjson) or as a multipart file upload.",
+    "content": {"application/json": {"schema": ImportSchema},
+                "text/plain": {"schema": {"type": "string"}},
+                "application/x-ndjson": {"schema": {"type": "string"}},
+                "multipart/form-data": {"schema": {"type": "object",
+                                                   "properties": {"file": {"type": "string", "format": "binary"}}}}},
+}
+
+
+def posted_record() -> tuple[str, str | None]:
+    """The record an import request carries, and its format if named."""
+    if request.is_json:
+        data = request.get_json(silent=True)
+        if isinstance(data, dict) and "event" not in data:     # {"record": ...}, not a record's first line
+            try:
+                body = ImportSchema().load(data)
+            except ValidationError as error:
+                raise MalformedMove(error.messages) from None
+            return body["record"], body["format"]
+    upload = next(iter(request.files.values()), None)
+    raw = upload.read() if upload is not None else request.get_data()
+    try:
+        return raw.decode("utf-8-sig"), None
+    except UnicodeDecodeError:
+        raise MalformedMove({"record": ["A record is UTF-8 text."]}) from None
 
 
 class ImportedSchema(CreatedSchema):
@@ -54,10 +99,23 @@ class ForkedSchema(Schema):
 
 
 class AnnotationSchema(Schema):
-    move_index = fields.Integer(required=True, validate=validate.Range(min=0),
-                                metadata={"description": "the move commented on; 0 comments on the whole game"})
-    text = fields.String(required=True, validate=validate.Length(min=1, max=2000))
-    expected_version = fields.Integer(load_default=None, allow_none=True)
+    move_index = fields.Integer(required=True, strict=True, validate=validate.Range(min=0),
+                                metadata={"description": "the move commented on; 0 comments on the whole game "
+                                                         "(also accepted as index)"})
+    text = fields.String(required=True, validate=validate.Length(min=1, max=2000),
+                         metadata={"description": "the comment (also accepted as comment)"})
+    expected_version = fields.Integer(load_default=None, allow_none=True, strict=True)
+
+    ALIASES = {"index": "move_index", "comment": "text"}
+
+    @pre_load
+    def aliases(self, data: Any, **kwargs: Any) -> Any:
+        if isinstance(data, dict):
+            data = dict(data)
+            for alias, name in self.ALIASES.items():
+                if alias in data and name not in data:
+                    data[name] = data.pop(alias)
+        return data
 
 
 class AnnotatedSchema(Schema):
@@ -122,7 +180,7 @@ class Export(MethodView):
     def get(self, query: dict[str, Any], game_id: str):
         """The game's record (in a digital game, as the token's holder may see it)."""
         fmt = query["format"]
-        body = games().export(game_id, fmt, bearer())
+        body = games().export(game_id, fmt, bearer(), query["seat"])
         extension = "jsonl" if fmt == "jsonl" else "txt"
         return Response(body, content_type=CONTENT_TYPES[fmt],
                         headers={"Content-Disposition": f'attachment; filename="{game_id}.{extension}"'})
@@ -130,11 +188,13 @@ class Export(MethodView):
 
 @blp.route("/games/import")
 class Import(MethodView):
-    @blp.arguments(ImportSchema)
+    @blp.doc(requestBody=IMPORT_BODY)
     @blp.response(201, ImportedSchema)
-    def post(self, body: dict[str, Any]):
-        """Create a new game from a record; every step is checked against the current rules."""
-        return games().import_record(body["record"])
+    def post(self):
+        """Create a new game from a record; every step is checked against the current rules.
+        With an Idempotency-Key header, a retry returns the first answer and creates nothing."""
+        record, fmt = posted_record()
+        return games().import_record(record, fmt, idempotency_key())
 
 
 @blp.route("/games/<game_id>/fork")
@@ -142,8 +202,9 @@ class Fork(MethodView):
     @blp.arguments(ForkQuerySchema, location="query")
     @blp.response(201, ForkedSchema)
     def post(self, query: dict[str, Any], game_id: str):
-        """Start a new game from this one's first moves ("what if"); this game is untouched."""
-        return games().fork(game_id, query["at"], bearer())
+        """Start a new game from this one's first moves ("what if"); this game is untouched.
+        With an Idempotency-Key header, a retry returns the first answer and creates nothing."""
+        return games().fork(game_id, query["at"], bearer(), idempotency_key())
 
 
 @blp.route("/games/<game_id>/annotations")

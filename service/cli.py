@@ -10,6 +10,8 @@ from typing import Sequence
 
 from service.store import DEFAULT_DATABASE, ENV_DATABASE
 
+CHART_FORMATS = ("svg", "png")
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tablelog", description="Trustworthy records of games played at a table.")
@@ -40,16 +42,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     verify.add_argument("ids", nargs="*", metavar="id")
     verify.add_argument("--all", action="store_true", help="every game in the database")
 
+    from replay.records import FORMAT_NAMES
     export = sub.add_parser("export", parents=[common], help="write a game's record")
     export.add_argument("id")
-    export.add_argument("--format", choices=["jsonl", "text"], default="jsonl")
+    export.add_argument("--format", "-f", choices=sorted(FORMAT_NAMES), default="jsonl",
+                        help="jsonl (also json, ndjson): the stored events; text (also pgn, txt): the readable record")
     export.add_argument("--seat", help="as this seat may see it (hides other hands in a digital game)")
-    export.add_argument("--out", help="a file (default: standard output)")
+    export.add_argument("--out", "-o", help="a file (default: standard output)")
     importer = sub.add_parser("import", parents=[common], help="create a new game from a record (either format)")
     importer.add_argument("file", help="a record file, or - for standard input")
+    importer.add_argument("--format", "-f", choices=sorted(FORMAT_NAMES), help="default: as the record looks")
     chart = sub.add_parser("chart", parents=[common], help="draw a game's score timeline")
     chart.add_argument("id")
-    chart.add_argument("--out", help="file.svg or file.png (default: <id>.svg)")
+    chart.add_argument("--out", "-o", help="file.svg or file.png (default: <id>.svg, or <id>.png with --format png)")
+    chart.add_argument("--format", "-f", choices=CHART_FORMATS, help="default: as --out ends, else svg")
 
     bench = sub.add_parser("bench", parents=[common], help="measure recording, undo and replay costs (not a test)")
     bench.add_argument("--games", type=int, default=3, help="random Willi games to record for (a)")
@@ -70,9 +76,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "export":
         return export_command(database, args.id, args.format, args.seat, args.out)
     if args.command == "import":
-        return import_command(database, args.file)
+        return import_command(database, args.file, args.format)
     if args.command == "chart":
-        return chart_command(database, args.id, args.out)
+        return chart_command(database, args.id, args.out, args.format)
     if args.command == "bench":
         from service.bench import run_bench
         return run_bench(database, args.games, args.events)
@@ -205,7 +211,7 @@ def verify_command(database: str | None, ids: list[str], every: bool) -> int:
 def export_command(database: str | None, game_id: str, fmt: str, seat: str | None, out: str | None) -> int:
     from service.games import ServiceError
     try:
-        text = _games(database).export(game_id, fmt, view=seat, whole=True)
+        text = _games(database).export(game_id, fmt, seat=seat, whole=True)
     except ServiceError as error:
         print(error.message, file=sys.stderr)
         return 1
@@ -217,16 +223,19 @@ def export_command(database: str | None, game_id: str, fmt: str, seat: str | Non
     return 0
 
 
-def import_command(database: str | None, path: str) -> int:
+def import_command(database: str | None, path: str, fmt: str | None = None) -> int:
     from domain.rules import MalformedMove, RuleViolation
     from service.games import ServiceError
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8-sig")
     except OSError as error:
         print(f"{path}: {error.strerror}", file=sys.stderr)
         return 1
+    except UnicodeDecodeError:
+        print(f"{path}: a record is UTF-8 text.", file=sys.stderr)
+        return 1
     try:
-        created = _games(database).import_record(text)
+        created = _games(database).import_record(text, fmt)
     except MalformedMove as error:
         print(json.dumps(error.messages), file=sys.stderr)
         return 1
@@ -237,20 +246,28 @@ def import_command(database: str | None, path: str) -> int:
     return 0
 
 
-def chart_command(database: str | None, game_id: str, out: str | None) -> int:
+def chart_command(database: str | None, game_id: str, out: str | None, fmt: str | None = None) -> int:
     from replay.chart import layout, to_png, to_svg
     from service.games import ServiceError
+    suffix = Path(out).suffix.lower().lstrip(".") if out else ""
+    fmt = fmt or (suffix if suffix in CHART_FORMATS else "svg")
+    if out and suffix != fmt:
+        print(f"{out}: a chart is an SVG file (.svg) or a PNG file (.png), as its name ends.", file=sys.stderr)
+        return 2
     try:
         chart = layout(_games(database).timeline(game_id))
     except ServiceError as error:
         print(error.message, file=sys.stderr)
         return 1
-    out = out or f"{game_id}.svg"
-    if out.lower().endswith(".png"):
-        to_png(chart, out)
-    else:
-        with open(out, "w", encoding="utf-8") as file:
-            file.write(to_svg(chart))
+    out = out or f"{game_id}.{fmt}"
+    try:
+        if fmt == "png":
+            to_png(chart, out)
+        else:
+            Path(out).write_text(to_svg(chart), encoding="utf-8")
+    except OSError as error:
+        print(f"{out}: {error.strerror}", file=sys.stderr)
+        return 1
     print(out)
     return 0
 

@@ -10,23 +10,25 @@ import secrets
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any, Iterator
-from uuid import UUID
+from typing import Any, Callable, Iterator
+from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.persistence import IntegrityError
 
 from domain.chance import rng_for
 from domain.games import PACKAGES, get_game
-from domain.record import SERVICE, GameRecord, NothingToUndo
+from domain.record import GENESIS, SERVICE, GameRecord, NothingToUndo
 from domain.rules import TABLE, MalformedMove, Move, RuleViolation
 from replay.history import GameHistory
-from replay.records import FORMATS, Record, RecordError, Step, read_record, to_jsonl, to_text
+from replay.records import Record, RecordError, Step, format_named, read_record, to_jsonl, to_text
 from replay.verify import Verdict, verify_game
 from replay.views import Views
 from service.store import Tablelog
 
 SCOREKEEPER = "scorekeeper"
 MODES = ("table", "digital")
+REQUESTS = uuid5(NAMESPACE_URL, "tablelog:requests")
+"""Namespace of the ids of games a fork or import with an Idempotency-Key creates."""
 
 
 class ServiceError(Exception):
@@ -88,6 +90,7 @@ class Games:
         self._locks: dict[UUID, threading.Lock] = {}
         self._guard = threading.Lock()
         self.views = Views(store, self.summary)
+        self._first_answers: OrderedDict[UUID, dict[str, Any]] = OrderedDict()
 
     # -- loading ----------------------------------------------------------------
     def _lock(self, game_id: UUID) -> threading.Lock:
@@ -348,7 +351,7 @@ class Games:
 
     def _auto_entry(self, hist: GameHistory, number: int, caller: Caller) -> dict[str, Any]:
         entry = hist.entry(number)
-        return {"index": number, "move": self.move_as_seen(hist, entry.move, caller), "outcome": entry.outcome}
+        return {"index": number, "move": self.move_as_seen(hist, entry.move, caller.seat), "outcome": entry.outcome}
 
     # -- reading ------------------------------------------------------------------------
     @staticmethod
@@ -359,18 +362,25 @@ class Games:
         full = not self.hidden(hist)
         return hist.game.view(state, seat or caller.seat, full)
 
-    def move_as_seen(self, hist: GameHistory, move: Move, caller: Caller) -> Move:
-        return move if not self.hidden(hist) else hist.game.redact_move(move, caller.seat)
+    def move_as_seen(self, hist: GameHistory, move: Move, seat: str | None) -> Move:
+        return move if not self.hidden(hist) else hist.game.redact_move(move, seat)
+
+    def viewer(self, hist: GameHistory, caller: Caller, seat: str | None) -> str | None:
+        """Whose view a read shows: ``seat`` when asked for (in a digital
+        game only with that seat's own token), else the caller's."""
+        if seat is None:
+            return caller.seat
+        if seat not in hist.started.seats:
+            raise NotFound(f"There is no seat {seat!r} in this game.")
+        if self.hidden(hist) and caller.seat != seat:
+            raise Forbidden(f"{seat}'s view needs {seat}'s own token.")
+        return seat
 
     def state(self, game_id: str, token: str | None, at: int | None = None,
               seat: str | None = None) -> dict[str, Any]:
         hist = self.history(game_id)
         caller = self.caller(hist, token)
-        if seat is not None:
-            if seat not in hist.started.seats:
-                raise NotFound(f"There is no seat {seat!r} in this game.")
-            if self.hidden(hist) and caller.seat != seat:
-                raise Forbidden(f"{seat}'s view needs {seat}'s own token.")
+        seat = self.viewer(hist, caller, seat)
         applied = hist.applied_at(at)
         view = self.view(hist, hist.states[applied], caller, seat)
         return {"id": str(hist.id), "version": hist.version, "at": at if at is not None else
@@ -407,14 +417,14 @@ class Games:
             "expected": game.expected(state).to_json(),
         }
 
-    def log(self, game_id: str, token: str | None) -> dict[str, Any]:
+    def log(self, game_id: str, token: str | None, seat: str | None = None) -> dict[str, Any]:
         hist = self.history(game_id)
-        caller = self.caller(hist, token)
+        seat = self.viewer(hist, self.caller(hist, token), seat)
         entries = []
         for entry in hist.entries:
             entries.append({
                 "index": entry.number, "version": entry.version,
-                "move": self.move_as_seen(hist, entry.move, caller),
+                "move": self.move_as_seen(hist, entry.move, seat),
                 "outcome": entry.outcome, "recorded_by": entry.recorded_by,
                 "recorded_at": entry.recorded_at.isoformat(), "undone": entry.undone,
                 "history": [{**h, "at": h["at"].isoformat()} for h in entry.history],
@@ -444,40 +454,46 @@ class Games:
         return verdict
 
     # -- game records: export, import, fork ------------------------------------------------
-    def export(self, game_id: str, fmt: str, token: str | None = None, view: str | None = None,
+    def export(self, game_id: str, fmt: str, token: str | None = None, seat: str | None = None,
                whole: bool = False) -> str:
-        """The game's record as ``jsonl`` or ``text``. In a digital game the
-        caller sees what its token may see, like the log; ``whole`` (the
-        command line, which holds the database) gives every move as stored,
-        or as seat ``view`` sees it."""
-        if fmt not in FORMATS:
-            raise MalformedMove({"format": [f"The format is one of {', '.join(FORMATS)}."]})
+        """The game's record as ``jsonl`` or ``text`` (or a name for one of
+        them, see replay.records). In a digital game the caller sees what its
+        token may see, like the log, or asks for its own ``seat``; ``whole``
+        (the command line, which holds the database) gives every move as
+        stored, or as ``seat`` sees it."""
+        try:
+            fmt = format_named(fmt)
+        except ValueError as error:
+            raise MalformedMove({"format": [str(error)]}) from None
         hist = self.history(game_id)
         if whole:
-            if view is not None and view not in hist.started.seats:
-                raise NotFound(f"There is no seat {view!r} in this game.")
+            if seat is not None and seat not in hist.started.seats:
+                raise NotFound(f"There is no seat {seat!r} in this game.")
         else:
-            view = (self.caller(hist, token).seat or "table") if self.hidden(hist) else None
+            seat = self.viewer(hist, self.caller(hist, token), seat)
+        view = (seat or "table") if self.hidden(hist) and not (whole and seat is None) else None
         events = list(self.store.events.get(hist.id, lte=hist.version))
         if fmt == "jsonl":
             return to_jsonl(events, view)
         return to_text(events, hist.state, view)
 
-    def import_record(self, text: str) -> dict[str, Any]:
-        """A new game from a record in either format, every step checked
-        against the current rules. ``differences`` lists the moves whose
-        outcome in the record is not what the rules give now."""
+    def import_record(self, text: str, fmt: str | None = None, request_id: str | None = None) -> dict[str, Any]:
+        """A new game from a record in ``fmt`` (by default the format it
+        looks like), every step checked against the current rules.
+        ``differences`` lists the moves whose outcome in the record is not
+        what the rules give now."""
         try:
-            record = read_record(text)
-        except RecordError as error:
+            record = read_record(text, fmt)
+        except (RecordError, ValueError) as error:
             raise MalformedMove({"record": [str(error)]}) from None
-        return self._create_from(record)
+        digest = hashlib.sha256(text.encode()).hexdigest()
+        return self._once(request_id and f"import {digest} {request_id}", lambda gid: self._create_from(record, gid))
 
-    def fork(self, game_id: str, at: int, token: str | None) -> dict[str, Any]:
+    def fork(self, game_id: str, at: int, token: str | None, request_id: str | None = None) -> dict[str, Any]:
         """A new game that starts with the effective moves numbered <= ``at``
         of this one, and says so in a Forked event; this game is untouched."""
         hist = self.history(game_id)
-        caller = self.caller(hist, token)
+        caller = self.caller(hist, token, required=bool(token) or self.hidden(hist))
         if self.hidden(hist) and caller.role != SCOREKEEPER:
             raise Forbidden("Forking a digital game needs its scorekeeper's token: the fork's tokens see every hand.")
         if at > len(hist.entries):
@@ -488,11 +504,38 @@ class Games:
         record = Record(game=started.game, players=started.players, options=started.options, mode=started.mode,
                         seed=started.seed, steps=steps,
                         forked={"game": str(hist.id), "at": at, "version": hist.version, "hash": hist.record.last_hash})
-        created = self._create_from(record)
-        created["forked_from"] = record.forked
-        return created
+        return self._once(request_id and f"fork {hist.id} {at} {request_id}",
+                          lambda gid: {**self._create_from(record, gid), "forked_from": record.forked})
 
-    def _create_from(self, record: Record) -> dict[str, Any]:
+    def _once(self, request: str | None, create: Callable[[UUID | None], dict[str, Any]]) -> dict[str, Any]:
+        """``create`` a game, once per ``request`` (the request's content and
+        Idempotency-Key): its game id is derived from them, so the store
+        refuses a second game for the same request in any process, and this
+        process answers a retry with its first answer. The first answer's
+        tokens are kept only in memory: a retry that another process (or this
+        one after a restart) answered first gets a 409 naming the game."""
+        if not request:
+            return create(None)
+        gid = uuid5(REQUESTS, request)
+        with self._lock(gid):
+            with self._guard:
+                first = self._first_answers.get(gid)
+            if first is not None:
+                return first
+            try:
+                if next(iter(self.store.recorder.select_events(gid, limit=1)), None) is not None:
+                    raise IntegrityError(gid)
+                answer = create(gid)
+            except IntegrityError:
+                raise Conflict(f"A request with this Idempotency-Key already created game {gid}; its tokens "
+                               "were in the answer to that request.", "duplicate_request") from None
+            with self._guard:
+                self._first_answers[gid] = answer
+                while len(self._first_answers) > self.cache_size:
+                    self._first_answers.popitem(last=False)
+            return answer
+
+    def _create_from(self, record: Record, gid: UUID | None = None) -> dict[str, Any]:
         if record.game not in PACKAGES:
             raise MalformedMove({"game": [f"Unknown game {record.game!r}; tablelog knows {', '.join(PACKAGES)}."]})
         if record.mode not in MODES:
@@ -500,9 +543,12 @@ class Games:
         game = get_game(record.game)
         state = game.setup(record.players, game.load_options(record.options))
         tokens, hashes = self._new_tokens(record.players)
-        new = GameRecord(game=record.game, rules_version=game.rules_version, players=list(record.players),
-                         seats=list(game.seats(state)), options=record.options, mode=record.mode, seed=record.seed,
-                         started_by=SCOREKEEPER, tokens=hashes)
+        started = dict(game=record.game, rules_version=game.rules_version, players=list(record.players),
+                       seats=list(game.seats(state)), options=record.options, mode=record.mode, seed=record.seed,
+                       started_by=SCOREKEEPER, tokens=hashes)
+        # A game created for an idempotent request gets the id derived from it.
+        new = GameRecord(**started) if gid is None else GameRecord._create(GameRecord.Started, id=gid,
+                                                                            prev_hash=GENESIS, **started)
         if record.forked:
             new.fork_of(record.forked["game"], record.forked["at"], record.forked["version"], record.forked["hash"])
         states, moves, differences = [state], {}, []

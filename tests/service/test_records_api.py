@@ -54,7 +54,7 @@ def test_a_fork_starts_from_the_first_moves_and_leaves_the_origin_alone(client):
 def test_forking_a_digital_game_needs_its_scorekeeper(client):
     api = Api(client, "willi", THREE, mode="digital", seed=4)
     assert client.post(f"/api/games/{api.id}/fork?at=1", headers=api.auth(api.seat_tokens["Joe"])).status_code == 403
-    assert client.post(f"/api/games/{api.id}/fork?at=1").status_code == 403
+    assert client.post(f"/api/games/{api.id}/fork?at=1").status_code == 401      # no token
     fork = client.post(f"/api/games/{api.id}/fork?at=1", headers=api.auth())
     assert fork.status_code == 201 and fork.json["version"] == 3          # Started, Forked, the deal
 
