@@ -19,6 +19,9 @@ SYMBOLS = ("citizens", "crosses", "crowns")
 SPECIALS = ("start_player", "double_move", "dice_joker", "more_influence", "additional_die")
 KINDS = ("krieau", "prater", "geheimbund")
 LIGHTNING = frozenset(KINDS)
+# Special Fields: "For each die a player places on this field, he immediately
+# receives 1 coin." A Geheimbund given without effects gets this one.
+GEHEIMBUND_EFFECTS: tuple[Mapping[str, Any], ...] = ({"coins": 1},)
 EFFECT_KEYS = ("coins", "pay", "vp", "character", "special", "compare", "gloriette", "tiergarten", "heuriger")
 
 
@@ -163,8 +166,11 @@ def board_from_json(data: Mapping[str, Any], source: str = "custom") -> Board:
     Geheimbund among them, ``vp_start``, ``more_influence``)."""
     street, geheimbund = [], None
     for f in data["fields"]:
+        effects = tuple(dict(e) for e in f.get("effects", ()))
+        if f.get("kind") == "geheimbund" and not effects:
+            effects = GEHEIMBUND_EFFECTS
         field = Field(name=f["name"], values=tuple(f.get("values", ())), double=bool(f.get("double", False)),
-                      kind=f.get("kind"), effects=tuple(dict(e) for e in f.get("effects", ())))
+                      kind=f.get("kind"), effects=effects)
         if field.kind == "geheimbund":
             geheimbund = field
         else:

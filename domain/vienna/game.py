@@ -44,6 +44,7 @@ RULE_SPECIAL_CARDS = "Special Card Notes"
 RULE_COMPARISON = "Comparison Fields"
 RULE_SPECIAL_FIELDS = "Special Fields"
 RULE_END = "End of Game"
+RULE_DIGITAL = "Digital mode"
 
 
 @dataclass(frozen=True)
@@ -148,6 +149,14 @@ def _remove(items: tuple, gone: Sequence) -> tuple:
 def _has(items: Sequence, wanted: Sequence) -> bool:
     have, need = Counter(items), Counter(wanted)
     return all(have[k] >= n for k, n in need.items())
+
+
+def _not_on_joker_card(dice: Sequence[str]) -> None:
+    """A die lying on the dice-joker card takes any face when it is placed:
+    there is nothing to reroll or turn."""
+    if any(is_joker(d) for d in dice):
+        raise RuleViolation("joker_die", "A die on the dice-joker card already shows any face you like "
+                            "when you place it: it is not rerolled or turned.", RULE_SPECIAL_CARDS)
 
 
 class Vienna(Game):
@@ -281,6 +290,7 @@ class Vienna(Game):
         if not _has(player.dice, dice):
             raise RuleViolation("die_not_held", f"{move['seat']} does not have {', '.join(dice)} in front of them.",
                                 RULE_REROLL)
+        _not_on_joker_card(dice)
         if result is None:
             raise RuleViolation("reroll_result", "Enter what the rerolled dice show (the result).", RULE_REROLL)
         if len(result) != len(dice) or any(is_white(a) != is_white(b) for a, b in zip(dice, result)):
@@ -293,6 +303,7 @@ class Vienna(Game):
         die, to = move["die"], move["to"]
         if die not in player.dice:
             raise RuleViolation("die_not_held", f"{move['seat']} has no {die} in front of them.", RULE_REROLL)
+        _not_on_joker_card([die])
         if is_white(die) != is_white(to) or abs(face(die) - face(to)) != 1:
             raise RuleViolation("turn_by_one", f"A die is turned by one number up or down: {die} becomes "
                                 + " or ".join(with_face(die, v) for v in (face(die) - 1, face(die) + 1) if 1 <= v <= 6)
@@ -379,9 +390,7 @@ class Vienna(Game):
         if turn not in left:
             raise RuleViolation("die_not_held", f"You have no {turn} left in front of you to turn.",
                                 RULE_SPECIAL_FIELDS)
-        if is_joker(turn):
-            raise RuleViolation("joker_die", "A die on the dice-joker card already shows any face you like.",
-                                RULE_SPECIAL_CARDS)
+        _not_on_joker_card([turn])
         if is_white(turn) != is_white(to) or face(turn) == face(to):
             raise RuleViolation("prater_turn", f"Turn {turn} onto another side of the same die, not {to}.",
                                 RULE_SPECIAL_FIELDS)
@@ -801,8 +810,11 @@ class Vienna(Game):
 
     # -- listing moves ----------------------------------------------------------------------
     def legal_moves(self, state: ViennaState) -> list[Move] | None:
-        """Every legal move now. Rerolls are listed without ``result``: the
-        table enters it (or the service rolls it, ``complete_move``)."""
+        """Every legal move now, each as a client can post it. Rerolls are
+        left out: their result is chance (6 faces per die rerolled, too many
+        to list); ``expected`` still names ``reroll`` while the player can pay,
+        and the table enters the result (in digital mode the service rolls it,
+        ``complete_move``)."""
         if state.phase == "over":
             return []
         if state.phase == "start_cards":
@@ -822,10 +834,7 @@ class Vienna(Game):
             return moves or None
         seat = state.turn
         if player.coins >= REROLL_COST:
-            rerollable = sorted(d for d in player.dice if not is_joker(d))
-            subsets = {combo for k in range(1, len(rerollable) + 1) for combo in combinations(rerollable, k)}
-            moves += [{"type": "reroll", "seat": seat, "dice": list(s), "result": None} for s in sorted(subsets)]
-            for die in sorted(set(rerollable)):
+            for die in sorted({d for d in player.dice if not is_joker(d)}):
                 moves += [{"type": "turn_die", "seat": seat, "die": die, "to": with_face(die, v)}
                           for v in (face(die) - 1, face(die) + 1) if 1 <= v <= 6]
         moves += self._placements(state, seat, player)
@@ -903,9 +912,15 @@ class Vienna(Game):
         return display
 
     def complete_move(self, state: ViennaState, move: Move, rng: random.Random) -> Move:
-        if move.get("type") == "reroll" and move.get("result") is None:
-            result = [with_face(d, roll_dice(rng, 1)[0]) for d in move["dice"]]
-            return {**move, "result": result}
+        """Digital mode: the service rolls a reroll's result. A roll or a
+        reroll result sent by a client is refused: in a digital game nobody
+        chooses what the dice show."""
+        kind = move.get("type")
+        if kind == "roll" or kind == "reroll" and move.get("result") is not None:
+            what = "the dice at a player's first turn" if kind == "roll" else "a reroll: leave out its result"
+            raise RuleViolation("digital_chance", f"In a digital game the service rolls {what}.", RULE_DIGITAL)
+        if kind == "reroll":
+            return {**move, "result": [with_face(d, roll_dice(rng, 1)[0]) for d in move["dice"]]}
         return move
 
     # -- views --------------------------------------------------------------------------------

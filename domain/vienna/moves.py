@@ -67,7 +67,7 @@ class RerollSchema(MoveSchema):
     (same order as ``dice``); in digital mode leave it out and the service rolls."""
 
     seat = seat_field()
-    dice = fields.List(die_field(ROLLED_DIE, ROLLED), required=True, validate=validate.Length(min=1, max=6))
+    dice = fields.List(die_field(HELD_DIE, HELD), required=True, validate=validate.Length(min=1, max=6))
     result = fields.List(die_field(ROLLED_DIE, ROLLED), load_default=None, allow_none=True,
                          metadata={"description": "the new faces, one per die rerolled, in the same order"})
 
@@ -76,7 +76,7 @@ class TurnDieSchema(MoveSchema):
     """Pay 1 coin and turn one die one number up or down."""
 
     seat = seat_field()
-    die = die_field(ROLLED_DIE, ROLLED, required=True)
+    die = die_field(HELD_DIE, HELD, required=True)
     to = die_field(ROLLED_DIE, ROLLED, required=True)
 
 
@@ -137,12 +137,17 @@ def _check_values(values: list[int]) -> None:
         raise ValidationError("A field takes [] (any dice), [n] or [n, n+1].")
 
 
+def _whole(value: Any) -> bool:
+    """A whole number >= 0 (JSON's true and false are not numbers here)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
 def _check_effect(effect: dict[str, Any]) -> None:
     keys = set(effect)
     if "compare" in keys:
         if effect["compare"] not in SYMBOLS or not keys <= {"compare", "vp", "coins", "tie_vp"}:
             raise ValidationError("A comparison is {'compare': symbol, 'vp': n, 'coins': n, 'tie_vp': n}.")
-        if not all(isinstance(effect.get(k, 0), int) and effect.get(k, 0) >= 0 for k in ("vp", "coins", "tie_vp")):
+        if not all(_whole(effect.get(k, 0)) for k in ("vp", "coins", "tie_vp")):
             raise ValidationError("A comparison's vp, coins and tie_vp are whole numbers >= 0.")
         return
     if len(keys) != 1 or not keys <= set(EFFECT_KEYS):
@@ -154,7 +159,7 @@ def _check_effect(effect: dict[str, Any]) -> None:
     elif key == "gloriette":
         if value is not True:
             raise ValidationError("The Gloriette effect is {'gloriette': true}.")
-    elif not isinstance(value, int) or isinstance(value, bool) or value < 0:
+    elif not _whole(value):
         raise ValidationError(f"The effect '{key}' takes a whole number >= 0.")
 
 

@@ -197,6 +197,18 @@ def test_a_reroll_needs_its_result_at_the_table_and_the_service_rolls_it_in_digi
     GAME.check(state, completed)
 
 
+def test_in_digital_mode_nobody_chooses_what_the_dice_show():
+    """complete_move runs only in digital mode: there the service rolls, so a
+    client's roll or reroll result is refused."""
+    state = table(PLAYERS)
+    rng = random.Random(1)
+    for move in ({"type": "roll", "seat": "Sabrina", "dice": ["6", "6", "6", "6"]},
+                 {"type": "reroll", "seat": "Sabrina", "dice": ["1"], "result": ["6"]}):
+        with pytest.raises(RuleViolation) as error:
+            GAME.complete_move(state, GAME.load_move(move), rng)
+        assert error.value.code == "digital_chance" and error.value.rule == "Digital mode"
+
+
 def test_a_player_without_dice_forfeits_the_turn():
     state = table(["Anna", "Bert", "Clara"])
     state = play(state, roll("Anna", "2", "2", "3", "4", "5"), place("Anna", "Geheimbund", "2", "2"),
@@ -251,8 +263,9 @@ def test_the_dice_joker_holder_lays_every_1_on_the_card_and_gives_it_any_face(ga
     state, _ = play(state, {"type": "turn_die", "seat": "Sabrina", "die": "4", "to": "3"},
                     {"type": "reroll", "seat": "Sabrina", "dice": ["3"], "result": ["1"]})
     assert sorted(state.player("Sabrina").dice) == ["3", "J", "J", "J"]
-    with pytest.raises(MalformedMove):
-        GAME.load_move({"type": "reroll", "seat": "Sabrina", "dice": ["J"], "result": ["3"]})
+    # a die on the card takes any face when placed: it is neither rerolled nor turned
+    assert refused(state, {"type": "reroll", "seat": "Sabrina", "dice": ["J"], "result": ["3"]}).code == "joker_die"
+    assert refused(state, {"type": "turn_die", "seat": "Sabrina", "die": "J", "to": "3"}).code == "joker_die"
     assert refused(state, place("Sabrina", "Prater", "J1", turn="J", to="4")).code == "joker_die"
     state, outcome = play(state, place("Sabrina", "Schönbrunn", "J6", "J6"))
     assert state.street[state.board.index("Schönbrunn")].dice == ("J6", "J6")

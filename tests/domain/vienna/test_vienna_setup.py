@@ -153,6 +153,8 @@ def test_a_custom_board_replaces_the_default_one():
     ({"effects": [{"special": "free_beer"}]}, "effects"),
     ({"effects": [{"coins": 1, "vp": 1}]}, "effects"),
     ({"kind": "casino"}, "kind"),
+    ({"effects": [{"coins": True}]}, "effects"),
+    ({"effects": [{"compare": "crosses", "vp": True}]}, "effects"),
 ])
 def test_a_malformed_custom_board_is_refused(change, why):
     field = {"name": "Markt", "values": [2], "effects": []}
@@ -173,3 +175,17 @@ def test_a_custom_board_needs_its_geheimbund_and_different_names(fields, why):
     with pytest.raises(MalformedMove) as refused:
         GAME.load_options({"board": board})
     assert why in str(refused.value.messages)
+
+
+def test_a_custom_geheimbund_without_effects_pays_the_rulebooks_coin_per_die():
+    """Special Fields: "For each die a player places on this field, he immediately receives 1 coin."
+    A Geheimbund given without effects pays that coin."""
+    board = {"fields": [{"name": "Oper", "values": [2], "effects": [{"vp": 1}]},
+                        {"name": "Geheimbund", "values": [], "kind": "geheimbund", "effects": []}],
+             "vp_start": {"3": 0, "4": 0, "5": 0}, "more_influence": {}}
+    state = table(THREE, {"board": board})
+    assert state.board.geheimbund.effects == ({"coins": 1},)
+    coins = state.player(THREE[0]).coins
+    state, _ = play(state, {"type": "roll", "seat": THREE[0], "dice": ["2", "3", "4", "5", "6"]},
+                    {"type": "place", "seat": THREE[0], "field": "Geheimbund", "dice": ["3", "6"]})
+    assert state.player(THREE[0]).coins == coins + 2
