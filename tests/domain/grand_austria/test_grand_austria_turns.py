@@ -175,6 +175,16 @@ def test_a_player_who_cannot_pay_for_any_die_passes():
     assert seat_now(state) == "Bob"
 
 
+def test_a_reward_that_spends_the_last_krone_leaves_the_player_to_pass():
+    state = arrange(ready(dice=[6] * 10), "Ann", krones=3, cafe=[(64, "all")])   # Duchess: hire 1 cheaper
+    state, _ = play(state, mv("check_in", "Ann", table=1, room="1.1"), mv("hire", "Ann", staff=1))
+    assert state.player("Ann").krones == 0 and not state.pending
+    assert GAME.expected(state).moves[-1] == "pass"
+    assert {m["type"] for m in GAME.legal_moves(state)} == {"pass"}
+    state, facts = play(state, mv("pass", "Ann"))
+    assert facts[0]["fact"] == "passed" and seat_now(state) == "Bob"
+
+
 def test_a_die_cannot_be_taken_without_its_main_action():
     with pytest.raises(MalformedMove) as raised:
         GAME.load_move(mv("take_die", "Ann", value=6, decline=True))
