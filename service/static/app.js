@@ -71,25 +71,32 @@ async function showNew() {
     type = next;
     const count = Math.min(type.players.max, Math.max(type.players.min, names.length || 4));
     names = Array.from({ length: count }, (_, i) => names[i] || "");
-    render();
+    renderChips();
+    renderPlayers();
+    renderOptions();
   }
-  function render() {
+  // Each part is drawn again only when it changes: a tap on the mode keeps the options chosen.
+  function renderChips() {
     clear(gameChips, all.map((t) => h("button.chip", { type: "button", class: t === type ? "chosen" : "",
       dataset: { game: t.id }, onclick: () => setType(t) }, t.title)));
     clear(modeChips, [["table", "at the table: I enter deals and rolls"], ["digital", "digital: the service deals and rolls"]]
       .map(([value, label]) => h("button.chip", { type: "button", class: value === mode ? "chosen" : "",
-        dataset: { mode: value }, onclick: () => { mode = value; render(); } }, label)));
+        dataset: { mode: value }, onclick: () => { mode = value; renderChips(); } }, label)));
+  }
+  function renderPlayers() {
     clear(playersBox,
       h("p.hint", `${type.players.min}–${type.players.max} players, clockwise in seating order.`),
       names.map((name, i) => h("div.player-row",
         h("input", { value: name, placeholder: `player ${i + 1}`, "aria-label": `player ${i + 1}`,
           oninput: (e) => { names[i] = e.target.value; } }),
         i > 0 && h("button.small", { type: "button", title: "move up", onclick: () => {
-          [names[i - 1], names[i]] = [names[i], names[i - 1]]; render(); } }, "↑"),
+          [names[i - 1], names[i]] = [names[i], names[i - 1]]; renderPlayers(); } }, "↑"),
         names.length > type.players.min && h("button.small", { type: "button", onclick: () => {
-          names.splice(i, 1); render(); } }, "remove"))),
+          names.splice(i, 1); renderPlayers(); } }, "remove"))),
       names.length < type.players.max && h("button.small", { type: "button", onclick: () => {
-        names.push(""); render(); } }, "add a player"));
+        names.push(""); renderPlayers(); } }, "add a player"));
+  }
+  function renderOptions() {
     // Options keyed by player (colours) use the names as typed when the option is opened.
     const typed = () => names.map((n) => n.trim()).filter(Boolean);
     const ctx = { adapter: {}, state: null, get players() { return typed(); }, get seats() { return typed(); },
@@ -103,6 +110,17 @@ async function showNew() {
     event.preventDefault();
     problem.hidden = true;
     const players = names.map((n) => n.trim());
+    // The plain mistakes in words before asking the service.
+    const empty = players.findIndex((n) => !n);
+    const twice = players.find((n, i) => n && players.indexOf(n) !== i);
+    if (empty >= 0 || twice) {
+      problem.textContent = empty >= 0 ? `Enter a name for player ${empty + 1}, or remove that row.`
+        : `Two players are called ${twice}: each needs a name of their own.`;
+      problem.hidden = false;
+      const input = playersBox.querySelectorAll("input")[empty >= 0 ? empty : players.lastIndexOf(twice)];
+      if (input) input.focus();
+      return;
+    }
     try {
       const created = await api.create({ game: type.id, players, mode, options: options.value() });
       keepTokens(created.id, created.tokens);

@@ -115,7 +115,10 @@ class GamePage {
 
   showState(state) {
     const ctx = this.ctx(state);
-    clear(this.sections.status, this.statusLine(state));
+    // Where to tap next is often a screen or two below the view: one tap takes you there.
+    const recordable = this.replayAt === null && this.token && !state.finished;
+    clear(this.sections.status, this.statusLine(state), recordable && h("button.small.jump", { type: "button",
+      onclick: () => this.sections.record.scrollIntoView({ block: "start" }) }, "record ↓"));
     clear(this.sections.view, this.adapter.renderState(state, ctx));
     if (this.replayAt === null) this.renderRecord(ctx);
     else clear(this.sections.record, h("p.hint", `Replay: the state after move ${this.replayAt}. `,
