@@ -914,8 +914,11 @@ class Vienna(Game):
     def complete_move(self, state: ViennaState, move: Move, rng: random.Random) -> Move:
         """Digital mode: the service rolls a reroll's result. A roll or a
         reroll result sent by a client is refused: in a digital game nobody
-        chooses what the dice show."""
+        chooses what the dice show. Start cards come from the default deck."""
         kind = move.get("type")
+        if kind == "choose_start_card" and Card.from_json(move["card"]) not in start_cards():
+            raise RuleViolation("unknown_start_card", "In a digital game the start cards are the default deck's: "
+                                + ", ".join(c.name for c in start_cards()) + ".", RULE_DIGITAL)
         if kind == "roll" or kind == "reroll" and move.get("result") is not None:
             what = "the dice at a player's first turn" if kind == "roll" else "a reroll: leave out its result"
             raise RuleViolation("digital_chance", f"In a digital game the service rolls {what}.", RULE_DIGITAL)

@@ -197,7 +197,7 @@ def test_a_reroll_needs_its_result_at_the_table_and_the_service_rolls_it_in_digi
     GAME.check(state, completed)
 
 
-def test_in_digital_mode_nobody_chooses_what_the_dice_show():
+def test_in_digital_mode_the_service_rolls_and_start_cards_come_from_the_default_deck():
     """complete_move runs only in digital mode: there the service rolls, so a
     client's roll or reroll result is refused."""
     state = table(PLAYERS)
@@ -207,6 +207,12 @@ def test_in_digital_mode_nobody_chooses_what_the_dice_show():
         with pytest.raises(RuleViolation) as error:
             GAME.complete_move(state, GAME.load_move(move), rng)
         assert error.value.code == "digital_chance" and error.value.rule == "Digital mode"
+    # the start cards are the default deck's, not any card a player writes down
+    setup = GAME.setup(PLAYERS, {})
+    with pytest.raises(RuleViolation) as error:
+        GAME.complete_move(setup, GAME.load_move({"type": "choose_start_card", "seat": "Oscar", "card": {
+            "name": "Croesus", "coins": 20, "citizens": 9}}), rng)
+    assert error.value.code == "unknown_start_card"
 
 
 def test_a_player_without_dice_forfeits_the_turn():
