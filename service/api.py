@@ -116,6 +116,8 @@ class SummarySchema(Schema):
     status = fields.String(metadata={"description": "in the game list: playing | finished"})
     last_move_at = fields.String(allow_none=True, metadata={
         "description": "in the game list: when a move was last recorded, undone or redone"})
+    forked_from = fields.Dict(allow_none=True, metadata={
+        "description": "a fork's origin: {game, at, version, hash} (null for a game that is no fork)"})
 
 
 class GameListSchema(Schema):
@@ -143,6 +145,7 @@ class LogSchema(Schema):
     id = fields.String()
     game = fields.String()
     version = fields.Integer()
+    forked_from = fields.Dict(allow_none=True)
     entries = fields.List(fields.Nested(LogEntrySchema))
 
 

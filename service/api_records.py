@@ -19,6 +19,18 @@ blp = Blueprint("records", __name__, url_prefix="/api",
 CONTENT_TYPES = {"jsonl": "application/x-ndjson; charset=utf-8", "text": "text/plain; charset=utf-8"}
 
 
+def renamed(data: Any, aliases: dict[str, str]) -> Any:
+    """A body with fields sent under another name clients use (``aliases``:
+    that name -> the field) under the field's own name."""
+    if not isinstance(data, dict):
+        return data
+    data = dict(data)
+    for alias, name in aliases.items():
+        if alias in data and name not in data:
+            data[name] = data.pop(alias)
+    return data
+
+
 class FormatField(fields.String):
     """A record format by any of its names; loads as ``jsonl`` or ``text``."""
 
@@ -40,8 +52,13 @@ class ExportQuerySchema(SeatQuerySchema):
 
 class ImportSchema(Schema):
     record = fields.String(required=True, validate=validate.Length(min=1),
-                           metadata={"description": "a game record as GET .../export writes it, in either format"})
+                           metadata={"description": "a game record as GET .../export writes it, in either format "
+                                                    "(also accepted as text, data or content)"})
     format = FormatField(load_default=None, metadata={"description": "the record's format (default: as it looks)"})
+
+    @pre_load
+    def aliases(self, data: Any, **kwargs: Any) -> Any:
+        return renamed(data, {"text": "record", "data": "record", "content": "record"})
 
 
 IMPORT_BODY = {
@@ -106,16 +123,9 @@ class AnnotationSchema(Schema):
                          metadata={"description": "the comment (also accepted as comment)"})
     expected_version = fields.Integer(load_default=None, allow_none=True, strict=True)
 
-    ALIASES = {"index": "move_index", "comment": "text"}
-
     @pre_load
     def aliases(self, data: Any, **kwargs: Any) -> Any:
-        if isinstance(data, dict):
-            data = dict(data)
-            for alias, name in self.ALIASES.items():
-                if alias in data and name not in data:
-                    data[name] = data.pop(alias)
-        return data
+        return renamed(data, {"index": "move_index", "comment": "text"})
 
 
 class AnnotatedSchema(Schema):

@@ -414,7 +414,7 @@ class Games:
             "version": hist.version, "moves": len(hist.effective), "recorded": len(hist.entries),
             "created_at": started.timestamp.isoformat(), "updated_at": hist.last_at.isoformat(),
             "finished": game.finished(state), "scores": game.scores(state), "winners": game.winners(state),
-            "expected": game.expected(state).to_json(),
+            "expected": game.expected(state).to_json(), "forked_from": hist.record.forked_from,
         }
 
     def log(self, game_id: str, token: str | None, seat: str | None = None) -> dict[str, Any]:
@@ -430,7 +430,8 @@ class Games:
                 "history": [{**h, "at": h["at"].isoformat()} for h in entry.history],
                 "annotations": [{**a, "at": a["at"].isoformat()} for a in entry.annotations],
             })
-        return {"id": str(hist.id), "game": hist.started.game, "version": hist.version, "entries": entries}
+        return {"id": str(hist.id), "game": hist.started.game, "version": hist.version,
+                "forked_from": hist.record.forked_from, "entries": entries}
 
     def audit(self, game_id: str) -> dict[str, Any]:
         verdict = self.verify(game_id)

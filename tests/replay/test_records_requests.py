@@ -63,6 +63,10 @@ def test_a_fork_retried_with_the_same_idempotency_key_creates_nothing_new(client
     again = table.post("fork?at=5", **{"Idempotency-Key": "fork-1"})
     assert first.status_code == again.status_code == 201
     assert again.json == first.json and game_count(client) == before + 1
+    forked = client.get(f"/api/games/{first.json['id']}")
+    assert forked.json["forked_from"] == first.json["forked_from"] and first.json["forked_from"]["game"] == table.id
+    assert client.get(f"/api/games/{first.json['id']}/log").json["forked_from"]["at"] == 5
+    assert client.get(f"/api/games/{table.id}").json["forked_from"] is None
     other = table.post("fork?at=5", **{"Idempotency-Key": "fork-2"})
     assert other.status_code == 201 and other.json["id"] != first.json["id"]
     assert table.post("fork?at=5").json["id"] not in (first.json["id"], other.json["id"])     # no key: new
@@ -100,17 +104,18 @@ def test_a_record_is_imported_from_a_json_body_the_file_itself_or_an_upload(clie
     answers = [
         client.post("/api/games/import", json={"record": jsonl, "format": "ndjson"}),
         client.post("/api/games/import", json={"record": text, "format": "pgn"}),
+        client.post("/api/games/import", json={"text": text}),
         client.post("/api/games/import", data=jsonl, content_type="application/x-ndjson"),
         client.post("/api/games/import", data=text.encode(), content_type="text/plain; charset=utf-8"),
         client.post("/api/games/import", data={"file": (io.BytesIO(text.encode()), "game.pgn")},
                     content_type="multipart/form-data"),
         client.post("/api/games/import", data=jsonl.splitlines()[0], content_type="application/json"),
     ]
-    assert [a.status_code for a in answers] == [201] * 6, [a.json for a in answers]
-    for answer in answers[:5]:
+    assert [a.status_code for a in answers] == [201] * 7, [a.json for a in answers]
+    for answer in answers[:-1]:
         log = client.get(f"/api/games/{answer.json['id']}/log").json["entries"]
         assert [(e["move"], e["undone"], [a["text"] for a in e["annotations"]]) for e in log] == expected
-    assert client.get(f"/api/games/{answers[5].json['id']}/log").json["entries"] == []
+    assert client.get(f"/api/games/{answers[-1].json['id']}/log").json["entries"] == []
 
 
 @pytest.mark.parametrize("body, status", [
