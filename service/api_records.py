@@ -9,6 +9,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import Schema, ValidationError, fields, pre_load, validate
 
+from domain.games import all_games
 from domain.rules import MalformedMove
 from replay.records import FORMAT_NAMES, format_named
 from service.api import CreatedSchema, SeatQuerySchema, TokensSchema, bearer, games, idempotency_key
@@ -181,6 +182,10 @@ class LeaderboardSchema(Schema):
     players = fields.List(fields.Nested(LeaderboardEntrySchema))
 
 
+class LeaderboardsSchema(Schema):
+    games = fields.List(fields.Nested(LeaderboardSchema))
+
+
 @blp.route("/games/<game_id>/export")
 class Export(MethodView):
     @blp.arguments(ExportQuerySchema, location="query")
@@ -249,3 +254,12 @@ class Leaderboard(MethodView):
     def get(self, game: str):
         """Every player of a game type: most wins first, then the best average score."""
         return games().leaderboard(game)
+
+
+@blp.route("/leaderboard")
+class Leaderboards(MethodView):
+    @blp.response(200, LeaderboardsSchema)
+    def get(self):
+        """Every game type's leaderboard (a game type nobody has played yet is left out)."""
+        boards = (games().leaderboard(game.id) for game in all_games())
+        return {"games": [board for board in boards if board["players"]]}

@@ -143,6 +143,8 @@ def test_players_and_leaderboard_through_the_api(client):
     assert next(r for r in mine if r["player"] == "Vera")["rank"] == willi["rank"]
     assert client.get("/api/players/Nobody").status_code == 404
     assert client.get("/api/leaderboard/chess").status_code == 404
+    every = client.get("/api/leaderboard").json["games"]
+    assert [entry["game"] for entry in every] == ["willi"] and every[0]["players"] == board
     listed = {g["id"]: g for g in client.get("/api/games").json["games"]}
     assert listed[finished[0]]["status"] == "finished" and listed[finished[0]]["finished"] is True
     last = games.log(finished[0], None)["entries"][-1]["recorded_at"]
