@@ -67,9 +67,11 @@ def comparable_log(games: Games, gid: str) -> list[tuple]:
             for e in games.log(gid, None)["entries"]]
 
 
+@pytest.mark.parametrize("mode", ["table", "digital"])
 @pytest.mark.parametrize("game_id", [game.id for game in all_games()])
-def test_a_random_game_survives_export_import_export(games, game_id):
-    gid = play(games, game_id, seed=len(game_id))
+def test_a_random_game_survives_export_import_export(games, game_id, mode):
+    gid = play(games, game_id, seed=len(game_id), mode=mode, limit=400 if mode == "table" else 150)
+    assert games.verify(gid).ok
     for fmt, comparable in (("jsonl", comparable_jsonl), ("text", comparable_text)):
         first = games.export(gid, fmt, whole=True)
         created = games.import_record(first)
