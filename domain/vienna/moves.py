@@ -100,11 +100,13 @@ class PlaceSchema(MoveSchema):
 
 class DoubleMoveSchema(MoveSchema):
     """Play the double-move card right after your regular turn: one more full
-    turn this round. ``use: false`` declines (needed only when the next step
-    is the table's roll: any move of the next player declines as well)."""
+    turn this round. Any move of the next player (or the table's roll for
+    them) declines it; ``use: false`` declines it outright, which a digital
+    game needs when the next step is the service's roll."""
 
     seat = seat_field()
-    use = fields.Boolean(load_default=True)
+    use = fields.Boolean(load_default=True, metadata={
+        "description": "optional, default true; false declines the card this turn"})
 
 
 class TakeCharacterSchema(MoveSchema):

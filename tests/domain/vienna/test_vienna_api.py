@@ -120,3 +120,28 @@ def test_undo_then_redo_gives_back_the_same_state(client):
     assert client.post(f"{url}/redo", json={}, headers=headers).status_code == 201
     after = client.get(f"{url}/state").json
     assert {k: v for k, v in after.items() if k != "version"} == {k: v for k, v in before.items() if k != "version"}
+
+
+def test_a_digital_game_declines_the_double_move_and_the_service_rolls_on(client):
+    """The double-move holder's turn is over and the next player has not
+    rolled: nobody else can act, so the holder declines with ``use: false``
+    and the service rolls for the next player."""
+    game = create(client, mode="digital", seed=2)
+    tokens = game["tokens"]["seats"]
+    history = client.application.extensions["tablelog"]
+    rng = random.Random(2)
+    state = history.history(game["id"]).state
+    while not (state.offer and not state.player(state.turn).rolled):
+        assert not GAME.finished(state), "no double move was offered before the roll"
+        move = rng.choice(GAME.legal_moves(state))
+        record(client, game, move, token=tokens[move["seat"]])
+        state = history.history(game["id"]).state
+    holder, following = state.offer, state.turn
+    assert GAME.expected(state).to_json() == {"seats": [holder, "table"], "moves": ["double_move", "roll"]}
+    # nor may the next player roll their own dice: the service rolls
+    sixes = ["6"] * state.dice_count + (["W6"] if state.white_die == following else [])
+    refused = record(client, game, {"type": "roll", "seat": following, "dice": sixes}, 422, tokens[following])
+    assert refused["error"]["code"] == "digital_chance"
+    answer = record(client, game, {"type": "double_move", "seat": holder, "use": False}, token=tokens[holder])
+    assert answer["state"]["double_move_offer"] is None
+    assert answer["state"]["players"][following]["rolled"] and answer["state"]["turn"] == following
