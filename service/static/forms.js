@@ -258,6 +258,11 @@ function plainWidget(name, field, ctx, onchange) {
     if (ctx.turn && ctx.actingSeats.includes(ctx.turn)) seat.choose(ctx.turn);
     return seat;
   }
+  // Any other field naming a player ("start_player", "the player whose ..."): the players to tap.
+  if (field.type === "string" && !field.pattern && !field.one_of && ctx.seats && ctx.seats.length
+      && (/(^|_)player$|_of$/.test(leaf) || /^(the )?player\b/i.test(field.description || ""))) {
+    return choiceWidget(field, ctx, { values: ctx.seats, distinct: false }, onchange);
+  }
   const spaces = field.type === "string" && boardSpaces(ctx.state, field);
   if (spaces) return spaceWidget(field, ctx, spaces, onchange);
   const choices = choicesOf(field);

@@ -191,7 +191,8 @@ class GamePage {
     const { seats, moves } = state.expected;
     if (!seats.length) return h("p", "Nobody is to act.");
     const who = seats[0] === "table" ? "The table" : listing(seats);
-    return h("p", h("strong.expected", who), ": ", moves.map(words).join(" or "),
+    const name = (type) => (this.adapter.moveName && this.adapter.moveName(type)) || words(type);
+    return h("p", h("strong.expected", who), ": ", moves.map(name).join(" or "),
       seats[0] === "table" ? " (enter what was dealt, rolled or drawn)" : "");
   }
 
@@ -258,9 +259,13 @@ class GamePage {
         this.busy -= 1;
       }
     };
+    // Say which move an undo takes back, so that a mistake is undone and nothing else.
+    const last = this.log.entries.filter((e) => !e.undone).at(-1);
+    const what = last && ((this.adapter.moveWords && this.adapter.moveWords(last.move)) || genericMove(last.move));
     clear(this.sections.controls, this.token && [
       h("button", { type: "button", disabled: this.effective.length < 2, onclick: act("undo") }, "↶ Undo"),
       h("button", { type: "button", disabled: !this.redoable(), onclick: act("redo") }, "↷ Redo"),
+      last && h("small.undo-what", `Undo takes back move ${last.index}: `, what),
       problem]);
   }
 

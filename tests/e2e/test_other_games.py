@@ -148,6 +148,18 @@ def test_grand_austria_rooms_prepared_by_tapping_the_hotel(phone: Page, shoot):
     shoot(page, "grand-austria-02-rooms-prepared")
 
 
+def test_grand_austria_at_the_table_setup_form_names_players_by_tapping(phone: Page, shoot):
+    """A field naming a player (the start player) offers the players to tap, not a text box."""
+    page = phone
+    start(page, "grand_austria", ["Ann", "Ben"], "table")
+    form = page.locator("form[data-move='setup']")
+    fields = form.locator(".field").filter(has=page.locator("button[data-value='Ben']"))
+    expect(fields).not_to_have_count(0)
+    fields.first.locator("button[data-value='Ben']").click()
+    expect(fields.first.locator("button.chosen")).to_have_text("Ben")
+    shoot(page, "grand-austria-table-setup", full_page=False)
+
+
 @pytest.mark.parametrize("game", [g for g in all_games() if g.id != "willi"], ids=lambda g: g.id)
 def test_one_digital_turn(phone: Page, shoot, game):
     page = phone

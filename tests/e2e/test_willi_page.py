@@ -116,6 +116,9 @@ def test_record_a_willi_round_undo_redo_replay(phone: Page, shoot):
 
     # Undo the last play: the round is open again, the move stays in the log struck through.
     v = version(page)
+    last_move = page.locator(".log-list > li").first.get_attribute("data-index")
+    expect(page.locator(".controls .undo-what")).to_contain_text(f"Undo takes back move {last_move}: ")
+    expect(page.locator(".log-list > li").first.locator(".by")).to_contain_text("recorded by scorekeeper")
     page.get_by_role("button", name="↶ Undo").click()
     v = after_move(page, v)
     undone = page.locator(".log-list > li.undone")
@@ -245,6 +248,9 @@ def test_digital_game_each_player_on_their_own_phone(phone: Page, browser, serve
         groups.first.locator(".group-body > .chips button").first.click()
         after_move(alex, before)
         expect(alex.locator(".log-list > li").first.locator(".by")).to_contain_text("recorded by Alex")
+        # Nothing left for Alex to do: the page says whom it waits for.
+        expect(alex.locator(".record .waiting")).to_have_text(
+            "Waiting for Joe, Gunter and Hanna to discard on their own page; this page follows by itself.")
     finally:
         context.close()
     # The scorekeeper's page picks up the move recorded on Alex's phone by itself.

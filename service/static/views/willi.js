@@ -92,6 +92,10 @@ export default {
     return field === "hands" ? "" : undefined;
   },
 
+  moveName(type) {
+    return { meinz: "call Meinz", exchange: "exchange a card" }[type];
+  },
+
   moveLabel(move) {
     return move.type === "meinz" ? "Meinz!" : null;
   },
