@@ -217,6 +217,8 @@ def read_jsonl(text: str) -> Record:
             continue
         by = data.get("recorded_by") or SCOREKEEPER
         request_id = data.get("request_id")
+        if not isinstance(by, str) or not isinstance(request_id, (str, type(None))):
+            raise RecordError(number, "recorded_by and request_id are text.")
         if kind == "Forked":
             record.forked = {"game": _need(number, data, "origin", str), "at": _need(number, data, "at", int),
                              "version": _need(number, data, "origin_version", int),
@@ -306,6 +308,8 @@ def _text_header(tags: dict[str, str], line: int) -> tuple[Record, Game, Sequenc
         seed = int(tags["Seed"]) if "Seed" in tags else None
     except ValueError as error:
         raise RecordError(line, f"a header tag does not parse: {error}") from None
+    if not isinstance(options, dict):
+        raise RecordError(line, "the Options tag holds a JSON object.")
     record = Record(game=game.id, players=players, options=options, mode=tags.get("Mode", "table"), seed=seed)
     if "Fork" in tags:
         fork = _FORK.match(tags["Fork"])

@@ -129,6 +129,9 @@ def test_a_record_is_imported_from_a_json_body_the_file_itself_or_an_upload(clie
     ({"json": {"record": '[Game "Willi"]\n[Players "A, B, C, D"]\n\n1. A R5\n'}}, 422),   # not the deal
     ({"json": {"record": '[Game "Willi"]\n[Players "A, B, C, D"]\n\nundo 1\n'}}, 400),
     ({"json": {"record": '[Game "Willi"]\n[Players "A, B, C, D"]\n\n{a comment}\n3. A R5\n'}}, 400),
+    ({"json": {"record": '[Game "Willi"]\n[Players "A, B, C, D"]\n[Options "[1]"]\n'}}, 400),
+    ({"json": {"record": '{"event":"Started","game":"willi","players":["A","B","C","D"]}\n'
+                         '{"event":"Annotated","number":0,"text":"x","recorded_by":5}'}}, 400),
 ])
 def test_records_that_cannot_be_imported_are_refused_and_create_nothing(client, body, status):
     before = game_count(client)
