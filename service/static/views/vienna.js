@@ -63,7 +63,7 @@ function street(state, colourOf) {
       title: `${i + 1}. ${field.name}: ${values(field)}${field.effects.length ? " · " + field.effects.map(effect).join("; ") : ""}` },
     h("div.vhead", h("span.no", i + 1), h("span.vals", field.kind ? "⚡" : "", values(field)),
       state.gendarme === field.name ? h("span.gendarme-mark", { title: "the Gendarme" }, "G") : null),
-    h("div.vname", field.name),
+    h("div.vname.fit", { lang: "de" }, field.name),
     field.effects.length ? h("small.effects", field.effects.map(effect).join("; ")) : field.kind ? h("small.effects", LIGHTNING[field.kind] || words(field.kind)) : null,
     here.seat ? h("div.vdice", here.dice.map((d) => ownedDie(d, colourOf(here.seat)))) : null);
   }));
