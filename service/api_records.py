@@ -84,6 +84,8 @@ def posted_record() -> tuple[str, str | None]:
             except ValidationError as error:
                 raise MalformedMove(error.messages) from None
             return body["record"], body["format"]
+        if isinstance(data, str):                                # the record as one JSON string
+            return data, None
     upload = next(iter(request.files.values()), None)
     raw = upload.read() if upload is not None else request.get_data()
     try:

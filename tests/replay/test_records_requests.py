@@ -105,13 +105,14 @@ def test_a_record_is_imported_from_a_json_body_the_file_itself_or_an_upload(clie
         client.post("/api/games/import", json={"record": jsonl, "format": "ndjson"}),
         client.post("/api/games/import", json={"record": text, "format": "pgn"}),
         client.post("/api/games/import", json={"text": text}),
+        client.post("/api/games/import", json=text),
         client.post("/api/games/import", data=jsonl, content_type="application/x-ndjson"),
         client.post("/api/games/import", data=text.encode(), content_type="text/plain; charset=utf-8"),
         client.post("/api/games/import", data={"file": (io.BytesIO(text.encode()), "game.pgn")},
                     content_type="multipart/form-data"),
         client.post("/api/games/import", data=jsonl.splitlines()[0], content_type="application/json"),
     ]
-    assert [a.status_code for a in answers] == [201] * 7, [a.json for a in answers]
+    assert [a.status_code for a in answers] == [201] * 8, [a.json for a in answers]
     for answer in answers[:-1]:
         log = client.get(f"/api/games/{answer.json['id']}/log").json["entries"]
         assert [(e["move"], e["undone"], [a["text"] for a in e["annotations"]]) for e in log] == expected
@@ -232,3 +233,6 @@ def test_the_commands_name_formats_as_clients_do_and_refuse_bad_files(client, da
     assert main(["--database", database, "chart", table.id, "-o", str(tmp_path / "scores.jpg")]) == 2
     assert main(["--database", database, "chart", table.id, "-f", "png", "-o", str(tmp_path / "x.svg")]) == 2
     assert main(["--database", database, "chart", "not-a-game", "-o", str(tmp_path / "y.svg")]) == 1
+    assert main(["--database", database, "replay", "verify", table.id, "not-a-game"]) == 1
+    out = capsys.readouterr().out
+    assert "damaged: not-a-game" in out and f"damaged: {table.id}" not in out
