@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 
 from domain.vienna import GAME
+from domain.vienna.components import start_cards
 
 PLAYERS = ["Sabrina", "Matthew", "Nancy"]
 
@@ -145,3 +146,45 @@ def test_a_digital_game_declines_the_double_move_and_the_service_rolls_on(client
     answer = record(client, game, {"type": "double_move", "seat": holder, "use": False}, token=tokens[holder])
     assert answer["state"]["double_move_offer"] is None
     assert answer["state"]["players"][following]["rolled"] and answer["state"]["turn"] == following
+
+
+def test_the_rulebooks_placing_example_recorded_at_the_table(client):
+    """How to Play: Sabrina rolls 2/2/3/5 and places a 2 on the Secession;
+    Matthew his 4 on the Heldenplatz, Nancy her 2 on the Oper; Sabrina 2 + 3
+    on the Rathaus; Matthew his 6 on the Café Landtmann, Nancy her 5 on the
+    Universität; Sabrina, already further down the street, pays 1 coin to
+    place her 5 on the Burgtheater."""
+    players = ["Sabrina", "Matthew", "Nancy", "Oscar"]
+    game = create(client, players)
+    for seat, card in zip(["Oscar", "Nancy", "Matthew", "Sabrina"], start_cards()[2:]):  # Sabrina's shows 3 coins
+        record(client, game, {"type": "choose_start_card", "seat": seat, "card": card.to_json(with_coins=True)})
+    record(client, game, {"type": "reveal_characters", "cards": [{"name": "Monk", "crosses": 1}, {
+        "name": "Mayor", "citizens": 2, "crowns": 1}, {"name": "Coachman", "citizens": 1}]})
+
+    def place(seat, field, *dice, status=201):
+        return record(client, game, {"type": "place", "seat": seat, "field": field, "dice": list(dice)}, status)
+
+    record(client, game, {"type": "roll", "seat": "Sabrina", "dice": ["2", "2", "3", "5"]})
+    place("Sabrina", "Secession", "2")
+    record(client, game, {"type": "roll", "seat": "Matthew", "dice": ["4", "6", "3", "3"]})
+    place("Matthew", "Heldenplatz", "4")
+    record(client, game, {"type": "roll", "seat": "Nancy", "dice": ["2", "5", "6", "6"]})
+    place("Nancy", "Oper", "2")
+    record(client, game, {"type": "roll", "seat": "Oscar", "dice": ["6", "6", "6", "6"]})
+    place("Oscar", "Geheimbund", "6", "6")
+    state = place("Sabrina", "Rathaus", "2", "3")["state"]
+    assert state["players"]["Sabrina"]["dice"] == ["5"] and state["players"]["Sabrina"]["position"] == "Rathaus"
+    place("Matthew", "Café Landtmann", "6")
+    place("Nancy", "Universität", "5")
+    place("Oscar", "Geheimbund", "6")
+    refused = place("Sabrina", "Universität", "5", status=422)
+    assert refused["error"] == {"code": "field_occupied", "message": "Universität is already occupied by Nancy.",
+                                "rule": "How to Play"}
+    answer = place("Sabrina", "Burgtheater", "5")
+    assert {"fact": "coins", "seat": "Sabrina", "coins": -1, "why": "turning the coach back to Burgtheater"} in \
+        answer["outcome"]
+    assert answer["state"]["players"]["Sabrina"]["coins"] == 3 - 1
+    assert [(b["field"], b["seat"], b["dice"]) for b in answer["state"]["board"] if b["seat"]] == [
+        ("Secession", "Sabrina", ["2"]), ("Oper", "Nancy", ["2"]), ("Heldenplatz", "Matthew", ["4"]),
+        ("Burgtheater", "Sabrina", ["5"]), ("Rathaus", "Sabrina", ["2", "3"]), ("Universität", "Nancy", ["5"]),
+        ("Café Landtmann", "Matthew", ["6"])]
