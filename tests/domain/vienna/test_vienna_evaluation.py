@@ -85,6 +85,8 @@ def test_lightning_fields_are_not_evaluated_again(game):
     state = occupy(state, "Prater", "Matthew", ["1"])
     state, outcome = evaluate(state)
     assert [f for f in outcome if f.get("seat") in ("Sabrina", "Matthew")] == []
+    # their dice lay on the street until the evaluation was over
+    assert state.street == (None,) * len(state.street) and state.phase == "reveal"
 
 
 def test_a_character_field_lets_the_occupant_choose_a_card_for_a_coin(game):

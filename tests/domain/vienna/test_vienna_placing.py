@@ -143,6 +143,8 @@ def test_krieau_places_the_gendarme_and_gives_a_coin_or_a_victory_point(game):
     assert state.player("Sabrina").vp == vp + 1
     assert facts(outcome, "scored") == [{"fact": "scored", "seat": "Sabrina", "points": 1, "why": "Krieau"}]
     assert facts(outcome, "gendarme_placed") == [{"fact": "gendarme_placed", "seat": "Sabrina", "field": "Oper"}]
+    # the die stays on the Krieau: it comes back only after the evaluation
+    assert state.street[state.board.index("Krieau")].dice == ("1",) and state.player("Sabrina").dice == ("2", "3", "4")
     state, _ = play(state, roll("Matthew", "2", "2", "5", "5"))
     error = refused(state, place("Matthew", "Oper", "2"))
     assert error.code == "gendarme" and "until the evaluation" in error.message
@@ -195,6 +197,11 @@ def test_a_reroll_needs_its_result_at_the_table_and_the_service_rolls_it_in_digi
     completed = GAME.complete_move(state, move, random.Random(1))
     assert len(completed["result"]) == 2
     GAME.check(state, completed)
+    # rerolls are too many to list (6 faces per die); every listed move can be posted as it is
+    listed = GAME.legal_moves(state)
+    assert "reroll" in GAME.expected(state).moves and {m["type"] for m in listed} == {"turn_die", "place"}
+    for listed_move in listed:
+        GAME.check(state, listed_move)
 
 
 def test_in_digital_mode_the_service_rolls_and_start_cards_come_from_the_default_deck():
