@@ -281,11 +281,11 @@ class GamePage {
       oninput: (e) => go(Number(e.target.value)) });
     clear(this.sections.replay, h("h3", "Replay"),
       h("div.replay-bar",
-        h("button.small", { type: "button", title: "first", onclick: () => go(0) }, "◀◀"),
-        h("button.small", { type: "button", title: "back", onclick: () => go(position - 1) }, "◀"),
+        h("button", { type: "button", title: "first", onclick: () => go(0) }, "◀◀"),
+        h("button", { type: "button", title: "back", onclick: () => go(position - 1) }, "◀"),
         slider,
-        h("button.small", { type: "button", title: "forward", onclick: () => go(position + 1) }, "▶"),
-        h("button.small", { type: "button", title: "now", onclick: () => go(last) }, "▶▶")),
+        h("button", { type: "button", title: "forward", onclick: () => go(position + 1) }, "▶"),
+        h("button", { type: "button", title: "now", onclick: () => go(last) }, "▶▶")),
       h("p.hint.replay-at", this.replayAt === null ? `now: after move ${this.effective[last]}` : `after move ${this.replayAt}`));
   }
 
