@@ -919,7 +919,7 @@ class Vienna(Game):
         if kind == "choose_start_card" and Card.from_json(move["card"]) not in start_cards():
             raise RuleViolation("unknown_start_card", "In a digital game the start cards are the default deck's: "
                                 + ", ".join(c.name for c in start_cards()) + ".", RULE_DIGITAL)
-        if kind == "roll" or kind == "reroll" and move.get("result") is not None:
+        if kind == "roll" or (kind == "reroll" and move.get("result") is not None):
             what = "the dice at a player's first turn" if kind == "roll" else "a reroll: leave out its result"
             raise RuleViolation("digital_chance", f"In a digital game the service rolls {what}.", RULE_DIGITAL)
         if kind == "reroll":

@@ -179,7 +179,8 @@ class FieldSchema(Schema):
                           metadata={"description": "in order: {'coins': n}, {'pay': n}, {'vp': n}, "
                                                    "{'character': cost}, {'special': card}, {'compare': symbol, "
                                                    "'vp': 2, 'coins': 1, 'tie_vp': 1}, {'gloriette': true}, "
-                                                   "{'tiergarten': 3}, {'heuriger': 1}"})
+                                                   "{'tiergarten': 3}, {'heuriger': 1}; a Geheimbund "
+                                                   "without effects pays 1 coin per die"})
 
     @validates_schema
     def _lightning(self, data: dict[str, Any], **kwargs) -> None:
