@@ -250,7 +250,7 @@ function plainWidget(name, field, ctx, onchange) {
   if (field.type === "dict") return dictWidget(name, field, ctx, onchange);
   if (field.type === "nested" && field.fields) return nestedWidget(name, field, ctx, onchange);
   if (field.type === "list" && field.items) {
-    const choices = choicesOf(field.items);
+    const choices = choicesOf(field.items, field.description);
     return choices ? listWidget(field, ctx, choices, onchange) : itemsWidget(name, field, ctx, onchange);
   }
   if (leaf === "seat" && field.type === "string") {

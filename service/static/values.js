@@ -64,8 +64,10 @@ function expandClass(text) {
 // The choices a scalar field offers: {values, distinct} or null for free entry.
 // distinct: the values are things of which the box holds one each (cards),
 // not kinds that repeat (delicacies, die faces).
-export function choicesOf(field) {
+export function choicesOf(field, context = "") {
   if (field.one_of) return { values: field.one_of, distinct: false };
+  const numbered = numberedCards(field, context);
+  if (numbered) return numbered;
   if (field.type === "string") {
     const values = enumerate(field.pattern);
     // Cards and guests exist once each; die faces repeat.
@@ -101,4 +103,22 @@ const DIE_FACES = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
 export function dieFace(value) {
   return DIE_FACES[value - 1] || String(value);
+}
+
+// Cards known by their number where the vocabulary gives no bounds but says
+// them in words ("a staff card: number 1-48 or printed content", a list of
+// "objective card numbers ... (105-116)"): a grid of the numbers to tap, each
+// card once.
+function numberedCards(field, context) {
+  const typed = field.type === "integer" ? field.min === undefined && field.max === undefined
+    : !["string", "boolean", "dict", "list", "nested", "number"].includes(field.type);
+  if (!typed) return null;
+  const text = `${field.description || ""} ${context}`;
+  const match = text.match(/\bnumbers?\s+(\d+)\s*[-–]\s*(\d+)/) || text.match(/\((\d+)\s*[-–]\s*(\d+)\)/);
+  if (!match) return null;
+  const [low, high] = [Number(match[1]), Number(match[2])];
+  if (!(high > low) || high - low >= MAX_CHOICES) return null;
+  const values = [];
+  for (let v = low; v <= high; v++) values.push(v);
+  return { values, distinct: true, columns: 8 };
 }

@@ -148,16 +148,38 @@ def test_grand_austria_rooms_prepared_by_tapping_the_hotel(phone: Page, shoot):
     shoot(page, "grand-austria-02-rooms-prepared")
 
 
-def test_grand_austria_at_the_table_setup_form_names_players_by_tapping(phone: Page, shoot):
-    """A field naming a player (the start player) offers the players to tap, not a text box."""
+def test_grand_austria_at_the_table_setup_by_tapping(phone: Page, shoot):
+    """The setup at the table without typing numbers: objectives, the queue and
+    each player's staff cards are grids of card numbers (a card one player holds
+    is greyed out for the other), the start player is tapped."""
     page = phone
     start(page, "grand_austria", ["Ann", "Ben"], "table")
     form = page.locator("form[data-move='setup']")
-    fields = form.locator(".field").filter(has=page.locator("button[data-value='Ben']"))
-    expect(fields).not_to_have_count(0)
-    fields.first.locator("button[data-value='Ben']").click()
-    expect(fields.first.locator("button.chosen")).to_have_text("Ben")
+    objectives = form.locator(".field[data-field='objectives']")
+    for number in (105, 109, 113):
+        objectives.locator(f"button[data-value='{number}']").click()
+    tiles = form.locator(".field[data-field='emperor_tiles']")
+    for tile in ("A1", "B1", "C1"):
+        tiles.get_by_role("button", name="add one").click()
+        tiles.locator("input").last.fill(tile)
+    queue = form.locator(".field[data-field='queue']")
+    for number in range(49, 54):
+        queue.locator(f"button[data-value='{number}']").click()
+    form.locator(".field[data-field='start_player'] button[data-value='Ben']").click()
+    hands = form.locator(".field[data-field='hands']")
+    hands.get_by_role("button", name="add hands").click()
+    for seat, cards in (("Ann", range(1, 7)), ("Ben", range(7, 13))):
+        for number in cards:
+            hands.locator(f".entry[data-key='{seat}'] button[data-value='{number}']").click()
+    expect(hands.locator(".entry[data-key='Ben'] button[data-value='1']")).to_be_disabled()
+    expect(hands.locator(".entry[data-key='Ann'] button[data-value='7']")).to_be_disabled()
+    hands.scroll_into_view_if_needed()
     shoot(page, "grand-austria-table-setup", full_page=False)
+    v = version(page)
+    form.get_by_role("button", name="record setup").click()
+    v = after_move(page, v)
+    expect(page.locator(".status")).to_contain_text("take guest")
+    expect(page.locator(".log-list > li").first).to_contain_text("setup")
 
 
 @pytest.mark.parametrize("game", [g for g in all_games() if g.id != "willi"], ids=lambda g: g.id)
