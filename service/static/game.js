@@ -342,9 +342,16 @@ class GamePage {
   }
 }
 
+// A thing with a name (a character card, a guest) is said by its name alone.
+function named(value) {
+  if (Array.isArray(value)) return value.map(named);
+  if (value && typeof value === "object" && typeof value.name === "string") return value.name;
+  return value;
+}
+
 export function genericMove(move) {
   const { type, seat, ...rest } = move;
-  const parts = Object.entries(rest).map(([k, v]) => `${words(k)} ${flatText(v)}`);
+  const parts = Object.entries(rest).map(([k, v]) => `${words(k)} ${flatText(named(v))}`);
   return `${seat || "the table"}: ${words(type)}${parts.length ? " — " + parts.join("; ") : ""}`;
 }
 

@@ -81,6 +81,8 @@ def test_vienna_at_the_table_start_cards_display_and_a_roll(phone: Page, shoot):
     for _ in range(3):                   # each player chooses a start card
         page.locator("section.move-group[data-move='choose_start_card'] .group-body > .chips button").first.click()
         v = after_move(page, v)
+    # A card with a name is said by its name in the log.
+    expect(page.locator(".log-list > li").last.locator(".log-move")).to_have_text(re.compile(r"^1\. Cid: choose start card — card \w+$"))
     reveal = page.locator("form[data-move='reveal_characters']")
     for name in ("Coachman", "Officer"):
         reveal.get_by_role("button", name="add one").click()
