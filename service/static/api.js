@@ -1,13 +1,30 @@
-import { flatText } from "./dom.js";
+import { flatText, words } from "./dom.js";
 
 // The JSON API, with the scorekeeper's token kept per game in localStorage.
 const PREFIX = "tablelog:tokens:";
 
+// A schema's complaints in words: {"queue": ["Length must be 5."], "objectives": {"0": [...]}}
+// -> "queue: length must be 5; objectives #1: not a valid integer".
+function fieldProblems(fields, path = []) {
+  if (Array.isArray(fields)) {
+    const said = fields.map((m) => String(m).replace(/\.$/, "")).map((m) => m.charAt(0).toLowerCase() + m.slice(1));
+    const where = path.filter((p) => p !== "json" && p !== "move").join(" ");
+    return [`${where ? where + ": " : ""}${said.join(", ")}`];
+  }
+  if (fields && typeof fields === "object") {
+    return Object.entries(fields).flatMap(([key, value]) =>
+      fieldProblems(value, [...path, /^\d+$/.test(key) ? `#${Number(key) + 1}` : words(key)]));
+  }
+  return [flatText(fields)];
+}
+
 export class ApiError extends Error {
   constructor(status, body) {
     const error = (body && body.error) || {};
-    const detail = error.fields ? ` ${flatText(error.fields)}` : "";
-    super((error.message || `The service answered ${status}.`) + detail);
+    const message = error.fields
+      ? `Some entries do not fit — ${fieldProblems(error.fields).join("; ")}.`
+      : error.message || `The service answered ${status}.`;
+    super(message);
     this.status = status;
     this.code = error.code;
     this.rule = error.rule;

@@ -162,12 +162,16 @@ class GamePage {
       } }, h("p", "This browser has no scorekeeper token for this game: you can watch, not record."),
       input, h("button.small", { type: "submit" }, "use token")));
     }
+    // Copying needs a secure page (https or this computer); elsewhere it is written down.
+    const copy = fresh && navigator.clipboard && window.isSecureContext && h("button.small", { type: "button",
+      onclick: (event) => navigator.clipboard.writeText(this.token)
+        .then(() => { event.target.textContent = "copied"; }, () => { event.target.textContent = "copy failed: write it down"; }) }, "copy");
     const tokenBox = fresh && h("div.notice.token", { role: "note" },
       h("p", "Scorekeeper token (shown once; this browser keeps it for this game):"),
       h("code", this.token),
-      h("p.hint", "Write it down to record this game from another device."),
-      h("button.small", { type: "button", onclick: () => {
-        sessionStorage.removeItem(`tablelog:new:${this.id}`); tokenBox.remove(); } }, "I have it"));
+      h("p.hint", "Write it down (or copy it) to record this game from another device: open the game there and paste it."),
+      h("div.chips", copy, h("button.small", { type: "button", onclick: () => {
+        sessionStorage.removeItem(`tablelog:new:${this.id}`); tokenBox.remove(); } }, "I have it")));
     clear(box, tokenBox, this.summary.mode === "digital" && this.playerLinks());
   }
 
