@@ -20,7 +20,7 @@ from typing import Any, Mapping, Sequence
 from domain.chance import shuffled
 from domain.ranking import best
 from domain.rules import NOBODY, TABLE, Expected, Game, Move, Outcome, RuleViolation
-from domain.wiener_walzer import events
+from domain.wiener_walzer import events, notation
 from domain.wiener_walzer.board import Board, default_layout
 from domain.wiener_walzer.components import (
     EVENT_CARDS, EVENT_DECK, EVENT_VALUE, GUEST_CARDS, PLAYER_COLOURS, POINTS_PER_SET, SEXES, buffet_points,
@@ -417,3 +417,13 @@ class WienerWalzer(Game):
         if move["type"] == "setup" and move.get("stacks") is not None:
             return {**move, "stacks": dict.fromkeys(move["stacks"])}
         return move
+
+    # -- notation for game records ---------------------------------------------------------
+    def notation(self, move: Move) -> str:
+        """The short form of ``notation.py``; the generic form for a move it
+        cannot write exactly."""
+        return notation.short(move) or super().notation(move)
+
+    def parse_notation(self, text: str, seats: Sequence[str]) -> Move:
+        data = notation.read(text)
+        return super().parse_notation(text, seats) if data is None else self.load_move(data)
