@@ -18,6 +18,7 @@ from domain.grand_austria.catalog import DISHES, DRINKS, ITEMS, Staff, catalog, 
 from domain.grand_austria.effects import (add, advance_emperor, apply_effects, can_prepare, gain_items,
                                           gain_krones, guest_card, item_vector, occupy, owner, pay, prepare,
                                           score, set_player, staff_card, triggers, turn_order)
+from domain.grand_austria import notation
 from domain.grand_austria.moves import MOVE_SCHEMAS, OptionsSchema
 from domain.grand_austria.scoring import end_staff_vp, measure
 from domain.grand_austria.state import (EMPTY, INITIAL_GUESTS, INITIAL_ROOMS, OCCUPIED, OVER, PREPARED,
@@ -1063,6 +1064,16 @@ class GrandAustriaHotel(Game):
         if move["type"] == "draft_pick" and move.get("seat") != seat:
             return {k: v for k, v in move.items() if k != "staff"}
         return move
+
+    # -- notation for game records ---------------------------------------------------------
+    def notation(self, move: Move) -> str:
+        """The templates of ``notation.py``; the generic form for a move they
+        cannot write exactly."""
+        return notation.short(move) or super().notation(move)
+
+    def parse_notation(self, text: str, seats: Sequence[str]) -> Move:
+        data = notation.read(text)
+        return super().parse_notation(text, seats) if data is None else self.load_move(data)
 
     # -- results ------------------------------------------------------------------------
     def scores(self, state: State) -> dict[str, int]:

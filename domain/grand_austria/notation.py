@@ -1,0 +1,127 @@
+"""Grand Austria Hotel's short notation for game records.
+
+Every move type has one template (:data:`FORMS`): literal words and
+``{field:kind}`` slots. The same template writes a move and, turned into a
+regular expression, reads it back; a kind (:data:`KINDS`) says what a slot
+looks like and how its value is written and read. Cards are written by catalog
+number; ``?`` stands for a card (or hands) the record does not show.
+"""
+from __future__ import annotations
+
+import json
+import re
+from string import Formatter
+from typing import Any, Callable, NamedTuple
+
+from domain.grand_austria.moves import ROOM
+from domain.rules import MalformedMove, Move
+
+HIDDEN = "?"
+
+
+class Kind(NamedTuple):
+    """What a slot looks like (a regular expression), and how its value is
+    written and read; a value read as None is left out of the move."""
+
+    pattern: str
+    write: Callable[[Any], str]
+    read: Callable[[str], Any]
+
+
+def _numbers(text: str) -> list[int]:
+    return [int(n) for n in text.split()]
+
+
+def _json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise MalformedMove({"notation": [f"{text!r} is not JSON."]}) from None
+
+
+def _hidden_or(kind: Kind) -> Kind:
+    """``kind``, or ``?`` where the record does not show the value."""
+    return Kind(rf"{kind.pattern}|\{HIDDEN}", lambda v: HIDDEN if v is None else kind.write(v),
+                lambda t: None if t == HIDDEN else kind.read(t))
+
+
+NUMBERS = Kind(r"(?:\d+(?: \d+)*)?", lambda v: " ".join(map(str, v)), _numbers)
+KINDS: dict[str, Kind] = {
+    "seat": Kind(r".+", str, str),
+    "number": Kind(r"\d+", str, int),
+    "room": Kind(ROOM.strip("^$"), str, str),
+    "plus": Kind(r"\+?", lambda v: "+" if v else "", bool),
+    "numbers": NUMBERS,
+    "words": Kind(r"\w+(?: \w+)*", " ".join, str.split),
+    "card": _hidden_or(Kind(r"\d+", str, int)),
+    "cards": _hidden_or(NUMBERS),
+    "json": _hidden_or(Kind(r"\{.*\}", lambda v: json.dumps(v, separators=(",", ":"), ensure_ascii=False), _json)),
+    "amounts": Kind(r"(?:\d+ [a-z]+(?: \d+ [a-z]+)*)?",
+                    lambda v: " ".join(f"{n} {item}" for item, n in v.items()),
+                    lambda t: {item: int(n) for n, item in re.findall(r"(\d+) ([a-z]+)", t)}),
+    "orders": Kind(r"\d:[a-z]+(?: \d:[a-z]+)*",
+                   lambda v: " ".join(f"{order['table']}:{order['item']}" for order in v),
+                   lambda t: [{"table": int(n), "item": item} for n, item in re.findall(r"(\d):([a-z]+)", t)]),
+}
+
+FORMS: dict[str, str] = {
+    "setup": "Setup objectives {objectives:numbers}, Emperor {emperor_tiles:words}, queue {queue:numbers}, "
+             "{start_player:seat} starts, hands {hands:json}",
+    "reveal_guest": "Reveal {card:number}",
+    "roll": "Roll {dice:numbers}",
+    "reroll": "Reroll {dice:numbers}",
+    "draw_staff": "{seat:seat} draws {cards:cards}",
+    "draft_pick": "{seat:seat} keeps {staff:card}",
+    "take_guest": "{seat:seat} guest @{position:number}",
+    "prepare_room": "{seat:seat} room {room:room}",
+    "take_die": "{seat:seat} die {value:number}{boost:plus}",
+    "choose_action": "{seat:seat} action {action:number}",
+    "choose_items": "{seat:seat} items {items:amounts}",
+    "split_funds": "{seat:seat} funds {krones:number} krones {emperor:number} Emperor",
+    "hire": "{seat:seat} hire {staff:card}",
+    "occupy_room": "{seat:seat} occupy {room:room}",
+    "complete_order": "{seat:seat} complete {table:number}",
+    "return_staff": "{seat:seat} return {staff:card}",
+    "remove_room": "{seat:seat} remove {room:room}",
+    "discard_staff": "{seat:seat} discard {staff:card}",
+    "decline": "{seat:seat} decline",
+    "serve": "{seat:seat} serve {items:orders}",
+    "check_in": "{seat:seat} check-in {table:number}→{room:room}",
+    "use_staff": "{seat:seat} use {staff:card}",
+    "claim_objective": "{seat:seat} objective {objective:number}",
+    "end_turn": "{seat:seat} end",
+    "pass": "{seat:seat} pass",
+}
+"""One template per move type, tried in this order when reading."""
+
+_PARTS = {kind: list(Formatter().parse(form)) for kind, form in FORMS.items()}
+_PATTERNS = {kind: re.compile("".join(re.escape(text) + (f"(?P<{name}>{KINDS[slot].pattern})" if name else "")
+                                      for text, name, slot, _ in parts))
+             for kind, parts in _PARTS.items()}
+
+
+def short(move: Move) -> str | None:
+    """``move`` in its type's template if that reads back as exactly this move
+    (not so for cards given by printed content, or a seat name that reads as
+    notation): else None, and the record has the generic form."""
+    text = _write(move)
+    try:
+        return text if read(text) == move else None
+    except MalformedMove:
+        return None
+
+
+def _write(move: Move) -> str:
+    return "".join(text + (KINDS[slot].write(move.get(name)) if name else "")
+                   for text, name, slot, _ in _PARTS[move["type"]])
+
+
+def read(text: str) -> dict[str, Any] | None:
+    """The move data ``text`` writes in a template; None if it fits none."""
+    for kind, pattern in _PATTERNS.items():
+        found = pattern.fullmatch(text)
+        if found:
+            slots = {name: slot for _, name, slot, _ in _PARTS[kind] if name}
+            values = {name: KINDS[slots[name]].read(value) for name, value in found.groupdict().items()}
+            return {"type": kind, **{name: value for name, value in values.items() if value is not None}}
+    return None

@@ -1,0 +1,150 @@
+"""Grand Austria Hotel's short notation for game records: every move of random
+whole games reads back as the same move; the printed form of every move type;
+the generic form where a move does not fit (cards by printed content);
+malformed notation is refused as such."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from domain.grand_austria import GAME
+from domain.rules import Game, MalformedMove, random_move
+
+NAMES = ["Ann", "Bo Lee", "Cy", "Di"]
+SEATS = NAMES[:3]
+
+
+def whole_game(players: int, options: dict, seed: int) -> list[dict]:
+    rng = random.Random(seed)
+    state = GAME.setup(NAMES[:players], GAME.load_options(options))
+    moves = []
+    while not GAME.finished(state):
+        move = random_move(GAME, state, rng)
+        state, _ = GAME.play(state, move)
+        moves.append(move)
+    return moves
+
+
+@pytest.mark.parametrize("options", [{}, {"staff_draft": True}])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_move_of_a_random_game_reads_back_as_itself(players, options):
+    seen = set()
+    for seed in range(3):
+        for move in whole_game(players, options, seed):
+            text = GAME.notation(move)
+            assert "=" not in text, f"{move} fell back to the generic form: {text}"
+            assert GAME.parse_notation(text, NAMES[:players]) == GAME.load_move(move)
+            seen.add(move["type"])
+    assert {"setup", "roll", "take_die", "serve", "end_turn"} <= seen
+    assert ("draft_pick" in seen) == bool(options)
+
+
+SETUP = {"type": "setup", "objectives": [105, 109, 113], "emperor_tiles": ["A1", "B3", "C2"],
+         "queue": [49, 50, 51, 52, 53], "start_player": "Bo Lee"}
+PRINTED = [
+    ({**SETUP, "hands": {"Ann": [1, 2, 3, 4, 5, 6], "Bo Lee": [7, 8, 9, 10, 11, 12]}},
+     'Setup objectives 105 109 113, Emperor A1 B3 C2, queue 49 50 51 52 53, Bo Lee starts, '
+     'hands {"Ann":[1,2,3,4,5,6],"Bo Lee":[7,8,9,10,11,12]}'),
+    (SETUP, "Setup objectives 105 109 113, Emperor A1 B3 C2, queue 49 50 51 52 53, Bo Lee starts, hands ?"),
+    ({"type": "reveal_guest", "card": 93}, "Reveal 93"),
+    ({"type": "roll", "dice": [2, 2, 5, 1, 6]}, "Roll 2 2 5 1 6"),
+    ({"type": "reroll", "dice": [3, 4]}, "Reroll 3 4"),
+    ({"type": "draw_staff", "seat": "Bo Lee", "cards": [19, 25]}, "Bo Lee draws 19 25"),
+    ({"type": "draw_staff", "seat": "Ann"}, "Ann draws ?"),
+    ({"type": "draft_pick", "seat": "Ann", "staff": 3}, "Ann keeps 3"),
+    ({"type": "draft_pick", "seat": "Ann"}, "Ann keeps ?"),
+    ({"type": "take_guest", "seat": "Ann", "position": 4}, "Ann guest @4"),
+    ({"type": "prepare_room", "seat": "Ann", "room": "2.1"}, "Ann room 2.1"),
+    ({"type": "take_die", "seat": "Ann", "value": 3, "boost": False}, "Ann die 3"),
+    ({"type": "take_die", "seat": "Ann", "value": 3, "boost": True}, "Ann die 3+"),
+    ({"type": "choose_action", "seat": "Ann", "action": 2}, "Ann action 2"),
+    ({"type": "choose_items", "seat": "Ann", "items": {"wine": 3, "coffee": 2}}, "Ann items 3 wine 2 coffee"),
+    ({"type": "split_funds", "seat": "Ann", "krones": 1, "emperor": 2}, "Ann funds 1 krones 2 Emperor"),
+    ({"type": "hire", "seat": "Ann", "staff": 19}, "Ann hire 19"),
+    ({"type": "occupy_room", "seat": "Ann", "room": "1.3"}, "Ann occupy 1.3"),
+    ({"type": "complete_order", "seat": "Ann", "table": 2}, "Ann complete 2"),
+    ({"type": "return_staff", "seat": "Ann", "staff": 41}, "Ann return 41"),
+    ({"type": "return_staff", "seat": "Ann"}, "Ann return ?"),
+    ({"type": "remove_room", "seat": "Ann", "room": "3.2"}, "Ann remove 3.2"),
+    ({"type": "discard_staff", "seat": "Ann", "staff": 44}, "Ann discard 44"),
+    ({"type": "decline", "seat": "Ann"}, "Ann decline"),
+    ({"type": "serve", "seat": "Bo Lee", "items": [{"table": 1, "item": "wine"}, {"table": 2, "item": "cake"}]},
+     "Bo Lee serve 1:wine 2:cake"),
+    ({"type": "check_in", "seat": "Ann", "table": 1, "room": "1.3"}, "Ann check-in 1→1.3"),
+    ({"type": "use_staff", "seat": "Ann", "staff": 12}, "Ann use 12"),
+    ({"type": "claim_objective", "seat": "Ann", "objective": 108}, "Ann objective 108"),
+    ({"type": "end_turn", "seat": "Ann"}, "Ann end"),
+    ({"type": "pass", "seat": "Ann"}, "Ann pass"),
+]
+
+
+def test_every_move_type_has_a_printed_form():
+    assert {move["type"] for move, _ in PRINTED} == set(GAME.move_schemas)
+
+
+@pytest.mark.parametrize("move, text", PRINTED, ids=[text[:60] for _, text in PRINTED])
+def test_the_printed_forms(move, text):
+    assert GAME.notation(GAME.load_move(move)) == text
+    assert GAME.parse_notation(text, SEATS) == GAME.load_move(move)
+
+
+def test_a_take_die_without_boost_reads_as_no_boost():
+    assert GAME.parse_notation("Ann die 6", SEATS)["boost"] is False
+
+
+HERALD = {"name": "Herald", "cost": 2, "kind": "permanent", "text": "a printed card"}
+GUEST = {"name": "Waltz King", "colour": "blue", "order": {"cake": 2}, "vp": 3}
+BY_PRINTED_CONTENT = [
+    {"type": "hire", "seat": "Ann", "staff": HERALD},
+    {"type": "draft_pick", "seat": "Ann", "staff": HERALD},
+    {"type": "draw_staff", "seat": "Ann", "cards": [19, HERALD]},
+    {"type": "reveal_guest", "card": GUEST},
+    {**SETUP, "queue": [49, 50, GUEST, 52, 53]},
+]
+
+
+@pytest.mark.parametrize("move", BY_PRINTED_CONTENT, ids=[m["type"] for m in BY_PRINTED_CONTENT])
+def test_a_card_by_printed_content_is_written_in_the_generic_form(move):
+    loaded = GAME.load_move(move)
+    text = GAME.notation(loaded)
+    assert text == Game.notation(GAME, loaded)
+    assert GAME.parse_notation(text, SEATS) == loaded
+
+
+def test_the_views_of_a_seat_are_written_short():
+    setup = GAME.load_move({**SETUP, "hands": {"Ann": [1, 2, 3, 4, 5, 6], "Cy": [7, 8, 9, 10, 11, 12]}})
+    assert GAME.notation(GAME.redact_move(setup, "Bo Lee")).endswith("Bo Lee starts, hands {}")
+    assert GAME.notation(GAME.redact_move(setup, "Ann")).endswith('hands {"Ann":[1,2,3,4,5,6]}')
+    drawn = GAME.load_move({"type": "draw_staff", "seat": "Ann", "cards": [19, 25]})
+    assert GAME.notation(GAME.redact_move(drawn, "Cy")) == "Ann draws ?"
+
+
+MALFORMED = [
+    "",
+    "Ann",
+    "Ann die",
+    "Ann die 7",                    # a die shows 1 to 6
+    "Ann die three",
+    "Ann guest @6",
+    "Ann room 21",
+    "Ann hire staff",
+    "Ann hire 0",                   # no staff card has number 0
+    "Ann serve",
+    "Ann serve 4:wine",             # café tables are 1 to 3
+    "Ann serve 1:pizza",
+    "Ann items 2 pizza",
+    "Ann check-in 1→",
+    "Reveal 3",                     # a staff card, not a guest
+    "Roll 2 9",
+    "Setup objectives 105 109 113, Emperor A1 B3 C2, queue 49 50 51 52 53, Bo Lee starts, hands {nope}",
+    "Setup objectives 105 109, Emperor A1 B3 C2, queue 49 50 51 52 53, Bo Lee starts, hands ?",
+    "Setup objectives 105 109 113, queue 49 50 51 52 53",
+    "Ann take_die value=x",
+]
+
+
+@pytest.mark.parametrize("text", MALFORMED)
+def test_malformed_notation_is_refused_as_malformed(text):
+    with pytest.raises(MalformedMove):
+        GAME.parse_notation(text, SEATS)
