@@ -410,13 +410,29 @@ function moveGroup(group, vocabulary, ctx, submit) {
     };
     const onBoard = ctx.adapter.board && ctx.adapter.onBoard
       && values.every((v) => ctx.adapter.onBoard(v, field, ctx.state, seat));
-    const options = h("div.chips", values.map((value) => h("button.chip", {
+    const option = (value) => h("button.chip", {
       type: "button", dataset: { field: name, value: String(value) }, onclick: () => pick(value) },
-    showValue(value, field, ctx))));
+    showValue(value, field, ctx));
     clear(body, picked, h("p.step", words(name)),
       onBoard ? ctx.adapter.board(ctx.state, ctx, { selectable: new Set(values), onpick: pick, seat }) : null,
-      options);
+      cardGrid(field, values, ctx, option) || h("div.chips", values.map(option)));
   }
   render();
   return el;
+}
+
+// Many cards to choose from (a hand the scorekeeper did not see): the whole
+// deck in rows (one per colour), the cards not allowed now greyed out, so a
+// card is found where it always is. Values outside the deck ("face down")
+// come first as plain buttons.
+function cardGrid(field, values, ctx, option) {
+  const choices = choicesOf(field);
+  if (!choices || !choices.columns || !choices.distinct) return null;
+  const inDeck = values.filter((v) => choices.values.includes(v));
+  if (inDeck.length <= choices.columns) return null;
+  const others = values.filter((v) => !choices.values.includes(v));
+  const grid = h("div.chips.grid.deck", choices.values.map((value) => (inDeck.includes(value) ? option(value)
+    : h("span.chip.unavailable", { "aria-hidden": "true" }, showValue(value, field, ctx)))));
+  grid.style.setProperty("--columns", choices.columns);
+  return [others.length ? h("div.chips", others.map(option)) : null, grid];
 }

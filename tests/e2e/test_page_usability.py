@@ -70,6 +70,14 @@ def test_long_names_shrink_rather_than_break(phone: Page, shoot):
     expect(name).to_have_text("Konstantinopolitanerin")
     assert name.evaluate("(el) => el.getClientRects().length") == 1 and name.bounding_box()["height"] < 30
     expect(page.locator(".trick-cards .played")).to_have_count(2)
+    # An unseen hand plays from the whole deck in rows by colour; the cards played are greyed out.
+    deck = page.locator("section.move-group[data-move='play'] .deck")
+    expect(deck.locator(".chip")).to_have_count(36)
+    played = [c.get_attribute("title") for c in page.locator(".trick-cards .card").all()]
+    assert len(played) == 2
+    for title in played:
+        expect(deck.locator(f".unavailable .card[title='{title}']")).to_have_count(1)
+        expect(deck.locator(f"button .card[title='{title}']")).to_have_count(0)
     shoot(page, "long-names", full_page=False)
 
 
