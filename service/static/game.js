@@ -266,7 +266,8 @@ class GamePage {
     // Say which move an undo takes back, so that a mistake is undone and nothing else.
     const last = this.log.entries.filter((e) => !e.undone).at(-1);
     const what = last && ((this.adapter.moveWords && this.adapter.moveWords(last.move)) || genericMove(last.move));
-    clear(this.sections.controls, this.token && [
+    // Replaying looks back; undo and redo act on the game as it is now.
+    clear(this.sections.controls, this.token && this.replayAt === null && [
       h("button", { type: "button", disabled: this.effective.length < 2, onclick: act("undo") }, "↶ Undo"),
       h("button", { type: "button", disabled: !this.redoable(), onclick: act("redo") }, "↷ Redo"),
       last && h("small.undo-what", `Undo takes back move ${last.index}: `, what),

@@ -139,6 +139,7 @@ def test_record_a_willi_round_undo_redo_replay(phone: Page, shoot):
     page.get_by_role("button", name="◀", exact=True).click()
     expect(page.locator(".replay-at")).to_have_text(f"after move {last - 1}")
     expect(page.locator(".record")).to_contain_text("Replay: the state after move")
+    expect(page.get_by_role("button", name="↶ Undo")).to_have_count(0)        # undo acts on now, not on the replay
     expect(chart.locator("line.marker")).to_have_count(1)
     slider = page.get_by_label("replay")
     slider.focus()
