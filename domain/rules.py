@@ -227,18 +227,32 @@ class Game(ABC):
         return move
 
     # -- notation for game records ----------------------------------------------
+    #: A game's own short forms: a module with ``short(move) -> str | None``
+    #: (None when it cannot write that move exactly) and ``read(text) -> data
+    #: | None`` (None when the text is in none of its forms).
+    short_notation: Any = None
+
     def notation(self, move: Move) -> str:
-        """The move in a game record's short text form. This default writes
-        the seat (``table`` for a chance move), the move's type and every
-        other field as key=JSON; a game overrides it with its own shorter
-        forms, and ``parse_notation`` with their reading."""
-        rest = " ".join(f"{key}={json.dumps(value, separators=(',', ':'), ensure_ascii=False)}"
-                        for key, value in move.items() if key not in ("type", "seat"))
-        return " ".join(part for part in (move.get("seat", TABLE), move["type"], rest) if part)
+        """The move in a game record's text form: the game's short form where
+        it has one, else the generic form."""
+        short = self.short_notation.short(move) if self.short_notation else None
+        return short or self.generic_notation(move)
 
     def parse_notation(self, text: str, seats: Sequence[str]) -> Move:
         """The move that ``notation`` wrote as ``text`` at a table with
         ``seats``, loaded through the move schemas (MalformedMove otherwise)."""
+        data = self.short_notation.read(text) if self.short_notation else None
+        return self.parse_generic_notation(text, seats) if data is None else self.load_move(data)
+
+    def generic_notation(self, move: Move) -> str:
+        """The seat (``table`` for a chance move), the move's type and every
+        other field as key=JSON."""
+        rest = " ".join(f"{key}={json.dumps(value, separators=(',', ':'), ensure_ascii=False)}"
+                        for key, value in move.items() if key not in ("type", "seat"))
+        return " ".join(part for part in (move.get("seat", TABLE), move["type"], rest) if part)
+
+    def parse_generic_notation(self, text: str, seats: Sequence[str]) -> Move:
+        """The move ``generic_notation`` wrote as ``text``."""
         seat = next((s for s in sorted([*seats, TABLE], key=len, reverse=True) if text.startswith(s + " ")), None)
         if seat is None:
             raise MalformedMove({"notation": [f"{text!r} does not start with a seat of this game."]})

@@ -61,6 +61,7 @@ def violation(code: str, message: str, rule: str) -> RuleViolation:
 class GrandAustriaHotel(Game):
     id = "grand_austria"
     title = "Grand Austria Hotel"
+    short_notation = notation
     min_players = 2
     max_players = 4
     options_schema = OptionsSchema
@@ -1064,16 +1065,6 @@ class GrandAustriaHotel(Game):
         if move["type"] == "draft_pick" and move.get("seat") != seat:
             return {k: v for k, v in move.items() if k != "staff"}
         return move
-
-    # -- notation for game records ---------------------------------------------------------
-    def notation(self, move: Move) -> str:
-        """The templates of ``notation.py``; the generic form for a move they
-        cannot write exactly."""
-        return notation.short(move) or super().notation(move)
-
-    def parse_notation(self, text: str, seats: Sequence[str]) -> Move:
-        data = notation.read(text)
-        return super().parse_notation(text, seats) if data is None else self.load_move(data)
 
     # -- results ------------------------------------------------------------------------
     def scores(self, state: State) -> dict[str, int]:

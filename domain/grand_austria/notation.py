@@ -86,7 +86,7 @@ FORMS: dict[str, str] = {
     "discard_staff": "{seat:seat} discard {staff:card}",
     "decline": "{seat:seat} decline",
     "serve": "{seat:seat} serve {items:orders}",
-    "check_in": "{seat:seat} check-in {table:number}→{room:room}",
+    "check_in": "{seat:seat} check-in {table:number}->{room:room}",
     "use_staff": "{seat:seat} use {staff:card}",
     "claim_objective": "{seat:seat} objective {objective:number}",
     "end_turn": "{seat:seat} end",

@@ -49,6 +49,7 @@ def _listing(items: Sequence[str], limit: int = 6) -> str:
 class WienerWalzer(Game):
     id = "wiener_walzer"
     title = "Wiener Walzer"
+    short_notation = notation
     min_players = 2
     max_players = 5
     options_schema = OptionsSchema
@@ -418,12 +419,3 @@ class WienerWalzer(Game):
             return {**move, "stacks": dict.fromkeys(move["stacks"])}
         return move
 
-    # -- notation for game records ---------------------------------------------------------
-    def notation(self, move: Move) -> str:
-        """The short form of ``notation.py``; the generic form for a move it
-        cannot write exactly."""
-        return notation.short(move) or super().notation(move)
-
-    def parse_notation(self, text: str, seats: Sequence[str]) -> Move:
-        data = notation.read(text)
-        return super().parse_notation(text, seats) if data is None else self.load_move(data)

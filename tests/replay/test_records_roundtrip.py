@@ -117,8 +117,10 @@ def test_willi_notation_reads_back_even_with_spaces_in_names():
 def test_the_generic_notation_writes_every_field_and_reads_it_back():
     walzer = get_game("wiener_walzer")
     move = {"type": "place", "seat": "Joe Smith", "card": "L3", "space": "d4"}
-    assert walzer.notation(move) == 'Joe Smith place card="L3" space="d4"'
-    assert walzer.parse_notation(walzer.notation(move), ["Alex", "Joe Smith"]) == move
+    assert walzer.generic_notation(move) == 'Joe Smith place card="L3" space="d4"'
+    assert walzer.parse_notation(walzer.generic_notation(move), ["Alex", "Joe Smith"]) == move
+    assert walzer.notation(move) == "Joe Smith L3 d4"      # its own short form
+    assert walzer.parse_notation("Joe Smith L3 d4", ["Alex", "Joe Smith"]) == move
 
 
 def test_records_that_do_not_read_are_refused_with_the_line(games):

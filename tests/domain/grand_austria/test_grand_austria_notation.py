@@ -71,7 +71,7 @@ PRINTED = [
     ({"type": "decline", "seat": "Ann"}, "Ann decline"),
     ({"type": "serve", "seat": "Bo Lee", "items": [{"table": 1, "item": "wine"}, {"table": 2, "item": "cake"}]},
      "Bo Lee serve 1:wine 2:cake"),
-    ({"type": "check_in", "seat": "Ann", "table": 1, "room": "1.3"}, "Ann check-in 1→1.3"),
+    ({"type": "check_in", "seat": "Ann", "table": 1, "room": "1.3"}, "Ann check-in 1->1.3"),
     ({"type": "use_staff", "seat": "Ann", "staff": 12}, "Ann use 12"),
     ({"type": "claim_objective", "seat": "Ann", "objective": 108}, "Ann objective 108"),
     ({"type": "end_turn", "seat": "Ann"}, "Ann end"),
@@ -134,7 +134,7 @@ MALFORMED = [
     "Ann serve 4:wine",             # café tables are 1 to 3
     "Ann serve 1:pizza",
     "Ann items 2 pizza",
-    "Ann check-in 1→",
+    "Ann check-in 1->",
     "Reveal 3",                     # a staff card, not a guest
     "Roll 2 9",
     "Setup objectives 105 109 113, Emperor A1 B3 C2, queue 49 50 51 52 53, Bo Lee starts, hands {nope}",
