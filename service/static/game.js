@@ -117,8 +117,13 @@ class GamePage {
     const ctx = this.ctx(state);
     // Where to tap next is often a screen or two below the view: one tap takes you there.
     const recordable = this.replayAt === null && this.token && !state.finished;
-    clear(this.sections.status, this.statusLine(state), recordable && h("button.small.jump", { type: "button",
-      onclick: () => this.sections.record.scrollIntoView({ block: "start" }) }, "record ↓"));
+    // While replaying, the sticky line says so and leads back.
+    const replaying = this.replayAt !== null;
+    clear(this.sections.status, replaying ? h("p.replaying", h("strong", `Replay, after move ${this.replayAt}. `), "Next: ",
+      [...this.statusLine(state).childNodes]) : this.statusLine(state),
+    recordable && h("button.small.jump", { type: "button",
+      onclick: () => this.sections.record.scrollIntoView({ block: "start" }) }, "record ↓"),
+    replaying && h("button.small.jump", { type: "button", onclick: () => this.goLive() }, "now ▶▶"));
     clear(this.sections.view, this.adapter.renderState(state, ctx));
     if (this.replayAt === null) this.renderRecord(ctx);
     else clear(this.sections.record, h("p.hint", `Replay: the state after move ${this.replayAt}. `,
@@ -179,6 +184,8 @@ class GamePage {
   playerLinks() {
     const seats = Object.entries(this.tokens.seats || {});
     return h("details.player-links", h("summary", "Each player's own page"),
+      h("p.hint", "Send each player their link (long-press it to copy): it shows them only their own cards "
+        + "and lets them record their own moves. Anyone with a link can play that seat."),
       h("ul", seats.map(([seat, token]) => {
         const href = `${location.origin}${location.pathname}#/game/${this.id}/as/${encodeURIComponent(seat)}/${token}`;
         return h("li", h("a", { href, target: "_blank", dataset: { seat } }, seat));

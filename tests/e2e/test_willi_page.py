@@ -140,6 +140,7 @@ def test_record_a_willi_round_undo_redo_replay(phone: Page, shoot):
     expect(page.locator(".replay-at")).to_have_text(f"after move {last - 1}")
     expect(page.locator(".record")).to_contain_text("Replay: the state after move")
     expect(page.get_by_role("button", name="↶ Undo")).to_have_count(0)        # undo acts on now, not on the replay
+    expect(page.locator(".status")).to_contain_text(f"Replay, after move {last - 1}. Next: ")
     expect(chart.locator("line.marker")).to_have_count(1)
     slider = page.get_by_label("replay")
     slider.focus()
