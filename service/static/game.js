@@ -274,10 +274,13 @@ class GamePage {
     const last = this.log.entries.filter((e) => !e.undone).at(-1);
     const what = last && ((this.adapter.moveWords && this.adapter.moveWords(last.move)) || genericMove(last.move));
     // Replaying looks back; undo and redo act on the game as it is now.
+    // In a digital game what the service dealt or rolled stays: say so rather than offer a refusal.
+    const dealt = this.summary.mode === "digital" && last && last.recorded_by === "service";
     clear(this.sections.controls, this.token && this.replayAt === null && [
-      h("button", { type: "button", disabled: this.effective.length < 2, onclick: act("undo") }, "↶ Undo"),
+      h("button", { type: "button", disabled: !last || dealt, onclick: act("undo") }, "↶ Undo"),
       h("button", { type: "button", disabled: !this.redoable(), onclick: act("redo") }, "↷ Redo"),
-      last && h("small.undo-what", `Undo takes back move ${last.index}: `, what),
+      last && h("small.undo-what", dealt ? `Undo cannot take back move ${last.index}, dealt or rolled by the service: `
+        : `Undo takes back move ${last.index}: `, what),
       problem]);
   }
 

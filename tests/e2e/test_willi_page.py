@@ -231,6 +231,9 @@ def test_digital_game_each_player_on_their_own_phone(phone: Page, browser, serve
     page.get_by_role("button", name="Start").click()
     expect(page.locator(".status")).to_contain_text("discard")
     expect(page.locator(".seat[data-seat='Alex'] .hand")).to_contain_text("9 cards, unseen")
+    # The service's own deal cannot be undone: the page says so instead of offering it.
+    expect(page.get_by_role("button", name="↶ Undo")).to_be_disabled()
+    expect(page.locator(".controls .undo-what")).to_contain_text("Undo cannot take back move 1, dealt or rolled by the service")
     page.locator(".player-links summary").click()
     link = page.locator(".player-links a[data-seat='Alex']").get_attribute("href")
 
