@@ -53,14 +53,18 @@ export function flatText(value) {
 }
 
 // Names never break mid-word: an element marked .fit whose longest word is
-// wider than its box gets a smaller font, down to 70%; only a word too long
-// even then may break (.squeezed). Run after the elements are on the page.
+// wider than its box gets a smaller font, down to 60% but never below 10px;
+// only a word too long even then may break (.squeezed). Run after the
+// elements are on the page.
+const SMALLEST_PX = 10;
+
 export function fit(root) {
   for (const el of root.querySelectorAll(".fit")) {
     el.style.fontSize = "";
     el.classList.remove("squeezed");
     if (!el.clientWidth || el.scrollWidth <= el.clientWidth) continue;
-    for (let size = 0.95; el.scrollWidth > el.clientWidth && size >= 0.7; size -= 0.05) {
+    const base = parseFloat(getComputedStyle(el).fontSize);
+    for (let size = 0.95; el.scrollWidth > el.clientWidth && size >= 0.6 && size * base >= SMALLEST_PX; size -= 0.05) {
       el.style.fontSize = `${size.toFixed(2)}em`;
     }
     if (el.scrollWidth > el.clientWidth) el.classList.add("squeezed");

@@ -79,6 +79,10 @@ def test_long_names_shrink_rather_than_break(phone: Page, shoot):
         expect(deck.locator(f".unavailable .card[title='{title}']")).to_have_count(1)
         expect(deck.locator(f"button .card[title='{title}']")).to_have_count(0)
     shoot(page, "long-names", full_page=False)
+    # A smaller phone: the names fit again as the window changes (resize runs before the next frames).
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    shoot(page, "long-names-360", full_page=False)
 
 
 def test_reload_second_device_lost_connection_and_a_move_recorded_elsewhere(phone: Page, browser, server, shoot):
