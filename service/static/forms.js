@@ -9,6 +9,11 @@ export function showValue(value, field, ctx) {
   const own = ctx.adapter.renderValue && ctx.adapter.renderValue(value, field || {}, ctx);
   if (own) return own;
   if (value === null || value === undefined) return h("span.value", "unseen");
+  // A card known by its number whose printed content the state shows (a staff card in a hand): its name.
+  const card = typeof value === "number" && field && /\bcard\b/i.test(field.description || "") && cardByNumber(ctx.state, value);
+  if (card) {
+    return h("span.value.named-card", { title: `no. ${value}` }, h("b", card.name), card.text && h("small", card.text));
+  }
   if (typeof value === "boolean") return h("span.value", value ? "yes" : "no");
   if (typeof value === "number" && field && choicesOf(field)?.dice) return h("span.die", dieFace(value));
   const die = typeof value === "string" && field && /\bdie\b/.test(field.description || "") && value.match(/^([A-Z]?)([1-6])$/);
@@ -18,6 +23,24 @@ export function showValue(value, field, ctx) {
     return h("span.value", value.map(flatText).join(" + "));
   }
   return h("span.value", flatText(value));
+}
+
+// Every object in the state with a number and a name, by number (once per state).
+const cardIndex = new WeakMap();
+
+function cardByNumber(state, number) {
+  if (!state || typeof state !== "object") return null;
+  if (!cardIndex.has(state)) {
+    const index = new Map();
+    const walk = (value, depth) => {
+      if (!value || typeof value !== "object" || depth > 6) return;
+      if (!Array.isArray(value) && typeof value.number === "number" && typeof value.name === "string") index.set(value.number, value);
+      for (const child of Object.values(value)) walk(child, depth + 1);
+    };
+    walk(state, 0);
+    cardIndex.set(state, index);
+  }
+  return cardIndex.get(state).get(number) || null;
 }
 
 // -- widgets: {el, value(), exclude?(values)} ----------------------------------------

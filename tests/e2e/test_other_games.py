@@ -241,3 +241,36 @@ def test_a_game_without_its_own_view_works_through_the_generic_page(phone: Page,
     expect(page.locator(".log-list > li").first).to_contain_text("Ann: discard — card R5")
     expect(page.locator(".log-list > li").first.locator(".facts")).to_contain_text("discarded: seat Ann; seen true")
     shoot(page, "generic-willi")
+
+
+def test_grand_austria_staff_draft_on_a_players_own_page(phone: Page, browser, server, shoot):
+    """An option chosen at the start (the staff draft); on Ann's own page the
+    staff cards she drafts from are offered by name and printed text, not number."""
+    page = phone
+    page.goto("/#/new")
+    page.locator("button[data-game='grand_austria']").click()
+    while page.locator(".player-row").count() > 2:
+        page.locator(".player-row").last.get_by_role("button", name="remove").click()
+    for i, name in enumerate(["Ann", "Ben"], start=1):
+        page.get_by_label(f"player {i}", exact=True).fill(name)
+    page.locator(".options .field[data-field='staff_draft'] button").click()
+    page.locator("button[data-mode='digital']").click()
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator(".status")).to_contain_text("draft pick")
+    page.locator(".player-links summary").click()
+    link = page.locator(".player-links a[data-seat='Ann']").get_attribute("href")
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        ann = context.new_page()
+        ann.goto(link)
+        group = ann.locator("section.move-group[data-move='draft_pick'][data-seat='Ann']")
+        expect(group.locator(".named-card")).not_to_have_count(0)
+        expect(group.locator(".named-card b").first).to_have_text(re.compile(r"[A-Za-z]{3,}"))
+        group.scroll_into_view_if_needed()
+        shoot(ann, "grand-austria-staff-draft", full_page=False)
+        before = version(ann)
+        group.locator(".group-body > .chips button").first.click()
+        expect(ann.locator(f".game-head:not([data-version='{before}'])")).to_be_visible()
+        expect(ann.locator(".log-list .by", has_text="recorded by Ann")).to_have_count(1)
+    finally:
+        context.close()
