@@ -1,8 +1,7 @@
 """Grand Austria Hotel's short notation for game records.
 
-Every move type has one template (:data:`FORMS`): literal words and
-``{field:kind}`` slots. The same template writes a move and, turned into a
-regular expression, reads it back; a kind (:data:`KINDS`) says what a slot
+Every move type has one template (:data:`FORMS`, read and written by
+:class:`domain.notation.Templates`); a kind (:data:`KINDS`) says what a slot
 looks like and how its value is written and read. Cards are written by catalog
 number; ``?`` stands for a card (or hands) the record does not show.
 """
@@ -10,22 +9,13 @@ from __future__ import annotations
 
 import json
 import re
-from string import Formatter
-from typing import Any, Callable, NamedTuple
+from typing import Any
 
 from domain.grand_austria.moves import ROOM
-from domain.rules import MalformedMove, Move
+from domain.notation import Kind, Templates
+from domain.rules import MalformedMove
 
 HIDDEN = "?"
-
-
-class Kind(NamedTuple):
-    """What a slot looks like (a regular expression), and how its value is
-    written and read; a value read as None is left out of the move."""
-
-    pattern: str
-    write: Callable[[Any], str]
-    read: Callable[[str], Any]
 
 
 def _numbers(text: str) -> list[int]:
@@ -94,34 +84,8 @@ FORMS: dict[str, str] = {
 }
 """One template per move type, tried in this order when reading."""
 
-_PARTS = {kind: list(Formatter().parse(form)) for kind, form in FORMS.items()}
-_PATTERNS = {kind: re.compile("".join(re.escape(text) + (f"(?P<{name}>{KINDS[slot].pattern})" if name else "")
-                                      for text, name, slot, _ in parts))
-             for kind, parts in _PARTS.items()}
-
-
-def short(move: Move) -> str | None:
-    """``move`` in its type's template if that reads back as exactly this move
-    (not so for cards given by printed content, or a seat name that reads as
-    notation): else None, and the record has the generic form."""
-    text = _write(move)
-    try:
-        return text if read(text) == move else None
-    except MalformedMove:
-        return None
-
-
-def _write(move: Move) -> str:
-    return "".join(text + (KINDS[slot].write(move.get(name)) if name else "")
-                   for text, name, slot, _ in _PARTS[move["type"]])
-
-
-def read(text: str) -> dict[str, Any] | None:
-    """The move data ``text`` writes in a template; None if it fits none."""
-    for kind, pattern in _PATTERNS.items():
-        found = pattern.fullmatch(text)
-        if found:
-            slots = {name: slot for _, name, slot, _ in _PARTS[kind] if name}
-            values = {name: KINDS[slots[name]].read(value) for name, value in found.groupdict().items()}
-            return {"type": kind, **{name: value for name, value in values.items() if value is not None}}
-    return None
+TEMPLATES = Templates(FORMS, KINDS)
+"""Writes a move in its template if that reads back as exactly this move (not
+so for cards given by printed content, or a seat name that reads as notation)."""
+short = TEMPLATES.short
+read = TEMPLATES.read

@@ -24,6 +24,7 @@ from domain.seating import clockwise_from, counter_clockwise_from, left_of, righ
 from domain.vienna.components import (SPECIALS, SYMBOLS, Board, Card, Field, board_from_json, character_deck,
                                       default_board, face, held, is_joker, is_white, rules_data, start_cards,
                                       with_face)
+from domain.vienna import notation
 from domain.vienna.moves import MOVE_SCHEMAS, OptionsSchema
 
 RULES = rules_data()
@@ -166,6 +167,7 @@ class Vienna(Game):
     max_players = 5
     options_schema = OptionsSchema
     move_schemas = MOVE_SCHEMAS
+    short_notation = notation
 
     # -- set-up -------------------------------------------------------------------
     def setup(self, players: Sequence[str], options: Mapping[str, Any]) -> ViennaState:
