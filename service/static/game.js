@@ -237,6 +237,15 @@ class GamePage {
         ? this.adapter.chanceForm(type, vocabulary[type], ctx, (m) => this.submitMove(m))
         : null) || moveForm(type, vocabulary[type], ctx, (m) => this.submitMove(m))));
     }
+    // Move types the rules expect but cannot list (a reroll's result is
+    // chance) get an entry form of their own beside the listed moves.
+    // (Only where this page may act for someone expected: a player's own page
+    // waiting for others offers nothing.)
+    const listed = new Set(legal.moves.map((m) => m.type));
+    const actsHere = !this.seat || legal.expected.seats.includes(this.seat);
+    const unlisted = legal.expected.moves.filter((type) => actsHere && !listed.has(type) && this.type.moves[type])
+      .map((type) => moveForm(type, this.type.moves[type], ctx, (m) => this.submitMove(m)));
+    if (!legal.moves.length && unlisted.length) return clear(box, conflict, ...unlisted);
     if (!legal.moves.length) {
       const seats = legal.expected.seats.filter((s) => s !== "table");
       const what = legal.expected.moves.map(words).join(" or ");
@@ -244,7 +253,7 @@ class GamePage {
         ? `Waiting for ${listing(seats)} to ${what} on their own page; this page follows by itself.`
         : "No move is possible now."));
     }
-    clear(box, conflict, chooser(legal.moves, this.type.moves, ctx, (m) => this.submitMove(m)));
+    clear(box, conflict, chooser(legal.moves, this.type.moves, ctx, (m) => this.submitMove(m)), ...unlisted);
   }
 
   // Redo is offered when the newest event of the game is an undo.

@@ -110,6 +110,20 @@ def test_vienna_at_the_table_start_cards_display_and_a_roll(phone: Page, shoot):
     expect(page.locator("section.move-group").first).to_be_visible()
     expect(page.locator(".view .vplayer[data-seat='Ann'] .vd")).to_have_count(5)
     shoot(page, "vienna-03-rolled")
+    # A reroll is not among the listed moves (its result is chance): it gets an
+    # entry form of its own. Ann pays 1 coin to roll her 5 again: a 1.
+    coins = page.locator(".view .vplayer[data-seat='Ann']").inner_text()
+    reroll = page.locator("form[data-move='reroll']")
+    expect(reroll).to_be_visible()
+    expect(reroll.locator(".field[data-field='seat'] button.chosen")).to_have_text("Ann")
+    reroll.locator(".field[data-field='dice'] .chips button[data-value='5']").click()
+    reroll.get_by_role("button", name="add result").click()       # at the table the result is entered
+    reroll.locator(".field[data-field='result'] .chips button[data-value='1']").click()
+    shoot(page, "vienna-03b-reroll-form")
+    reroll.get_by_role("button", name="record reroll").click()
+    v = after_move(page, v)
+    expect(page.locator(".log-list > li").first).to_contain_text("reroll")
+    expect(page.locator(".view .vplayer[data-seat='Ann']")).not_to_have_text(coins)
     # Ann places her 3 on the Naschmarkt (3): it lies there in her colour, four dice left.
     place = page.locator("section.move-group[data-move='place'][data-seat='Ann']")
     place.locator("button[data-field='field'][data-value='Naschmarkt']").click()

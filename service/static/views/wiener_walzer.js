@@ -7,8 +7,13 @@ const GUEST = /^[LG][0-5]$/;
 const SHORT = { cheese: "Ch", shrimp_roll: "Sh", sachertorte: "To", caviar: "Ca", cigar: "Ci", champagne: "Cp" };
 const CSS_COLOURS = { red: "#e05a5a", blue: "#4a78c2", green: "#4f9a63", yellow: "#e0b020", black: "#333333" };
 
+// Columns a–z, then aa, ab, … like a spreadsheet (domain/wiener_walzer/board.py).
 function spaceName(column, row) {
-  return String.fromCharCode(97 + column) + (row + 1);
+  let letters = "";
+  for (let n = column + 1; n > 0; n = Math.floor((n - 1) / 26)) {
+    letters = String.fromCharCode(97 + ((n - 1) % 26)) + letters;
+  }
+  return letters + (row + 1);
 }
 
 function tile(items, long = false) {
