@@ -190,7 +190,8 @@ class Games:
         hashes.update({f"seat:{player}": token_hash(token) for player, token in tokens["seats"].items()})
         return tokens, hashes
 
-    def _auto_moves(self, record: GameRecord, state: Any, request_id: str | None) -> list[tuple[int, Move, list]]:
+    def _auto_moves(self, record: GameRecord, state: Any, request_id: str | None,
+                    hist: GameHistory | None = None) -> list[tuple[int, Move, list]]:
         """In digital mode the service makes every chance move itself."""
         game = get_game(record.game)
         made = []
@@ -198,6 +199,8 @@ class Games:
             move = game.chance_move(state, rng_for(record.seed, record.moves + 1))
             state, outcome = game.apply(state, move)
             number = record.record_move(move, outcome, SERVICE, request_id)
+            if hist is not None:
+                hist.computed[record.version] = state
             made.append((number, move, outcome))
         return made
 
@@ -266,8 +269,9 @@ class Games:
             game.check(state, move)
             state, outcome = game.apply(state, move)
             record.record_move(move, outcome, caller.name, request_id)
+            hist.computed[record.version] = state
             if record.mode == "digital":
-                self._auto_moves(record, state, request_id)
+                self._auto_moves(record, state, request_id, hist)
 
         return self._write(game_id, token, expected_version, request_id, action)
 
@@ -312,8 +316,9 @@ class Games:
             except RuleViolation as violation:
                 raise Conflict(f"Move {number} cannot be redone: {violation.message}", "redo_illegal") from None
             record.redo(outcome, caller.name, request_id)
+            hist.computed[record.version] = state
             if record.mode == "digital":
-                self._auto_moves(record, state, request_id)
+                self._auto_moves(record, state, request_id, hist)
 
         try:
             return self._write(game_id, token, expected_version, request_id, action)
