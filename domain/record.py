@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 from typing import Any
+from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
 
@@ -79,9 +80,12 @@ class GameRecord(Aggregate):
     def __init__(self, game: str, rules_version: str, players: list[str], seats: list[str],
                  options: dict[str, Any], mode: str, seed: int | None, started_by: str,
                  tokens: dict[str, str],
-                 prev_hash: str = GENESIS):
+                 prev_hash: str = GENESIS, id: UUID | None = None):  # noqa: A002
         # ``tokens`` (SHA-256 of each token, by role) stays in the Started
         # event, where the service reads it; the aggregate need not copy it.
+        # ``id``: eventsourcing takes a given id as the record's (a game made
+        # for an idempotent request), else makes a new one; it is not stored
+        # in the event.
         self.game = game
         self.rules_version = rules_version
         self.players = players

@@ -17,7 +17,7 @@ from eventsourcing.persistence import IntegrityError
 
 from domain.chance import rng_for
 from domain.games import PACKAGES, get_game
-from domain.record import GENESIS, SERVICE, GameRecord, NothingToUndo
+from domain.record import SERVICE, GameRecord, NothingToUndo
 from domain.rules import TABLE, MalformedMove, Move, RuleViolation
 from replay.history import GameHistory
 from replay.records import Record, RecordError, Step, format_named, read_record, to_jsonl, to_text
@@ -553,8 +553,7 @@ class Games:
                        seats=list(game.seats(state)), options=record.options, mode=record.mode, seed=record.seed,
                        started_by=SCOREKEEPER, tokens=hashes)
         # A game created for an idempotent request gets the id derived from it.
-        new = GameRecord(**started) if gid is None else GameRecord._create(GameRecord.Started, id=gid,
-                                                                            prev_hash=GENESIS, **started)
+        new = GameRecord(**started, id=gid)
         if record.forked:
             new.fork_of(record.forked["game"], record.forked["at"], record.forked["version"], record.forked["hash"])
         states, moves, differences = [state], {}, []
