@@ -1044,6 +1044,7 @@ class GrandAustriaHotel(Game):
             "objectives": [{"number": n, "text": catalog().objectives[n].text, "claims": list(c)}
                            for n, c in zip(state.objectives, state.claims)],
             "emperor_tiles": list(state.emperor_tiles),
+            "emperor_tile_stacks": emperor_tile_stacks(state.board["emperor_rounds"]),
             "action_spaces": {str(v + 1): n for v, n in enumerate(state.dice)},
             "dustbin": state.dustbin,
             "used_turn_numbers": sorted(state.used_numbers), "passed": sorted(state.passed),
@@ -1079,3 +1080,15 @@ class GrandAustriaHotel(Game):
     def winners(self, state: State) -> list[str]:
         return self._winners(state) if self.finished(state) else []
 
+
+def emperor_tile_stacks(rounds: Sequence[int]) -> list[dict[str, Any]]:
+    """The catalog's Emperor tiles by stack (A, B, C), each stack with the
+    round it scores in (one tile of each lies out, in stack order, for
+    ``rounds``) and each tile's reward and penalty in the effect vocabulary:
+    the setup at the table is picked from these."""
+    tiles = catalog().emperor_tiles
+    stacks = sorted({tile_id[:1] for tile_id in tiles})
+    return [{"stack": stack, "round": round_,
+             "tiles": [{"id": t.id, "reward": [dict(e) for e in t.reward], "penalty": [dict(e) for e in t.penalty]}
+                       for t in tiles.values() if t.id[:1] == stack]}
+            for stack, round_ in zip(stacks, rounds)]

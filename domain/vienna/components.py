@@ -68,9 +68,15 @@ def start_cards() -> tuple[Card, ...]:
 
 
 @cache
+def characters() -> tuple[Card, ...]:
+    """The default deck's characters, each once, in the data's order."""
+    return tuple(Card.from_json(c) for c in _toml("cards.toml")["characters"])
+
+
+@cache
 def character_deck() -> tuple[Card, ...]:
-    data = _toml("cards.toml")
-    return tuple(sorted(Card.from_json(c) for c in data["characters"] for _ in range(data["copies"])))
+    copies = _toml("cards.toml")["copies"]
+    return tuple(sorted(c for c in characters() for _ in range(copies)))
 
 
 # -- dice -------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from domain.ranking import best
 from domain.rules import NOBODY, TABLE, Expected, Game, Move, Outcome, RuleViolation
 from domain.seating import clockwise_from, counter_clockwise_from, left_of, right_of
 from domain.vienna.components import (SPECIALS, SYMBOLS, Board, Card, Field, board_from_json, character_deck,
-                                      default_board, face, held, is_joker, is_white, rules_data, start_cards,
+                                      characters, default_board, face, held, is_joker, is_white, rules_data, start_cards,
                                       with_face)
 from domain.vienna import notation
 from domain.vienna.moves import MOVE_SCHEMAS, OptionsSchema
@@ -938,6 +938,16 @@ class Vienna(Game):
     def winners(self, state: ViennaState) -> list[str]:
         return list(state.winners)
 
+    @staticmethod
+    def _deck_view(state: ViennaState) -> list[dict[str, Any]]:
+        """Each character of the default deck (data/cards.toml) once, with its
+        copies in the box, left to draw and in the discards; the copies
+        missing from both lie on the display or with the players. A table
+        picks the display from this list (or enters a card it lacks)."""
+        box, pile, discards = Counter(character_deck()), Counter(state.pile), Counter(state.discards)
+        return [{**card.to_json(), "copies": box[card], "to_draw": pile[card], "discarded": discards[card]}
+                for card in characters()]
+
     def view(self, state: ViennaState, seat: str | None = None, full: bool = True) -> dict[str, Any]:
         """Everything in Vienna lies open on the table: every seat sees all."""
         board = state.board
@@ -974,6 +984,7 @@ class Vienna(Game):
             "display": [c.to_json() for c in state.display],
             "draw_pile": len(state.pile),
             "discards": len(state.discards),
+            "character_deck": self._deck_view(state),
             "pending": None if pending is None else {
                 "decision": pending.kind, "seat": pending.seat, "field": board.street[pending.field].name,
                 "options": list(pending.options) if pending.kind != "tiergarten"

@@ -26,6 +26,19 @@ def test_the_objectives_and_emperor_tiles_come_four_per_group():
     assert sorted(cat.emperor_tiles) == [f"{g}{i}" for g in "ABC" for i in range(1, 5)]
 
 
+def test_the_view_offers_the_emperor_tiles_by_stack_with_the_round_each_scores_in():
+    """Before the setup the table picks one tile per stack from the view: A
+    for round 3, B for round 5, C for round 7, each with its reward and penalty."""
+    stacks = GAME.view(fresh())["emperor_tile_stacks"]
+    assert [(s["stack"], s["round"]) for s in stacks] == [("A", 3), ("B", 5), ("C", 7)]
+    assert [[t["id"] for t in s["tiles"]] for s in stacks] == [[f"{g}{i}" for i in range(1, 5)] for g in "ABC"]
+    a1 = stacks[0]["tiles"][0]
+    assert a1 == {"id": "A1", "reward": [{"kind": "krones", "n": 3}],
+                  "penalty": [{"kind": "pay_or_vp", "krones": 3, "vp": 5}]}
+    assert all(t["reward"] and t["penalty"] for s in stacks for t in s["tiles"])
+    assert GAME.view(after_setup())["emperor_tile_stacks"] == stacks
+
+
 def test_every_catalog_entry_names_its_source():
     import tomllib
     from domain.grand_austria.catalog import DATA

@@ -8,7 +8,7 @@ import pytest
 
 from domain.rules import TABLE, MalformedMove, RuleViolation
 from domain.vienna import GAME
-from domain.vienna.components import default_board, start_cards
+from domain.vienna.components import character_deck, characters, default_board, start_cards
 from vienna_table import first_display, play, table
 
 THREE = ["Anna", "Bert", "Clara"]
@@ -116,6 +116,29 @@ def test_the_display_shows_players_minus_one_cards_never_the_same_character_twic
     state, _ = play(state, {"type": "reveal_characters", "cards": first_display(4)})
     assert len(state.display) == 4 and len(state.pile) == 40
     assert GAME.expected(state).to_json() == {"seats": [TABLE], "moves": ["roll"]}
+
+
+def test_the_view_lists_the_character_deck_to_pick_the_display_from():
+    """Each character of the default deck once, in the data's order, with its
+    copies left to draw and discarded: a character none of whose copies is in
+    either lies on the display or with the players and cannot be turned over."""
+    state = GAME.setup(THREE, {})
+    deck = GAME.view(state)["character_deck"]
+    assert [c["name"] for c in deck] == [c.name for c in characters()]
+    assert len(deck) == 11 and len({c["name"] for c in deck}) == 11
+    assert deck[0] == {"name": "Coachman", "citizens": 1, "crosses": 0, "crowns": 0,
+                       "copies": 4, "to_draw": 4, "discarded": 0}
+    assert sum(c["copies"] for c in deck) == len(character_deck()) == GAME.view(state)["draw_pile"]
+    state = table(THREE)                                  # the first display: Archduke, Cardinal
+    shown = {c.name for c in state.display}
+    deck = {c["name"]: c for c in GAME.view(state)["character_deck"]}
+    assert all(deck[n]["to_draw"] == 3 for n in shown)
+    # Every copy taken or on the display: the view tells it, the reveal can draw it no more.
+    state = replace(state, pile=tuple(c for c in state.pile if c.name != "Monk"),
+                    discards=(next(c for c in state.pile if c.name == "Cardinal"),))
+    deck = {c["name"]: c for c in GAME.view(state)["character_deck"]}
+    assert deck["Monk"]["to_draw"] + deck["Monk"]["discarded"] == 0
+    assert deck["Cardinal"]["discarded"] == 1
 
 
 def test_digital_mode_reveals_distinct_characters_and_reshuffles_an_empty_deck():
