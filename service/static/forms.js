@@ -44,13 +44,14 @@ function cardByNumber(state, number) {
 }
 
 // -- widgets: {el, value(), exclude?(values)} ----------------------------------------
-function chips(values, field, ctx, { multiple, onpick, columns }) {
+// Choices may bring their own look (show(value): a character card, an Emperor tile).
+function chips(values, field, ctx, { multiple, onpick, columns, show = (value) => showValue(value, field, ctx) }) {
   const grid = h("div.chips", { class: columns ? "grid" : "" });
   if (columns) grid.style.setProperty("--columns", columns);
   const buttons = new Map();
   for (const value of values) {
     const button = h("button.chip", { type: "button", dataset: { value: String(value) }, onclick: () => onpick(value) },
-      showValue(value, field, ctx));
+      show(value));
     buttons.set(value, button);
     grid.append(button);
   }
@@ -65,11 +66,13 @@ function chips(values, field, ctx, { multiple, onpick, columns }) {
   };
 }
 
-function choiceWidget(field, ctx, choices, onchange) {
+// A game's view composes these with choices of its own: {values, distinct, columns?, show?}.
+export function choiceWidget(field, ctx, choices, onchange) {
   let chosen = null;
   let excluded = new Set();
   const grid = chips(choices.values, field, ctx, {
     columns: choices.columns,
+    show: choices.show,
     onpick: (value) => { chosen = chosen === value ? null : value; grid.mark(chosen, excluded); onchange(); },
   });
   grid.mark(chosen);
@@ -83,15 +86,17 @@ function choiceWidget(field, ctx, choices, onchange) {
   };
 }
 
-function listWidget(field, ctx, choices, onchange) {
+export function listWidget(field, ctx, choices, onchange) {
   const chosen = [];
   let excluded = new Set();
   const max = field.max_length;
+  const look = choices.show || ((value) => showValue(value, field.items, ctx));
   const sequence = h("div.sequence");
   const count = h("span.count");
   const grid = chips(choices.values, field.items, ctx, {
     multiple: true,
     columns: choices.columns,
+    show: look,
     onpick: (value) => {
       const at = chosen.indexOf(value);
       if (choices.distinct && at >= 0) chosen.splice(at, 1);
@@ -103,7 +108,7 @@ function listWidget(field, ctx, choices, onchange) {
   function render() {
     clear(sequence, chosen.map((value, i) => h("button.chip.small", {
       type: "button", title: "take back", onclick: () => { chosen.splice(i, 1); render(); onchange(); },
-    }, showValue(value, field.items, ctx))));
+    }, look(value))));
     count.textContent = `${chosen.length}${max ? " of " + max : ""} chosen`;
     grid.mark(choices.distinct ? chosen : [], excluded);
   }
@@ -119,7 +124,7 @@ function listWidget(field, ctx, choices, onchange) {
 
 // A list of composite items (cards with printed content, orders...): one
 // entry form per item, added and removed by hand.
-function itemsWidget(name, field, ctx, onchange) {
+export function itemsWidget(name, field, ctx, onchange, addLabel = "add one") {
   const items = [];
   const rows = h("div.items");
   const add = h("button.small", { type: "button", onclick: () => {
@@ -129,7 +134,7 @@ function itemsWidget(name, field, ctx, onchange) {
     items.push(item);
     rows.append(row);
     onchange();
-  } }, "add one");
+  } }, addLabel);
   return { el: h("div", rows, add), value: () => items.map((item) => item.value()) };
 }
 
@@ -262,7 +267,12 @@ function nullableWidget(inner, onchange) {
   };
 }
 
+// A game's view may offer its own entry for a field (fieldWidget(path, field,
+// ctx, onchange) -> a widget, or nothing for the generic one): a deck or a
+// stack of tiles the state lists.
 export function widget(name, field, ctx, onchange) {
+  const own = ctx.adapter && ctx.adapter.fieldWidget && ctx.adapter.fieldWidget(name, field, ctx, onchange);
+  if (own) return own;
   const inner = plainWidget(name, field, ctx, onchange);
   return field.nullable ? nullableWidget(inner, onchange) : inner;
 }

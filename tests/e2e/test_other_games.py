@@ -83,12 +83,25 @@ def test_vienna_at_the_table_start_cards_display_and_a_roll(phone: Page, shoot):
         v = after_move(page, v)
     # A card with a name is said by its name in the log.
     expect(page.locator(".log-list > li").last.locator(".log-move")).to_have_text(re.compile(r"^1\. Cid: choose start card — card \w+$"))
+    # The display is tapped from the deck's characters (name and symbols),
+    # players − 1 of them; a third tap is not taken.
     reveal = page.locator("form[data-move='reveal_characters']")
-    for name in ("Coachman", "Officer"):
-        reveal.get_by_role("button", name="add one").click()
-        reveal.locator(".items .entry").last.locator(".field[data-field='name'] input").fill(name)
+    deck = reveal.locator(".display-pick .chips.grid button")
+    expect(deck).to_have_count(11)
+    for name in ("Coachman", "Officer", "Monk"):
+        reveal.locator(f".display-pick .chips.grid button[data-value='{name}']").click()
+    expect(reveal.locator(".display-pick .count")).to_have_text("2 of 2 chosen")
+    expect(reveal.locator(".display-pick button[data-value='Officer']")).to_contain_text("♟♛")
+    # A card the deck lacks is entered as printed: one too many, refused; taken back.
+    reveal.get_by_role("button", name="add a card the deck lacks").click()
+    reveal.locator(".custom-cards .field[data-field='name'] input").fill("Hofrat")
+    shoot(page, "vienna-00-display-picker", full_page=False)
+    reveal.get_by_role("button", name="record reveal characters").click()
+    expect(reveal.locator(".problem")).to_contain_text("Turn over 2 character cards")
+    reveal.locator(".custom-cards").get_by_role("button", name="remove").click()
     reveal.get_by_role("button", name="record reveal characters").click()
     v = after_move(page, v)
+    expect(page.locator(".view .display .vcard")).to_have_text([re.compile("^Coachman"), re.compile("^Officer")])
     roll = page.locator("form[data-move='roll']")
     expect(roll.locator(".field[data-field='seat'] button.chosen")).to_have_count(1)
     for face in "12345":
@@ -177,10 +190,16 @@ def test_grand_austria_at_the_table_setup_by_tapping(phone: Page, shoot):
     objectives = form.locator(".field[data-field='objectives']")
     for number in (105, 109, 113):
         objectives.locator(f"button[data-value='{number}']").click()
+    # One Emperor tile of each stack for its round, each said in words.
     tiles = form.locator(".field[data-field='emperor_tiles']")
-    for tile in ("A1", "B1", "C1"):
-        tiles.get_by_role("button", name="add one").click()
-        tiles.locator("input").last.fill(tile)
+    expect(tiles.locator(".entry[data-round='3'] button")).to_have_count(4)
+    expect(tiles.locator(".entry[data-stack='A'] button[data-value='A1']")).to_contain_text("pay 3 kr, else −5 VP")
+    for tile in ("A1", "A2", "B3", "C1"):     # A2 replaces A1: one tile per round
+        tiles.locator(f"button[data-value='{tile}']").click()
+    expect(tiles.locator("button.chosen")).to_have_count(3)
+    expect(tiles.locator(".entry[data-stack='A'] button.chosen")).to_have_attribute("data-value", "A2")
+    tiles.scroll_into_view_if_needed()
+    shoot(page, "grand-austria-emperor-tiles", full_page=False)
     queue = form.locator(".field[data-field='queue']")
     for number in range(49, 54):
         queue.locator(f"button[data-value='{number}']").click()
@@ -199,6 +218,7 @@ def test_grand_austria_at_the_table_setup_by_tapping(phone: Page, shoot):
     v = after_move(page, v)
     expect(page.locator(".status")).to_contain_text("take guest")
     expect(page.locator(".log-list > li").first).to_contain_text("setup")
+    expect(page.locator(".view .emperor-objectives .tile")).to_have_text(["round 3: A2", "round 5: B3", "round 7: C1"])
 
 
 @pytest.mark.parametrize("game", [g for g in all_games() if g.id != "willi"], ids=lambda g: g.id)

@@ -6,6 +6,7 @@
 import { h, listing, words, nameTag } from "../dom.js";
 import { dieFace } from "../values.js";
 import { seatColour } from "../chart.js";
+import { choiceWidget } from "../forms.js";
 
 const ROOM = /^\d\.\d$/;
 const ITEMS = ["strudel", "cake", "wine", "coffee"];
@@ -15,25 +16,68 @@ const EMPEROR_ROUNDS = [3, 5, 7];        // the Emperor tiles score after these 
 const EMPEROR_TRACK = 13;                // spaces 0-13
 const ROOM_MOVES = { prepare_room: "prepare", occupy_room: "occupy", remove_room: "remove" };
 
-function effectText(e) {
+// An effect in words (guests' rewards, the Emperor tiles' rewards and
+// penalties); floors: the hotel's, so "on floors 1–2" is said only where it limits.
+function effectText(e, floors = 4) {
   const n = e.n;
+  const upTo = e.max_floor && e.max_floor < floors ? ` on floors 1–${e.max_floor}` : "";
+  const price = e.free ? " free" : e.discount ? ` at −${e.discount} kr` : "";
   switch (e.kind) {
     case "item": return `${n} ${e.item}`;
     case "any_items": return `${n} items of choice`;
     case "krones": return `${n} kr`;
     case "emperor": return `${n} Emperor`;
-    case "vp": return `${n} VP`;
+    case "vp": return `${n < 0 ? "−" + -n : n} VP`;
     case "draw_staff": return `draw ${n} staff`;
     case "hire": return e.free ? "hire free" : `hire −${e.discount || 0}`;
-    case "offer": return `offer of ${e.draw}`;
-    case "prepare": return `prepare a room${e.free ? " free" : ""}`;
-    case "prepare_occupy": return "prepare + occupy";
+    case "offer": return `draw ${e.draw} staff, hire 1${price}`;
+    case "prepare": return `prepare a room${e.free ? " free" : ""}${upTo}`;
+    case "prepare_occupy": return `prepare + occupy a room${upTo}`;
     case "occupy": return "occupy a room";
     case "free_guest": return "a free guest";
     case "extra_action": return "an extra action";
     case "complete_order": return "an order filled";
+    case "vp_per_hired": return `${n < 0 ? "−" + -n : n} VP per staff hired`;
+    case "pay_or_vp": return `pay ${e.krones} kr, else −${e.vp} VP`;
+    case "lose_items": return e.cafe ? "lose kitchen items and those on café guests" : "lose all kitchen items";
+    case "return_hand": return `return ${n} hand cards, else −${e.vp} VP`;
+    case "remove_empty_rooms": return `remove ${n} empty room${n === 1 ? "" : "s"} from the top, else −${e.vp} VP`;
+    case "remove_occupied_rooms": return `remove an occupied room on each of the ${e.floors} highest floors with one`;
+    case "discard_end_staff": return `discard a hired end-game staff, else −${e.vp} VP`;
     default: return words(e.kind);
   }
+}
+
+function tilesById(state) {
+  return new Map((state.emperor_tile_stacks || []).flatMap((stack) => stack.tiles.map((tile) => [tile.id, tile])));
+}
+
+// An Emperor tile's two halves in words: the reward (3+ on the track), the penalty (0).
+function tileSides(tile, floors) {
+  return [`3+: ${tile.reward.map((e) => effectText(e, floors)).join(", ")}`,
+    `0: ${tile.penalty.map((e) => effectText(e, floors)).join(", ")}`];
+}
+
+function emperorTile(tile, floors) {
+  const [reward, penalty] = tileSides(tile, floors);
+  return h("span.named-card.emperor-tile", h("b", tile.id), h("small.reward", reward), h("small.penalty", penalty));
+}
+
+// The setup's Emperor tiles at the table: one tile of each stack for its
+// round (the view's emperor_tile_stacks), each in words, tapped.
+function emperorPicker(field, ctx, onchange) {
+  const floors = ctx.state.hotel.floors.length;
+  const tiles = tilesById(ctx.state);
+  const rows = ctx.state.emperor_tile_stacks.map((stack) => [stack, choiceWidget(field.items, ctx, {
+    values: stack.tiles.map((tile) => tile.id), distinct: false, columns: 2,
+    show: (id) => emperorTile(tiles.get(id), floors),
+  }, onchange)]);
+  return {
+    el: h("div.emperor-pick", rows.map(([stack, pick]) => h("div.entry", { dataset: { stack: stack.stack, round: stack.round } },
+      h("div.entry-head", `Round ${stack.round}: a tile of stack ${stack.stack}`), pick.el))),
+    // Each stack's tile in round order; a stack left untapped is left out (the rules say what is missing).
+    value: () => rows.map(([, pick]) => pick.value()).filter((id) => id !== null),
+  };
 }
 
 // An order as one pill per item; the served ones filled in.
@@ -154,6 +198,8 @@ function renderState(state, ctx) {
   const turn = state.turn;
   const seats = (ctx && ctx.seats) || Object.keys(state.players);
   const nextEmperor = EMPEROR_ROUNDS.find((r) => r >= state.round);
+  const tiles = tilesById(state);
+  const tileWords = (id) => tiles.has(id) && tileSides(tiles.get(id), state.hotel.floors.length).join(" · ");
   return [
     h("p.round", `Round ${state.round} of 7 · ${words(state.phase)}`,
       turn ? h("span", " · ", h("strong", `${turn.seat}'s turn`), ` (no. ${turn.number}${turn.die ? `, die ${turn.die}${turn.boosted ? " +1" : ""}` : ""})`) : ""),
@@ -168,7 +214,8 @@ function renderState(state, ctx) {
       h("span.cost", `${i + 1} · ${state.queue_costs[i]} kr`), card ? guestCard(card) : h("span.hint", "—")))),
     h("div.emperor-objectives",
       h("div", h("small", "Emperor "), state.emperor_tiles.length
-        ? state.emperor_tiles.map((tile, i) => h("span.chip.tile", { class: EMPEROR_ROUNDS[i] === nextEmperor ? "next" : "" },
+        ? state.emperor_tiles.map((tile, i) => h("span.chip.tile", { class: EMPEROR_ROUNDS[i] === nextEmperor ? "next" : "",
+          title: tileWords(tile) || null },
           `round ${EMPEROR_ROUNDS[i]}: ${tile}`))
         : h("span.hint", "not revealed")),
       h("ol.objectives", state.objectives.map((o) => h("li", { dataset: { objective: o.number } },
@@ -181,6 +228,13 @@ function renderState(state, ctx) {
 
 export default {
   renderState,
+
+  fieldWidget(path, field, ctx, onchange) {
+    if (ctx.moveType === "setup" && path === "emperor_tiles" && Array.isArray(ctx.state.emperor_tile_stacks)) {
+      return emperorPicker(field, ctx, onchange);
+    }
+    return null;
+  },
 
   renderValue(value) {
     if (typeof value === "string" && ROOM.test(value)) return h("span.value", `room ${value}`);

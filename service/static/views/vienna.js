@@ -5,6 +5,7 @@
 import { h, listing, words, nameTag } from "../dom.js";
 import { dieFace } from "../values.js";
 import { seatColour } from "../chart.js";
+import { listWidget, itemsWidget } from "../forms.js";
 
 const SYMBOLS = { citizens: "♟", crosses: "✝", crowns: "♛" };
 // What a lightning field does when the dice are placed (README, Vienna: moves).
@@ -42,8 +43,42 @@ function symbols(counts) {
     h("span", { class: counts[name] ? "" : "none", title: name }, `${mark}${counts[name] || 0}`)));
 }
 
+// A card's symbols as printed: ♟♛ for a citizen and a crown.
+function marks(card) {
+  return Object.entries(SYMBOLS).map(([name, mark]) => mark.repeat(card[name] || 0)).join("");
+}
+
 function character(card) {
-  return h("span.character", card.name, " ", h("small", Object.entries(SYMBOLS).map(([name, mark]) => mark.repeat(card[name] || 0)).join("")));
+  return h("span.character", card.name, " ", h("small", marks(card)));
+}
+
+// A character of the deck to tap: its name, symbols, and the copies left to draw.
+function deckCard(card) {
+  const left = card.to_draw ? `${card.to_draw} of ${card.copies} to draw` : card.discarded ? "in the discards" : "none left";
+  return h("span.named-card.deck-card", h("b", card.name),
+    h("span.marks", marks(card)),
+    h("small", left));
+}
+
+// The display at a round's start: the characters of the deck (the view's
+// character_deck) to tap, players − 1 of them; a character with no copy left
+// to draw or in the discards (all on the display or with players) is greyed
+// out. A card the deck lacks is entered by its printed content.
+function displayPicker(field, ctx, onchange) {
+  const deck = ctx.state.character_deck;
+  const byName = new Map(deck.map((card) => [card.name, card]));
+  const gone = deck.filter((card) => !card.to_draw && !card.discarded).map((card) => card.name);
+  const size = Math.min(ctx.state.seats.length - 1, deck.length - gone.length);
+  const picker = listWidget({ max_length: size, items: field.items }, ctx, {
+    values: deck.map((card) => card.name), distinct: true, columns: 3, show: (name) => deckCard(byName.get(name)),
+  }, onchange);
+  picker.exclude(new Set(gone));
+  const custom = itemsWidget("cards.custom", field, ctx, onchange, "add a card the deck lacks");
+  const printed = ({ name, citizens, crosses, crowns }) => ({ name, citizens, crosses, crowns });
+  return {
+    el: h("div.display-pick", picker.el, h("div.custom-cards", custom.el)),
+    value: () => [...picker.value().map((name) => printed(byName.get(name))), ...custom.value()],
+  };
 }
 
 function values(field) {
@@ -121,6 +156,13 @@ function renderState(state, ctx) {
 
 export default {
   renderState,
+
+  fieldWidget(path, field, ctx, onchange) {
+    if (ctx.moveType === "reveal_characters" && path === "cards" && Array.isArray(ctx.state.character_deck)) {
+      return displayPicker(field, ctx, onchange);
+    }
+    return null;
+  },
 
   renderValue(value, field) {
     if (value && typeof value === "object" && !Array.isArray(value) && typeof value.name === "string") {
