@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
+from eventsourcing.persistence import MapperDeserialisationError
 from flask import Flask, jsonify, send_from_directory
 from flask_smorest import Api, Blueprint
 from werkzeug.exceptions import HTTPException
@@ -77,6 +79,17 @@ def register_errors(app: Flask) -> None:
         if messages:
             return error(e.code or 400, code, "The request does not fit the schema.", fields=messages)
         return error(e.code or 500, code, e.description or e.name)
+
+    @app.errorhandler(MapperDeserialisationError)
+    def damaged(e: MapperDeserialisationError):
+        # Not bad input: the stored record itself was changed outside tablelog.
+        found = re.search(r"originator_id '([^']+)' and originator_version (\d+)", str(e))
+        game, version = found.groups() if found else ("?", "?")
+        log.warning("damaged record: %s", e)
+        return error(500, "damaged_record",
+                     f"Game {game}'s stored record cannot be read from event {version} on: it was changed "
+                     f"outside tablelog. GET /api/games/{game}/audit and `tablelog replay verify {game}` "
+                     "name the damage; nothing was recorded.", game=game, version=version)
 
     @app.errorhandler(Exception)
     def unexpected(e: Exception):

@@ -106,6 +106,25 @@ def test_bytes_that_no_longer_decode_are_a_problem_not_an_error(app, client, dat
     assert client.get("/api/games").status_code == 200
 
 
+def test_a_record_that_no_longer_decodes_is_said_to_be_damaged(client, database):
+    """A service that has not seen the game before reads it from the store:
+    every read of it says the record is damaged and where, and points to the
+    audit (a server-side fault, not the caller's: a 500 that says so)."""
+    from service.app import create_app
+    game = a_game(client)
+    edit_stored_event(database, game.id, 7, lambda b: b[:-5])
+    fresh = create_app(database).test_client()
+    for path in ("", "/state", "/log", "/legal-moves", "/timeline", "/export?format=text"):
+        answer = fresh.get(f"/api/games/{game.id}{path}")
+        assert answer.status_code == 500, path
+        assert answer.json["error"]["code"] == "damaged_record"
+        assert f"/api/games/{game.id}/audit" in answer.json["error"]["message"]
+        assert answer.json["error"]["version"] == "7"
+    refused = fresh.post(f"/api/games/{game.id}/undo", headers=game.auth)
+    assert refused.json["error"]["code"] == "damaged_record"
+    assert fresh.get(f"/api/games/{game.id}/audit").json["ok"] is False
+
+
 def test_a_changed_rule_is_a_named_difference(client, database, monkeypatch, capsys):
     from domain.willi import GAME
     game = a_game(client)
