@@ -171,16 +171,23 @@ class Games:
         game = get_game(game_id)
         loaded = game.load_options(options)
         state = game.setup(players, loaded)
-        if mode == "digital" and seed is None:
-            seed = secrets.randbelow(2**31)
-        tokens, hashes = self._new_tokens(players)
-        record = GameRecord(game=game_id, rules_version=game.rules_version, players=list(players),
-                            seats=list(game.seats(state)), options=options or {}, mode=mode, seed=seed,
-                            started_by=SCOREKEEPER, tokens=hashes)
-        if mode == "digital":
-            self._auto_moves(record, state, request_id)
-        self.store.save(record)
-        return {"id": str(record.id), "version": record.version, "tokens": tokens}
+        asked = json.dumps([game_id, list(players), mode, seed, options or {}], sort_keys=True)
+
+        def start(gid: UUID | None) -> dict[str, Any]:
+            tokens, hashes = self._new_tokens(players)
+            record = GameRecord(game=game_id, rules_version=game.rules_version, players=list(players),
+                                seats=list(game.seats(state)), options=options or {}, mode=mode,
+                                seed=secrets.randbelow(2**31) if mode == "digital" and seed is None else seed,
+                                started_by=SCOREKEEPER, tokens=hashes, id=gid)
+            if mode == "digital":
+                self._auto_moves(record, state, request_id)
+            self.store.save(record)
+            return {"id": str(record.id), "version": record.version, "tokens": tokens}
+
+        # A retry with the same Idempotency-Key (and the same request) gets
+        # the first answer, not a second game.
+        digest = hashlib.sha256(asked.encode()).hexdigest()
+        return self._once(request_id and f"create {digest} {request_id}", start)
 
     @staticmethod
     def _new_tokens(players: list[str]) -> tuple[dict[str, Any], dict[str, str]]:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from uuid import uuid4
 
 from helpers import Api
 
@@ -126,6 +127,26 @@ def test_a_retry_with_the_same_idempotency_key_returns_the_first_answer(client):
     undo1 = client.post(f"/api/games/{api.id}/undo", headers={**api.auth(), "Idempotency-Key": "u-1"})
     undo2 = client.post(f"/api/games/{api.id}/undo", headers={**api.auth(), "Idempotency-Key": "u-1"})
     assert undo1.json == undo2.json == {"version": 4, "undone": 2}
+
+
+def test_a_retried_start_with_the_same_idempotency_key_starts_one_game(client):
+    def count() -> int:
+        return len(client.get("/api/games").json["games"])
+
+    body = {"game": "willi", "players": ["Alex", "Joe", "Gunter", "Hanna"], "mode": "digital"}
+    key = f"start-{uuid4()}"                  # a database may be shared by several test runs
+    before = count()
+    first = client.post("/api/games", json=body, headers={"Idempotency-Key": key})
+    again = client.post("/api/games", json=body, headers={"Idempotency-Key": key})
+    assert first.status_code == again.status_code == 201
+    assert first.json == again.json                      # the same id, version and tokens
+    assert count() == before + 1
+    other = client.post("/api/games", json=body, headers={"Idempotency-Key": key + "-2"})
+    plain = client.post("/api/games", json=body)
+    assert len({first.json["id"], other.json["id"], plain.json["id"]}) == 3
+    refused = client.post("/api/games", json={**body, "players": ["Alex", "Alex", "Joe"]},
+                          headers={"Idempotency-Key": key + "-3"})
+    assert refused.status_code == 422 and count() == before + 3
 
 
 # -- undo and redo ----------------------------------------------------------------------
