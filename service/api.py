@@ -3,14 +3,42 @@ body. Bodies that do not parse are 400; moves the rules forbid are 422 with
 the rule's code and message; a stale ``expected_version`` is 409."""
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import current_app, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
+from webargs import core
+from webargs.flaskparser import FlaskParser
 
 from domain.games import all_games
+
+
+class BodyParser(FlaskParser):
+    """webargs' parser, with every JSON body that cannot be read a 400 like
+    any other body that does not parse: an integer too long to convert, an
+    array or object nested too deep to decode, text that is no Unicode (a
+    lone surrogate such as ``"\\ud800"``, which no store can keep)."""
+
+    # Malformed bodies are 400; 422 is kept for moves the rules forbid.
+    DEFAULT_VALIDATION_STATUS = 400
+
+    def _raw_load_json(self, req):
+        try:
+            data = super()._raw_load_json(req)
+            if data is not core.missing:
+                json.dumps(data, ensure_ascii=False).encode("utf-8")
+        except json.JSONDecodeError:
+            raise                   # webargs' own handling: an empty body is no body
+        except (ValueError, RecursionError) as error:   # UnicodeEncodeError is a ValueError
+            return self._handle_invalid_json_error(error, req)
+        return data
+
+
+# Set before any blueprint's @arguments: both blueprints parse with it.
+Blueprint.ARGUMENTS_PARSER = BodyParser()
 
 blp = Blueprint("games", __name__, url_prefix="/api", description="Game records: create, record, undo, read.")
 
@@ -35,7 +63,7 @@ class CreateGameSchema(Schema):
     players = fields.List(fields.String(validate=validate.Length(min=1)), required=True,
                           metadata={"description": "player names in seating order (clockwise); they are the seats"})
     mode = fields.String(load_default="table", validate=validate.OneOf(["table", "digital"]))
-    seed = fields.Integer(load_default=None, allow_none=True,
+    seed = fields.Integer(load_default=None, allow_none=True, strict=True,
                           metadata={"description": "digital mode: seed of the service's dice and decks"})
     options = fields.Dict(load_default=dict, metadata={"description": "the game's options (see /api/game-types)"})
 
@@ -53,12 +81,13 @@ class CreatedSchema(Schema):
 
 class MoveRequestSchema(Schema):
     move = fields.Dict(required=True, metadata={"description": "the move, e.g. {\"type\": \"play\", ...}"})
-    expected_version = fields.Integer(load_default=None, allow_none=True,
+    expected_version = fields.Integer(load_default=None, allow_none=True, strict=True,
                                       metadata={"description": "the version you saw; a stale one gets 409"})
 
 
 class VersionOnlySchema(Schema):
-    expected_version = fields.Integer(load_default=None, allow_none=True)
+    expected_version = fields.Integer(load_default=None, allow_none=True, strict=True,
+                                      metadata={"description": "the version you saw; a stale one gets 409"})
 
 
 class ExpectedSchema(Schema):

@@ -7,7 +7,7 @@ from typing import Any
 
 from eventsourcing.persistence import MapperDeserialisationError
 from flask import Flask, jsonify, send_from_directory
-from flask_smorest import Api, Blueprint
+from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
 from domain.rules import MalformedMove, RuleViolation
@@ -15,9 +15,6 @@ from service.games import Games, ServiceError
 from service.store import Tablelog, open_store
 
 log = logging.getLogger("tablelog")
-
-# Malformed bodies are 400; 422 is kept for moves the rules forbid.
-Blueprint.ARGUMENTS_PARSER.DEFAULT_VALIDATION_STATUS = 400
 
 
 def error(status: int, code: str, message: str, **extra: Any):
@@ -79,6 +76,21 @@ def register_errors(app: Flask) -> None:
         if messages:
             return error(e.code or 400, code, "The request does not fit the schema.", fields=messages)
         return error(e.code or 500, code, e.description or e.name)
+
+    # Input no reader can take, wherever a request's text is read (the API's
+    # bodies are refused as they are parsed, see service.api.BodyParser; a
+    # record sent to import is read later): a 400, and nothing recorded,
+    # because both are raised before anything is saved.
+    @app.errorhandler(RecursionError)
+    def too_deep(e: RecursionError):
+        log.warning("request nested too deep: %s", e)
+        return error(400, "malformed", "The request is nested too deeply to read.")
+
+    @app.errorhandler(UnicodeEncodeError)
+    def not_unicode(e: UnicodeEncodeError):
+        log.warning("request text is no Unicode: %s", e)
+        return error(400, "malformed", "The request holds text that is no valid Unicode (a lone surrogate "
+                                       "such as \\ud800); send UTF-8 text.")
 
     @app.errorhandler(MapperDeserialisationError)
     def damaged(e: MapperDeserialisationError):
