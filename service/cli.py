@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from service.store import DEFAULT_DATABASE, ENV_DATABASE
+from service.store import DEFAULT_DATABASE, ENV_DATABASE, DatabaseURLError, database_url
 
 CHART_FORMATS = ("svg", "png")
 
@@ -19,12 +19,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                                            f"(default ${ENV_DATABASE}, else {DEFAULT_DATABASE})")
     # --database may also follow the command: "tablelog log <id> --database URL"
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--database", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+    common.add_argument("--database", default=argparse.SUPPRESS, metavar="URL",
+                        help=f"sqlite:///file or postgresql://user:password@host:port/db (default "
+                             f"${ENV_DATABASE}, else {DEFAULT_DATABASE} in the working directory)")
     sub = parser.add_subparsers(dest="command", required=True)
 
     serve = sub.add_parser("serve", parents=[common], help="start the HTTP service and the scorekeeper's page")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
     serve.add_argument("--production", action="store_true", help="run gunicorn workers instead of Flask's server")
     serve.add_argument("--workers", type=int, default=2, help="gunicorn workers with --production")
 
@@ -62,6 +64,37 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench.add_argument("--events", type=int, default=5000, help="events in the long record for (b)")
 
     args = parser.parse_args(argv)
+    try:
+        return run(args)
+    except DatabaseURLError as error:
+        print(f"tablelog: {error}", file=sys.stderr)
+        return 2
+    except Exception as error:
+        if not unreachable_database(error):
+            raise
+        reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        print(f"tablelog: cannot open the database {shown(database_url(args.database))}: {reason}", file=sys.stderr)
+        return 1
+
+
+def shown(url: str) -> str:
+    """A database URL as it may be printed: its password starred out."""
+    from urllib.parse import urlparse
+    parts = urlparse(url)
+    if not parts.password:
+        return url
+    return parts._replace(netloc=parts.netloc.replace(f":{parts.password}@", ":***@", 1)).geturl()
+
+
+def unreachable_database(error: Exception) -> bool:
+    """A database that does not answer or cannot be opened: a server that is
+    down, a database that does not exist, a file in a missing folder."""
+    import psycopg
+    from eventsourcing.persistence import InterfaceError, OperationalError
+    return isinstance(error, (psycopg.OperationalError, InterfaceError, OperationalError))
+
+
+def run(args: argparse.Namespace) -> int:
     database = args.database
     if args.command == "serve":
         return serve_command(database, args.host, args.port, args.production, args.workers)
@@ -87,6 +120,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def serve_command(database: str | None, host: str, port: int, production: bool, workers: int) -> int:
     from service.app import create_app
+    from service.store import open_store
+    # Open the store here first: a database that cannot be opened is said
+    # once, before any worker starts, and its tables exist before they do.
+    open_store(database).close()
     if not production:
         app = create_app(database)
         app.extensions["tablelog"].views.start()
