@@ -51,3 +51,26 @@ def test_the_readme_test_command_is_what_ci_runs():
 
 def test_the_health_check_answers(client):
     assert client.get("/api/health").json["ok"] is True
+
+
+def test_the_image_copies_what_exists_and_the_context_leaves_out_the_rest():
+    dockerfile = (ROOT / "docker" / "Dockerfile").read_text()
+    copied = [line.split()[1:-1] for line in dockerfile.splitlines() if line.startswith("COPY ")]
+    sources = [source for sources in copied for source in sources]
+    assert {"pyproject.toml", "README.md", "domain", "service", "replay"} <= set(sources)
+    for source in sources:
+        assert (ROOT / source).exists(), source
+    ignored = {line.strip() for line in (ROOT / "docker" / "Dockerfile.dockerignore").read_text().splitlines()
+               if line.strip() and not line.startswith("#")}
+    assert {".git", "tests", "**/*.sqlite3"} <= ignored
+    assert not ignored & set(sources)
+
+
+def test_the_service_listens_where_its_health_check_and_port_point():
+    app = compose()["services"]["tablelog"]
+    port = app["command"][app["command"].index("--port") + 1]
+    assert f"127.0.0.1:{port}/api/health" in " ".join(app["healthcheck"]["test"])
+    assert app["ports"] == [f"{port}:{port}"]
+    assert app["environment"]["TABLELOG_DATABASE_URL"].startswith("postgresql://")
+    dockerfile = (ROOT / "docker" / "Dockerfile").read_text()
+    assert f"EXPOSE {port}" in dockerfile and f"127.0.0.1:{port}/api/health" in dockerfile
