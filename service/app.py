@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from eventsourcing.persistence import MapperDeserialisationError
-from flask import Flask, jsonify, send_from_directory
+from flask import Flask, jsonify, request, send_from_directory
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
@@ -56,7 +56,31 @@ def create_app(database: str | None = None, store: Tablelog | None = None) -> Fl
     return app
 
 
+NUL_ESCAPE = re.compile(rb"(?<!\\)(?:\\\\)*\\u0000")
+"""A NUL written as JSON escapes it (backslash u0000), unless that backslash is itself escaped."""
+
+
+def refuse_nul() -> Any:
+    """A NUL character anywhere in a request to the API is refused before
+    anything reads it: PostgreSQL's text columns (the game list, the
+    players' views) cannot hold one, so a name with a NUL would be stored in
+    the events and then break every later read of the views."""
+    if not request.path.startswith("/api/"):
+        return None
+    found = "\x00" in request.path or any("\x00" in key or "\x00" in value
+                                          for key, values in request.args.lists() for value in values)
+    found = found or any("\x00" in value for value in request.headers.values())
+    if not found and request.method in ("POST", "PUT", "PATCH"):
+        data = request.get_data(cache=True)
+        found = b"\x00" in data or NUL_ESCAPE.search(data) is not None
+    if found:
+        return error(400, "malformed", "The request holds a NUL character (\\u0000); no record can keep one.")
+    return None
+
+
 def register_errors(app: Flask) -> None:
+    app.before_request(refuse_nul)
+
     @app.errorhandler(RuleViolation)
     def rule_violation(e: RuleViolation):
         return jsonify({"error": e.to_json()}), 422

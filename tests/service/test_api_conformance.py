@@ -384,3 +384,32 @@ def test_a_seats_hidden_view_needs_that_seats_token(client):
     joe = api.get("state?seat=Joe&at=1", headers=api.auth(api.seat_tokens["Joe"]))
     assert len(joe["hands"]["Joe"]["cards"]) == 9
     assert refused(client.get(f"/api/games/{api.id}/state?seat=Nobody"), 404)
+
+
+# -- text no store can keep ------------------------------------------------------------------
+def test_a_nul_character_is_refused_before_anything_is_stored(client):
+    """PostgreSQL's text columns cannot hold a NUL: a name with one, once
+    stored, would break the game list for good."""
+    api = dealt(client)
+    before = len(client.get("/api/games").get_json()["games"])
+    assert refused(client.post("/api/games", json={"game": "willi", "players": ["A\x00", "Joe", "Gunter", "Hanna"]}),
+                   400)["code"] == "malformed"
+    record = client.get(f"/api/games/{api.id}/export?format=jsonl").get_data(as_text=True)
+    assert refused(client.post("/api/games/import", data=record.replace('"Alex"', '"Al\\u0000ex"'),
+                               content_type="text/plain"), 400)
+    assert refused(client.post("/api/games/import", data=record.replace('"Alex"', '"Al\x00ex"'),
+                               content_type="text/plain"), 400)
+    move = {"move": {"type": "discard", "seat": "Alex\x00", "card": None}}
+    assert refused(client.post(f"/api/games/{api.id}/moves", json=move, headers=api.auth()), 400)
+    assert refused(client.post(f"/api/games/{api.id}/annotations", json={"move_index": 1, "text": "a\x00"},
+                               headers=api.auth()), 400)
+    for url in [f"/api/games/{api.id}/state?seat=%00", "/api/players/a%00b", f"/api/games/{api.id}%00/log"]:
+        assert refused(client.get(url), 400), url
+    games = client.get("/api/games")
+    assert games.status_code == 200 and len(games.get_json()["games"]) == before
+    assert api.get("")["version"] == 2
+    # an escaped backslash before "u0000" is no NUL
+    r = client.post(f"/api/games/{api.id}/annotations", headers=api.auth(),
+                    data='{"move_index": 1, "text": "a\\\\u0000 b"}', content_type="application/json")
+    assert r.status_code == 201
+    assert api.get("log")["entries"][0]["annotations"][0]["text"] == "a\\u0000 b"
