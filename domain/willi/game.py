@@ -50,10 +50,22 @@ class Hand:
     def certain(self) -> bool:
         return len(self.possible) == self.size
 
+    @property
+    def held(self) -> frozenset[str]:
+        """Cards the hand surely holds: taken in exchanges, not played or given since."""
+        return frozenset(card for card, _ in self.taken if card in self.possible)
+
+    def settled(self) -> Hand:
+        """The hand once what is known is counted: when the cards taken in
+        exchanges are as many as the cards held, the hand holds exactly those."""
+        held = self.held
+        if len(held) == self.size and len(self.possible) > self.size:
+            return replace(self, possible=held)
+        return self
+
     def surely_holds_one_of(self, cards: set[str]) -> bool:
         """True if the hand must hold at least one of ``cards``."""
-        held_taken = {card for card, _ in self.taken if card in self.possible}
-        if held_taken & cards:
+        if self.held & cards:
             return True
         return len(cards & self.possible) > len(self.possible) - self.size
 
@@ -91,7 +103,8 @@ class Trick:
 @dataclass(frozen=True)
 class Unfollowed:
     """A seat played off colour and number with a hand the record could not
-    see: a later card of that colour or number proves a renege."""
+    see: a later card of the led colour, not taken in an exchange since,
+    proves a renege."""
 
     seat: str
     ply: int
@@ -153,8 +166,13 @@ def _where(state: WilliState, card: str, seat: str) -> str:
     if in_trick or any(card in t.final_cards for t in state.tricks):
         return f"{card} has already been played"
     for other, hand in zip(state.seats, state.hands):
-        if other != seat and hand.certain and card in hand.possible:
+        if other != seat and card in hand.possible and (hand.certain or card in hand.held):
             return f"{card} is in {other}'s hand"
+    if not any(card in hand.possible for hand in state.hands):
+        return f"{card} was discarded face up"
+    own = state.hand(seat)
+    if own.held and len(own.held) == own.size:
+        return f"{seat} holds only " + ", ".join(sorted(own.held)) + ", taken in exchanges"
     if seat == MONSTER:
         return f"{card} is not in the card monster's stack"
     return f"{card} is not in {seat}'s hand"
@@ -251,9 +269,9 @@ class Willi(Game):
                     RULE_PREPARATION)
             for card in cards:
                 if card in seen:
-                    raise RuleViolation(
-                        "card_twice", f"{card} is dealt twice ({seen[card]} and {seat}); the deck has one.",
-                        RULE_PREPARATION)
+                    twice = f"{seat} is dealt {card} twice" if seen[card] == seat else \
+                        f"{card} is dealt twice ({seen[card]} and {seat})"
+                    raise RuleViolation("card_twice", f"{twice}; the deck has one.", RULE_PREPARATION)
                 seen[card] = seat
 
     def _check_discard(self, state: WilliState, move: Move) -> None:
@@ -301,26 +319,40 @@ class Willi(Game):
         if seat == MONSTER:
             raise RuleViolation("monster_meinz", "The card monster cannot call Meinz.", RULE_MONSTER)
         if state.phase != "play" or trick is None:
-            raise RuleViolation("meinz_no_trick", "Meinz is called during a trick, after your own card.", RULE_WIN)
+            when = ("The trick is over: nobody calls Meinz after its last card"
+                    if state.phase == "play" and state.tricks else "No trick has been led yet")
+            raise RuleViolation("meinz_no_trick", f"{when}; Meinz is called during a trick, after your own card.",
+                                RULE_WIN)
         if trick.caller is not None:
             raise RuleViolation("meinz_taken", f"{trick.caller} already called Meinz on this trick.", RULE_WIN)
         if trick.card_of(seat) is None:
+            last = state.seats[(state.index(trick.leader) - 1) % len(state.seats)]
             raise RuleViolation(
-                "meinz_before_card", "You may call Meinz only after playing your card to this trick.", RULE_WIN)
+                "meinz_before_card",
+                "The last player to play to a trick never calls Meinz." if seat == last else
+                "You may call Meinz only after playing your card to this trick.", RULE_WIN)
         if state.won(seat) >= TRICKS_PER_SEAT:
             raise RuleViolation(
                 "meinz_two_tricks", "You already have 2 tricks this round: you may not call Meinz.", RULE_WIN)
 
     def _check_exchange(self, state: WilliState, move: Move) -> None:
         seat, give, take = move["seat"], move["give"], move["take"]
-        if not state.exchange_open:
+        if seat == MONSTER:
+            raise RuleViolation("monster_exchange", "The card monster never exchanges: it only turns its top card.",
+                                RULE_MONSTER)
+        if state.phase != "play" or state.trick is not None or not state.tricks:
             raise RuleViolation(
                 "exchange_closed", "Only the winner of a trick may exchange, right after it and before the next lead.",
                 RULE_EXCHANGE)
         last = state.tricks[-1]
         if seat != last.winner:
-            raise RuleViolation("exchange_not_winner", f"Only {last.winner}, who won the trick, may exchange.",
-                                RULE_EXCHANGE)
+            who = ("The card monster won the trick: it never exchanges, and nobody else may"
+                   if last.winner == MONSTER else f"Only {last.winner}, who won the trick, may exchange")
+            raise RuleViolation("exchange_not_winner", who + ".", RULE_EXCHANGE)
+        if last.exchange is not None:
+            raise RuleViolation(
+                "exchange_closed", f"{seat} has already exchanged: one card per trick, before the next lead.",
+                RULE_EXCHANGE)
         if take not in (card for _, card in last.cards):
             raise RuleViolation("exchange_not_in_trick", f"{take} is not in the trick.", RULE_EXCHANGE)
         if give not in state.hand(seat).possible:
@@ -373,7 +405,7 @@ class Willi(Game):
             if i == holder:
                 stack = hand.stack[1:] if hand.stack else hand.stack
                 hand = replace(hand, possible=hand.possible - {card}, size=hand.size - 1, stack=stack,
-                               taken=tuple(t for t in hand.taken if t[0] != card))
+                               taken=tuple(t for t in hand.taken if t[0] != card)).settled()
             elif card in hand.possible:
                 hand = replace(hand, possible=hand.possible - {card})
             out.append(hand)
@@ -469,7 +501,7 @@ class Willi(Game):
         hands = self._remove_everywhere(state.hands, give, i)
         hand = hands[i]
         hands = _set(hands, i, replace(hand, possible=hand.possible | {take}, size=hand.size + 1,
-                                       taken=hand.taken + ((take, state.ply),)))
+                                       taken=hand.taken + ((take, state.ply),)).settled())
         last = state.tricks[-1]
         swapped = replace(last, exchange=(give, take))
         state = replace(state, hands=hands, tricks=state.tricks[:-1] + (swapped,), exchange_open=False,

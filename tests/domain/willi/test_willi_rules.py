@@ -313,12 +313,18 @@ def test_three_players_the_card_monster_leads_the_first_round_and_discards_nothi
     assert t.refused(type="meinz", seat=MONSTER).code == "monster_meinz"
 
 
-def test_the_monster_plays_regardless_of_the_rules_and_takes_at_most_two_tricks():
+def monster_table():
+    """3 players: the monster's stack alternates red and blue; Alex is yellow, Joe green."""
     t = Table(THREE, monster=["R1", "B9", "R2", "B8", "R3", "B7", "R4", "B6", "R5"],
               Alex=["Y1", "Y2", "Y3", "Y4", "Y5", "Y6", "Y7", "Y8", "Y9"],
               Joe=["G1", "G2", "G3", "G4", "G5", "G6", "G7", "G8", "G9"],
               Hanna=["B1", "B2", "B3", "B4", "B5", "R6", "R7", "R8", "R9"])
     t.discard(Alex="Y9", Joe="G9", Hanna="R9")
+    return t
+
+
+def test_the_monster_plays_regardless_of_the_rules_and_takes_at_most_two_tricks():
+    t = monster_table()
     t.play("monster:R1", "Alex:Y1", "Joe:G1", "Hanna:R6")    # Joe's G1 is later than R1 and Y1
     assert t.won("Joe") == 1
     t.play("Joe:G2", "Hanna:B2", "monster:B9", "Alex:Y2")    # the monster ignores G2 (no follow needed)
@@ -369,3 +375,49 @@ def test_willi_is_for_three_or_four_players():
     with pytest.raises(RuleViolation) as caught:
         GAME.setup(["Alex", "Joe"], {})
     assert caught.value.code == "player_count"
+
+
+# -- Refusals name the rule and say why -------------------------------------------------
+def test_the_card_monster_never_exchanges_and_nobody_exchanges_for_it():
+    t = monster_table()
+    t.play("monster:R1", "Alex:Y2", "Joe:G2", "Hanna:R6")                    # the monster's R1 is lowest
+    assert t.won(MONSTER) == 1 and not t.state.exchange_open
+    v = t.refused(type="exchange", seat=MONSTER, give="R2", take="R6")
+    assert (v.code, v.rule) == ("monster_exchange", "The Game with 3 Players")
+    v = t.refused(type="exchange", seat="Hanna", give="R7", take="R6")
+    assert v.code == "exchange_not_winner" and "card monster" in v.message
+
+
+def test_a_winner_without_a_card_of_the_tricks_colours_cannot_exchange():
+    t = Table(Alex=["R5", "Y1", "Y2", "Y3", "Y4", "Y6", "Y7", "Y8", "Y9"],
+              Joe=["B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9"],
+              Gunter=["G1", "G2", "G3", "G4", "G5", "G6", "G7", "G8", "G9"])
+    t.discard(Alex="Y9", Joe="B9", Gunter="G9", Hanna=None)
+    t.play("Alex:R5", "Alex:meinz", "Joe:B6", "Gunter:G7", "Hanna:R9")      # Alex has no red, green or blue left
+    assert not t.state.exchange_open and GAME.expected(t.state).moves == ("play",)
+    assert t.refused(type="exchange", seat="Alex", give="Y1", take="R9").code == "exchange_colour"
+    assert t.refused(type="exchange", seat="Joe", give="B1", take="B6").code == "exchange_not_winner"
+
+
+def test_meinz_refusals_say_which_window_is_shut():
+    t = one_colour_each()
+    t.play("Alex:R5", "Joe:Y5", "Gunter:G5")
+    v = t.refused(type="meinz", seat="Hanna")
+    assert v.code == "meinz_before_card" and "last player" in v.message
+    t.play("Hanna:B5")                                                       # the trick is complete
+    v = t.refused(type="meinz", seat="Alex")
+    assert v.code == "meinz_no_trick" and "over" in v.message
+
+
+def test_a_card_dealt_twice_to_one_seat_is_named():
+    t = Table()
+    v = t.refused(type="deal", hands={"Alex": ["R1"] * 9, "Joe": None, "Gunter": None, "Hanna": None})
+    assert v.code == "card_twice" and v.message == "Alex is dealt R1 twice; the deck has one."
+
+
+def test_a_card_discarded_face_up_is_refused_as_discarded():
+    t = Table(Alex=["R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9"], Joe=None, Gunter=None, Hanna=None)
+    t.discard(Alex="R2", Joe="B9", Gunter=None, Hanna=None)
+    t.play("Alex:R1")
+    v = t.refused(type="play", seat="Joe", card="B9")
+    assert v.code == "not_in_hand" and "discarded" in v.message

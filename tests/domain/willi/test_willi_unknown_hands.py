@@ -88,3 +88,46 @@ def test_a_face_down_discard_leaves_a_known_hand_uncertain_by_one_card():
     t.play("Gunter:G9", "Hanna:G8")
     assert [u.seat for u in t.state.unfollowed] == ["Joe", "Gunter", "Hanna"]
     assert sorted(FOUR) == sorted(t.state.players)
+
+
+def two_unseen_hands():
+    """Alex all red and Gunter all green are known; Joe's and Hanna's hands
+    (the yellows and blues between them) were not seen."""
+    t = Table(Alex=[f"R{v}" for v in range(1, 10)], Gunter=[f"G{v}" for v in range(1, 10)], Joe=None, Hanna=None)
+    t.discard(Alex="R9", Gunter="G9", Joe=None, Hanna=None)
+    t.play("Alex:R1", "Alex:meinz", "Joe:Y1", "Gunter:G1", "Hanna:B1")      # Alex 1
+    t.play("Alex:R2", "Alex:meinz", "Joe:Y2", "Gunter:G2", "Hanna:B2")      # Alex 2
+    t.play("Alex:R3", "Joe:Y3", "Joe:meinz", "Gunter:G3", "Hanna:B3")       # Joe 1
+    t.play("Joe:Y4", "Gunter:G4", "Hanna:B4", "Hanna:meinz", "Alex:R4")     # Hanna 1
+    t.play("Hanna:B5", "Hanna:meinz", "Alex:R5", "Joe:Y6", "Gunter:G5")     # Hanna 2
+    t.play("Hanna:B7", "Alex:R6", "Joe:Y7", "Gunter:G6")                    # G6 after R6, Alex has 2: Gunter 1
+    t.play("Gunter:G7", "Hanna:Y5", "Alex:R7", "Joe:B6")                    # Y5 is Hanna's 3rd: Joe's B6
+    assert [t.won(s) for s in FOUR] == [2, 2, 1, 2]
+    return t
+
+
+def test_a_hand_that_holds_only_cards_taken_in_exchanges_is_known():
+    # Joe, whose hand nobody saw, has one card left and swaps it for the Y5 in
+    # the trick he just won: he now holds the Y5 and nothing else.
+    t = two_unseen_hands()
+    t.do(type="exchange", seat="Joe", give="Y8", take="Y5")
+    assert t.state.hand("Joe").possible == {"Y5"} and t.state.hand("Joe").certain
+    assert GAME.view(t.state)["hands"]["Joe"]["cards"] == ["Y5"]
+    v = t.refused(type="play", seat="Joe", card="B9")
+    assert v.code == "not_in_hand" and "Y5" in v.message
+    assert [m["card"] for m in GAME.legal_moves(t.state) if m["type"] == "play"] == ["Y5"]
+    t.play("Joe:Y5", "Gunter:G8", "Hanna:B8", "Alex:R8")                    # only Gunter may still take it
+    assert [t.won(s) for s in FOUR] == [2, 2, 2, 2] or t.state.round == 2
+
+
+def test_a_card_taken_in_an_exchange_is_known_to_be_in_that_hand():
+    t = Table(Alex=[f"R{v}" for v in range(1, 10)], Gunter=[f"G{v}" for v in range(1, 10)], Joe=None, Hanna=None)
+    t.discard(Alex="R9", Gunter="G9", Joe=None, Hanna=None)
+    t.play("Alex:R3", "Joe:Y3", "Joe:meinz", "Gunter:G3", "Hanna:B3")
+    t.do(type="exchange", seat="Joe", give="B9", take="B3")                 # "shows the others the cards"
+    assert GAME.view(t.state)["hands"]["Joe"]["known"] == ["B3"]
+    t.play("Joe:Y1", "Gunter:G1")
+    v = t.refused(type="play", seat="Hanna", card="B3")
+    assert v.code == "not_in_hand" and "Joe's hand" in v.message
+    v = t.refused(type="play", seat="Hanna", card="B9")
+    assert v.code == "not_in_hand" and "played" in v.message                # B9 lies in Joe's trick now
