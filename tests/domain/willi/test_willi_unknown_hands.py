@@ -1,7 +1,10 @@
 """Hands the scorekeeper did not see: check what can be checked, audit the rest."""
 from __future__ import annotations
 
+import random
 from dataclasses import replace
+
+import pytest
 
 from test_willi_rules import FOUR, Table
 
@@ -131,3 +134,46 @@ def test_a_card_taken_in_an_exchange_is_known_to_be_in_that_hand():
     assert v.code == "not_in_hand" and "Joe's hand" in v.message
     v = t.refused(type="play", seat="Hanna", card="B9")
     assert v.code == "not_in_hand" and "played" in v.message                # B9 lies in Joe's trick now
+
+
+def consistent(state, face_down: dict) -> bool:
+    """Some way of placing the cards fits everything the record shows: every
+    hand gets as many cards as it holds from those it may hold, and every face
+    down discard one card its seat could have discarded then (a matching)."""
+    slots = [hand.possible for hand in state.hands for _ in range(hand.size)] + list(face_down.values())
+    owner: dict[str, int] = {}
+
+    def place(slot: int, seen: set) -> bool:
+        for card in slots[slot]:
+            if card not in seen:
+                seen.add(card)
+                if card not in owner or place(owner[card], seen):
+                    owner[card] = slot
+                    return True
+        return False
+
+    return all(place(slot, set()) for slot in range(len(slots)))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_unseen_hands_never_accept_a_card_that_could_not_be_there(seed):
+    rng = random.Random(seed)
+    state = GAME.setup(FOUR if seed % 2 else ["Alex", "Joe", "Hanna"], {})
+    face_down: dict = {}
+    box: set = set()                       # discarded face up
+    while not GAME.finished(state):
+        if GAME.expected(state).is_chance:
+            move = GAME.chance_move(state, rng)
+            move["hands"] = {seat: None if rng.random() < 0.6 else cards for seat, cards in move["hands"].items()}
+            face_down, box = {}, set()
+        else:
+            move = rng.choice(GAME.legal_moves(state))
+            if move["type"] == "discard" and move["card"] is None:
+                face_down[move["seat"]] = state.hand(move["seat"]).possible
+            elif move["type"] == "discard":
+                box.add(move["card"])
+        state, _ = GAME.play(state, move)
+        played = {card for trick in state.tricks for card in trick.final_cards}
+        played |= {card for _, card in state.trick.cards} if state.trick else set()
+        gone = played | box
+        assert consistent(state, {seat: cards - gone for seat, cards in face_down.items()}), GAME.notation(move)
