@@ -169,7 +169,7 @@ def _where(state: WilliState, card: str, seat: str) -> str:
         if other != seat and card in hand.possible and (hand.certain or card in hand.held):
             return f"{card} is in {other}'s hand"
     if not any(card in hand.possible for hand in state.hands):
-        return f"{card} was discarded face up"
+        return f"{card} is in no hand: it was discarded"
     own = state.hand(seat)
     if own.held and len(own.held) == own.size:
         return f"{seat} holds only " + ", ".join(sorted(own.held)) + ", taken in exchanges"
