@@ -164,10 +164,7 @@ class Games:
     # -- creating -------------------------------------------------------------------
     def create(self, game_id: str, players: list[str], mode: str = "table", seed: int | None = None,
                options: dict[str, Any] | None = None, request_id: str | None = None) -> dict[str, Any]:
-        if game_id not in PACKAGES:
-            raise MalformedMove({"game": [f"Unknown game {game_id!r}; tablelog knows {', '.join(PACKAGES)}."]})
-        if mode not in MODES:
-            raise MalformedMove({"mode": ["The mode is 'table' or 'digital'."]})
+        self._check_start(game_id, mode, players)
         game = get_game(game_id)
         loaded = game.load_options(options)
         state = game.setup(players, loaded)
@@ -188,6 +185,19 @@ class Games:
         # the first answer, not a second game.
         digest = hashlib.sha256(asked.encode()).hexdigest()
         return self._once(request_id and f"create {digest} {request_id}", start)
+
+    @staticmethod
+    def _check_start(game_id: str, mode: str, players: Any) -> None:
+        """What every new game needs before its rules are asked: a game tablelog
+        knows, a mode, and names a database can keep (no NUL character, which
+        PostgreSQL cannot store in text; the API refuses it before this, a
+        record imported on the command line meets it here)."""
+        if game_id not in PACKAGES:
+            raise MalformedMove({"game": [f"Unknown game {game_id!r}; tablelog knows {', '.join(PACKAGES)}."]})
+        if mode not in MODES:
+            raise MalformedMove({"mode": ["The mode is 'table' or 'digital'."]})
+        if any(isinstance(name, str) and "\x00" in name for name in players):
+            raise MalformedMove({"players": ["A name cannot hold a NUL character."]})
 
     @staticmethod
     def _new_tokens(players: list[str]) -> tuple[dict[str, Any], dict[str, str]]:
@@ -549,10 +559,7 @@ class Games:
             return answer
 
     def _create_from(self, record: Record, gid: UUID | None = None) -> dict[str, Any]:
-        if record.game not in PACKAGES:
-            raise MalformedMove({"game": [f"Unknown game {record.game!r}; tablelog knows {', '.join(PACKAGES)}."]})
-        if record.mode not in MODES:
-            raise MalformedMove({"mode": ["The mode is 'table' or 'digital'."]})
+        self._check_start(record.game, record.mode, record.players)
         game = get_game(record.game)
         state = game.setup(record.players, game.load_options(record.options))
         tokens, hashes = self._new_tokens(record.players)

@@ -61,6 +61,7 @@ def violation(code: str, message: str, rule: str) -> RuleViolation:
 class GrandAustriaHotel(Game):
     id = "grand_austria"
     title = "Grand Austria Hotel"
+    rules_version = "2"      # 2: a die is never taken without its action (take_die has no decline)
     short_notation = notation
     min_players = 2
     max_players = 4

@@ -163,6 +163,9 @@ def _not_on_joker_card(dice: Sequence[str]) -> None:
 class Vienna(Game):
     id = "vienna"
     title = "Vienna"
+    # 2: digital chance moves and start cards are the service's; a Geheimbund
+    # without effects pays 1 coin per die
+    rules_version = "2"
     min_players = 3
     max_players = 5
     options_schema = OptionsSchema

@@ -49,6 +49,7 @@ def _listing(items: Sequence[str], limit: int = 6) -> str:
 class WienerWalzer(Game):
     id = "wiener_walzer"
     title = "Wiener Walzer"
+    rules_version = "2"      # 2: the default board puts all 12 gold spaces in play with 4 players
     short_notation = notation
     min_players = 2
     max_players = 5

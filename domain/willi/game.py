@@ -207,6 +207,7 @@ _NOTATIONS = [
 class Willi(Game):
     id = "willi"
     title = "Willi"
+    rules_version = "2"      # 2: a hand holding only cards taken in exchanges is known (its other cards are refused)
     min_players = 3
     max_players = 4
     reserved_seats = Game.reserved_seats | {MONSTER}

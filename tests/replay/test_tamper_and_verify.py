@@ -134,14 +134,14 @@ def test_a_changed_rule_is_a_named_difference(client, database, monkeypatch, cap
         new, outcome = apply(self, state, move)
         return new, outcome + [{"fact": "new_rule"}] if move["type"] == "play" else outcome
 
-    monkeypatch.setattr(type(GAME), "rules_version", "2")
+    monkeypatch.setattr(type(GAME), "rules_version", "3")
     monkeypatch.setattr(type(GAME), "apply", changed_rules)
     audit = game.get("audit")
     assert [(p["kind"], p["move_index"]) for p in audit["problems"]] == [("rules_changed", None),
                                                                          ("outcome_differs", 6)]
-    assert "rules version 1" in audit["problems"][0]["message"]
+    assert "rules version 2" in audit["problems"][0]["message"]
     code, out = verify_cli(database, game.id, capsys)
-    assert code == 1 and "1 -> 2" in out
+    assert code == 1 and "2 -> 3" in out
 
 
 def test_verify_all_on_an_untouched_store_passes(client, database, capsys):

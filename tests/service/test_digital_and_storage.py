@@ -164,3 +164,16 @@ def test_workers_starting_together_on_an_empty_postgres_database(postgres_url):
     with psycopg.connect(postgres_url, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
     assert errors == []
+
+
+def test_a_name_with_a_nul_character_is_refused_however_the_game_arrives(app):
+    """PostgreSQL cannot keep NUL in text: the API refuses it at the door, and
+    the service itself refuses it for a record imported on the command line."""
+    from domain.rules import MalformedMove
+    games = app.extensions["tablelog"]
+    before = len(games.views.summaries())
+    with pytest.raises(MalformedMove, match="NUL"):
+        games.create("willi", ["Alex", "Jo\x00e", "Gunter", "Hanna"])
+    with pytest.raises(MalformedMove, match="NUL"):
+        games.import_record('[Game "willi"]\n[Players "Alex, Jo\x00e, Gunter, Hanna"]\n\n', "text")
+    assert len(games.views.summaries()) == before
