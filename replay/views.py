@@ -86,9 +86,10 @@ class ViewTables:
                          f"VALUES ({', '.join(['{p}'] * len(columns))}) "
                          f"ON CONFLICT ({', '.join(keys)}) DO UPDATE SET {updates}")
 
-    def write(self, games: list[dict[str, Any]], players: list[dict[str, Any]], tracking: Tracking) -> None:
+    def write(self, games: list[dict[str, Any]], players: list[dict[str, Any]], tracking: Tracking | None) -> None:
         """The rows a batch of events changed, and the batch's last position,
-        in one transaction (IntegrityError if that position was written already)."""
+        in one transaction (IntegrityError if that position was written already;
+        no position: rows only)."""
         with self._cursor(commit=True) as curs:
             game_sql = self._upsert(GAMES_TABLE, GAME_COLUMNS, ["game_id"], keep=["position"])
             for row in games:
@@ -96,7 +97,8 @@ class ViewTables:
             player_sql = self._upsert(PLAYERS_TABLE, PLAYER_COLUMNS, ["game_id", "player"])
             for row in players:
                 curs.execute(player_sql, [row[c] for c in PLAYER_COLUMNS])
-            self._insert_tracking(curs, tracking)  # type: ignore[attr-defined]
+            if tracking is not None:
+                self._insert_tracking(curs, tracking)  # type: ignore[attr-defined]
 
     def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         with self._cursor(commit=False) as curs:
@@ -225,12 +227,30 @@ class GameViews(Projection[ViewTables]):
                 continue
             position = touched[gid][1] if gid in touched else tracking.notification_id
             touched[gid] = (hist, position)
-        games, players = [], []
-        for hist, position in touched.values():
-            game_row, player_rows = self.rows(hist, position)
-            games.append(game_row)
-            players += player_rows
-        self.view.write(games, players, batch[-1][1])
+        rows = []
+        for gid, (hist, position) in touched.items():
+            try:
+                rows.append(self.rows(hist, position))
+            except Exception:      # its summary cannot be made: verify names the game
+                log.warning("game %s left out of the views", gid, exc_info=True)
+                self._histories.pop(gid, None)
+        tracking = batch[-1][1]
+        try:
+            self.view.write([game for game, _ in rows], [p for _, players in rows for p in players], tracking)
+        except IntegrityError:
+            raise
+        except Exception:
+            # One game's rows the database will not take must not hold up every
+            # other game's: each game alone, then the position.
+            log.warning("the views' batch was refused; writing game by game", exc_info=True)
+            for game_row, player_rows in rows:
+                try:
+                    self.view.write([game_row], player_rows, None)
+                except IntegrityError:
+                    raise
+                except Exception:
+                    log.warning("game %s left out of the views", game_row["game_id"], exc_info=True)
+            self.view.write([], [], tracking)
 
     def _advance(self, domain_event: Any) -> GameHistory:
         gid, version = domain_event.originator_id, domain_event.originator_version

@@ -71,6 +71,35 @@ def test_live_views_equal_a_rebuild_and_count_each_event_once(database):
     store.close()
 
 
+def test_a_game_whose_rows_the_database_refuses_does_not_hold_up_the_others(database, monkeypatch):
+    """Should the database refuse one game's rows (as PostgreSQL refuses text
+    it cannot store), the other games' rows and the position are written all
+    the same, and the views do not fall behind for good."""
+    store = open_store(database)
+    games = Games(store)
+    games.views.catch_up()
+    bad = record(games, FOUR, seed=6, moves=3)
+    good = record(games, THREE, seed=7, moves=3)
+    tables = games.views.tables
+    write = type(tables).write
+
+    def refuse_bad(self, game_rows, player_rows, tracking):
+        if any(row["game_id"] == bad for row in game_rows):
+            raise ValueError("the database refuses this row")
+        return write(self, game_rows, player_rows, tracking)
+
+    monkeypatch.setattr(type(tables), "write", refuse_bad)
+    assert games.views.catch_up() == 2 * 4
+    assert games.views.position == store.recorder.max_notification_id()
+    listed = {row["game_id"] for row in tables.games()}
+    assert good in listed and bad not in listed
+    assert games.views.catch_up() == 0
+    monkeypatch.setattr(type(tables), "write", write)           # the database takes it again:
+    games.views.rebuild()                                       # a rebuild lists every game
+    assert {bad, good} <= {row["game_id"] for row in tables.games()}
+    store.close()
+
+
 def test_a_restart_resumes_after_the_last_event_processed(database):
     store = open_store(database)
     games = Games(store)
