@@ -4,6 +4,7 @@ the rule's code and message; a stale ``expected_version`` is 409."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from flask import current_app, request
@@ -25,10 +26,14 @@ class BodyParser(FlaskParser):
     # Malformed bodies are 400; 422 is kept for moves the rules forbid.
     DEFAULT_VALIDATION_STATUS = 400
 
+    # A lone surrogate arrives only as a JSON escape (raw bytes that are no
+    # UTF-8 fail to decode already): only a body with such an escape is checked.
+    SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+
     def _raw_load_json(self, req):
         try:
             data = super()._raw_load_json(req)
-            if data is not core.missing:
+            if data is not core.missing and self.SURROGATE_ESCAPE.search(req.get_data(cache=True)):
                 json.dumps(data, ensure_ascii=False).encode("utf-8")
         except json.JSONDecodeError:
             raise                   # webargs' own handling: an empty body is no body

@@ -67,9 +67,11 @@ def refuse_nul() -> Any:
     the events and then break every later read of the views."""
     if not request.path.startswith("/api/"):
         return None
-    found = "\x00" in request.path or any("\x00" in key or "\x00" in value
-                                          for key, values in request.args.lists() for value in values)
-    found = found or any("\x00" in value for value in request.headers.values())
+    environ = request.environ
+    query = environ.get("QUERY_STRING", "")
+    found = "\x00" in request.path or "\x00" in query or "%00" in query
+    found = found or any("\x00" in value for key, value in environ.items()
+                         if key.startswith("HTTP_") and isinstance(value, str))
     if not found and request.method in ("POST", "PUT", "PATCH"):
         data = request.get_data(cache=True)
         found = b"\x00" in data or NUL_ESCAPE.search(data) is not None
