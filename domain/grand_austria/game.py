@@ -834,10 +834,10 @@ class GrandAustriaHotel(Game):
         players = state.players
         tiles = {left_of(players, seat): tile for seat, tile in state.tiles.items()}
         seats = {seat: evolve(p, used=frozenset()) for seat, p in state.seats.items()}
-        out.append({"fact": "round_started", "round": state.round + 1,
-                    "start_player": next(s for s, t in tiles.items() if 1 in t)})
+        start = next(s for s, t in tiles.items() if 1 in t)   # the lowest-numbered turn-order tile
+        out.append({"fact": "round_started", "round": state.round + 1, "start_player": start})
         return evolve(state, phase=ROLL, round=state.round + 1, tiles=tiles, seats=seats, dice=(0,) * 6,
-                      dustbin=0, used_numbers=frozenset(), passed=frozenset())
+                      dustbin=0, used_numbers=frozenset(), passed=frozenset(), start_player=start)
 
     def _final_scoring(self, state: State, out: Outcome) -> State:
         hotel = state.hotel
