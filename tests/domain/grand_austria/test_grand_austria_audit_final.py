@@ -409,3 +409,38 @@ def test_an_illegal_move_through_the_api_is_a_422_naming_the_rule_and_changes_no
         assert r.json["error"]["message"] and r.json["error"]["rule"]
     assert client.get(f"/api/games/{game_id}").json["version"] == before
     assert client.get(f"/api/games/{game_id}/state").json == state_before
+
+
+def rooms(*names, status="occupied"):
+    return {name: status for name in names}
+
+
+BLUE = ("1.1", "1.5", "3.1", "3.3", "4.1", "4.3", "4.5")
+FLOORS_1_2 = tuple(f"{f}.{c}" for f in (1, 2) for c in range(1, 6))
+
+
+@pytest.mark.parametrize("number, enough, short", [
+    (106, {"rooms": {**rooms(*FLOORS_1_2, status="prepared"), **rooms("3.1", "3.2")}},
+     {"rooms": rooms(*FLOORS_1_2, "3.1", status="prepared")}),
+    (107, {"hired": [1, 2, 3, 4, 5, 6]}, {"hired": [1, 2, 3, 4, 5]}),
+    (108, {"emperor": 10}, {"emperor": 9}),
+    (110, {"rooms": rooms("1.1", "1.5", "4.4", "4.5", "3.1", "4.1", "3.2", "4.2")},
+     {"rooms": rooms("1.1", "1.5", "4.4", "4.5", "3.1", "4.1", "3.2")}),
+    (111, {"rooms": rooms(*BLUE)}, {"rooms": rooms(*BLUE[:-1])}),
+    (112, {"rooms": rooms(*(f"{f}.{c}" for f in (1, 2, 3, 4) for c in (1, 2)))},
+     {"rooms": rooms(*(f"{f}.{c}" for f in (1, 2, 3, 4) for c in (1, 2) if (f, c) != (4, 2)))}),
+    (114, {"rooms": rooms("1.3", "1.4", "2.3", "2.4", "1.2", "2.1", "2.2")},
+     {"rooms": rooms("1.3", "1.4", "2.3", "1.2", "2.1", "2.2", "2.5")}),
+    (115, {"rooms": rooms("1.2", "2.1", "2.2", "2.5", "1.1", "1.5", "3.1")},
+     {"rooms": rooms("1.2", "2.1", "2.2", "1.1", "1.5", "3.1", "3.3")}),
+    (116, {"rooms": rooms("1.1", "1.5", "3.1", "3.3", "1.3", "1.4", "2.3")},
+     {"rooms": rooms("1.1", "1.5", "3.1", "1.3", "1.4", "2.3", "2.4")}),
+])
+def test_every_objective_is_claimed_when_its_condition_is_met_and_not_one_short(number, enough, short):
+    # "whenever you meet the condition shown on an objective card, you may place one of your discs"
+    group = catalog().objectives[number].group
+    objectives = tuple(number if g == group else {"A": 105, "B": 109, "C": 113}[g] for g in "ABC")
+    state = ready(objectives=objectives)
+    refused(arrange(state, "Ann", **short), mv("claim_objective", "Ann", objective=number), code="condition_unmet")
+    state, facts = play(arrange(state, "Ann", **enough), mv("claim_objective", "Ann", objective=number))
+    assert points(facts, "Ann") == 15 and state.player("Ann").objectives == (number,)
