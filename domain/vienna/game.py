@@ -440,8 +440,10 @@ class Vienna(Game):
             if victim == seat or victim not in state.seats:
                 raise RuleViolation("tiergarten_victim", f"Take coins from other players, not from '{victim}'.",
                                     RULE_COMPARISON)
-            if coins > state.player(victim).coins:
-                raise RuleViolation("tiergarten_coins", f"{victim} has only {state.player(victim).coins} coins.",
+            has = state.player(victim).coins
+            if coins > has:
+                raise RuleViolation("tiergarten_coins", f"You cannot take {coins} from {victim}: {victim} has "
+                                    + (f"only {has} coin{'s' if has != 1 else ''}." if has else "no coins."),
                                     RULE_COMPARISON)
         amounts = sorted(take.values())
         if not (len(amounts) == 1 and amounts[0] <= pending.amount or amounts == [1, 1] and pending.amount >= 2):
@@ -628,6 +630,9 @@ class Vienna(Game):
                     state, pending = self._effect(state, index, e, outcome)
                     if pending is not None:
                         return replace(state, pending=pending), outcome
+                # "Once the action has been completed ... the player picks up his
+                # dice from the field"; dice on lightning fields wait for the round's end.
+                state = replace(state, street=state.street[:index] + (None,) + state.street[index + 1:])
             index, effect = index + 1, 0
         return self._end_round(replace(state, pending=None), outcome)
 
