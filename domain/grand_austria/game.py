@@ -854,7 +854,7 @@ class GrandAustriaHotel(Game):
             state = score(state, seat, sum(player.items), "final scoring: 1 VP per item in the kitchen", out)
             waiting = sum(1 for t in player.cafe if t)
             state = score(state, seat, -state.board["cafe_guest_penalty"] * waiting,
-                          f"final scoring: {waiting} guests still in the café", out)
+                          f"final scoring: {waiting} guest{'' if waiting == 1 else 's'} still in the café", out)
         final = {seat: state.player(seat).vp for seat in state.players}
         out.append({"fact": "game_over", "scores": final, "winners": self._winners(state)})
         return evolve(state, phase=OVER, final=final)

@@ -669,7 +669,8 @@ class Vienna(Game):
             return self._take_special(state, seat, value, name, outcome), None
         if key == "heuriger":
             held_cards = len(state.specials_of(seat))
-            return self._score(state, seat, value * held_cards, f"{name}: {held_cards} special cards", outcome), None
+            cards = f"{held_cards} special card{'' if held_cards == 1 else 's'}"
+            return self._score(state, seat, value * held_cards, f"{name}: {cards}", outcome), None
         if key == "character":
             return self._character_field(state, seat, index, e, value, outcome)
         if key == "gloriette":

@@ -211,7 +211,7 @@ def test_the_heuriger_counts_only_the_special_cards_held_when_it_is_evaluated(ga
     state = occupy(state, "Heuriger", "Sabrina", ["5", "5"])
     state, outcome = evaluate(state)
     assert facts(outcome, "scored", seat="Sabrina") == [
-        {"fact": "scored", "seat": "Sabrina", "points": 1, "why": "Heuriger: 1 special cards"}]
+        {"fact": "scored", "seat": "Sabrina", "points": 1, "why": "Heuriger: 1 special card"}]
     state = occupy(game, "Heuriger", "Matthew", ["5", "5"])
     state, outcome = evaluate(state)
     assert scored(outcome, "Matthew") == 0
