@@ -614,6 +614,10 @@ class Willi(Game):
         return f"{seat} exchanges {move['give']} for {move['take']}"
 
     def parse_notation(self, text: str, seats: Sequence[str]) -> Move:
+        found = next((build(m) for pattern, build in _NOTATIONS if (m := pattern.match(text))), None)
+        # A player may be called "Deal": "Deal R5" is then that player's card.
+        if found is not None and (found["seat"] in seats or not text.startswith("Deal ")):
+            return self.load_move(found)
         if text.startswith("Deal "):
             hands: dict[str, list[str] | None] = {}
             for part in text[len("Deal "):].split("; "):
@@ -626,10 +630,6 @@ class Willi(Game):
                     first -= 1
                 hands[" ".join(words[:first])] = words[first:]
             return self.load_move({"type": "deal", "hands": hands})
-        for pattern, build in _NOTATIONS:
-            found = pattern.match(text)
-            if found:
-                return self.load_move(build(found))
         return super().parse_notation(text, seats)
 
     def redact_move(self, move: Move, seat: str | None) -> Move:
