@@ -100,6 +100,18 @@ class MoveSchema(Schema):
     type = fields.String(required=True)
 
 
+class WholeText(validate.Regexp):
+    """A pattern the whole text must match. marshmallow's ``Regexp`` lets
+    ``$`` match before a final newline, so ``"R5\\n"`` would pass for a card
+    no deck holds; every game's written forms (cards, spaces, rooms, dice)
+    are checked with this instead."""
+
+    def __call__(self, value: str) -> str:
+        if self.regex.fullmatch(value) is None:
+            raise ValidationError(self._format_error(value))
+        return value
+
+
 def seat_field(**kwargs) -> fields.String:
     return fields.String(required=True, validate=validate.Length(min=1), **kwargs)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from marshmallow import Schema, ValidationError, fields, validate
 
 from domain.grand_austria.catalog import ITEMS, CatalogError, catalog, guest_from, hotel_from, staff_from
-from domain.rules import MoveSchema, seat_field
+from domain.rules import MoveSchema, WholeText, seat_field
 
 ROOM = r"^\d\.\d$"
 
@@ -44,7 +44,7 @@ def staff_field(description="a staff card: number 1-48 or printed content", **kw
 
 
 def room_field(**kw):
-    return fields.String(validate=validate.Regexp(ROOM, error="A room is floor.column, e.g. 2.3."),
+    return fields.String(validate=WholeText(ROOM, error="A room is floor.column, e.g. 2.3."),
                          metadata={"description": "a room as floor.column, floor 1 at the bottom, e.g. 2.3"}, **kw)
 
 

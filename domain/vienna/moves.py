@@ -5,13 +5,13 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from domain.rules import MoveSchema, seat_field
+from domain.rules import MoveSchema, WholeText, seat_field
 from domain.vienna.components import (EFFECT_KEYS, HELD_DIE, KINDS, PLACED_DIE, ROLLED_DIE, SPECIALS,
                                       SYMBOLS)
 
 
 def die_field(pattern: str, description: str, about: str = "", **kwargs) -> fields.String:
-    return fields.String(validate=validate.Regexp(f"^(?:{pattern})$", error=f"A die is written {description}."),
+    return fields.String(validate=WholeText(f"^(?:{pattern})$", error=f"A die is written {description}."),
                          metadata={"description": about + description}, **kwargs)
 
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate, validates
 
-from domain.rules import MoveSchema, seat_field
+from domain.rules import MoveSchema, WholeText, seat_field
 from domain.wiener_walzer.board import LAYOUT_PATTERN, MAX_COLUMNS, MAX_ROWS, SPACE_PATTERN
 from domain.wiener_walzer.components import CARD_PATTERN, EVENT_CARDS, ITEMS, PLAYER_COLOURS
 
 
 def space_field(description: str, **kwargs) -> fields.String:
     return fields.String(
-        validate=validate.Regexp(SPACE_PATTERN, error="A space is a column letter and a row number, e.g. d4."),
+        validate=WholeText(SPACE_PATTERN, error="A space is a column letter and a row number, e.g. d4."),
         metadata={"description": description}, **kwargs)
 
 
@@ -20,7 +20,7 @@ CARD_DESCRIPTION = "a guest card: L (lady) or G (gentleman) + value 0-5, e.g. L3
 
 def card_field(description: str = CARD_DESCRIPTION, **kwargs) -> fields.String:
     return fields.String(
-        validate=validate.Regexp(CARD_PATTERN, error="A guest card is L (lady) or G (gentleman) + value 0-5, e.g. L3."),
+        validate=WholeText(CARD_PATTERN, error="A guest card is L (lady) or G (gentleman) + value 0-5, e.g. L3."),
         metadata={"description": description}, **kwargs)
 
 
@@ -36,9 +36,9 @@ class SetupSchema(MoveSchema):
     also records each player's shuffled stack of 12 guest cards (top first),
     hidden from the other players."""
 
-    neutral = fields.Dict(keys=fields.String(validate=validate.Regexp(SPACE_PATTERN)), values=card_field(),
+    neutral = fields.Dict(keys=fields.String(validate=WholeText(SPACE_PATTERN)), values=card_field(),
                           required=True, metadata={"description": "gold space -> the white guest lying on it"})
-    buffet = fields.Dict(keys=fields.String(validate=validate.Regexp(SPACE_PATTERN)),
+    buffet = fields.Dict(keys=fields.String(validate=WholeText(SPACE_PATTERN)),
                          values=tile_field("the delicacies the tile shows, e.g. [\"cheese\", \"cheese\"]"),
                          required=True, metadata={"description": "buffet space -> the tile lying on it"})
     stacks = fields.Dict(keys=fields.String(), values=fields.List(card_field()),
@@ -101,7 +101,7 @@ class OptionsSchema(Schema):
                                  + ", ".join(PLAYER_COLOURS) + " in listed order (white is neutral)"})
     events = fields.Boolean(load_default=False, metadata={"description": "play the variant with event cards"})
     layout = fields.List(
-        fields.String(validate=validate.Regexp(LAYOUT_PATTERN, error="Layout rows use only '.', 'o' and 'G'.")),
+        fields.String(validate=WholeText(LAYOUT_PATTERN, error="Layout rows use only '.', 'o' and 'G'.")),
         load_default=None, allow_none=True,
         metadata={"description": "custom board, top row first: '.' no space, 'o' buffet space, 'G' gold-framed "
                                  "space; all of it is in play"})

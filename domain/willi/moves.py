@@ -1,20 +1,10 @@
 """Willi's moves as JSON, with the marshmallow schemas that check their form."""
 from __future__ import annotations
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import Schema, fields
 
-from domain.rules import MoveSchema, seat_field
+from domain.rules import MoveSchema, WholeText, seat_field
 from domain.willi.cards import CARD_PATTERN
-
-
-class WholeText(validate.Regexp):
-    """A pattern the whole text must match: ``$`` alone would let ``"R5\\n"``
-    through as a card, which no deck holds."""
-
-    def __call__(self, value: str) -> str:
-        if self.regex.fullmatch(value) is None:
-            raise ValidationError(self._format_error(value))
-        return value
 
 
 def card_field(**kwargs) -> fields.String:
