@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from domain.chance import deal as deal_cards
@@ -89,15 +90,26 @@ class Trick:
     def final_cards(self) -> tuple[str, ...]:
         """The cards the trick holds now: after an exchange, the given card
         instead of the taken one."""
-        cards = tuple(card for _, card in self.cards)
-        if self.exchange is None:
-            return cards
-        give, take = self.exchange
-        return tuple(give if card == take else card for card in cards)
+        return final_cards(self.cards, self.exchange)
 
     @property
     def total(self) -> int:
-        return sum(value(card) for card in self.final_cards)
+        return trick_sum(self.cards, self.exchange)
+
+
+@lru_cache(maxsize=4096)
+def final_cards(cards: tuple[tuple[str, str], ...], exchange: tuple[str, str] | None) -> tuple[str, ...]:
+    held = tuple(card for _, card in cards)
+    if exchange is None:
+        return held
+    give, take = exchange
+    return tuple(give if card == take else card for card in held)
+
+
+@lru_cache(maxsize=4096)
+def trick_sum(cards: tuple[tuple[str, str], ...], exchange: tuple[str, str] | None) -> int:
+    """A trick's sum (every view shows each trick's; a state's tricks are shared by the states after it)."""
+    return sum(value(card) for card in final_cards(cards, exchange))
 
 
 @dataclass(frozen=True)
