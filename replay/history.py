@@ -77,6 +77,7 @@ class GameHistory:
         self.effective: list[int] = []
         self.states: list[Any] = []
         self.answers: dict[str, Answer] = {}
+        self.callers: dict[str, Any] = {}   # the service's: each token of this game already checked, and whose it is
         self.problems: list[Problem] = []
         self.last_at: datetime = started.timestamp
         self.feed([started])

@@ -151,12 +151,15 @@ class Games:
             if required:
                 raise Unauthorized("Send the game's scorekeeper token: Authorization: Bearer <token>.")
             return ANONYMOUS
+        known = hist.callers.get(token)
+        if known is not None:
+            return known
         digest = token_hash(token)
         for key, stored in hist.started.tokens.items():
             if secrets.compare_digest(stored, digest):
-                if key == SCOREKEEPER:
-                    return Caller(SCOREKEEPER)
-                return Caller("seat", key.removeprefix("seat:"))
+                caller = Caller(SCOREKEEPER) if key == SCOREKEEPER else Caller("seat", key.removeprefix("seat:"))
+                hist.callers[token] = caller      # only tokens that belong to the game are kept
+                return caller
         if required:
             raise Forbidden("That token does not belong to this game.")
         return ANONYMOUS

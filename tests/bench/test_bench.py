@@ -3,7 +3,9 @@ checked: speed is measured by the benchmark, never asserted by a test)."""
 from __future__ import annotations
 
 from service.app import create_app
-from service.bench import WSGIClient
+from domain.rules import RuleViolation
+from domain.willi import GAME
+from service.bench import PLAYERS, WSGIClient, random_game
 from service.cli import main
 
 
@@ -11,7 +13,8 @@ def test_bench_prints_every_measure_beside_its_baseline(tmp_path, capsys):
     assert main(["bench", "--database", f"sqlite:///{tmp_path / 'bench.sqlite3'}",
                  "--games", "1", "--events", "60"]) == 0
     out = capsys.readouterr().out
-    for measure in ("(a) recorded move", "(b) undo", "(b) state at move 40", "(c) rules engine"):
+    for measure in ("(a) recorded move", "reference: ÷ raw save()", "(b) undo", "(b) state at move 40",
+                    "(c) rules engine"):
         assert measure in out
     assert "target" in out
 
@@ -27,3 +30,16 @@ def test_the_bench_client_speaks_http_like_a_wsgi_server(tmp_path):
                                      {"Authorization": f"Bearer {created['tokens']['scorekeeper']}"})
     assert status == 409 and refused["error"]["code"] == "nothing_to_undo"
     assert client.request("POST", f"/api/games/{created['id']}/undo", {})[0] == 401
+
+
+def test_the_bench_games_are_whole_legal_games_played_out_beforehand():
+    moves = random_game(5)
+    assert moves == random_game(5) and moves != random_game(6)
+    state = GAME.setup(PLAYERS, {})
+    for move in moves:
+        try:
+            GAME.check(state, move)
+        except RuleViolation as violation:      # pragma: no cover - the failure message
+            raise AssertionError(f"{move} is refused: {violation.message}") from None
+        state, _ = GAME.apply(state, move)
+    assert GAME.finished(state)
