@@ -226,7 +226,7 @@ class Games:
 
     # -- writing ----------------------------------------------------------------------
     def _write(self, game_id: str, token: str | None, expected_version: int | None,
-               request_id: str, action) -> dict[str, Any]:
+               request_id: str, action, kind: str) -> dict[str, Any]:
         """Run ``action`` on the game's record and save what it triggered.
 
         One game at a time in this process; across processes the save is
@@ -239,11 +239,11 @@ class Games:
                 hist = self._histories.get(gid) or self._sync(gid)
                 caller = self.caller(hist, token, required=True)
                 if request_id in hist.answers:
-                    return self.answer(hist, hist.answers[request_id], caller)
+                    return self._first_answer(hist, request_id, kind, caller)
                 if expected_version is not None and expected_version != hist.version:
                     hist = self._sync(gid)
                     if request_id in hist.answers:
-                        return self.answer(hist, hist.answers[request_id], caller)
+                        return self._first_answer(hist, request_id, kind, caller)
                     if expected_version != hist.version:
                         raise Conflict(f"The game is at version {hist.version}, not {expected_version}: "
                                        "someone recorded something first. Reload and try again.",
@@ -266,6 +266,16 @@ class Games:
                 hist.feed(pending, applied=True)
                 return self.answer(hist, hist.answers[request_id], caller)
         raise AssertionError("unreachable")
+
+    def _first_answer(self, hist: GameHistory, request_id: str, kind: str, caller: Caller) -> dict[str, Any]:
+        """A retry's answer: the first one, if the key was first sent with the
+        same kind of request (a move, an undo, a redo, an annotation)."""
+        first = hist.answers[request_id]
+        if first.kind != kind:
+            raise Conflict(f"This Idempotency-Key was already used for another request (a {first.kind}, "
+                           f"version {first.version}); a retry repeats the same request, anything else "
+                           "needs a new key.", "idempotency_key_reused")
+        return self.answer(hist, first, caller)
 
     def _forget(self, gid: UUID) -> None:
         with self._guard:
@@ -293,7 +303,7 @@ class Games:
             if record.mode == "digital":
                 self._auto_moves(record, state, request_id, hist)
 
-        return self._write(game_id, token, expected_version, request_id, action)
+        return self._write(game_id, token, expected_version, request_id, action, "move")
 
     @staticmethod
     def _may_record(record: GameRecord, caller: Caller, seat: str) -> None:
@@ -318,7 +328,7 @@ class Games:
             self._may_record(record, caller, hist.entry(number).seat)
             record.undo(caller.name, request_id)
 
-        return self._write(game_id, token, expected_version, request_id, action)
+        return self._write(game_id, token, expected_version, request_id, action, "undo")
 
     def redo(self, game_id: str, token: str | None, expected_version: int | None = None,
              request_id: str | None = None) -> dict[str, Any]:
@@ -341,7 +351,7 @@ class Games:
                 self._auto_moves(record, state, request_id, hist)
 
         try:
-            return self._write(game_id, token, expected_version, request_id, action)
+            return self._write(game_id, token, expected_version, request_id, action, "redo")
         except NothingToUndo as error:
             raise Conflict(str(error), "nothing_to_redo") from None
 
@@ -355,7 +365,7 @@ class Games:
             except ValueError as error:
                 raise NotFound(str(error)) from None
 
-        return self._write(game_id, token, expected_version, request_id, action)
+        return self._write(game_id, token, expected_version, request_id, action, "annotation")
 
     # -- answers ----------------------------------------------------------------------
     def answer(self, hist: GameHistory, answer: Any, caller: Caller) -> dict[str, Any]:
@@ -416,7 +426,9 @@ class Games:
         caller = self.caller(hist, token)
         state = hist.state
         expected = hist.game.expected(state)
-        moves = None if hist.game.finished(state) and not expected.seats else hist.game.legal_moves(state)
+        if hist.game.finished(state) and not expected.seats:
+            return {"expected": expected.to_json(), "moves": []}     # nothing left to list
+        moves = hist.game.legal_moves(state)
         if moves is not None and self.hidden(hist):
             # A seat sees its own options; the scorekeeper those of seats no
             # person holds (the card monster); nobody else sees any.
