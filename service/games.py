@@ -180,7 +180,10 @@ class Games:
                                 seed=secrets.randbelow(2**31) if mode == "digital" and seed is None else seed,
                                 started_by=SCOREKEEPER, tokens=hashes, id=gid)
             if mode == "digital":
-                self._auto_moves(record, state, request_id)
+                # The first deal answers the start, no move request: the
+                # start's Idempotency-Key stays off it, so a move sent later
+                # with the same key is recorded, not answered with the deal.
+                self._auto_moves(record, state, None)
             self.store.save(record)
             return {"id": str(record.id), "version": record.version, "tokens": tokens}
 

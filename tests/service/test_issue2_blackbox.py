@@ -214,6 +214,21 @@ def test_a_key_first_sent_with_a_move_is_no_retry_of_an_undo(client):
     assert game.version_now() == 4
 
 
+def test_the_key_that_started_a_digital_game_is_no_retry_of_a_move(client):
+    """Was: the start's key was stamped on the service's first deal, so Ann's
+    discard sent with that key was answered 201 with the deal (index 1) and
+    not recorded."""
+    r = client.post("/api/games", json={"game": "willi", "players": THREE, "mode": "digital", "seed": 1},
+                    headers={"Idempotency-Key": "k"})
+    assert r.status_code == 201
+    game_id, token = r.get_json()["id"], r.get_json()["tokens"]["seats"]["Ann"]
+    headers = {"Authorization": f"Bearer {token}"}
+    move = client.get(f"/api/games/{game_id}/legal-moves", headers=headers).get_json()["moves"][0]
+    r = client.post(f"/api/games/{game_id}/moves", json={"move": move}, headers={**headers, "Idempotency-Key": "k"})
+    assert r.status_code == 201 and r.get_json()["index"] == 2, r.get_json()
+    assert client.get(f"/api/games/{game_id}").get_json()["version"] == 3
+
+
 def test_the_same_idempotency_key_in_two_games_records_in_each(client):
     one, _ = dealt(client)
     two, _ = dealt(client)
@@ -429,6 +444,62 @@ def test_vienna_well_formed_but_forbidden_moves_are_422(client):
     assert game.version_now() == 1
 
 
+def test_vienna_table_moves_split_400_and_422_where_the_wording_says(client):
+    game = Game(client, game="vienna", players=THREE)
+    start = {"Cid": ("Merchant", "citizens"), "Bob": ("Chaplain", "crosses"), "Ann": ("Baron", "crowns")}
+    for label, move, status in [
+        ("card as a name", {"type": "choose_start_card", "seat": "Cid", "card": "Merchant"}, 400),
+        ("card without name", {"type": "choose_start_card", "seat": "Cid", "card": {"coins": 5}}, 400),
+        ("unknown card field", {"type": "choose_start_card", "seat": "Cid",
+                                "card": {"name": "Merchant", "coins": 5, "gold": 1}}, 400),
+        ("the start player first", {"type": "choose_start_card", "seat": "Ann",
+                                    "card": {"name": "Baron", "coins": 5, "crowns": 1}}, 422),
+    ]:
+        assert error(game.post("moves", {"move": move}), status)["code"], label
+    for seat in ("Cid", "Bob", "Ann"):
+        name, symbol = start[seat]
+        game.move({"type": "choose_start_card", "seat": seat, "card": {"name": name, "coins": 5, symbol: 1}})
+    for label, move, status in [
+        ("one card for three players", {"type": "reveal_characters", "cards": [{"name": "Monk", "crosses": 1}]}, 422),
+        ("the same name twice", {"type": "reveal_characters", "cards": [{"name": "Monk", "crosses": 1}] * 2}, 422),
+        ("a symbol count as text", {"type": "reveal_characters", "cards": [{"name": "Monk", "crosses": "x"},
+                                                                           {"name": "Mayor", "citizens": 2}]}, 400),
+    ]:
+        assert error(game.post("moves", {"move": move}), status)["code"], label
+    game.move({"type": "reveal_characters", "cards": [{"name": "Monk", "crosses": 1},
+                                                      {"name": "Mayor", "citizens": 2, "crowns": 1}]})
+    for label, move, status in [
+        ("four dice of five", {"type": "roll", "seat": "Ann", "dice": ["1", "2", "3", "4"]}, 422),
+        ("a seven", {"type": "roll", "seat": "Ann", "dice": ["1", "2", "3", "4", "7"]}, 400),
+        ("dice as numbers", {"type": "roll", "seat": "Ann", "dice": [1, 2, 3, 4, 5]}, 400),
+        ("not Bob's roll yet", {"type": "roll", "seat": "Bob", "dice": ["1", "2", "3", "4", "5"]}, 422),
+    ]:
+        assert error(game.post("moves", {"move": move}), status)["code"], label
+    assert game.version_now() == 5
+    assert game.move({"type": "roll", "seat": "Ann", "dice": ["1", "2", "3", "4", "5"]})["index"] == 5
+
+
+def test_wiener_walzer_setup_splits_400_and_422(client):
+    game = Game(client, game="wiener_walzer", players=["Ann", "Bob"])
+    spaces = game.get("state")["spaces"]
+    gold = [name for name, space in spaces.items() if space["gold"]]
+    other = [name for name, space in spaces.items() if not space["gold"]]
+    neutral = {space: f"{'LG'[i % 2]}{i // 2}" for i, space in enumerate(gold)}
+    buffet = {space: ["cheese"] for space in other}
+    for label, move, status in [
+        ("a guest valued 9", {"neutral": {**neutral, gold[0]: "L9"}, "buffet": buffet}, 400),
+        ("a delicacy not on any tile", {"neutral": neutral, "buffet": {**buffet, other[0]: ["pizza"]}}, 400),
+        ("a tile as text", {"neutral": neutral, "buffet": {**buffet, other[0]: "cheese"}}, 400),
+        ("an empty tile", {"neutral": neutral, "buffet": {**buffet, other[0]: []}}, 400),
+        ("a gold space left empty", {"neutral": {s: c for s, c in neutral.items() if s != gold[0]},
+                                     "buffet": buffet}, 422),
+        ("one white guest twice", {"neutral": {s: "L1" for s in gold}, "buffet": buffet}, 422),
+    ]:
+        assert error(game.post("moves", {"move": {"type": "setup", **move}}), status)["code"], label
+    assert game.version_now() == 1
+    game.move({"type": "setup", "neutral": neutral, "buffet": buffet})
+
+
 GAH_MALFORMED = [
     {"type": "take_guest", "seat": "Ann", "position": None},
     {"type": "take_guest", "seat": "Ann", "position": True},
@@ -473,6 +544,8 @@ COERCED = [
     ("grand_austria", ["Ann", "Bob"], {"type": "take_die", "seat": "Ann", "value": "3"}),
     ("grand_austria", ["Ann", "Bob"], {"type": "take_die", "seat": "Ann", "value": 3, "boost": "yes"}),
     ("vienna", THREE, {"type": "double_move", "seat": "Ann", "use": "no"}),
+    ("vienna", THREE, {"type": "choose_start_card", "seat": "Cid",
+                       "card": {"name": "Merchant", "citizens": 1, "coins": "5"}}),
     ("vienna", THREE, {"type": "tiergarten", "seat": "Ann", "take": {"Bob": "2"}}),
     ("wiener_walzer", ["Ann", "Bob"], {"type": "resolve_event", "seat": "Ann", "lapse": 1}),
 ]
