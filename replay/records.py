@@ -29,7 +29,7 @@ from domain.record import hash_of
 from domain.rules import Game, Move
 
 FORMATS = ("jsonl", "text")
-FORMAT_NAMES = {"jsonl": "jsonl", "jsonlines": "jsonl", "ndjson": "jsonl", "json": "jsonl",
+FORMAT_NAMES = {"jsonl": "jsonl", "jsonlines": "jsonl", "json-lines": "jsonl", "ndjson": "jsonl", "json": "jsonl",
                 "text": "text", "txt": "text", "pgn": "text"}
 """Every name a format is asked for by, and the format it means."""
 SCOREKEEPER = "scorekeeper"

@@ -7,6 +7,9 @@ differs, a broken chain, all become named problems. When the rules' version
 changed since the game was recorded, a ``rules_changed`` problem says so
 beside the differences it explains.
 
+An event that decodes to the same values after an edit (the hash chain
+covers values, not bytes) is caught by encoding it again: ``bytes_changed``.
+
 The newest event of a game has no successor whose ``prev_hash`` would show an
 edit; the game list view keeps the hash of the newest event it processed, and
 verify compares that witness with the stored event.
@@ -40,6 +43,17 @@ class Verdict:
         return not self.problems
 
 
+def _same_bytes(store: Any, record: Any, domain_event: Any) -> bool:
+    """Whether encoding the decoded event again gives the stored bytes. The
+    hash chain covers what an event means; this catches an edit that decodes
+    to the same values (a time's "T" written "t", "+00:00" written "-00:00")."""
+    try:
+        again = store.mapper.to_stored_event(domain_event)
+    except Exception:                       # an event the mapper cannot write back: nothing to compare
+        return True
+    return again.topic == record.topic and bytes(again.state) == bytes(record.state)
+
+
 def verify_game(store: Any, game_id: UUID, witness: dict[str, Any] | None = None) -> Verdict | None:
     """The verdict on one stored game, or None when no event has its id.
     ``witness`` is the game's row in the game list view, if any."""
@@ -58,6 +72,10 @@ def verify_game(store: Any, game_id: UUID, witness: dict[str, Any] | None = None
                 "unreadable", version, f"Event {version} cannot be read ({type(error).__name__}: {error}): "
                 "the stored record was changed."))
             break
+        if not _same_bytes(store, record, domain_event):
+            verdict.problems.append(Problem(
+                "bytes_changed", version, f"Event {version} reads back, but its stored bytes are not the bytes "
+                "tablelog wrote for it: the stored record was changed."))
         hashes.append(hash_of(domain_event))
         try:
             if hist is None:

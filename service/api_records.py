@@ -121,14 +121,14 @@ class ForkedSchema(Schema):
 class AnnotationSchema(Schema):
     move_index = fields.Integer(required=True, strict=True, validate=validate.Range(min=0),
                                 metadata={"description": "the move commented on; 0 comments on the whole game "
-                                                         "(also accepted as index)"})
+                                                         "(also accepted as index or move)"})
     text = fields.String(required=True, validate=validate.Length(min=1, max=2000),
                          metadata={"description": "the comment (also accepted as comment)"})
     expected_version = fields.Integer(load_default=None, allow_none=True, strict=True)
 
     @pre_load
     def aliases(self, data: Any, **kwargs: Any) -> Any:
-        return renamed(data, {"index": "move_index", "comment": "text"})
+        return renamed(data, {"index": "move_index", "move": "move_index", "comment": "text"})
 
 
 class AnnotatedSchema(Schema):

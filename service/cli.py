@@ -50,13 +50,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     export.add_argument("--format", "-f", choices=sorted(FORMAT_NAMES), default="jsonl",
                         help="jsonl (also json, ndjson): the stored events; text (also pgn, txt): the readable record")
     export.add_argument("--seat", help="as this seat may see it (hides other hands in a digital game)")
-    export.add_argument("--out", "-o", help="a file (default: standard output)")
+    export.add_argument("--out", "--output", "-o", help="a file (default: standard output)")
     importer = sub.add_parser("import", parents=[common], help="create a new game from a record (either format)")
     importer.add_argument("file", help="a record file, or - for standard input")
     importer.add_argument("--format", "-f", choices=sorted(FORMAT_NAMES), help="default: as the record looks")
     chart = sub.add_parser("chart", parents=[common], help="draw a game's score timeline")
     chart.add_argument("id")
-    chart.add_argument("--out", "-o", help="file.svg or file.png (default: <id>.svg, or <id>.png with --format png)")
+    chart.add_argument("--out", "--output", "-o",
+                       help="file.svg or file.png (default: <id>.svg, or <id>.png with --format png)")
     chart.add_argument("--format", "-f", choices=CHART_FORMATS, help="default: as --out ends, else svg")
 
     bench = sub.add_parser("bench", parents=[common], help="measure recording, undo and replay costs (not a test)")
