@@ -112,6 +112,21 @@ class WholeText(validate.Regexp):
         return value
 
 
+def whole_number(**kwargs) -> fields.Integer:
+    """A JSON integer: ``"2"``, ``2.5``, ``2.0`` and ``true`` are malformed, not read as a number."""
+    return fields.Integer(strict=True, **kwargs)
+
+
+class YesNo(fields.Boolean):
+    """JSON ``true`` or ``false``: ``"yes"``, ``1`` or ``"no"`` are malformed,
+    not read as a choice the player did not write."""
+
+    def _deserialize(self, value, attr, data, **kwargs):  # type: ignore[no-untyped-def]
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
+
+
 def seat_field(**kwargs) -> fields.String:
     return fields.String(required=True, validate=validate.Length(min=1), **kwargs)
 

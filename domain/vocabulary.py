@@ -8,7 +8,9 @@ from marshmallow import Schema, fields, validate
 
 
 def describe_field(field: fields.Field) -> dict[str, Any]:
-    kind = type(field).__name__.lower()
+    # marshmallow's own name for the field's kind ("integer", "boolean"),
+    # also for tablelog's stricter fields built on them
+    kind = next(cls for cls in type(field).__mro__ if cls.__module__ == fields.__name__).__name__.lower()
     out: dict[str, Any] = {"type": kind, "required": bool(field.required)}
     if field.allow_none:
         out["nullable"] = True

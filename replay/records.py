@@ -69,6 +69,7 @@ class Record:
     seed: int | None = None
     forked: dict[str, Any] | None = None
     steps: list[Step] = field(default_factory=list)
+    view: str | None = None        # the seat (or the table) the record was written for
 
 
 # -- writing -----------------------------------------------------------------------
@@ -209,7 +210,7 @@ def read_jsonl(text: str) -> Record:
                 raise RecordError(number, "the first event is Started.")
             record = Record(game=_need(number, data, "game", str), players=_need(number, data, "players", list),
                             options=data.get("options") or {}, mode=data.get("mode") or "table",
-                            seed=data.get("seed"))
+                            seed=data.get("seed"), view=data.get("view") if isinstance(data.get("view"), str) else None)
             if not isinstance(record.options, dict):
                 raise RecordError(number, "options are an object.")
             if record.seed is not None and (not isinstance(record.seed, int) or isinstance(record.seed, bool)):
@@ -310,7 +311,8 @@ def _text_header(tags: dict[str, str], line: int) -> tuple[Record, Game, Sequenc
         raise RecordError(line, f"a header tag does not parse: {error}") from None
     if not isinstance(options, dict):
         raise RecordError(line, "the Options tag holds a JSON object.")
-    record = Record(game=game.id, players=players, options=options, mode=tags.get("Mode", "table"), seed=seed)
+    record = Record(game=game.id, players=players, options=options, mode=tags.get("Mode", "table"), seed=seed,
+                    view=tags.get("View"))
     if "Fork" in tags:
         fork = _FORK.match(tags["Fork"])
         if not fork:

@@ -433,17 +433,24 @@ class Games:
             return {"expected": expected.to_json(), "moves": []}     # nothing left to list
         moves = hist.game.legal_moves(state)
         if moves is not None and self.hidden(hist):
-            # A seat sees its own options; the scorekeeper those of seats no
-            # person holds (the card monster); nobody else sees any.
+            # A seat sees its own options; the scorekeeper every option when
+            # the table's view hides nothing, else those of seats no person
+            # holds (the card monster); nobody else sees any.
             if caller.role == "seat":
                 moves = [m for m in moves if m.get("seat") == caller.seat]
             elif caller.role == SCOREKEEPER:
-                moves = [m for m in moves if m.get("seat") not in hist.started.players]
+                if self._hides_anything(hist, state):
+                    moves = [m for m in moves if m.get("seat") not in hist.started.players]
             else:
                 moves = None
         if hist.started.mode == "digital" and expected.is_chance:
             moves = []
         return {"expected": expected.to_json(), "moves": moves}
+
+    @staticmethod
+    def _hides_anything(hist: GameHistory, state: Any) -> bool:
+        """Whether the state as the table sees it hides anything the record holds."""
+        return hist.game.view(state, None, False) != hist.game.view(state, None, True)
 
     def summary(self, hist: GameHistory) -> dict[str, Any]:
         started = hist.started
@@ -622,7 +629,10 @@ class Games:
             else:
                 new.redo(outcome, step.by, step.request_id)
             states.append(state)
-            if step.outcome is not None and json.loads(json.dumps(outcome)) != step.outcome:
+            # A record written for one seat (or the table) holds the moves as
+            # they saw them but the outcomes of the whole game: a hidden card
+            # replays as unseen, so its outcome differs without any rule changing.
+            if record.view is None and step.outcome is not None and json.loads(json.dumps(outcome)) != step.outcome:
                 differences.append(step.number)
         if record.mode == "digital":
             self._auto_moves(new, states[-1], None)

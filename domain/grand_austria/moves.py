@@ -6,7 +6,7 @@ from __future__ import annotations
 from marshmallow import Schema, ValidationError, fields, validate
 
 from domain.grand_austria.catalog import ITEMS, CatalogError, catalog, guest_from, hotel_from, staff_from
-from domain.rules import MoveSchema, WholeText, seat_field
+from domain.rules import MoveSchema, WholeText, YesNo, seat_field, whole_number
 
 ROOM = r"^\d\.\d$"
 
@@ -49,7 +49,7 @@ def room_field(**kw):
 
 
 def count(**kw):
-    return fields.Integer(validate=validate.Range(min=0, max=99), **kw)
+    return whole_number(validate=validate.Range(min=0, max=99), **kw)
 
 
 def item_counts(**kw):
@@ -70,7 +70,7 @@ class OptionsSchema(Schema):
     hotel = HotelOption(metadata={"description": "a custom hotel board side (day sides): floors (colours, "
                                                  "bottom first), groups, floor_costs, floor_vp, prepare_vp; "
                                                  "default the night side"})
-    staff_draft = fields.Boolean(metadata={
+    staff_draft = YesNo(metadata={
         "description": "draft the 6 staff cards dealt to each player: keep one, pass the rest to the left, "
                        "until every hand holds 6 again (draft_pick moves)"})
 
@@ -83,7 +83,7 @@ class SetupSchema(MoveSchema):
     start player. A player's cards may be left out when the scorekeeper does
     not see them."""
 
-    objectives = fields.List(fields.Integer(), required=True, validate=validate.Length(equal=3),
+    objectives = fields.List(whole_number(), required=True, validate=validate.Length(equal=3),
                              metadata={"description": "objective card numbers of groups A, B, C (105-116)"})
     emperor_tiles = fields.List(fields.String(), required=True, validate=validate.Length(equal=3),
                                 metadata={"description": "Emperor tiles for rounds 3, 5, 7, e.g. A1, B3, C2"})
@@ -104,7 +104,7 @@ class RevealGuestSchema(MoveSchema):
 class RollSchema(MoveSchema):
     """The start player rolls all the dice (round start)."""
 
-    dice = fields.List(fields.Integer(validate=validate.Range(min=1, max=6)), required=True,
+    dice = fields.List(whole_number(validate=validate.Range(min=1, max=6)), required=True,
                        metadata={"description": "the values rolled"})
 
 
@@ -112,7 +112,7 @@ class RerollSchema(MoveSchema):
     """Everyone with turns left has passed: one die goes to the dustbin and the
     rest are rerolled by the player with the lowest unused turn-order number."""
 
-    dice = fields.List(fields.Integer(validate=validate.Range(min=1, max=6)), required=True,
+    dice = fields.List(whole_number(validate=validate.Range(min=1, max=6)), required=True,
                        metadata={"description": "the values rerolled (one die fewer than were left)"})
 
 
@@ -139,7 +139,7 @@ class TakeGuestSchema(MoveSchema):
     guest, or as a free-guest reward."""
 
     seat = seat_field()
-    position = fields.Integer(required=True, validate=validate.Range(min=1, max=5))
+    position = whole_number(required=True, validate=validate.Range(min=1, max=5))
 
 
 class PrepareRoomSchema(MoveSchema):
@@ -154,15 +154,15 @@ class TakeDieSchema(MoveSchema):
     pays 1 krone for +1 strength (once per turn)."""
 
     seat = seat_field()
-    value = fields.Integer(required=True, validate=validate.Range(min=1, max=6))
-    boost = fields.Boolean(load_default=False)
+    value = whole_number(required=True, validate=validate.Range(min=1, max=6))
+    boost = YesNo(load_default=False)
 
 
 class ChooseActionSchema(MoveSchema):
     """After die 6: which of the main actions 1-5 to carry out."""
 
     seat = seat_field()
-    action = fields.Integer(required=True, validate=validate.Range(min=1, max=5))
+    action = whole_number(required=True, validate=validate.Range(min=1, max=5))
 
 
 class ChooseItemsSchema(MoveSchema):
@@ -199,7 +199,7 @@ class CompleteOrderSchema(MoveSchema):
     """Porter: the order of the guest at this café table is filled for free."""
 
     seat = seat_field()
-    table = fields.Integer(required=True, validate=validate.Range(min=1, max=3))
+    table = whole_number(required=True, validate=validate.Range(min=1, max=3))
 
 
 class ReturnStaffSchema(MoveSchema):
@@ -235,7 +235,7 @@ class ServeSchema(MoveSchema):
 
     seat = seat_field()
     items = fields.List(fields.Nested(Schema.from_dict({
-        "table": fields.Integer(required=True, validate=validate.Range(min=1, max=3)),
+        "table": whole_number(required=True, validate=validate.Range(min=1, max=3)),
         "item": fields.String(required=True, validate=validate.OneOf(ITEMS))})),
         required=True, validate=validate.Length(min=1))
 
@@ -245,7 +245,7 @@ class CheckInSchema(MoveSchema):
     prepared vacant room of its colour (green: any colour)."""
 
     seat = seat_field()
-    table = fields.Integer(required=True, validate=validate.Range(min=1, max=3))
+    table = whole_number(required=True, validate=validate.Range(min=1, max=3))
     room = room_field(required=True)
 
 
@@ -260,7 +260,7 @@ class ClaimObjectiveSchema(MoveSchema):
     """Claim an objective whose condition you meet, on your own turn."""
 
     seat = seat_field()
-    objective = fields.Integer(required=True, validate=validate.Range(min=1))
+    objective = whole_number(required=True, validate=validate.Range(min=1))
 
 
 class EndTurnSchema(MoveSchema):

@@ -5,7 +5,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from domain.rules import MoveSchema, WholeText, seat_field
+from domain.rules import MoveSchema, WholeText, YesNo, seat_field, whole_number
 from domain.vienna.components import (EFFECT_KEYS, HELD_DIE, KINDS, PLACED_DIE, ROLLED_DIE, SPECIALS,
                                       SYMBOLS)
 
@@ -21,7 +21,7 @@ HELD = ROLLED + ", 'J' for a die lying on the dice-joker card"
 
 
 def symbol_count(**kwargs) -> fields.Integer:
-    return fields.Integer(validate=validate.Range(min=0, max=9), load_default=0, **kwargs)
+    return whole_number(validate=validate.Range(min=0, max=9), load_default=0, **kwargs)
 
 
 class CardSchema(Schema):
@@ -36,7 +36,7 @@ class CardSchema(Schema):
 class StartCardSchema(CardSchema):
     """A start card by its printed content: coins and symbols."""
 
-    coins = fields.Integer(required=True, validate=validate.Range(min=0, max=20))
+    coins = whole_number(required=True, validate=validate.Range(min=0, max=20))
 
 
 class ChooseStartCardSchema(MoveSchema):
@@ -105,7 +105,7 @@ class DoubleMoveSchema(MoveSchema):
     game needs when the next step is the service's roll."""
 
     seat = seat_field()
-    use = fields.Boolean(load_default=True, metadata={
+    use = YesNo(load_default=True, metadata={
         "description": "optional, default true; false declines the card this turn"})
 
 
@@ -129,7 +129,7 @@ class TiergartenSchema(MoveSchema):
     """Evaluation of the Tiergarten: take up to 3 coins from one player, or 1 coin each from two."""
 
     seat = seat_field()
-    take = fields.Dict(keys=fields.String(), values=fields.Integer(validate=validate.Range(min=1)),
+    take = fields.Dict(keys=fields.String(), values=whole_number(validate=validate.Range(min=1)),
                        required=True, metadata={"description": "player -> coins taken"})
 
 
@@ -169,10 +169,10 @@ class FieldSchema(Schema):
     """A field of the street."""
 
     name = fields.String(required=True, validate=validate.Length(min=1))
-    values = fields.List(fields.Integer(validate=validate.Range(min=1, max=12)), required=True,
+    values = fields.List(whole_number(validate=validate.Range(min=1, max=12)), required=True,
                          validate=_check_values,
                          metadata={"description": "[n], [n, n+1], or [] for any dice"})
-    double = fields.Boolean(load_default=False, metadata={"description": "the field needs a double"})
+    double = YesNo(load_default=False, metadata={"description": "the field needs a double"})
     kind = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(KINDS),
                          metadata={"description": "a lightning field (resolved at once), or null"})
     effects = fields.List(fields.Dict(validate=_check_effect), load_default=list,
@@ -199,7 +199,7 @@ _BoardFields = Schema.from_dict({
     "fields": fields.List(fields.Nested(FieldSchema), required=True, validate=validate.Length(min=1),
                           metadata={"description": "every field in street order, the Geheimbund among them"}),
     "vp_start": fields.Dict(keys=fields.String(validate=validate.OneOf(["3", "4", "5"])),
-                            values=fields.Integer(validate=validate.Range(min=0)), required=True,
+                            values=whole_number(validate=validate.Range(min=0)), required=True,
                             metadata={"description": "the VP start field by player count, e.g. {'3': 0, ...}"}),
     "more_influence": fields.Nested(SymbolsSchema, required=True,
                                     metadata={"description": "the symbols on the more-influence card"}),

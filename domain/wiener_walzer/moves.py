@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate, validates
 
-from domain.rules import MoveSchema, WholeText, seat_field
+from domain.rules import MoveSchema, WholeText, YesNo, seat_field
 from domain.wiener_walzer.board import LAYOUT_PATTERN, MAX_COLUMNS, MAX_ROWS, SPACE_PATTERN
 from domain.wiener_walzer.components import CARD_PATTERN, EVENT_CARDS, ITEMS, PLAYER_COLOURS
 
@@ -76,7 +76,7 @@ class ResolveEventSchema(MoveSchema):
     carried out)."""
 
     seat = seat_field()
-    lapse = fields.Boolean(metadata={"description": "true: the event cannot be carried out"})
+    lapse = YesNo(metadata={"description": "true: the event cannot be carried out"})
     guest = space_field("a guest the card moves or names")
     tile = space_field("a buffet tile on the board")
     first = space_field("the first of two guests")
@@ -99,7 +99,7 @@ class OptionsSchema(Schema):
         load_default=dict,
         metadata={"description": "player -> colour; players left out get the first free colours of "
                                  + ", ".join(PLAYER_COLOURS) + " in listed order (white is neutral)"})
-    events = fields.Boolean(load_default=False, metadata={"description": "play the variant with event cards"})
+    events = YesNo(load_default=False, metadata={"description": "play the variant with event cards"})
     layout = fields.List(
         fields.String(validate=WholeText(LAYOUT_PATTERN, error="Layout rows use only '.', 'o' and 'G'.")),
         load_default=None, allow_none=True,

@@ -418,8 +418,6 @@ def test_a_table_game_survives_the_round_trip_through_the_api_alone(client):
         assert copy.summary()["scores"] == game.summary()["scores"]
 
 
-@pytest.mark.xfail(strict=True, reason="the table's view hides a discarded card but keeps its outcome "
-                   "(seen: true), so the import reports moves 2-5 as differing (service/games.py)")
 def test_the_scorekeepers_export_of_a_digital_game_imports_without_differences(client):
     """The API's export of a digital game for its scorekeeper is a record
     tablelog itself wrote; importing it unchanged should not report moves whose

