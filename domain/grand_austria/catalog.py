@@ -63,6 +63,19 @@ class CatalogError(ValueError):
     """Printed content that does not fit the vocabulary."""
 
 
+def is_whole(value: Any) -> bool:
+    """A JSON whole number: not true/false, not "3", not 2.5."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def whole(data: Mapping[str, Any], key: str, default: int | None = None) -> int:
+    """``data[key]`` (or ``default`` when absent) as printed: a whole number, not negative."""
+    value = data[key] if default is None else data.get(key, default)
+    if not is_whole(value) or value < 0:
+        raise CatalogError(f"{key} is a whole number, not {value!r}")
+    return value
+
+
 def check_effects(effects: Any, where: str) -> tuple[dict, ...]:
     if not isinstance(effects, (list, tuple)):
         raise CatalogError(f"{where}: effects are a list")
@@ -75,7 +88,7 @@ def check_effects(effects: Any, where: str) -> tuple[dict, ...]:
         if effect["kind"] == "item" and effect.get("item") not in ITEMS:
             raise CatalogError(f"{where}: item must be one of {', '.join(ITEMS)}")
         for key, value in effect.items():
-            if key not in ("kind", "item", "free", "cafe") and not isinstance(value, int):
+            if key not in ("kind", "item", "free", "cafe") and not is_whole(value):
                 raise CatalogError(f"{where}: {key} is a whole number")
     return tuple(dict(effect) for effect in effects)
 
@@ -127,13 +140,13 @@ def guest_from(data: Mapping[str, Any]) -> Guest:
     """A guest card from its printed content (catalog entry or a move's card)."""
     try:
         order = data["order"]
-        if set(order) - set(ITEMS) or any(not isinstance(n, int) or n < 0 for n in order.values()):
+        if set(order) - set(ITEMS) or any(not is_whole(n) or n < 0 for n in order.values()):
             raise CatalogError("order: items strudel/cake/wine/coffee with counts")
         if data["colour"] not in COLOURS:
             raise CatalogError(f"colour is one of {', '.join(COLOURS)}")
         return Guest(number=data.get("number"), name=str(data.get("name", "guest")),
                      colour=data["colour"], order=tuple(order.get(item, 0) for item in ITEMS),
-                     vp=int(data.get("vp", 0)),
+                     vp=whole(data, "vp", 0),
                      reward=check_effects(data.get("reward", []), "guest reward"))
     except KeyError as missing:
         raise CatalogError(f"a guest card needs {missing.args[0]}") from None
@@ -158,7 +171,7 @@ def staff_from(data: Mapping[str, Any]) -> Staff:
         if end is not None and (not isinstance(end, Mapping) or end.get("measure") not in MEASURES):
             raise CatalogError(f"end scoring measure is one of {', '.join(MEASURES)}")
         return Staff(number=data.get("number"), name=str(data.get("name", "staff")),
-                     cost=int(data["cost"]), kind=kind, text=str(data.get("text", "")),
+                     cost=whole(data, "cost"), kind=kind, text=str(data.get("text", "")),
                      on_hire=check_effects(data.get("on_hire", []), "staff on hire"),
                      per_round=check_effects(data.get("per_round", []), "staff each round"),
                      trigger=trigger, end=dict(end) if end else None)

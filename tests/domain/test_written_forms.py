@@ -42,3 +42,19 @@ def test_anything_before_or_after_a_written_form_makes_the_move_malformed(game_i
     for bad in spoiled(move, text):
         with pytest.raises(MalformedMove):
             get_game(game_id).load_move(bad)
+
+
+@pytest.mark.parametrize("vp", ["3", 2.5, True, None, -1])
+def test_a_grand_austria_guest_by_printed_content_has_whole_numbers(vp):
+    game = get_game("grand_austria")
+    guest = {"colour": "red", "order": {"cake": 1, "wine": 1}, "vp": 4}
+    assert game.load_move({"type": "reveal_guest", "card": guest})["card"] == guest
+    with pytest.raises(MalformedMove):
+        game.load_move({"type": "reveal_guest", "card": {**guest, "vp": vp}})
+
+
+@pytest.mark.parametrize("cost", ["1", 1.5, False])
+def test_a_grand_austria_staff_card_by_printed_content_costs_a_whole_number(cost):
+    game = get_game("grand_austria")
+    with pytest.raises(MalformedMove):
+        game.load_move({"type": "draw_staff", "seat": "Ann", "cards": [{"kind": "once", "cost": cost}]})
