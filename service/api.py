@@ -124,8 +124,18 @@ class RedoneSchema(Schema):
     redone = fields.Integer()
 
 
+class MoveNumber(fields.Integer):
+    """A move number in a query string: ASCII digits only (Python's int()
+    would also read "+1", "1_0" as 10, or other scripts' digits)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):  # type: ignore[no-untyped-def]
+        if isinstance(value, str) and not (value.isascii() and value.isdigit()):
+            raise self.make_error("invalid", input=value)
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 class StateQuerySchema(Schema):
-    at = fields.Integer(load_default=None, validate=validate.Range(min=0),
+    at = MoveNumber(load_default=None, validate=validate.Range(min=0),
                         metadata={"description": "the state after the effective moves numbered <= at"})
     seat = fields.String(load_default=None)
 

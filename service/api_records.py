@@ -12,7 +12,7 @@ from marshmallow import Schema, ValidationError, fields, pre_load, validate
 from domain.games import all_games
 from domain.rules import MalformedMove
 from replay.records import FORMAT_NAMES, format_named
-from service.api import CreatedSchema, SeatQuerySchema, TokensSchema, bearer, games, idempotency_key
+from service.api import CreatedSchema, MoveNumber, SeatQuerySchema, TokensSchema, bearer, games, idempotency_key
 
 blp = Blueprint("records", __name__, url_prefix="/api",
                 description="Game records, forks, comments, score timelines and player statistics.")
@@ -100,7 +100,7 @@ class ImportedSchema(CreatedSchema):
 
 
 class ForkQuerySchema(Schema):
-    at = fields.Integer(required=True, validate=validate.Range(min=0),
+    at = MoveNumber(required=True, validate=validate.Range(min=0),
                         metadata={"description": "the new game starts with the effective moves numbered <= at"})
 
 

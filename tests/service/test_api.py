@@ -200,6 +200,9 @@ def test_state_at_n_counts_move_numbers_and_skips_undone_moves(client):
         assert key in api.state(0)
     assert client.get(f"/api/games/{api.id}/state?at=-1").status_code == 400
     assert client.get(f"/api/games/{api.id}/state?at=x").status_code == 400
+    for written in ("+1", "1_0", "١", " 1", "1.0"):       # a move number is ASCII digits
+        assert client.get(f"/api/games/{api.id}/state", query_string={"at": written}).status_code == 400, written
+    assert client.get(f"/api/games/{api.id}/state", query_string={"at": "01"}).get_json() == api.state(1)
 
 
 def test_legal_moves_lists_who_acts_and_what_they_may_do(client):
