@@ -112,6 +112,11 @@ class WholeText(validate.Regexp):
         return value
 
 
+def is_whole(value: Any) -> bool:
+    """A JSON whole number: not true/false, not "3", not 2.5."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def whole_number(**kwargs) -> fields.Integer:
     """A JSON integer: ``"2"``, ``2.5``, ``2.0`` and ``true`` are malformed, not read as a number."""
     return fields.Integer(strict=True, **kwargs)
@@ -342,6 +347,16 @@ class Game(ABC):
             "moves": {kind: describe_schema(schema())
                       for kind, schema in sorted(self.move_schemas.items())},
         }
+
+
+def random_game(game: Game, players: Sequence[str], options: Mapping[str, Any], rng: random.Random) -> list[Move]:
+    """The moves of a whole random game at the table (its chance moves
+    included), each checked by the rules when it is made."""
+    state, moves = game.setup(list(players), game.load_options(dict(options))), []
+    while not game.finished(state):
+        moves.append(random_move(game, state, rng))
+        state, _ = game.play(state, moves[-1])
+    return moves
 
 
 def random_move(game: Game, state: Any, rng: random.Random) -> Move:

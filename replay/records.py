@@ -26,7 +26,7 @@ from typing import Any, Sequence
 
 from domain.games import all_games, get_game
 from domain.record import hash_of
-from domain.rules import Game, Move
+from domain.rules import Game, Move, is_whole
 
 FORMATS = ("jsonl", "text")
 FORMAT_NAMES = {"jsonl": "jsonl", "jsonlines": "jsonl", "json-lines": "jsonl", "ndjson": "jsonl", "json": "jsonl",
@@ -213,7 +213,7 @@ def read_jsonl(text: str) -> Record:
                             seed=data.get("seed"), view=data.get("view") if isinstance(data.get("view"), str) else None)
             if not isinstance(record.options, dict):
                 raise RecordError(number, "options are an object.")
-            if record.seed is not None and (not isinstance(record.seed, int) or isinstance(record.seed, bool)):
+            if record.seed is not None and not is_whole(record.seed):
                 raise RecordError(number, "the seed is a whole number.")
             continue
         by = data.get("recorded_by") or SCOREKEEPER

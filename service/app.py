@@ -5,8 +5,8 @@ import logging
 import re
 from typing import Any
 
-from eventsourcing.persistence import MapperDeserialisationError
 import orjson
+from eventsourcing.persistence import MapperDeserialisationError
 from flask import Flask, jsonify, request, send_from_directory
 from flask.json.provider import DefaultJSONProvider
 from flask_smorest import Api

@@ -24,7 +24,7 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from domain.rules import random_move
+from domain.rules import random_game, random_move
 from domain.willi import GAME
 from service.app import create_app
 from service.store import Tablelog, database_url, persistence_env
@@ -176,13 +176,9 @@ class Recorder:
         return self.games.history(self.id).version
 
 
-def random_game(seed: int) -> list[dict]:
-    """The moves of a whole random Willi game at the table, as the rules allow them."""
-    rng, state, moves = random.Random(seed), GAME.setup(PLAYERS, {}), []
-    while not GAME.finished(state):
-        moves.append(random_move(GAME, state, rng))
-        state, _ = GAME.apply(state, moves[-1])
-    return moves
+def willi_game(seed: int) -> list[dict]:
+    """The moves of a whole random Willi game at the table."""
+    return random_game(GAME, PLAYERS, {}, random.Random(seed))
 
 
 def grow(rec: Recorder, events: int) -> None:
@@ -220,7 +216,7 @@ def run_bench(database: str | None, games: int, events: int) -> int:
         for g in range(games):
             # The game is played out by the rules first, so that between two
             # timed requests the client does no more than send the next one.
-            rec, moves = Recorder(client, seed=g), random_game(g)
+            rec, moves = Recorder(client, seed=g), willi_game(g)
             for move in moves:
                 before = client.served
                 rec.post_move(move)
@@ -258,7 +254,7 @@ def run_bench(database: str | None, games: int, events: int) -> int:
 
         # (c) the rules engine vs decoding a stored event
         progress.add_task("(c) rules engine and event decoding", total=None)
-        moves = random_game(7)
+        moves = willi_game(7)
 
         def replay_all() -> None:
             s = GAME.setup(PLAYERS, {})

@@ -9,6 +9,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Mapping
 
+from domain.rules import is_whole
+
 DATA = Path(__file__).parent / "data"
 
 ITEMS = ("strudel", "cake", "wine", "coffee")
@@ -61,11 +63,6 @@ MEASURES = ("krones", "rooms", "hired", "emperor", "occupied", "occupied_red", "
 
 class CatalogError(ValueError):
     """Printed content that does not fit the vocabulary."""
-
-
-def is_whole(value: Any) -> bool:
-    """A JSON whole number: not true/false, not "3", not 2.5."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def whole(data: Mapping[str, Any], key: str, default: int | None = None) -> int:

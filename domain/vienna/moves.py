@@ -5,7 +5,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from domain.rules import MoveSchema, WholeText, YesNo, seat_field, whole_number
+from domain.rules import MoveSchema, WholeText, YesNo, is_whole, seat_field, whole_number
 from domain.vienna.components import (EFFECT_KEYS, HELD_DIE, KINDS, PLACED_DIE, ROLLED_DIE, SPECIALS,
                                       SYMBOLS)
 
@@ -141,7 +141,7 @@ def _check_values(values: list[int]) -> None:
 
 def _whole(value: Any) -> bool:
     """A whole number >= 0 (JSON's true and false are not numbers here)."""
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    return is_whole(value) and value >= 0
 
 
 def _check_effect(effect: dict[str, Any]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from service.app import create_app
 from domain.rules import RuleViolation
 from domain.willi import GAME
-from service.bench import PLAYERS, WSGIClient, random_game
+from service.bench import PLAYERS, WSGIClient, willi_game
 from service.cli import main
 
 
@@ -33,8 +33,8 @@ def test_the_bench_client_speaks_http_like_a_wsgi_server(tmp_path):
 
 
 def test_the_bench_games_are_whole_legal_games_played_out_beforehand():
-    moves = random_game(5)
-    assert moves == random_game(5) and moves != random_game(6)
+    moves = willi_game(5)
+    assert moves == willi_game(5) and moves != willi_game(6)
     state = GAME.setup(PLAYERS, {})
     for move in moves:
         try:

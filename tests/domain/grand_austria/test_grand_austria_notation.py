@@ -9,21 +9,15 @@ import random
 import pytest
 
 from domain.grand_austria import GAME
-from domain.rules import Game, MalformedMove, random_move
+from domain.rules import Game, random_game
+from notation_tables import notation_table_tests
 
 NAMES = ["Ann", "Bo Lee", "Cy", "Di"]
 SEATS = NAMES[:3]
 
 
 def whole_game(players: int, options: dict, seed: int) -> list[dict]:
-    rng = random.Random(seed)
-    state = GAME.setup(NAMES[:players], GAME.load_options(options))
-    moves = []
-    while not GAME.finished(state):
-        move = random_move(GAME, state, rng)
-        state, _ = GAME.play(state, move)
-        moves.append(move)
-    return moves
+    return random_game(GAME, NAMES[:players], options, random.Random(seed))
 
 
 @pytest.mark.parametrize("options", [{}, {"staff_draft": True}])
@@ -77,16 +71,6 @@ PRINTED = [
     ({"type": "end_turn", "seat": "Ann"}, "Ann end"),
     ({"type": "pass", "seat": "Ann"}, "Ann pass"),
 ]
-
-
-def test_every_move_type_has_a_printed_form():
-    assert {move["type"] for move, _ in PRINTED} == set(GAME.move_schemas)
-
-
-@pytest.mark.parametrize("move, text", PRINTED, ids=[text[:60] for _, text in PRINTED])
-def test_the_printed_forms(move, text):
-    assert GAME.notation(GAME.load_move(move)) == text
-    assert GAME.parse_notation(text, SEATS) == GAME.load_move(move)
 
 
 def test_a_take_die_without_boost_reads_as_no_boost():
@@ -144,7 +128,5 @@ MALFORMED = [
 ]
 
 
-@pytest.mark.parametrize("text", MALFORMED)
-def test_malformed_notation_is_refused_as_malformed(text):
-    with pytest.raises(MalformedMove):
-        GAME.parse_notation(text, SEATS)
+test_the_printed_forms, test_malformed_notation_is_refused_as_malformed, \
+    test_every_move_type_has_a_printed_form = notation_table_tests(GAME, SEATS, PRINTED, MALFORMED)

@@ -10,9 +10,10 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from domain.rules import Game, MalformedMove, random_move
+from domain.rules import Game, random_move
 from domain.vienna import GAME
 from domain.vienna.components import default_board
+from notation_tables import notation_table_tests
 
 NAMES = ["Ann", "Bo Lee", "Jürgen", "Dora Maria", "Emil"]
 SEATS = NAMES[:3]
@@ -107,16 +108,6 @@ PRINTED = [
 ]
 
 
-def test_every_move_type_has_a_printed_form():
-    assert {move["type"] for move, _ in PRINTED} == set(GAME.move_schemas)
-
-
-@pytest.mark.parametrize("move, text", PRINTED, ids=[text[:60] for _, text in PRINTED])
-def test_the_printed_forms(move, text):
-    assert GAME.notation(GAME.load_move(move)) == text
-    assert GAME.parse_notation(text, SEATS) == GAME.load_move(move)
-
-
 def test_a_short_form_is_read_forgivingly():
     """Words for one or many, and what a card shows in any order."""
     assert GAME.parse_notation("Reveal Monk (1 crosses), Mayor (1 crown, 2 citizens)", SEATS) == GAME.load_move(
@@ -207,7 +198,5 @@ MALFORMED = [
 ]
 
 
-@pytest.mark.parametrize("text", MALFORMED)
-def test_malformed_notation_is_refused_as_malformed(text):
-    with pytest.raises(MalformedMove):
-        GAME.parse_notation(text, SEATS)
+test_the_printed_forms, test_malformed_notation_is_refused_as_malformed, \
+    test_every_move_type_has_a_printed_form = notation_table_tests(GAME, SEATS, PRINTED, MALFORMED)

@@ -7,22 +7,16 @@ import random
 
 import pytest
 
-from domain.rules import MalformedMove, random_move
+from domain.rules import random_game
 from domain.wiener_walzer import GAME
+from notation_tables import notation_table_tests
 
 NAMES = ["Anna", "Ben Joe", "Cleo", "Dora", "Emil"]
 SEATS = NAMES[:3]
 
 
 def whole_game(players: int, events: bool, seed: int) -> list[dict]:
-    rng = random.Random(seed)
-    state = GAME.setup(NAMES[:players], GAME.load_options({"events": events}))
-    moves = []
-    while not GAME.finished(state):
-        move = random_move(GAME, state, rng)
-        state, _ = GAME.play(state, move)
-        moves.append(move)
-    return moves
+    return random_game(GAME, NAMES[:players], {"events": events}, random.Random(seed))
 
 
 @pytest.mark.parametrize("events", [False, True])
@@ -119,7 +113,4 @@ MALFORMED = [
 ]
 
 
-@pytest.mark.parametrize("text", MALFORMED)
-def test_malformed_notation_is_refused_as_malformed(text):
-    with pytest.raises(MalformedMove):
-        GAME.parse_notation(text, SEATS)
+_, test_malformed_notation_is_refused_as_malformed, _ = notation_table_tests(GAME, SEATS, PRINTED, MALFORMED)
