@@ -50,7 +50,7 @@ def as_json(value: Any) -> Any:
 
 
 def test_there_is_a_corpus():
-    assert {path.parent.name for path in FIXTURES} >= {"vienna", "grand_austria"}
+    assert {path.parent.name for path in FIXTURES} >= {"willi", "wiener_walzer", "vienna", "grand_austria"}
 
 
 @pytest.mark.parametrize("path", FIXTURES, ids=lambda p: f"{p.parent.name}/{p.stem}")
