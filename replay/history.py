@@ -48,6 +48,7 @@ class Answer:
     outcome: list[dict[str, Any]] = field(default_factory=list)
     auto: list[int] = field(default_factory=list)
     states: int = 0            # how many effective moves the state in the answer had
+    request: Any = None        # what was asked (the move, the comment): a retry must ask the same
 
 
 @dataclass
@@ -116,7 +117,7 @@ class GameHistory:
         answer = self.answers.get(e.request_id) if e.request_id else None
         if e.request_id and (answer is None or e.recorded_by != SERVICE):
             self.answers[e.request_id] = Answer("move", e.originator_version, e.number, e.outcome,
-                                                states=len(self.states) - 1)
+                                                states=len(self.states) - 1, request=e.move)
         elif answer is not None:
             answer.auto.append(e.number)
             answer.version = e.originator_version
@@ -178,7 +179,8 @@ class GameHistory:
         if e.number:
             self.entry(e.number).annotations.append(note)
         if e.request_id:
-            self.answers[e.request_id] = Answer("annotation", e.originator_version, e.number)
+            self.answers[e.request_id] = Answer("annotation", e.originator_version, e.number,
+                                                request={"move_index": e.number, "text": e.text})
 
     # -- asking -------------------------------------------------------------------
     def entry(self, number: int) -> Entry:
