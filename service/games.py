@@ -455,14 +455,24 @@ class Games:
         return seat
 
     def state(self, game_id: str, token: str | None, at: int | None = None,
-              seat: str | None = None) -> dict[str, Any]:
+              seat: str | None = None, since: int | None = None) -> dict[str, Any]:
         hist = self.history(game_id)
         caller = self.caller(hist, token)
         seat = self.viewer(hist, caller, seat)
+        self._check_since(hist, since)
+        if since is not None and hist.state_version <= since:
+            # Nothing was recorded, undone or redone since: the reader's state stands.
+            return {"id": str(hist.id), "version": hist.version, "since": since, "unchanged": True}
         applied = hist.applied_at(at)
         view = self.view(hist, hist.states[applied], caller, seat)
         return {"id": str(hist.id), "version": hist.version, "at": at if at is not None else
-                (hist.effective[-1] if hist.effective else 0), "moves_applied": applied, **view}
+                (hist.effective[-1] if hist.effective else 0), "moves_applied": applied,
+                **({"since": since, "unchanged": False} if since is not None else {}), **view}
+
+    @staticmethod
+    def _check_since(hist: GameHistory, since: int | None) -> None:
+        if since is not None and since > hist.version:
+            raise MalformedMove({"since": [f"The game is at version {hist.version}: since cannot be later."]})
 
     def legal_moves(self, game_id: str, token: str | None) -> dict[str, Any]:
         hist = self.history(game_id)
@@ -504,11 +514,16 @@ class Games:
             "expected": game.expected(state).to_json(), "forked_from": hist.record.forked_from,
         }
 
-    def log(self, game_id: str, token: str | None, seat: str | None = None) -> dict[str, Any]:
+    def log(self, game_id: str, token: str | None, seat: str | None = None,
+            since: int | None = None) -> dict[str, Any]:
+        """Every recorded move, or with ``since`` those recorded, undone,
+        redone or commented on after that version (each whole, as it is now)."""
         hist = self.history(game_id)
         seat = self.viewer(hist, self.caller(hist, token), seat)
+        self._check_since(hist, since)
+        chosen = hist.entries if since is None else [hist.entry(n) for n in hist.changed_since(since)]
         entries = []
-        for entry in hist.entries:
+        for entry in chosen:
             entries.append({
                 "index": entry.number, "version": entry.version,
                 "move": self.move_as_seen(hist, entry.move, seat),
@@ -517,7 +532,7 @@ class Games:
                 "history": [{**h, "at": h["at"].isoformat()} for h in entry.history],
                 "annotations": [{**a, "at": a["at"].isoformat()} for a in entry.annotations],
             })
-        return {"id": str(hist.id), "game": hist.started.game, "version": hist.version,
+        return {"id": str(hist.id), "game": hist.started.game, "version": hist.version, "since": since,
                 "forked_from": hist.record.forked_from, "entries": entries}
 
     def audit(self, game_id: str) -> dict[str, Any]:
@@ -710,15 +725,20 @@ class Games:
         return {"id": str(new.id), "version": new.version, "tokens": tokens, "differences": differences}
 
     # -- timeline and players ------------------------------------------------------------
-    def timeline(self, game_id: str) -> dict[str, Any]:
-        """Every seat's score before the first move and after each effective move."""
+    def timeline(self, game_id: str, since: int | None = None) -> dict[str, Any]:
+        """Every seat's score before the first move and after each effective
+        move; with ``since``, ``after`` names the last point the reader keeps
+        from then, and ``points`` are the ones that follow it now."""
         hist = self.history(game_id)
         game = hist.game
-        points = [{"index": 0, "scores": game.scores(hist.states[0])}]
+        self._check_since(hist, since)
+        kept = 0 if since is None else hist.kept_since(since)
+        points = [{"index": 0, "scores": game.scores(hist.states[0])}] if since is None else []
         points += [{"index": number, "scores": game.scores(state)}
-                   for number, state in zip(hist.effective, hist.states[1:])]
+                   for number, state in zip(hist.effective[kept:], hist.states[kept + 1:])]
         return {"id": str(hist.id), "game": hist.started.game, "title": game.title, "seats": hist.started.seats,
-                "version": hist.version, "points": points}
+                "version": hist.version, "since": since,
+                "after": None if since is None else (hist.effective[kept - 1] if kept else 0), "points": points}
 
     def player(self, name: str) -> dict[str, Any]:
         games = self.views.player(name)
