@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -73,6 +74,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return run(args)
+    except BrokenPipeError:
+        # The reader went away (``tablelog log --json | head``): stop quietly,
+        # and keep Python from complaining when it flushes at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except DatabaseURLError as error:
         print(f"tablelog: {error}", file=sys.stderr)
         return 2
