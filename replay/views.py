@@ -368,11 +368,25 @@ class Views:
             return None
 
     def rebuild(self, progress: Callable[[int], None] | None = None) -> int:
-        """Drop the view tables and process the whole log again."""
+        """Drop the view tables and process the whole log again; returns how
+        many events the views now hold (this process wrote some, a server
+        running beside it may have written others)."""
         with self._lock:
             self.tables.drop_views()
             self.projection.forget()
-        return self.catch_up(progress)
+        self.catch_up(progress)
+        return self.events_through(self.position)
+
+    def events_through(self, position: int) -> int:
+        """How many events the log holds up to ``position`` (its ids may have gaps)."""
+        count, start = 0, 1
+        while start <= position:
+            batch = self.store.recorder.select_notifications(start, 1000, stop=position)
+            if not batch:
+                break
+            count += len(batch)
+            start = batch[-1].id + 1
+        return count
 
     # -- in the background ---------------------------------------------------------
     def start(self, interval: float = 0.5) -> None:
