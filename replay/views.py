@@ -37,6 +37,7 @@ from eventsourcing.projection import Projection
 from eventsourcing.sqlite import SQLiteTrackingRecorder
 from psycopg.sql import SQL
 
+from domain.names import player_key
 from domain.ranking import places
 from replay.history import GameHistory
 
@@ -314,9 +315,13 @@ class GameViews(Projection[ViewTables]):
             "head_hash": hist.record.last_hash, "summary": json.dumps(summary),
         }
         scores, winners = summary["scores"], summary["winners"]
-        player_rows = [{"game_id": str(hist.id), "player": player, "game": started.game,
-                        "finished": int(summary["finished"]), "won": int(player in winners),
-                        "score": scores.get(player, 0)} for player in started.players]
+        # A fork (a copy of a game held here is imported as one) is no game
+        # played: it has no player rows, so each game played counts once.
+        # Players are matched by their names' normalised form.
+        player_rows = [] if hist.record.forked_from is not None else [
+            {"game_id": str(hist.id), "player": player_key(player), "game": started.game,
+             "finished": int(summary["finished"]), "won": int(player in winners),
+             "score": scores.get(player, 0)} for player in started.players]
         return game_row, player_rows
 
 
@@ -420,6 +425,7 @@ class Views:
     def player(self, name: str) -> list[dict[str, Any]]:
         """``name``'s results per game type with their place on its leaderboard."""
         self.catch_up()
+        name = player_key(name)
         mine = self.tables.totals(player=name)
         out = []
         for row in mine:
