@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import datetime
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from domain.games import all_games, get_game
-from domain.record import hash_of
+from domain.record import GENESIS, event_hash, hash_of
 from domain.rules import Game, Move, is_whole
 
 FORMATS = ("jsonl", "text")
@@ -71,6 +72,7 @@ class Record:
     steps: list[Step] = field(default_factory=list)
     view: str | None = None        # the seat (or the table) the record was written for
     id: str | None = None          # the game's id where the record was written (its Id)
+    chain: list[str] | None = None  # what its own hash chain says is wrong (None: it carries no hashes)
 
 
 # -- writing -----------------------------------------------------------------------
@@ -194,8 +196,32 @@ def _need(line: int, data: dict[str, Any], key: str, kind: type | tuple[type, ..
     return value
 
 
+def chain_problem(data: dict[str, Any], first: dict[str, Any], previous: str, seen_whole: bool) -> str | None:
+    """What is wrong with one exported event's place in the hash chain: its
+    ``prev_hash`` must be the event before's ``hash``, and (for a record of
+    the whole game) its content must give its ``hash``. Started's hash also
+    covers the players' token hashes, which an export leaves out, and a Forked
+    event's time is not exported: of those two only the link is checked."""
+    version, kind = data.get("version"), data.get("event")
+    if data.get("prev_hash") != previous:
+        return f"event {version} ({kind}) does not follow the event before it: the record was changed."
+    if data is first or not seen_whole or kind == "Forked":
+        return None          # (a Forked line's "at" is its move number: its time is not exported)
+    fields = {k: v for k, v in data.items() if k not in ("event", "version", "at", "id", "view", "hash")}
+    try:
+        fields.update(originator_id=first.get("id"), originator_version=version,
+                      timestamp=str(datetime.fromisoformat(str(data.get("at")))))
+    except ValueError:
+        return f"event {version} ({kind}) has no readable time."
+    if event_hash(str(kind), fields) != data.get("hash"):
+        return f"event {version} ({kind}) does not give its own hash: its content was changed."
+    return None
+
+
 def read_jsonl(text: str) -> Record:
     record: Record | None = None
+    first: dict[str, Any] = {}
+    previous = GENESIS
     for number, raw in enumerate(text.splitlines(), 1):
         if not raw.strip():
             continue
@@ -206,6 +232,11 @@ def read_jsonl(text: str) -> Record:
         if not isinstance(data, dict):
             raise RecordError(number, "each line is one JSON object.")
         kind = data.get("event")
+        if record is not None and record.chain is not None:
+            problem = chain_problem(data, first, previous, record.view is None)
+            if problem:
+                record.chain.append(problem)
+            previous = data.get("hash")
         if record is None:
             if kind != "Started":
                 raise RecordError(number, "the first event is Started.")
@@ -213,6 +244,10 @@ def read_jsonl(text: str) -> Record:
                             options=data.get("options") or {}, mode=data.get("mode") or "table",
                             seed=data.get("seed"), view=data.get("view") if isinstance(data.get("view"), str) else None,
                             id=data.get("id") if isinstance(data.get("id"), str) else None)
+            if "hash" in data:
+                first, previous = data, data["hash"]
+                record.chain = [] if data.get("prev_hash") == GENESIS else [
+                    "event 1 (Started) does not start a hash chain: the record was changed."]
             if not isinstance(record.options, dict):
                 raise RecordError(number, "options are an object.")
             if record.seed is not None and not is_whole(record.seed):

@@ -22,6 +22,7 @@ undo can reopen a finished game, and a best score cannot be subtracted again.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import threading
@@ -44,14 +45,15 @@ from replay.history import GameHistory
 log = logging.getLogger("tablelog.views")
 
 GAMES_TABLE = "tablelog_view_games"
-PLAYERS_TABLE = "tablelog_view_players"
+PLAYERS_TABLE = "tablelog_view_players_v2"
+"""(v2: rows carry ``played``; the views are rebuilt from the log under the new name.)"""
 TRACKING_TABLE = "tablelog_view_tracking"
 DEADLOCK_ATTEMPTS = 3
 """How often a batch of view rows the database rolled back (a deadlock) is written again."""
 
 GAME_COLUMNS = ("game_id", "position", "game", "players", "mode", "status", "scores", "winners", "moves",
                 "version", "created_at", "last_move_at", "head_hash", "summary")
-PLAYER_COLUMNS = ("game_id", "player", "game", "finished", "won", "score")
+PLAYER_COLUMNS = ("game_id", "player", "game", "finished", "won", "score", "played")
 
 VIEW_TABLES = [
     f"CREATE TABLE IF NOT EXISTS {{schema}}{GAMES_TABLE} ("
@@ -62,7 +64,7 @@ VIEW_TABLES = [
     f"CREATE INDEX IF NOT EXISTS {GAMES_TABLE}_position ON {{schema}}{GAMES_TABLE} (position)",
     f"CREATE TABLE IF NOT EXISTS {{schema}}{PLAYERS_TABLE} ("
     "game_id TEXT NOT NULL, player TEXT NOT NULL, game TEXT NOT NULL, finished INTEGER NOT NULL, "
-    "won INTEGER NOT NULL, score INTEGER NOT NULL, PRIMARY KEY (game_id, player))",
+    "won INTEGER NOT NULL, score INTEGER NOT NULL, played TEXT NOT NULL, PRIMARY KEY (game_id, player))",
     f"CREATE INDEX IF NOT EXISTS {PLAYERS_TABLE}_player ON {{schema}}{PLAYERS_TABLE} (player, game)",
     f"CREATE INDEX IF NOT EXISTS {PLAYERS_TABLE}_game ON {{schema}}{PLAYERS_TABLE} (game)",
 ]
@@ -147,12 +149,16 @@ class ViewTables:
         if game is not None:
             where.append("game = {p}")
             params.append(game)
+        # Copies of one game played (imports of the same record) share
+        # ``played``: each game played counts once.
+        once = ("SELECT player, game, played, MAX(finished) AS finished, MAX(won) AS won, MAX(score) AS score "
+                f"FROM {{schema}}{PLAYERS_TABLE} " + (f"WHERE {' AND '.join(where)} " if where else "")
+                + "GROUP BY player, game, played")
         return self._rows(
             "SELECT player, game, COUNT(*) AS games, SUM(finished) AS finished, SUM(won) AS won, "
             "SUM(CASE WHEN finished = 1 THEN score ELSE 0 END) AS total, "
             "MAX(CASE WHEN finished = 1 THEN score END) AS best "
-            f"FROM {{schema}}{PLAYERS_TABLE} " + (f"WHERE {' AND '.join(where)} " if where else "")
-            + "GROUP BY player, game ORDER BY game, player", params)
+            f"FROM ({once}) AS played_once GROUP BY player, game ORDER BY game, player", params)
 
     def drop_views(self) -> None:
         with self._cursor(commit=True) as curs:
@@ -315,13 +321,18 @@ class GameViews(Projection[ViewTables]):
             "head_hash": hist.record.last_hash, "summary": json.dumps(summary),
         }
         scores, winners = summary["scores"], summary["winners"]
-        # A fork (a copy of a game held here is imported as one) is no game
-        # played: it has no player rows, so each game played counts once.
-        # Players are matched by their names' normalised form.
+        # A fork is no game played: it has no player rows. A copy (a record
+        # imported again, here or from elsewhere) has the same ``played`` as
+        # the game it copies, so each game played counts once. Players are
+        # matched by their names' normalised form.
+        played = hashlib.sha256(json.dumps(
+            [started.game, started.players, started.options, started.mode, started.seed,
+             [hist.entry(number).move for number in hist.effective]], sort_keys=True, default=str).encode()
+        ).hexdigest()
         player_rows = [] if hist.record.forked_from is not None else [
             {"game_id": str(hist.id), "player": player_key(player), "game": started.game,
              "finished": int(summary["finished"]), "won": int(player in winners),
-             "score": scores.get(player, 0)} for player in started.players]
+             "score": scores.get(player, 0), "played": played} for player in started.players]
         return game_row, player_rows
 
 

@@ -15,6 +15,7 @@ from webargs import core
 from webargs.flaskparser import FlaskParser
 
 from domain.games import all_games
+from service.openapi import move_field
 
 
 class BodyParser(FlaskParser):
@@ -85,7 +86,7 @@ class CreatedSchema(Schema):
 
 
 class MoveRequestSchema(Schema):
-    move = fields.Dict(required=True, metadata={"description": "the move, e.g. {\"type\": \"play\", ...}"})
+    move = move_field()
     expected_version = fields.Integer(load_default=None, allow_none=True, strict=True,
                                       metadata={"description": "the version you saw; a stale one gets 409"})
 
@@ -269,7 +270,7 @@ class GameList(MethodView):
                               idempotency_key())
 
 
-@blp.route("/games/<game_id>")
+@blp.route("/games/<game_id:game_id>")
 class GameSummary(MethodView):
     @blp.response(200, SummarySchema)
     def get(self, game_id: str):
@@ -288,7 +289,7 @@ class Moves(MethodView):
 
 @blp.route("/games/<game_id>/undo")
 class Undo(MethodView):
-    @blp.arguments(VersionOnlySchema())
+    @blp.arguments(VersionOnlySchema(), required=False)
     @blp.response(201, UndoneSchema)
     def post(self, body: dict[str, Any], game_id: str):
         """Retract the last effective move; it stays in the log, marked undone."""
@@ -297,7 +298,7 @@ class Undo(MethodView):
 
 @blp.route("/games/<game_id>/redo")
 class Redo(MethodView):
-    @blp.arguments(VersionOnlySchema())
+    @blp.arguments(VersionOnlySchema(), required=False)
     @blp.response(201, RedoneSchema)
     def post(self, body: dict[str, Any], game_id: str):
         """Re-apply the most recently undone move, if nothing was recorded since."""

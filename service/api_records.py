@@ -95,9 +95,17 @@ def posted_record() -> tuple[str, str | None]:
         raise MalformedMove({"record": ["A record is UTF-8 text."]}) from None
 
 
+class ChainSchema(Schema):
+    checked = fields.Boolean(metadata={"description": "false for a record without hashes (a text record)"})
+    intact = fields.Boolean(allow_none=True)
+    problems = fields.List(fields.String(), metadata={"description": "each break in the record's own hash chain"})
+    message = fields.String()
+
+
 class ImportedSchema(CreatedSchema):
     differences = fields.List(fields.Integer(), metadata={
         "description": "moves whose outcome in the record differs from what the current rules give"})
+    chain = fields.Nested(ChainSchema, metadata={"description": "what the record's own hash chain says"})
 
 
 class ForkQuerySchema(Schema):

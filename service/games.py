@@ -606,25 +606,22 @@ class Games:
                     and self._started_as(hist, record.game, record.players, record.mode, record.options)
                     and [entry.move for entry in hist.entries[:len(moves)]] == moves)
 
-        return self._once(request_id, f"import {digest}", same, lambda gid: self._create_from(record, gid))
+        chain = ({"checked": False, "intact": None, "problems": [],
+                  "message": "This record carries no hashes (a text record): its hash chain cannot be checked."}
+                 if record.chain is None else
+                 {"checked": True, "intact": not record.chain, "problems": record.chain,
+                  "message": "The record's hash chain is intact." if not record.chain else
+                  f"The record's hash chain is broken in {len(record.chain)} place(s): it was changed after "
+                  "it was written; imported as it reads now."})
+        return self._once(request_id, f"import {digest}", same,
+                          lambda gid: {**self._create_from(record, gid), "chain": chain})
 
     def _place(self, record: Record) -> None:
-        """Where an imported record comes from. A fork's origin counts only
-        if this service holds that game at that version and hash; anything
-        else is imported as a plain game. A record whose Id names a game
-        this service holds is a copy of it: it is imported as a fork of that
-        game at its last move, so the game is counted once (the leaderboard
-        counts no fork)."""
-        events = 1 + (record.forked is not None) + len(record.steps)     # in the game the record was written from
+        """A fork's origin counts only if this service holds that game at
+        that version and hash; anything else is imported as a plain game."""
         if record.forked is not None and self._hash_at(record.forked["game"], record.forked["version"]) \
                 != record.forked["hash"]:
             record.forked = None
-        if record.forked is None and record.id:
-            version = events
-            held = self._hash_at(record.id, version)
-            if held is not None:
-                at = max((step.number for step in record.steps if step.kind == "move"), default=0)
-                record.forked = {"game": str(self.parse_id(record.id)), "at": at, "version": version, "hash": held}
 
     def _hash_at(self, game_id: str, version: int) -> str | None:
         """The hash of event ``version`` of a game this service holds (None: no such event)."""
