@@ -21,9 +21,8 @@ from domain.chance import roll as roll_dice
 from domain.ranking import best
 from domain.rules import NOBODY, TABLE, Expected, Game, Move, Outcome, RuleViolation
 from domain.seating import clockwise_from, counter_clockwise_from, left_of, right_of
-from domain.vienna.components import (SPECIALS, SYMBOLS, Board, Card, Field, board_from_json, character_deck,
-                                      characters, default_board, face, held, is_joker, is_white, rules_data, start_cards,
-                                      with_face)
+from domain.vienna.components import (SPECIALS, SYMBOLS, Board, Card, Deck, Field, board_from_json, deck_from_json,
+                                      default_board, default_deck, face, held, is_joker, is_white, rules_data, with_face)
 from domain.vienna import notation
 from domain.vienna.moves import MOVE_SCHEMAS, OptionsSchema
 
@@ -34,7 +33,7 @@ COINS_PER_VP: int = RULES["coins_per_vp"]
 FINAL_MAJORITY_VP: int = RULES["final_majority_vp"]
 TURN_BACK_COST: int = RULES["turn_back_cost"]
 REROLL_COST: int = RULES["reroll_cost"]
-GLORIETTE: dict[str, int] = RULES["gloriette"]
+COMPARISON: dict[str, int] = RULES["comparison"]     # fields 8-10's amounts, the Gloriette's too
 
 RULE_SETUP = "Getting Started"
 RULE_PLAY = "How to Play"
@@ -46,6 +45,37 @@ RULE_COMPARISON = "Comparison Fields"
 RULE_SPECIAL_FIELDS = "Special Fields"
 RULE_END = "End of Game"
 RULE_DIGITAL = "Digital mode"
+RULE_CARDS = "Game Components (the cards)"
+
+
+@dataclass(frozen=True)
+class Edition:
+    """What one rules version of Vienna plays differently, each change a named
+    value that the rule in question reads (a game keeps its version)."""
+
+    version: str
+    changes: str
+    # The double-move card is offered after its holder's regular turn even
+    # when nobody else has dice left (version 2 offered it only when the
+    # next turn was someone else's).
+    double_move_alone: bool
+    # What a custom board's comparison field gets for the amounts it leaves
+    # out (version 2: nothing, so they were 0).
+    comparison_defaults: Mapping[str, int]
+    # Start and character cards entered at the table are checked against
+    # the game's deck (version 2 took them as entered).
+    table_cards_checked: bool
+
+
+EDITIONS: dict[str, Edition] = {e.version: e for e in (
+    Edition("2", "digital chance moves and start cards are the service's; a Geheimbund without effects pays "
+                 "1 coin per die", double_move_alone=False, comparison_defaults={}, table_cards_checked=False),
+    Edition("3", "the double move is offered after the holder's regular turn while they have dice, also when "
+                 "nobody else has any; a comparison field's missing amounts are the printed ones (2 VP and 1 "
+                 "coin per majority, 1 VP per tie); start and character cards entered at the table are checked "
+                 "against the deck (the default one, or the game's own deck option)",
+            double_move_alone=True, comparison_defaults=COMPARISON, table_cards_checked=True),
+)}
 
 
 @dataclass(frozen=True)
@@ -85,6 +115,8 @@ class Pending:
 @dataclass(frozen=True)
 class ViennaState:
     board: Board
+    deck: Deck
+    edition: Edition
     seats: tuple[str, ...]             # clockwise, as listed
     players: tuple[Player, ...]
     specials: tuple[str | None, ...]   # holder of each special card, in SPECIALS order
@@ -160,12 +192,37 @@ def _not_on_joker_card(dice: Sequence[str]) -> None:
                             "when you place it: it is not rerolled or turned.", RULE_SPECIAL_CARDS)
 
 
+SINGULAR = {"coins": "coin", "citizens": "citizen", "crosses": "cross", "crowns": "crown"}
+
+
+def _printed(card: Card, with_coins: bool) -> str:
+    """What a card shows, in words: "5 coins, 1 citizen, no crosses, no crowns"."""
+    counts = ([("coins", card.coins)] if with_coins else []) + [(s, card.symbols(s)) for s in SYMBOLS]
+    return ", ".join(f"{n} {name if n != 1 else SINGULAR[name]}" if n else f"no {name}" for name, n in counts)
+
+
+def check_from_deck(deck: Deck, card: Card, start_card: bool) -> None:
+    """A start card or a character card as entered must be one of the deck's,
+    with the contents printed on it (Game Components: every card is known)."""
+    what = "start card" if start_card else "character"
+    known = deck.start_card(card.name) if start_card else deck.character(card.name)
+    if known is None:
+        names = ", ".join(c.name for c in (deck.start_cards if start_card else deck.characters))
+        raise RuleViolation(f"unknown_{what.replace(' ', '_')}",
+                            f"The deck has no {what} {card.name!r}; its {what}s are {names}. A table whose "
+                            "cards differ starts the game with its own deck (the option 'deck').", RULE_CARDS)
+    if known != card:
+        raise RuleViolation(f"{what.replace(' ', '_')}_contents",
+                            f"The {what} {card.name} shows {_printed(known, start_card)}, not "
+                            f"{_printed(card, start_card)}.", RULE_CARDS)
+
+
 class Vienna(Game):
     id = "vienna"
     title = "Vienna"
-    # 2: digital chance moves and start cards are the service's; a Geheimbund
-    # without effects pays 1 coin per die
+    # New games start under version 3 once the service keeps a record's version on import and replay.
     rules_version = "2"
+    rules_versions = {version: edition.changes for version, edition in EDITIONS.items()}
     min_players = 3
     max_players = 5
     options_schema = OptionsSchema
@@ -173,15 +230,26 @@ class Vienna(Game):
     short_notation = notation
 
     # -- set-up -------------------------------------------------------------------
-    def setup(self, players: Sequence[str], options: Mapping[str, Any]) -> ViennaState:
+    def setup(self, players: Sequence[str], options: Mapping[str, Any],
+              rules_version: str | None = None) -> ViennaState:
         self.validate_players(players)
-        custom = (options or {}).get("board")
-        board = board_from_json(custom) if custom else default_board()
+        edition = EDITIONS.get(rules_version or self.rules_version)
+        if edition is None:
+            raise RuleViolation("rules_version", f"Vienna plays rules versions {', '.join(EDITIONS)}, "
+                                f"not {rules_version}.", RULE_SETUP)
+        options = options or {}
+        board = (board_from_json(options["board"], comparison=edition.comparison_defaults) if options.get("board")
+                 else default_board())
+        deck = deck_from_json(options["deck"]) if options.get("deck") else default_deck()
+        if len(deck.start_cards) < len(players):
+            raise RuleViolation("deck_start_cards", f"The deck has {len(deck.start_cards)} start cards: every "
+                                f"one of the {len(players)} players chooses one.", RULE_SETUP)
         vp = board.vp_start[str(len(players))]
         seats = tuple(players)
         specials = tuple(seats[0] if s == "start_player" else None for s in SPECIALS)
-        return ViennaState(board=board, seats=seats, players=tuple(Player(vp=vp) for _ in seats),
-                           specials=specials, street=(None,) * len(board.street), pile=character_deck())
+        return ViennaState(board=board, deck=deck, edition=edition, seats=seats,
+                           players=tuple(Player(vp=vp) for _ in seats), specials=specials,
+                           street=(None,) * len(board.street), pile=deck.pile())
 
     def seats(self, state: ViennaState) -> tuple[str, ...]:
         return state.seats
@@ -204,7 +272,8 @@ class Vienna(Game):
             can_change = player.coins >= REROLL_COST and any(not is_joker(d) for d in player.dice)
             moves = ("reroll", "turn_die", "place") if can_change else ("place",)
         if state.offer:
-            return Expected((state.offer, *seats), ("double_move", *moves))
+            # The holder's own next turn (nobody else has dice) is one seat, not two.
+            return Expected(tuple(dict.fromkeys((state.offer, *seats))), ("double_move", *moves))
         return Expected(seats, moves)
 
     # -- checks --------------------------------------------------------------------
@@ -230,6 +299,8 @@ class Vienna(Game):
                 f"Start cards are chosen counter-clockwise, the start player last: it is {chooser}'s turn to choose.",
                 RULE_SETUP)
         card = Card.from_json(move["card"])
+        if state.edition.table_cards_checked:
+            check_from_deck(state.deck, card, start_card=True)
         taken = [p.start_card for p in state.players if p.start_card is not None]
         if card in taken:
             raise RuleViolation("start_card_taken", f"The start card {card.name} has already been chosen.",
@@ -251,6 +322,9 @@ class Vienna(Game):
                 "display_size",
                 f"Turn over {size} character cards (one less than the number of players), not {len(cards)}.",
                 RULE_SETUP)
+        if state.edition.table_cards_checked:
+            for card in cards:
+                check_from_deck(state.deck, Card.from_json(card), start_card=False)
         names = [c["name"] for c in cards]
         twice = next((n for n in names if names.count(n) > 1), None)
         if twice:
@@ -411,6 +485,8 @@ class Vienna(Game):
             why = "does not hold the double-move card"
         elif state.double_move_used:
             why = "has already used the double-move card this round"
+        elif state.phase == "placing" and not state.player(seat).dice and state.player(seat).rolled:
+            why = "has no dice left to place"
         else:
             why = "can play it only right after their regular turn"
         raise RuleViolation("double_move_not_now", f"{seat} cannot make a double move: {seat} {why}.",
@@ -589,7 +665,7 @@ class Vienna(Game):
         following = self._next_turn(state, seat)
         offer = None
         if (not state.double_turn and state.holder("double_move") == seat and not state.double_move_used
-                and state.player(seat).dice and following != seat):
+                and state.player(seat).dice and (following != seat or state.edition.double_move_alone)):
             offer = seat
         state = replace(state, double_turn=False, offer=offer)
         if following is None:
@@ -676,7 +752,7 @@ class Vienna(Game):
         if key == "gloriette":
             options = self._open_symbols(state, seat)
             if len(options) == 1:
-                return self._compare(state, seat, options[0], GLORIETTE, name, outcome), None
+                return self._compare(state, seat, options[0], COMPARISON, name, outcome), None
             return state, Pending("gloriette", seat, index, e, options)
         options = self._tiergarten_options(state, seat, value)
         if not options:
@@ -766,7 +842,7 @@ class Vienna(Game):
     def _gloriette(self, state: ViennaState, move: Move) -> tuple[ViennaState, Outcome]:
         outcome: Outcome = []
         field = state.board.street[state.pending.field].name
-        state = self._compare(state, move["seat"], move["symbol"], GLORIETTE, field, outcome)
+        state = self._compare(state, move["seat"], move["symbol"], COMPARISON, field, outcome)
         return self._resume(state, outcome)
 
     def _tiergarten(self, state: ViennaState, move: Move) -> tuple[ViennaState, Outcome]:
@@ -832,7 +908,7 @@ class Vienna(Game):
             seat = state.chooser()
             taken = [p.start_card for p in state.players]
             return [{"type": "choose_start_card", "seat": seat, "card": c.to_json(with_coins=True)}
-                    for c in start_cards() if c not in taken]
+                    for c in state.deck.start_cards if c not in taken]
         if state.phase == "evaluation":
             return self._decisions(state)
         if state.phase != "placing":
@@ -925,11 +1001,10 @@ class Vienna(Game):
     def complete_move(self, state: ViennaState, move: Move, rng: random.Random) -> Move:
         """Digital mode: the service rolls a reroll's result. A roll or a
         reroll result sent by a client is refused: in a digital game nobody
-        chooses what the dice show. Start cards come from the default deck."""
+        chooses what the dice show. Start cards come from the game's deck."""
         kind = move.get("type")
-        if kind == "choose_start_card" and Card.from_json(move["card"]) not in start_cards():
-            raise RuleViolation("unknown_start_card", "In a digital game the start cards are the default deck's: "
-                                + ", ".join(c.name for c in start_cards()) + ".", RULE_DIGITAL)
+        if kind == "choose_start_card":
+            check_from_deck(state.deck, Card.from_json(move["card"]), start_card=True)
         if kind == "roll" or (kind == "reroll" and move.get("result") is not None):
             what = "the dice at a player's first turn" if kind == "roll" else "a reroll: leave out its result"
             raise RuleViolation("digital_chance", f"In a digital game the service rolls {what}.", RULE_DIGITAL)
@@ -949,13 +1024,13 @@ class Vienna(Game):
 
     @staticmethod
     def _deck_view(state: ViennaState) -> list[dict[str, Any]]:
-        """Each character of the default deck (data/cards.toml) once, with its
-        copies in the box, left to draw and in the discards; the copies
-        missing from both lie on the display or with the players. A table
-        picks the display from this list (or enters a card it lacks)."""
-        box, pile, discards = Counter(character_deck()), Counter(state.pile), Counter(state.discards)
+        """Each character of the game's deck (data/cards.toml, or the game's
+        deck option) once, with its copies in the box, left to draw and in
+        the discards; the copies missing from both lie on the display or with
+        the players. A table picks the display from this list."""
+        box, pile, discards = Counter(state.deck.pile()), Counter(state.pile), Counter(state.discards)
         return [{**card.to_json(), "copies": box[card], "to_draw": pile[card], "discarded": discards[card]}
-                for card in characters()]
+                for card in state.deck.characters]
 
     def view(self, state: ViennaState, seat: str | None = None, full: bool = True) -> dict[str, Any]:
         """Everything in Vienna lies open on the table: every seat sees all."""
@@ -1002,4 +1077,7 @@ class Vienna(Game):
             "final": [{"seat": s, "vp": vp, "special_cards": n, "coins": c} for s, vp, n, c in state.final],
             "street": [f.to_json() for f in board.street],
             "board_source": board.source,
+            "start_cards": [c.to_json(with_coins=True) for c in state.deck.start_cards],
+            "deck_source": state.deck.source,
+            "rules_version": state.edition.version,
         }
