@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 from typing import Any, Mapping, Sequence
 
 from domain.chance import roll as roll_dice
+from domain.immutable import evolve, put
 from domain.ranking import best
 from domain.rules import NOBODY, TABLE, Expected, Game, Move, Outcome, RuleViolation
 from domain.seating import clockwise_from, counter_clockwise_from, left_of, right_of
@@ -531,7 +532,7 @@ class Vienna(Game):
     def apply(self, state: ViennaState, move: Move) -> tuple[ViennaState, Outcome]:
         kind = move["type"]
         if state.offer and kind != "double_move":
-            state = replace(state, offer=None)
+            state = evolve(state, offer=None)
         return {"choose_start_card": self._choose_start_card, "reveal_characters": self._reveal,
                 "roll": self._roll, "reroll": self._reroll, "turn_die": self._turn_die, "place": self._place,
                 "double_move": self._double_move, "take_character": self._take_character,
@@ -540,8 +541,7 @@ class Vienna(Game):
     @staticmethod
     def _set_player(state: ViennaState, seat: str, **changes: Any) -> ViennaState:
         i = state.index(seat)
-        player = replace(state.players[i], **changes)
-        return replace(state, players=state.players[:i] + (player,) + state.players[i + 1:])
+        return evolve(state, players=put(state.players, i, evolve(state.players[i], **changes)))
 
     def _gain(self, state: ViennaState, seat: str, coins: int, why: str, outcome: Outcome) -> ViennaState:
         """``seat`` gains (or pays, if negative) ``coins``."""
@@ -568,7 +568,7 @@ class Vienna(Game):
         state = self._set_player(state, seat, start_card=card)
         state = self._gain(state, seat, card.coins, f"start card {card.name}", outcome)
         if state.chooser() is None:
-            state = replace(state, phase="reveal", white_die=state.holder("additional_die"))
+            state = evolve(state, phase="reveal", white_die=state.holder("additional_die"))
         return state, outcome
 
     def _reveal(self, state: ViennaState, move: Move) -> tuple[ViennaState, Outcome]:
@@ -584,7 +584,7 @@ class Vienna(Game):
         start = state.holder("start_player")
         outcome.append({"fact": "characters_revealed", "round": state.round,
                         "cards": [c.to_json() for c in display], "start_player": start})
-        return replace(state, phase="placing", display=display, pile=pile, discards=discards, turn=start), outcome
+        return evolve(state, phase="placing", display=display, pile=pile, discards=discards, turn=start), outcome
 
     def _roll(self, state: ViennaState, move: Move) -> tuple[ViennaState, Outcome]:
         seat = move["seat"]
@@ -619,13 +619,13 @@ class Vienna(Game):
             state = self._gain(state, seat, -TURN_BACK_COST, f"turning the coach back to {name}", outcome)
         placement = Placement(seat, dice)
         left = _remove(player.dice, [held(d) for d in dice])
-        state = self._set_player(state, seat, dice=left)
         outcome.append({"fact": "placed", "seat": seat, "field": name, "dice": list(dice)})
         if index is None:
-            state = replace(state, geheimbund=state.geheimbund + (placement,))
+            state = self._set_player(state, seat, dice=left)
+            state = evolve(state, geheimbund=state.geheimbund + (placement,))
         else:
-            state = replace(state, street=state.street[:index] + (placement,) + state.street[index + 1:])
-            state = self._set_player(state, seat, position=index)
+            state = self._set_player(state, seat, dice=left, position=index)
+            state = evolve(state, street=put(state.street, index, placement))
         if field.lightning:
             state = self._lightning(state, move, field, outcome)
         return self._end_turn(state, seat, outcome)
@@ -639,7 +639,7 @@ class Vienna(Game):
             state = self._score(state, seat, effect.get("vp", 0) * times, field.name, outcome)
         if field.kind == "krieau":
             if move["gendarme"] is not None:
-                state = replace(state, gendarme=state.board.index(move["gendarme"]))
+                state = evolve(state, gendarme=state.board.index(move["gendarme"]))
                 outcome.append({"fact": "gendarme_placed", "seat": seat, "field": move["gendarme"]})
             if move["take"] == "coin":
                 state = self._gain(state, seat, 1, field.name, outcome)
@@ -667,26 +667,25 @@ class Vienna(Game):
         if (not state.double_turn and state.holder("double_move") == seat and not state.double_move_used
                 and state.player(seat).dice and (following != seat or state.edition.double_move_alone)):
             offer = seat
-        state = replace(state, double_turn=False, offer=offer)
         if following is None:
-            return self._start_evaluation(state, outcome)
+            return self._start_evaluation(evolve(state, double_turn=False, offer=offer), outcome)
         for skipped in clockwise_from(state.seats, left_of(state.seats, seat)):
             if skipped == following:
                 break
             outcome.append({"fact": "turn_forfeited", "seat": skipped, "why": "no dice left"})
-        return replace(state, turn=following), outcome
+        return evolve(state, double_turn=False, offer=offer, turn=following), outcome
 
     def _double_move(self, state: ViennaState, move: Move) -> tuple[ViennaState, Outcome]:
         seat = move["seat"]
         if not move["use"]:
-            return replace(state, offer=None), [{"fact": "double_move_declined", "seat": seat}]
-        state = replace(state, offer=None, turn=seat, double_turn=True, double_move_used=True)
+            return evolve(state, offer=None), [{"fact": "double_move_declined", "seat": seat}]
+        state = evolve(state, offer=None, turn=seat, double_turn=True, double_move_used=True)
         return state, [{"fact": "double_move", "seat": seat}]
 
     # -- evaluation ----------------------------------------------------------------------
     def _start_evaluation(self, state: ViennaState, outcome: Outcome) -> tuple[ViennaState, Outcome]:
         outcome.append({"fact": "evaluation_started", "round": state.round})
-        return self._evaluate(replace(state, phase="evaluation", turn=None), outcome, 0, 0)
+        return self._evaluate(evolve(state, phase="evaluation", turn=None), outcome, 0, 0)
 
     def _evaluate(self, state: ViennaState, outcome: Outcome, index: int, effect: int
                   ) -> tuple[ViennaState, Outcome]:
@@ -705,12 +704,12 @@ class Vienna(Game):
                 for e in range(effect, len(field.effects)):
                     state, pending = self._effect(state, index, e, outcome)
                     if pending is not None:
-                        return replace(state, pending=pending), outcome
+                        return evolve(state, pending=pending), outcome
                 # "Once the action has been completed ... the player picks up his
                 # dice from the field"; dice on lightning fields wait for the round's end.
-                state = replace(state, street=state.street[:index] + (None,) + state.street[index + 1:])
+                state = evolve(state, street=put(state.street, index, None))
             index, effect = index + 1, 0
-        return self._end_round(replace(state, pending=None), outcome)
+        return self._end_round(evolve(state, pending=None), outcome)
 
     def _forfeit(self, state: ViennaState, seat: str, field: Field) -> str | None:
         """Why the field's whole action is forfeited, or None."""
@@ -781,7 +780,7 @@ class Vienna(Game):
         card = next(c for c in state.display if c.name == card_name)
         state = self._gain(state, seat, -cost, f"character card at {field}", outcome)
         outcome.append({"fact": "character_taken", "seat": seat, "field": field, "card": card.to_json()})
-        state = replace(state, display=_remove(state.display, [card]))
+        state = evolve(state, display=_remove(state.display, [card]))
         return self._set_player(state, seat, characters=state.player(seat).characters + (card,))
 
     def _take_special(self, state: ViennaState, seat: str, special: str, field: str, outcome: Outcome
@@ -790,7 +789,7 @@ class Vienna(Game):
         outcome.append({"fact": "special_card_taken", "seat": seat, "card": special, "from": before,
                         "field": field})
         i = SPECIALS.index(special)
-        return replace(state, specials=state.specials[:i] + (seat,) + state.specials[i + 1:])
+        return evolve(state, specials=put(state.specials, i, seat))
 
     def _compare(self, state: ViennaState, seat: str, symbol: str, prize: Mapping[str, int], field: str,
                  outcome: Outcome) -> ViennaState:
@@ -830,7 +829,7 @@ class Vienna(Game):
 
     def _resume(self, state: ViennaState, outcome: Outcome) -> tuple[ViennaState, Outcome]:
         pending = state.pending
-        return self._evaluate(replace(state, pending=None), outcome, pending.field, pending.effect + 1)
+        return self._evaluate(evolve(state, pending=None), outcome, pending.field, pending.effect + 1)
 
     def _take_character(self, state: ViennaState, move: Move) -> tuple[ViennaState, Outcome]:
         pending = state.pending
@@ -856,8 +855,8 @@ class Vienna(Game):
         outcome.append({"fact": "evaluation_finished", "round": state.round})
         if any(p.vp >= GAME_END_VP for p in state.players):
             return self._final_scoring(state, outcome)
-        players = tuple(replace(p, dice=(), rolled=False, position=-1, counted=frozenset()) for p in state.players)
-        state = replace(
+        players = tuple(evolve(p, dice=(), rolled=False, position=-1, counted=frozenset()) for p in state.players)
+        state = evolve(
             state, players=players, phase="reveal", round=state.round + 1, street=(None,) * len(state.street),
             geheimbund=(), gendarme=None, display=(), discards=state.discards + state.display, turn=None,
             double_turn=False, offer=None, double_move_used=False, white_die=state.holder("additional_die"))
@@ -885,11 +884,11 @@ class Vienna(Game):
                                 "why": "final: traded for victory points"})
                 outcome.append({"fact": "scored", "seat": seat, "points": traded,
                                 "why": f"final: {traded * COINS_PER_VP} coins traded"})
-            players.append(replace(player, vp=player.vp + gains[seat] + traded, coins=left))
-        state = replace(state, players=tuple(players), phase="over", offer=None)
+            players.append(evolve(player, vp=player.vp + gains[seat] + traded, coins=left))
+        state = evolve(state, players=tuple(players), phase="over", offer=None)
         final = tuple((seat, p.vp, len(state.specials_of(seat)), p.coins) for seat, p in zip(state.seats, players))
         winners = tuple(best({seat: (vp, specials, coins) for seat, vp, specials, coins in final}))
-        state = replace(state, final=final, winners=winners)
+        state = evolve(state, final=final, winners=winners)
         outcome.append({"fact": "game_over", "scores": self.scores(state), "winners": list(winners),
                         "tie_break": {seat: {"special_cards": specials, "coins": coins}
                                       for seat, _, specials, coins in final}})
