@@ -69,12 +69,12 @@ class Edition:
 
 
 EDITIONS: dict[str, Edition] = {e.version: e for e in (
-    Edition("2", "digital chance moves and start cards are the service's; a Geheimbund without effects pays "
-                 "1 coin per die", double_move_alone=False, comparison_defaults={}, table_cards_checked=False),
-    Edition("3", "the double move is offered after the holder's regular turn while they have dice, also when "
+    Edition("2", "Digital chance moves and start cards are the service's; a Geheimbund without effects pays "
+                 "1 coin per die.", double_move_alone=False, comparison_defaults={}, table_cards_checked=False),
+    Edition("3", "The double move is offered after the holder's regular turn while they have dice, also when "
                  "nobody else has any; a comparison field's missing amounts are the printed ones (2 VP and 1 "
                  "coin per majority, 1 VP per tie); start and character cards entered at the table are checked "
-                 "against the deck (the default one, or the game's own deck option)",
+                 "against the deck (the default one, or the game's own deck option).",
             double_move_alone=True, comparison_defaults=COMPARISON, table_cards_checked=True),
 )}
 
