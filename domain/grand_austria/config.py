@@ -18,19 +18,21 @@ class Version:
     summary: str
     items_placed_on_gain: bool    # 3: items gained on your own turn go onto café guests or into the kitchen
     main_action_items_fresh: bool  # 2: a main action's items are served free all turn
-    staff_before_or_after: bool   # 3: staff marked before_or_after (Staff Manager) may act before the main action
+    staff_before_or_after: frozenset[str]   # staff (by name) whose die trigger may act before the main action
 
 
 VERSIONS: Mapping[str, Version] = {
     "2": Version("2", "A die is never taken without its action (take_die has no decline); items from rewards, "
                       "staff and bonuses go to the kitchen, a main action's items are served free all turn.",
-                 items_placed_on_gain=False, main_action_items_fresh=True, staff_before_or_after=False),
+                 items_placed_on_gain=False, main_action_items_fresh=True, staff_before_or_after=frozenset()),
     "3": Version("3", "Items gained on your own turn go, right then, onto your café guests (free) or into the "
                       "kitchen (served later for 1 krone); the Staff Manager may hire before or after the main "
                       "action.",
-                 items_placed_on_gain=True, main_action_items_fresh=False, staff_before_or_after=True),
+                 items_placed_on_gain=True, main_action_items_fresh=False,
+                 # "before or after taking the main action", as the expansion's Dancing Master says
+                 staff_before_or_after=frozenset({"Staff Manager"})),
 }
-CURRENT_VERSION = "2"
+CURRENT_VERSION = "2"   # becomes "3" once the service passes each record's version to setup
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,15 @@ def can_take_a_die(state: State, seat: str) -> bool:
                                     or state.player(seat).krones >= state.config.imitate_cost)
 
 
+def either_side(state: State, seat: str) -> set[int]:
+    """The die values whose staff may act before the main action (rules
+    version 3: the Staff Manager; a card printed so: ``before_or_after``)."""
+    names = state.config.version.staff_before_or_after
+    return {v for card in state.player(seat).hired if card.trigger and card.trigger["on"] == "die"
+            and card.trigger.get("effects") and (card.name in names or card.trigger.get("before_or_after"))
+            for v in card.trigger["values"]}
+
+
 def main_action(state: State, seat: str, action: int, strength: int, hire_bonus: int = 0) -> Pending:
     """The decision a main action of this strength asks for."""
     why = f"action {action}"
@@ -92,12 +101,11 @@ def check_take_die(state: State, move: Move) -> None:
         raise violation("one_die", "You take one die per turn.", R_TURN)
     if not state.dice[value - 1]:
         raise violation("no_die", f"There is no die on action space {value}.", R_TURN)
-    if move.get("staff_first"):
+    if move.get("staff_first") and value not in either_side(state, seat):
         if not state.config.version.staff_before_or_after:
             raise violation("rules_version", "Under rules version 2 staff triggered by the die act after the "
                             "main action.", R_MAIN)
-        if not any(t.get("before_or_after") and value in t["values"] for t in triggers(state, seat, "die")):
-            raise violation("no_staff_first", f"None of your staff acts before the main action of die {value}.",
+        raise violation("no_staff_first", f"None of your staff acts before the main action of die {value}.",
                             R_MAIN)
     cost = 0
     if move.get("boost"):
@@ -150,9 +158,8 @@ def die_moves(state: State, seat: str) -> list[Move]:
     """Every die taken from every space, with or without boost (and, where a
     staff card may act first, with it first)."""
     moves = [{"type": "take_die", "seat": seat, "value": v, "boost": b} for v in range(1, 7) for b in (False, True)]
-    if state.config.version.staff_before_or_after:
-        firsts = {v for t in triggers(state, seat, "die") if t.get("before_or_after") for v in t["values"]}
-        moves += [{**m, "staff_first": True} for m in moves if m["value"] in firsts]
+    firsts = either_side(state, seat)
+    moves += [{**m, "staff_first": True} for m in moves if m["value"] in firsts]
     return moves
 
 
