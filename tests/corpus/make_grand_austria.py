@@ -31,6 +31,7 @@ from domain.rules import TABLE, random_move  # noqa: E402
 from service import cli  # noqa: E402
 from service.games import Games  # noqa: E402
 from service.store import open_store  # noqa: E402
+from tests.corpus.recording import play_at_random  # noqa: E402
 
 OUT = Path(__file__).parent / "grand_austria"
 NAMES = ["Anna", "Beth", "Cyril", "Dora"]
@@ -99,27 +100,15 @@ def as_the_table_enters(game, state, move: dict, kind: dict, rng: random.Random)
 
 def play(games: Games, gid: str, token: str, kind: dict, rng: random.Random, limit: int) -> None:
     game = get_game("grand_austria")
-    for _ in range(limit):
-        hist = games.history(gid)
-        if game.finished(hist.state):
-            return
-        record = hist.record
-        roll = rng.random()
-        if roll < 0.04 and record.last_move is not None and not record.last_move_by_service:
-            games.undo(gid, token)
-        elif roll < 0.06 and record.redoable is not None:
-            games.redo(gid, token)
-        elif roll < 0.08 and hist.entries:
-            games.annotate(gid, rng.randint(1, len(hist.entries)), f"note {rng.randint(1, 99)}", token)
-        else:
-            state = hist.state
-            if kind["mode"] == "digital":
-                move = rng.choice(game.legal_moves(state))
-            else:
-                move = random_move(game, state, rng)
-                if game.expected(state).seats == (TABLE,):
-                    move = as_the_table_enters(game, state, move, kind, rng)
-            games.record_move(gid, move, token)
+
+    def choose(state):
+        if kind["mode"] == "digital":
+            return rng.choice(game.legal_moves(state))
+        move = random_move(game, state, rng)
+        if game.expected(state).seats == (TABLE,):
+            move = as_the_table_enters(game, state, move, kind, rng)
+        return move
+    play_at_random(games, gid, token, rng, limit, choose)
 
 
 def export(database: str, gid: str, path: Path) -> None:
