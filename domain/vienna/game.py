@@ -46,7 +46,7 @@ RULE_COMPARISON = "Comparison Fields"
 RULE_SPECIAL_FIELDS = "Special Fields"
 RULE_END = "End of Game"
 RULE_DIGITAL = "Digital mode"
-RULE_CARDS = "Game Components (the cards)"
+RULE_CARDS = "Contents"             # "55 cards (6 start cards, 5 special cards and 44 character cards)"
 
 
 @dataclass(frozen=True)
@@ -204,7 +204,7 @@ def _printed(card: Card, with_coins: bool) -> str:
 
 def check_from_deck(deck: Deck, card: Card, start_card: bool) -> None:
     """A start card or a character card as entered must be one of the deck's,
-    with the contents printed on it (Game Components: every card is known)."""
+    with the contents printed on it (Contents: the game's 55 cards)."""
     what = "start card" if start_card else "character"
     known = deck.start_card(card.name) if start_card else deck.character(card.name)
     if known is None:
