@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -73,6 +74,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return run(args)
+    except BrokenPipeError:
+        # The reader went away (``tablelog log --json | head``): stop quietly,
+        # and keep Python from complaining when it flushes at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except DatabaseURLError as error:
         print(f"tablelog: {error}", file=sys.stderr)
         return 2
@@ -153,13 +159,14 @@ def _games(database: str | None):
 
 
 def games_command(database: str | None) -> int:
+    from domain.names import escaped
     games = _games(database)
     rows = 0
     for gid in games.ids():
         s = games.summary(games.history(gid))
         status = "finished" if s["finished"] else "to play: " + ", ".join(s["expected"]["seats"])
         scores = " ".join(f"{seat} {points}" for seat, points in s["scores"].items())
-        print(f"{s['id']}  {s['game']:<14} {s['mode']:<7} moves {s['moves']:>4}  {scores}  ({status})")
+        print(escaped(f"{s['id']}  {s['game']:<14} {s['mode']:<7} moves {s['moves']:>4}  {scores}  ({status})"))
         rows += 1
     if not rows:
         print("No games yet.")
@@ -167,6 +174,7 @@ def games_command(database: str | None) -> int:
 
 
 def log_command(database: str | None, game_id: str, as_json: bool) -> int:
+    from domain.names import escaped
     from service.games import ServiceError
     games = _games(database)
     try:
@@ -181,7 +189,8 @@ def log_command(database: str | None, game_id: str, as_json: bool) -> int:
         mark = " (undone)" if entry["undone"] else ""
         move = json.dumps(entry["move"], separators=(",", ":"))
         facts = "; ".join(f["fact"] + ("" if "seat" not in f else f" {f['seat']}") for f in entry["outcome"])
-        print(f"{entry['index']:>4}. {move}{mark}  -> {facts}  [{entry['recorded_by']} {entry['recorded_at']}]")
+        print(escaped(f"{entry['index']:>4}. {move}{mark}  -> {facts}  [{entry['recorded_by']} "
+                      f"{entry['recorded_at']}]"))
     return 0
 
 

@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 from uuid import NAMESPACE_URL, UUID, uuid5
 
-from eventsourcing.persistence import IntegrityError
+from eventsourcing.persistence import IntegrityError, InterfaceError, OperationalError
 
 from domain.chance import rng_for
 from domain.games import PACKAGES, get_game
 from domain.names import check_new_names
-from domain.record import SERVICE, GameRecord, NothingToUndo
+from domain.record import SERVICE, GameRecord, NothingToUndo, hash_of
 from domain.rules import TABLE, MalformedMove, Move, RuleViolation
 from replay.history import GameHistory
 from replay.records import Record, RecordError, Step, format_named, read_record, to_jsonl, to_text
@@ -119,7 +119,15 @@ class Games:
         """The game's history, brought up to date with the store."""
         gid = self.parse_id(game_id)
         with self._lock(gid):
-            return self._sync(gid)
+            try:
+                return self._sync(gid)
+            except (OperationalError, InterfaceError):
+                # The database is away: a read answers from this worker's
+                # copy when it has one (writes always go to the store).
+                cached = self._histories.get(gid)
+                if cached is None:
+                    raise
+                return cached
 
     def _sync(self, gid: UUID) -> GameHistory:
         hist = self._histories.get(gid)
@@ -589,6 +597,7 @@ class Games:
             record = read_record(text, fmt)
         except (RecordError, ValueError) as error:
             raise MalformedMove({"record": [str(error)]}) from None
+        self._place(record)
         digest = hashlib.sha256(text.encode()).hexdigest()
 
         def same(hist: GameHistory) -> bool:
@@ -598,6 +607,33 @@ class Games:
                     and [entry.move for entry in hist.entries[:len(moves)]] == moves)
 
         return self._once(request_id, f"import {digest}", same, lambda gid: self._create_from(record, gid))
+
+    def _place(self, record: Record) -> None:
+        """Where an imported record comes from. A fork's origin counts only
+        if this service holds that game at that version and hash; anything
+        else is imported as a plain game. A record whose Id names a game
+        this service holds is a copy of it: it is imported as a fork of that
+        game at its last move, so the game is counted once (the leaderboard
+        counts no fork)."""
+        events = 1 + (record.forked is not None) + len(record.steps)     # in the game the record was written from
+        if record.forked is not None and self._hash_at(record.forked["game"], record.forked["version"]) \
+                != record.forked["hash"]:
+            record.forked = None
+        if record.forked is None and record.id:
+            version = events
+            held = self._hash_at(record.id, version)
+            if held is not None:
+                at = max((step.number for step in record.steps if step.kind == "move"), default=0)
+                record.forked = {"game": str(self.parse_id(record.id)), "at": at, "version": version, "hash": held}
+
+    def _hash_at(self, game_id: str, version: int) -> str | None:
+        """The hash of event ``version`` of a game this service holds (None: no such event)."""
+        try:
+            gid = UUID(str(game_id))
+        except ValueError:
+            return None
+        event = next(iter(self.store.events.get(gid, gt=version - 1, lte=version)), None)
+        return hash_of(event) if event is not None else None
 
     def fork(self, game_id: str, at: int, token: str | None, request_id: str | None = None) -> dict[str, Any]:
         """A new game that starts with the effective moves numbered <= ``at``
