@@ -19,6 +19,7 @@ from eventsourcing.persistence import IntegrityError
 
 from domain.chance import rng_for
 from domain.games import PACKAGES, get_game
+from domain.names import check_new_names
 from domain.record import SERVICE, GameRecord, NothingToUndo
 from domain.rules import TABLE, MalformedMove, Move, RuleViolation
 from replay.history import GameHistory
@@ -206,17 +207,21 @@ class Games:
         return self._once(request_id, f"create {asked}", same, start)
 
     @staticmethod
-    def _check_start(game_id: str, mode: str, players: Any) -> None:
+    def _check_start(game_id: str, mode: str, players: Any, new_names: bool = True) -> None:
         """What every new game needs before its rules are asked: a game tablelog
         knows, a mode, and names a database can keep (no NUL character, which
         PostgreSQL cannot store in text; the API refuses it before this, a
-        record imported on the command line meets it here)."""
+        record imported on the command line meets it here). ``new_names``
+        (not a fork, which keeps its origin's players): the names follow
+        domain.names' rules."""
         if game_id not in PACKAGES:
             raise MalformedMove({"game": [f"Unknown game {game_id!r}; tablelog knows {', '.join(PACKAGES)}."]})
         if mode not in MODES:
             raise MalformedMove({"mode": ["The mode is 'table' or 'digital'."]})
         if any(isinstance(name, str) and "\x00" in name for name in players):
             raise MalformedMove({"players": ["A name cannot hold a NUL character."]})
+        if new_names:
+            check_new_names(players, get_game(game_id).reserved_seats)
 
     @staticmethod
     def _new_tokens(players: list[str]) -> tuple[dict[str, Any], dict[str, str]]:
@@ -664,7 +669,7 @@ class Games:
             (game, list(players), mode, as_json(options or {}))
 
     def _create_from(self, record: Record, gid: UUID | None = None) -> dict[str, Any]:
-        self._check_start(record.game, record.mode, record.players)
+        self._check_start(record.game, record.mode, record.players, new_names=record.forked is None)
         game = get_game(record.game)
         state = game.setup(record.players, game.load_options(record.options))
         tokens, hashes = self._new_tokens(record.players)
