@@ -155,9 +155,10 @@ def test_whole_games_of_the_base_game_under_each_rules_version(players, version)
     assert state.config.version.number == version
 
 
+@pytest.mark.parametrize("version", ["2", "3"])
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_whole_games_with_module_4_start_player(players):
-    state, moves = run(players, 50 + players, modules=["start_player"])
+def test_whole_games_with_module_4_start_player(players, version):
+    state, moves = run(players, 50 + players, version=version, modules=["start_player"])
     assert any(m["type"] == "take_key" for m in moves)
     assert state.config.tiles == tuple(tuple(t) for t in data()["turn_order"][str(players)])
 
