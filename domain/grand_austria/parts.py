@@ -115,6 +115,7 @@ class Module:
     title: str
     moves: Mapping[str, MoveRule] = field(default_factory=dict)
     effects: Mapping[str, tuple[frozenset[str], Callable[..., None]]] = field(default_factory=dict)
+    options: Mapping[str, Any] = field(default_factory=dict)      # option name -> marshmallow field
     pending: Mapping[str, PendingKind] = field(default_factory=dict)
     triggers: Sequence[TriggerSource] = ()
     setup_phases: Sequence[tuple[SetupPhase, str]] = ()
@@ -141,6 +142,7 @@ def register(module: Module) -> Module:
         effect(kind, fields)(handler)
     MODULES[module.id] = module
     parts_for.cache_clear()
+    options_schema.cache_clear()
     return module
 
 
@@ -150,6 +152,17 @@ def unregister(module_id: str) -> None:
     for kind in module.effects if module else ():
         forget_effect(kind)
     parts_for.cache_clear()
+    options_schema.cache_clear()
+
+
+@cache
+def options_schema() -> type[Schema]:
+    """The options of the base game and every registered module (a module's
+    option is refused by ``setup`` unless the module is chosen)."""
+    from domain.grand_austria.moves import OptionsSchema
+    extra = {name: option for module in MODULES.values() for name, option in module.options.items()}
+    return type("OptionsSchema", (OptionsSchema,), dict(extra, __doc__=OptionsSchema.__doc__)) if extra \
+        else OptionsSchema
 
 
 def choosable() -> list[str]:

@@ -1,20 +1,20 @@
 """A module added in this file alone, without touching the engine's files:
 one effect (``tip``: krones into the tip jar), one round-end step (the
-fullest tip jar scores 2 VP) and one move (``ring_bell``, an additional
-action once per turn: a tip of 1 krone). It is chosen like any module, by
-the option ``modules``, and is gone again once unregistered."""
+fullest tip jar scores 2 VP, or the option ``tip_prize``) and one move
+(``ring_bell``, an additional action: a tip of 1 krone). It is chosen like
+any module, by the option ``modules``, and is gone again once unregistered."""
 from __future__ import annotations
 
 import pytest
 from grand_austria_table import mv, play, ready
+from marshmallow import validate
 
 from domain.grand_austria import GAME
 from domain.grand_austria.effects import Carrying, apply_effects, score
-from domain.grand_austria.moves import MoveSchema
 from domain.grand_austria.parts import Module, MoveRule, RoundEndStep, register, unregister
 from domain.grand_austria.state import State
 from domain.immutable import evolve
-from domain.rules import MalformedMove, RuleViolation, seat_field
+from domain.rules import MalformedMove, MoveSchema, RuleViolation, seat_field, whole_number
 
 ID = "tip_jar"
 
@@ -48,7 +48,7 @@ def fullest_jar(state: State, out) -> State:
     most = max(tips.values(), default=0)
     for seat in state.players:
         if most and tips.get(seat) == most:
-            state = score(state, seat, 2, "the fullest tip jar", out)
+            state = score(state, seat, state.config.options.get("tip_prize", 2), "the fullest tip jar", out)
     return state
 
 
@@ -58,6 +58,8 @@ TIP_JAR = Module(
                                  candidates=lambda state, seat: [{"type": "ring_bell", "seat": seat}])},
     effects={"tip": (frozenset({"n"}), tip)},
     round_end=(RoundEndStep("fullest_tip_jar", 50, fullest_jar),),
+    options={"tip_prize": whole_number(validate=validate.Range(min=1, max=9),
+                                       metadata={"description": "VP for the fullest tip jar (default 2)"})},
     start=lambda config: {},
 )
 
@@ -87,6 +89,20 @@ def test_its_move_effect_and_round_end_step_play(tip_jar):
     assert {"fact": "scored", "seat": "Ann", "points": 2, "why": "the fullest tip jar"} in facts
     assert facts.index({"fact": "scored", "seat": "Ann", "points": 2, "why": "the fullest tip jar"}) < \
         next(i for i, f in enumerate(facts) if f["fact"] == "round_started")
+
+
+def test_its_option(tip_jar):
+    assert "tip_prize" in GAME.describe()["options"]["fields"]
+    state = ready(modules=["tip_jar"], tip_prize=5)
+    state, _ = play(state, mv("ring_bell", "Ann"))
+    state = evolve(state, dice=(0, 0, 0, 1, 0, 0))
+    state, facts = play(state, mv("take_die", "Ann", value=4), mv("split_funds", "Ann", krones=1, emperor=0),
+                        mv("end_turn", "Ann"))
+    assert {"fact": "scored", "seat": "Ann", "points": 5, "why": "the fullest tip jar"} in facts
+    with pytest.raises(MalformedMove):
+        GAME.load_options({"modules": ["tip_jar"], "tip_prize": "5"})
+    with pytest.raises(RuleViolation, match="belongs to a module"):
+        GAME.setup(["Ann", "Bob"], GAME.load_options({"tip_prize": 5}))
 
 
 def test_its_effect_is_in_the_vocabulary_of_printed_cards(tip_jar):
