@@ -5,9 +5,10 @@ import { chooser, moveForm } from "./forms.js";
 import { scoreChart } from "./chart.js";
 import { adapterFor } from "./views/index.js";
 
-export async function showGame(main, id, gameTypes) {
+// shown(): whether this page is still the one to show (see app.js).
+export async function showGame(main, id, gameTypes, shown = () => true) {
   const page = new GamePage(main, id, gameTypes);
-  await page.load();
+  await page.load(shown);
 }
 
 class GamePage {
@@ -33,8 +34,9 @@ class GamePage {
     return this.tokens.scorekeeper || (this.seat && this.tokens.seats[this.seat]) || null;
   }
 
-  async load() {
+  async load(shown) {
     this.summary = await api.summary(this.id);
+    if (!shown()) return;
     this.type = this.gameTypes.find((t) => t.id === this.summary.game);
     this.adapter = adapterFor(this.summary.game);
     clear(this.main, Object.values(this.sections));
@@ -67,6 +69,7 @@ class GamePage {
       this.effective = [0, ...this.log.entries.filter((e) => !e.undone).map((e) => e.index)];
       if (this.replayAt !== null && !this.effective.includes(this.replayAt)) this.replayAt = null;
       await this.render({ log: since === undefined ? null : changed });
+      this.sections.head.dataset.rendered = this.held;
     } finally {
       this.busy -= 1;
     }
@@ -318,7 +321,7 @@ class GamePage {
     // In a digital game what the service dealt or rolled stays: say so rather than offer a refusal.
     const dealt = this.summary.mode === "digital" && last && last.recorded_by === "service";
     clear(this.sections.controls, this.token && this.replayAt === null && [
-      h("button", { type: "button", disabled: !last || dealt, onclick: act("undo") }, "↶ Undo"),
+      h("button.undo", { type: "button", disabled: !last || dealt, onclick: act("undo") }, "↶ Undo"),
       h("button", { type: "button", disabled: !this.redoable(), onclick: act("redo") }, "↷ Redo"),
       last && h("small.undo-what", dealt ? `Undo cannot take back move ${last.index}, dealt or rolled by the service: `
         : `Undo takes back move ${last.index}: `, what),
