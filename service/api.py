@@ -119,6 +119,16 @@ class UndoneSchema(Schema):
     undone = fields.Integer()
 
 
+class TakenBackSchema(UndoneSchema):
+    undone = fields.Integer(metadata={"description": "the move taken back to (the last undone)"})
+    taken_back = fields.List(fields.Integer(), metadata={"description": "every move taken back, the last first"})
+
+
+class TakeBackSchema(VersionOnlySchema):
+    move_index = fields.Integer(required=True, strict=True, validate=validate.Range(min=1), metadata={
+        "description": "the move taken back, with every effective move after it"})
+
+
 class RedoneSchema(Schema):
     version = fields.Integer()
     redone = fields.Integer()
@@ -293,6 +303,16 @@ class Undo(MethodView):
     def post(self, body: dict[str, Any], game_id: str):
         """Retract the last effective move; it stays in the log, marked undone."""
         return games().undo(game_id, bearer(), body["expected_version"], idempotency_key())
+
+
+@blp.route("/games/<game_id>/take-back")
+class TakeBack(MethodView):
+    @blp.arguments(TakeBackSchema())
+    @blp.response(201, TakenBackSchema)
+    def post(self, body: dict[str, Any], game_id: str):
+        """Take back a move and every move after it, in one request (one Idempotency-Key) and one save;
+        each stays in the log, marked undone, as with undo."""
+        return games().take_back(game_id, body["move_index"], bearer(), body["expected_version"], idempotency_key())
 
 
 @blp.route("/games/<game_id>/redo")

@@ -267,18 +267,19 @@ class Games:
                         self._forget(gid)
                     raise
                 hist.feed(pending, applied=True)
-                return self.answer(hist, hist.answers[request_id], caller)
+                return self.answer(hist, hist.answers[request_id], caller, kind)
         raise AssertionError("unreachable")
 
     def _first_answer(self, hist: GameHistory, request_id: str, kind: str, caller: Caller) -> dict[str, Any]:
         """A retry's answer: the first one, if the key was first sent with the
         same kind of request (a move, an undo, a redo, an annotation)."""
         first = hist.answers[request_id]
-        if first.kind != kind:
+        # A take-back is stored as undo events: its retry finds an undo's answer.
+        if first.kind != kind and (first.kind, kind) != ("undo", "take_back"):
             raise Conflict(f"This Idempotency-Key was already used for another request (a {first.kind}, "
                            f"version {first.version}); a retry repeats the same request, anything else "
                            "needs a new key.", "idempotency_key_reused")
-        return self.answer(hist, first, caller)
+        return self.answer(hist, first, caller, kind)
 
     def _forget(self, gid: UUID) -> None:
         with self._guard:
@@ -333,6 +334,29 @@ class Games:
 
         return self._write(game_id, token, expected_version, request_id, action, "undo")
 
+    def take_back(self, game_id: str, number: int, token: str | None, expected_version: int | None = None,
+                  request_id: str | None = None) -> dict[str, Any]:
+        """Take back move ``number`` and every effective move after it: the
+        undo events of them all in one save, so the record keeps each move
+        (struck through) as undo does. In a digital game a seat takes back
+        only to a move of its own, and nobody past a move the service made."""
+        request_id = request_id or f"auto-{secrets.token_hex(8)}"
+
+        def action(hist: GameHistory, record: GameRecord, caller: Caller) -> None:
+            if number not in hist.effective:
+                raise Conflict(f"Move {number} is not in effect (undone, or never recorded): nothing to take "
+                               "back to.", "not_effective")
+            entry = hist.entry(number)
+            self._may_record(record, caller, entry.seat)
+            later = hist.effective[hist.effective.index(number):]
+            if record.mode == "digital" and any(hist.entry(n).recorded_by == SERVICE for n in later):
+                raise Conflict("In a digital game taking back cannot go past a deal, roll or draw the service "
+                               "made.", "undo_past_chance")
+            for _ in later:
+                record.undo(caller.name, request_id)
+
+        return self._write(game_id, token, expected_version, request_id, action, "take_back")
+
     def redo(self, game_id: str, token: str | None, expected_version: int | None = None,
              request_id: str | None = None) -> dict[str, Any]:
         request_id = request_id or f"auto-{secrets.token_hex(8)}"
@@ -371,7 +395,9 @@ class Games:
         return self._write(game_id, token, expected_version, request_id, action, "annotation")
 
     # -- answers ----------------------------------------------------------------------
-    def answer(self, hist: GameHistory, answer: Any, caller: Caller) -> dict[str, Any]:
+    def answer(self, hist: GameHistory, answer: Any, caller: Caller, kind: str | None = None) -> dict[str, Any]:
+        if answer.kind == "undo" and kind == "take_back":
+            return {"version": answer.version, "undone": answer.index, "taken_back": answer.taken_back}
         if answer.kind == "undo":
             return {"version": answer.version, "undone": answer.index}
         if answer.kind == "redo":
