@@ -291,10 +291,10 @@ class Games:
 
         def action(hist: GameHistory, record: GameRecord, caller: Caller) -> None:
             game = hist.game
-            move = game.load_move(data)
+            state = hist.state
+            move = game.named(state, game.load_move(data))
             seat = move.get("seat", TABLE)
             self._may_record(record, caller, seat)
-            state = hist.state
             if record.mode == "digital":
                 if seat == TABLE:
                     raise RuleViolation("digital_chance", "In a digital game the service rolls, deals and draws "

@@ -18,6 +18,7 @@ from itertools import combinations, combinations_with_replacement
 from typing import Any, Mapping, Sequence
 
 from domain.chance import roll as roll_dice
+from domain.names import canonical
 from domain.ranking import best
 from domain.rules import NOBODY, TABLE, Expected, Game, Move, Outcome, RuleViolation
 from domain.seating import clockwise_from, counter_clockwise_from, left_of, right_of
@@ -820,6 +821,19 @@ class Vienna(Game):
         return state, outcome
 
     # -- listing moves ----------------------------------------------------------------------
+    def named(self, state: ViennaState, move: Move) -> Move:
+        """A field of the street and a character card as printed ("cafe
+        landtmann" is Cafe Landtmann)."""
+        board = state.board
+        fields = [f.name for f in board.street] + ([board.geheimbund.name] if board.geheimbund else [])
+        if move.get("type") == "place":
+            move = {**move, "field": canonical(move["field"], fields)}
+            if isinstance(move.get("gendarme"), str):
+                move["gendarme"] = canonical(move["gendarme"], fields)
+        if move.get("type") == "take_character" and state.pending is not None:
+            move = {**move, "card": canonical(move["card"], state.pending.options)}
+        return move
+
     def legal_moves(self, state: ViennaState) -> list[Move] | None:
         """Every legal move now, each as a client can post it. Rerolls are
         left out: their result is chance (6 faces per die rerolled, too many
