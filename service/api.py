@@ -264,6 +264,21 @@ class GameTypes(MethodView):
         return {"games": [game.describe() for game in all_games()]}
 
 
+class CatalogSchema(Schema):
+    game = fields.String()
+    cards = fields.List(fields.Dict(), metadata={
+        "description": "every card by name and printed content, each with its deck"})
+    fields_ = fields.List(fields.Dict(), data_key="fields", attribute="fields", metadata={"description": "a board's fields, in order"})
+
+
+@blp.route("/game-types/<game>/catalog")
+class Catalog(MethodView):
+    @blp.response(200, CatalogSchema)
+    def get(self, game: str):
+        """A game's components by name and printed content (cards, fields), for pickers."""
+        return games().catalog(game)
+
+
 @blp.route("/games")
 class GameList(MethodView):
     @blp.response(200, GameListSchema)

@@ -702,6 +702,15 @@ class Games:
             raise NotFound(f"No game has a player named {name!r}.")
         return {"name": name, "games": games}
 
+    @staticmethod
+    def catalog(game_id: str) -> dict[str, Any]:
+        """The components of a game as its default options have them."""
+        found = get_game(game_id).catalog({}) if game_id in PACKAGES else None
+        if found is None:
+            raise NotFound(f"{game_id!r} has no catalog; tablelog knows the components of "
+                           + ", ".join(g for g in PACKAGES if get_game(g).catalog({}) is not None) + ".")
+        return {"game": game_id, **found}
+
     def leaderboard(self, game_id: str) -> dict[str, Any]:
         if game_id not in PACKAGES:
             raise NotFound(f"Unknown game {game_id!r}; tablelog knows {', '.join(PACKAGES)}.")

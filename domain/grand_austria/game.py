@@ -991,6 +991,14 @@ class GrandAustriaHotel(Game):
         in_play = self._staff_in_play(state)
         return [n for n in catalog().staff if n not in in_play]
 
+    def catalog(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Every guest, staff and objective card by its number with what it shows."""
+        cat = catalog()
+        return {"cards": [{"deck": "guest", **g.to_json()} for g in cat.guests.values()]
+                + [{"deck": "staff", **c.to_json()} for c in cat.staff.values()]
+                + [{"deck": "objective", "number": o.number, "name": f"Objective {o.group} ({o.number})",
+                    "group": o.group, "text": o.text} for o in cat.objectives.values()]}
+
     def chance_move(self, state: State, rng: random.Random) -> Move:
         cat = catalog()
         kind = self.expected(state).moves[0]

@@ -821,6 +821,15 @@ class Vienna(Game):
         return state, outcome
 
     # -- listing moves ----------------------------------------------------------------------
+    def catalog(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The character cards (each once) and the street's fields in street order."""
+        custom = (options or {}).get("board")
+        board = board_from_json(custom) if custom else default_board()
+        fields = [*board.street, *([board.geheimbund] if board.geheimbund else [])]
+        return {"cards": [{"deck": "character", **c.to_json()} for c in characters()],
+                "fields": [{"name": f.name, "values": list(f.values), "double": f.double, "kind": f.kind}
+                           for f in fields]}
+
     def named(self, state: ViennaState, move: Move) -> Move:
         """A field of the street and a character card as printed ("cafe
         landtmann" is Cafe Landtmann)."""
