@@ -78,6 +78,7 @@ function query(params) {
 
 export const api = {
   gameTypes: () => call("GET", "/api/game-types"),
+  catalog: (game) => call("GET", `/api/game-types/${game}/catalog`),
   games: () => call("GET", "/api/games"),
   create: (body) => call("POST", "/api/games", { body }),
   summary: (id) => call("GET", `/api/games/${id}`),

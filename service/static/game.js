@@ -39,6 +39,10 @@ class GamePage {
     if (!shown()) return;
     this.type = this.gameTypes.find((t) => t.id === this.summary.game);
     this.adapter = adapterFor(this.summary.game);
+    // The game's cards by number, where it has a catalog (picked by name in the forms).
+    const catalog = await api.catalog(this.summary.game).catch(() => null);
+    this.catalog = catalog && new Map(catalog.cards.filter((c) => typeof c.number === "number").map((c) => [c.number, c]));
+    if (!shown()) return;
     clear(this.main, Object.values(this.sections));
     await this.refresh();
     this.watch();
@@ -131,6 +135,7 @@ class GamePage {
       actingSeats: acting.length ? acting : seats, turn,
       // Live, the legal moves and a way to record one: a view can make a move where it is tapped.
       moves: this.replayAt === null && this.token && this.legal.moves ? this.legal.moves : [],
+      catalog: this.catalog,
       submit: (move) => this.submitMove(move),
     };
   }
