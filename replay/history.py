@@ -49,6 +49,7 @@ class Answer:
     auto: list[int] = field(default_factory=list)
     taken_back: list[int] = field(default_factory=list)   # an undo's moves, the last first
     states: int = 0            # how many effective moves the state in the answer had
+    request: Any = None        # what was asked (the move, the comment): a retry must ask the same
 
 
 @dataclass
@@ -125,7 +126,7 @@ class GameHistory:
         answer = self.answers.get(e.request_id) if e.request_id else None
         if e.request_id and (answer is None or e.recorded_by != SERVICE):
             self.answers[e.request_id] = Answer("move", e.originator_version, e.number, e.outcome,
-                                                states=len(self.states) - 1)
+                                                states=len(self.states) - 1, request=e.move)
         elif answer is not None:
             answer.auto.append(e.number)
             answer.version = e.originator_version
@@ -196,7 +197,8 @@ class GameHistory:
             self.entry(e.number).annotations.append(note)
             self.touched.append((e.originator_version, e.number))
         if e.request_id:
-            self.answers[e.request_id] = Answer("annotation", e.originator_version, e.number)
+            self.answers[e.request_id] = Answer("annotation", e.originator_version, e.number,
+                                                request={"move_index": e.number, "text": e.text})
 
     def _touch(self, version: int, number: int) -> None:
         self.touched.append((version, number))

@@ -54,3 +54,13 @@ def test_a_tap_on_the_page_is_timed_where_one_tap_plays_a_card():
             plays = [m for m in GAME.legal_moves(state) if m["type"] == "play"]
             assert move["type"] == "play" and len(plays) > 1 and move in plays
         state, _ = GAME.apply(state, move)
+
+
+def test_the_load_bench_runs_two_workers_beside_one_without_errors(capsys):
+    """A short smoke of ``tablelog bench --load`` (the 60 s run is the
+    benchmark's, not the suite's): clients in their own games and racers on
+    one, against the production server; any error makes it exit 1."""
+    assert main(["bench", "--load", "--seconds", "3", "--clients", "2", "--racers", "2"]) == 0
+    out = capsys.readouterr().out
+    for column in ("workers", "moves/s", "p50 ms", "p99 ms", "lost races", "errors"):
+        assert column in out
