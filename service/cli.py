@@ -64,6 +64,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench = sub.add_parser("bench", parents=[common], help="measure recording, undo and replay costs (not a test)")
     bench.add_argument("--games", type=int, default=3, help="random Willi games to record for (a)")
     bench.add_argument("--events", type=int, default=5000, help="events in the long record for (b)")
+    bench.add_argument("--taps", type=int, default=30, help="taps on the page at move 3 and at move 300 for (d)")
+    bench.add_argument("--browser", action="store_true",
+                       help="(d) also in Chromium (/usr/bin/chromium through Playwright, from the test extras)")
     bench.add_argument("--load", action="store_true",
                        help="instead: the production server under a bounded loopback load, two workers beside one, "
                             "on SQLite and on the PostgreSQL --database if one is given")
@@ -132,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
                               max(1.0, min(args.seconds, 600.0)))
     if args.command == "bench":
         from service.bench import run_bench
-        return run_bench(database, args.games, args.events)
+        return run_bench(database, args.games, args.events, args.taps, args.browser)
     return 2
 
 

@@ -294,7 +294,7 @@ class Games:
                         self._forget(gid)
                     raise
                 hist.feed(pending, applied=True)
-                return self.answer(hist, hist.answers[request_id], caller)
+                return self.answer(hist, hist.answers[request_id], caller, kind)
         raise AssertionError("unreachable")
 
     def _first_answer(self, hist: GameHistory, request_id: str, kind: str, asked: Any,
@@ -303,7 +303,8 @@ class Games:
         same request (the same kind: a move, an undo, a redo, an annotation;
         and the same move or comment)."""
         first = hist.answers[request_id]
-        if first.kind != kind:
+        # A take-back is stored as undo events: its retry finds an undo's answer.
+        if first.kind != kind and (first.kind, kind) != ("undo", "take_back"):
             raise Conflict(f"This Idempotency-Key was already used for another request (a {first.kind}, "
                            f"version {first.version}); a retry repeats the same request, anything else "
                            "needs a new key.", "idempotency_key_reused")
@@ -311,13 +312,15 @@ class Games:
             raise Conflict(f"This Idempotency-Key was already used for another {kind} (version "
                            f"{first.version}); a retry repeats the same request, anything else needs a new key.",
                            "idempotency_key_reused")
-        return self.answer(hist, first, caller)
+        return self.answer(hist, first, caller, kind)
 
     @staticmethod
     def _asks_the_same(hist: GameHistory, first: Any, asked: Any) -> bool:
         """Whether a retry asks what the first request asked. A move is
         compared as the rules read it, field by field: in a digital game the
         stored move also holds what the service rolled or dealt for it."""
+        if first.kind == "undo" and isinstance(asked, dict):      # a take-back: back to the same move
+            return asked.get("move_index") == first.index
         if first.kind != "move":
             return asked == first.request
         try:
@@ -337,10 +340,10 @@ class Games:
 
         def action(hist: GameHistory, record: GameRecord, caller: Caller) -> None:
             game = hist.game
-            move = game.load_move(data)
+            state = hist.state
+            move = game.named(state, game.load_move(data))
             seat = move.get("seat", TABLE)
             self._may_record(record, caller, seat)
-            state = hist.state
             if record.mode == "digital":
                 if seat == TABLE:
                     raise RuleViolation("digital_chance", "In a digital game the service rolls, deals and draws "
@@ -379,6 +382,29 @@ class Games:
             record.undo(caller.name, request_id)
 
         return self._write(game_id, token, expected_version, request_id, action, "undo")
+
+    def take_back(self, game_id: str, number: int, token: str | None, expected_version: int | None = None,
+                  request_id: str | None = None) -> dict[str, Any]:
+        """Take back move ``number`` and every effective move after it: the
+        undo events of them all in one save, so the record keeps each move
+        (struck through) as undo does. In a digital game a seat takes back
+        only to a move of its own, and nobody past a move the service made."""
+        request_id = request_id or f"auto-{secrets.token_hex(8)}"
+
+        def action(hist: GameHistory, record: GameRecord, caller: Caller) -> None:
+            if number not in hist.effective:
+                raise Conflict(f"Move {number} is not in effect (undone, or never recorded): nothing to take "
+                               "back to.", "not_effective")
+            entry = hist.entry(number)
+            self._may_record(record, caller, entry.seat)
+            later = hist.effective[hist.effective.index(number):]
+            if record.mode == "digital" and any(hist.entry(n).recorded_by == SERVICE for n in later):
+                raise Conflict("In a digital game taking back cannot go past a deal, roll or draw the service "
+                               "made.", "undo_past_chance")
+            for _ in later:
+                record.undo(caller.name, request_id)
+
+        return self._write(game_id, token, expected_version, request_id, action, "take_back", {"move_index": number})
 
     def redo(self, game_id: str, token: str | None, expected_version: int | None = None,
              request_id: str | None = None) -> dict[str, Any]:
@@ -419,7 +445,9 @@ class Games:
                            {"move_index": number, "text": text})
 
     # -- answers ----------------------------------------------------------------------
-    def answer(self, hist: GameHistory, answer: Any, caller: Caller) -> dict[str, Any]:
+    def answer(self, hist: GameHistory, answer: Any, caller: Caller, kind: str | None = None) -> dict[str, Any]:
+        if answer.kind == "undo" and kind == "take_back":
+            return {"version": answer.version, "undone": answer.index, "taken_back": answer.taken_back}
         if answer.kind == "undo":
             return {"version": answer.version, "undone": answer.index}
         if answer.kind == "redo":
@@ -781,6 +809,15 @@ class Games:
         if not games:
             raise NotFound(f"No game has a player named {name!r}.")
         return {"name": name, "games": games}
+
+    @staticmethod
+    def catalog(game_id: str) -> dict[str, Any]:
+        """The components of a game as its default options have them."""
+        found = get_game(game_id).catalog({}) if game_id in PACKAGES else None
+        if found is None:
+            raise NotFound(f"{game_id!r} has no catalog; tablelog knows the components of "
+                           + ", ".join(g for g in PACKAGES if get_game(g).catalog({}) is not None) + ".")
+        return {"game": game_id, **found}
 
     def leaderboard(self, game_id: str) -> dict[str, Any]:
         if game_id not in PACKAGES:

@@ -19,6 +19,7 @@ from typing import Any, Mapping, Sequence
 
 from domain.chance import roll as roll_dice
 from domain.immutable import evolve, put
+from domain.names import canonical
 from domain.ranking import best
 from domain.rules import NOBODY, TABLE, Expected, Game, Move, Outcome, RuleViolation
 from domain.seating import clockwise_from, counter_clockwise_from, left_of, right_of
@@ -895,6 +896,30 @@ class Vienna(Game):
         return state, outcome
 
     # -- listing moves ----------------------------------------------------------------------
+    def catalog(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The start and character cards (each once) and the street's fields in street order."""
+        options = options or {}
+        board = board_from_json(options["board"]) if options.get("board") else default_board()
+        deck = deck_from_json(options["deck"]) if options.get("deck") else default_deck()
+        fields = [*board.street, *([board.geheimbund] if board.geheimbund else [])]
+        return {"cards": [{"deck": "start", **c.to_json(with_coins=True)} for c in deck.start_cards]
+                + [{"deck": "character", **c.to_json()} for c in deck.characters],
+                "fields": [{"name": f.name, "values": list(f.values), "double": f.double, "kind": f.kind}
+                           for f in fields]}
+
+    def named(self, state: ViennaState, move: Move) -> Move:
+        """A field of the street and a character card as printed ("cafe
+        landtmann" is Café Landtmann)."""
+        board = state.board
+        fields = [f.name for f in board.street] + ([board.geheimbund.name] if board.geheimbund else [])
+        if move.get("type") == "place":
+            move = {**move, "field": canonical(move["field"], fields)}
+            if isinstance(move.get("gendarme"), str):
+                move["gendarme"] = canonical(move["gendarme"], fields)
+        if move.get("type") == "take_character" and state.pending is not None:
+            move = {**move, "card": canonical(move["card"], state.pending.options)}
+        return move
+
     def legal_moves(self, state: ViennaState) -> list[Move] | None:
         """Every legal move now, each as a client can post it. Rerolls are
         left out: their result is chance (6 faces per die rerolled, too many
