@@ -37,6 +37,7 @@ from eventsourcing.sqlite import SQLiteTrackingRecorder
 from psycopg.sql import SQL
 
 from domain.ranking import places
+from domain.record import is_game_event
 from replay.history import GameHistory
 
 log = logging.getLogger("tablelog.views")
@@ -215,8 +216,8 @@ class GameViews(Projection[ViewTables]):
         could not be read (``None``) is passed over: the audit reports it."""
         touched: dict[UUID, tuple[GameHistory, int]] = {}
         for domain_event, tracking in batch:
-            if domain_event is None:
-                continue
+            if domain_event is None or not is_game_event(domain_event):
+                continue        # a sealed seed or an anchor: not a game's
             gid = domain_event.originator_id
             try:
                 hist = self._advance(domain_event)
@@ -327,9 +328,11 @@ class Views:
                     self.projection.process_batch(batch)
                 except IntegrityError:
                     continue          # another process got there first: read the position again
-                done += len(batch)
+                # Counted: the games' own events (a sealed seed or an anchor is passed over).
+                games_events = sum(1 for e, _ in batch if e is None or is_game_event(e))
+                done += games_events
                 if progress:
-                    progress(len(batch))
+                    progress(games_events)
 
     def _decode(self, notification: Any) -> Any | None:
         try:

@@ -60,6 +60,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                        help="file.svg or file.png (default: <id>.svg, or <id>.png with --format png)")
     chart.add_argument("--format", "-f", choices=CHART_FORMATS, help="default: as --out ends, else svg")
 
+    key = sub.add_parser("key", help="tablelog's key, kept outside the database (seals seeds, anchors heads)")
+    key_sub = key.add_subparsers(dest="key_command", required=True)
+    key_init = key_sub.add_parser("init", help="create the key file (mode 0600; refuses to overwrite one)")
+    key_rotate = key_sub.add_parser("rotate", help="add a new current key; older ones still check what they made")
+    key_sub.add_parser("where", help="say where the key is read from")
+    for command in (key_init, key_rotate):
+        command.add_argument("--file", help="the key file (default $TABLELOG_KEY_FILE, else the user's "
+                                            "configuration folder)")
+
     bench = sub.add_parser("bench", parents=[common], help="measure recording, undo and replay costs (not a test)")
     bench.add_argument("--games", type=int, default=3, help="random Willi games to record for (a)")
     bench.add_argument("--events", type=int, default=5000, help="events in the long record for (b)")
@@ -113,20 +122,77 @@ def run(args: argparse.Namespace) -> int:
         return import_command(database, args.file, args.format)
     if args.command == "chart":
         return chart_command(database, args.id, args.out, args.format)
+    if args.command == "key":
+        return key_command(args.key_command, getattr(args, "file", None))
     if args.command == "bench":
         from service.bench import run_bench
         return run_bench(database, args.games, args.events)
     return 2
 
 
+def key_command(command: str, file: str | None) -> int:
+    from service import keys
+    path = Path(file).expanduser() if file else keys.key_path()
+    if command == "where":
+        import os
+        if os.environ.get(keys.ENV_KEY):
+            print(f"${keys.ENV_KEY} (the key itself, from the environment)")
+        else:
+            print(f"{path}{'' if path.exists() else ' (not created yet: tablelog key init)'}")
+        return 0
+    try:
+        if command == "init":
+            keys.init_key_file(path)
+            print(f"tablelog: created the key {path} (mode 0600). Keep a copy apart from the database: without "
+                  "it sealed seeds cannot be opened and heads cannot be checked.")
+        else:
+            key_id = keys.rotate_key_file(path)
+            print(f"tablelog: {path} now makes new seals and anchors with key {key_id}; older keys stay in it.")
+    except FileExistsError:
+        print(f"tablelog: {path} exists already; it is never overwritten (tablelog key rotate adds a key).",
+              file=sys.stderr)
+        return 1
+    except (keys.KeyProblem, OSError) as error:
+        print(f"tablelog: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def serving_key(database: str | None, production: bool):
+    """The key ``serve`` runs with. Plain ``serve`` makes one on first start
+    (in the user's configuration folder, never beside the SQLite file) and
+    says where; ``--production`` needs one made beforehand."""
+    from service import keys
+    ring, created = keys.load_keyring(create=not production)
+    path = keys.key_path()
+    if ring is None:
+        raise keys.KeyProblem(f"serve --production needs tablelog's key, made beforehand: tablelog key init "
+                              f"(or set ${keys.ENV_KEY_FILE} or ${keys.ENV_KEY}); none at {path}.")
+    url = database_url(database)
+    if url.startswith("sqlite:///") and ring.source == str(path):
+        sqlite_dir = Path(url[len("sqlite:///"):]).expanduser().resolve().parent
+        if path.resolve().parent == sqlite_dir:
+            raise keys.KeyProblem(f"The key {path} lies beside the SQLite file: whoever copies the database "
+                                  "would copy the key. Keep it elsewhere.")
+    if created:
+        print(f"tablelog: created a key at {path} (mode 0600); keep a copy apart from the database.", flush=True)
+    return ring
+
+
 def serve_command(database: str | None, host: str, port: int, production: bool, workers: int) -> int:
     from service.app import create_app
+    from service.keys import KeyProblem
     from service.store import open_store
+    try:
+        ring = serving_key(database, production)
+    except KeyProblem as error:
+        print(f"tablelog: {error}", file=sys.stderr)
+        return 1
     # Open the store here first: a database that cannot be opened is said
     # once, before any worker starts, and its tables exist before they do.
     open_store(database).close()
     if not production:
-        app = create_app(database)
+        app = create_app(database, keyring=ring)
         app.extensions["tablelog"].views.start()
         print(f"tablelog on http://{host}:{port}/  (API docs: /api/docs)", flush=True)
         app.run(host=host, port=port, threaded=True)
@@ -141,7 +207,7 @@ def serve_command(database: str | None, host: str, port: int, production: bool, 
             self.cfg.set("accesslog", "-")
 
         def load(self):
-            app = create_app(database)
+            app = create_app(database, keyring=ring)
             app.extensions["tablelog"].views.start()
             return app
 
