@@ -48,6 +48,7 @@ class Answer:
     outcome: list[dict[str, Any]] = field(default_factory=list)
     auto: list[int] = field(default_factory=list)
     states: int = 0            # how many effective moves the state in the answer had
+    request: Any = None        # what was asked (the move, the comment): a retry must ask the same
 
 
 @dataclass
@@ -76,6 +77,14 @@ class GameHistory:
         self.entries: list[Entry] = []
         self.effective: list[int] = []
         self.states: list[Any] = []
+        # What changed when, for readers that already hold the game up to a
+        # version (``?since=V``): the version at which each effective move
+        # became effective (ascending, as moves only come and go at the end),
+        # every (version, move number) that recorded, undid, redid or
+        # commented on a move, and the version of the last change of state.
+        self.effective_since: list[int] = []
+        self.touched: list[tuple[int, int]] = []
+        self.state_version = 0
         self.answers: dict[str, Answer] = {}
         self.callers: dict[str, Any] = {}   # the service's: each token of this game already checked, and whose it is
         self.problems: list[Problem] = []
@@ -120,13 +129,15 @@ class GameHistory:
         answer = self.answers.get(e.request_id) if e.request_id else None
         if e.request_id and (answer is None or e.recorded_by != SERVICE):
             self.answers[e.request_id] = Answer("move", e.originator_version, e.number, e.outcome,
-                                                states=len(self.states) - 1)
+                                                states=len(self.states) - 1, request=e.move)
         elif answer is not None:
             answer.auto.append(e.number)
             answer.version = e.originator_version
             answer.states = len(self.states) - 1
 
     def _reapply(self, entry: Entry, stored_outcome: list[dict[str, Any]], version: int) -> None:
+        self.effective_since.append(version)
+        self._touch(version, entry.number)
         state = self.states[-1]
         computed = self.computed.pop(version, None)
         if computed is not None and not self.verify:
@@ -157,7 +168,9 @@ class GameHistory:
     def _on_MoveUndone(self, e: Any) -> None:
         entry = self.entry(e.number)
         self.effective.pop()
+        self.effective_since.pop()
         self.states.pop()
+        self._touch(e.originator_version, e.number)
         entry.undone = True
         entry.history.append({"event": "undone", "version": e.originator_version,
                               "by": e.recorded_by, "at": e.timestamp})
@@ -181,10 +194,28 @@ class GameHistory:
         note = {"text": e.text, "by": e.recorded_by, "at": e.timestamp, "version": e.originator_version}
         if e.number:
             self.entry(e.number).annotations.append(note)
+            self.touched.append((e.originator_version, e.number))
         if e.request_id:
-            self.answers[e.request_id] = Answer("annotation", e.originator_version, e.number)
+            self.answers[e.request_id] = Answer("annotation", e.originator_version, e.number,
+                                                request={"move_index": e.number, "text": e.text})
+
+    def _touch(self, version: int, number: int) -> None:
+        self.touched.append((version, number))
+        self.state_version = version
 
     # -- asking -------------------------------------------------------------------
+    def changed_since(self, version: int) -> list[int]:
+        """The numbers of the moves recorded, undone, redone or commented on
+        after ``version``, in order."""
+        start = bisect_right(self.touched, (version, float("inf")))
+        return sorted({number for _, number in self.touched[start:]})
+
+    def kept_since(self, version: int) -> int:
+        """How many effective moves are the same as at ``version``: the
+        effective moves are those of then up to the first undone since, and
+        what came after."""
+        return bisect_right(self.effective_since, version)
+
     def entry(self, number: int) -> Entry:
         return self.entries[number - 1]
 

@@ -6,7 +6,9 @@ import re
 from typing import Any
 
 import orjson
-from eventsourcing.persistence import MapperDeserialisationError
+import psycopg
+from eventsourcing.persistence import InterfaceError, MapperDeserialisationError, OperationalError
+from psycopg_pool import PoolTimeout
 from flask import Flask, jsonify, request, send_from_directory
 from flask.json.provider import DefaultJSONProvider
 from flask_smorest import Api
@@ -15,9 +17,12 @@ from werkzeug.exceptions import HTTPException
 from domain.rules import MalformedMove, RuleViolation
 from service.games import Games, ServiceError
 from service.keys import Keyring
+from service.limits import install_limits
 from service.store import Tablelog, open_store
 
 log = logging.getLogger("tablelog")
+RETRY_AFTER = 2
+"""Seconds a client is asked to wait after a 503 (the database away)."""
 
 
 def error(status: int, code: str, message: str, **extra: Any):
@@ -76,6 +81,7 @@ def create_app(database: str | None = None, store: Tablelog | None = None,
     from service.api_records import blp as records_blp
     api.register_blueprint(blp)
     api.register_blueprint(records_blp)
+    install_limits(app)
     register_errors(app)
 
     @app.get("/api/docs/assets/<path:filename>")
@@ -130,9 +136,13 @@ def register_errors(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(e: HTTPException):
         messages = getattr(e, "data", {}).get("messages") if hasattr(e, "data") else None
-        code = {400: "malformed", 404: "not_found", 405: "method_not_allowed"}.get(e.code, "http_error")
+        code = {400: "malformed", 404: "not_found", 405: "method_not_allowed", 413: "too_large",
+                429: "rate_limited"}.get(e.code, "http_error")
         if messages:
             return error(e.code or 400, code, "The request does not fit the schema.", fields=messages)
+        if e.code == 429:
+            return error(429, code, f"Too many requests from your address (at most {e.description}); "
+                                    "try again after the seconds Retry-After says.")
         return error(e.code or 500, code, e.description or e.name)
 
     # Input no reader can take, wherever a request's text is read (the API's
@@ -149,6 +159,23 @@ def register_errors(app: Flask) -> None:
         log.warning("request text is no Unicode: %s", e)
         return error(400, "malformed", "The request holds text that is no valid Unicode (a lone surrogate "
                                        "such as \\ud800); send UTF-8 text.")
+
+    # The database does not answer (a server that is down or restarting, a
+    # pool with no connection to give, SQLite's file locked by another
+    # writer past its lock timeout): 503 with Retry-After, fast. A write
+    # whose commit was cut off may or may not be stored: sent again under
+    # its Idempotency-Key it is recorded once either way.
+    @app.errorhandler(OperationalError)
+    @app.errorhandler(InterfaceError)
+    @app.errorhandler(PoolTimeout)
+    @app.errorhandler(psycopg.OperationalError)
+    def database_away(e: Exception):
+        log.warning("database unavailable: %s", str(e).strip().splitlines()[0] if str(e).strip() else repr(e))
+        response, status = error(503, "database_unavailable", "The database does not answer just now; nothing "
+                                 "new was recorded that a retry with the same Idempotency-Key would record "
+                                 "twice. Try again in a few seconds.")
+        response.headers["Retry-After"] = str(RETRY_AFTER)
+        return response, status
 
     @app.errorhandler(MapperDeserialisationError)
     def damaged(e: MapperDeserialisationError):

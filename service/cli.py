@@ -27,8 +27,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve = sub.add_parser("serve", parents=[common], help="start the HTTP service and the scorekeeper's page")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
-    serve.add_argument("--production", action="store_true", help="run gunicorn workers instead of Flask's server")
-    serve.add_argument("--workers", type=int, default=2, help="gunicorn workers with --production")
+    serve.add_argument("--production", action="store_true", help="run several workers (gunicorn, each serving with waitress) instead of Flask's server")
+    serve.add_argument("--workers", type=int, default=2, help="worker processes with --production")
 
     sub.add_parser("games", parents=[common], help="list the games in the database")
     log = sub.add_parser("log", parents=[common], help="print a game's log")
@@ -72,6 +72,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench = sub.add_parser("bench", parents=[common], help="measure recording, undo and replay costs (not a test)")
     bench.add_argument("--games", type=int, default=3, help="random Willi games to record for (a)")
     bench.add_argument("--events", type=int, default=5000, help="events in the long record for (b)")
+    bench.add_argument("--load", action="store_true",
+                       help="instead: the production server under a bounded loopback load, two workers beside one, "
+                            "on SQLite and on the PostgreSQL --database if one is given")
+    bench.add_argument("--seconds", type=float, default=60, help="--load: seconds of load per server")
+    bench.add_argument("--clients", type=int, default=16, help="--load: clients recording games of their own")
+    bench.add_argument("--racers", type=int, default=4, help="--load: clients racing on one game")
 
     args = parser.parse_args(argv)
     try:
@@ -124,6 +130,11 @@ def run(args: argparse.Namespace) -> int:
         return chart_command(database, args.id, args.out, args.format)
     if args.command == "key":
         return key_command(args.key_command, getattr(args, "file", None))
+    if args.command == "bench" and args.load:
+        from service.loadbench import run_load_bench
+        postgres = database if database and database.startswith("postgres") else None
+        return run_load_bench(True, postgres, max(0, min(args.clients, 64)), max(0, min(args.racers, 16)),
+                              max(1.0, min(args.seconds, 600.0)))
     if args.command == "bench":
         from service.bench import run_bench
         return run_bench(database, args.games, args.events)
@@ -197,22 +208,8 @@ def serve_command(database: str | None, host: str, port: int, production: bool, 
         print(f"tablelog on http://{host}:{port}/  (API docs: /api/docs)", flush=True)
         app.run(host=host, port=port, threaded=True)
         return 0
-    from gunicorn.app.base import BaseApplication
-
-    class Gunicorn(BaseApplication):
-        def load_config(self):
-            self.cfg.set("bind", f"{host}:{port}")
-            self.cfg.set("workers", workers)
-            self.cfg.set("threads", 4)
-            self.cfg.set("accesslog", "-")
-
-        def load(self):
-            app = create_app(database, keyring=ring)
-            app.extensions["tablelog"].views.start()
-            return app
-
-    Gunicorn().run()
-    return 0
+    from service.serving import serve_production
+    return serve_production(database, host, port, workers)
 
 
 def _games(database: str | None):

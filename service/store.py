@@ -20,6 +20,10 @@ DEFAULT_DATABASE = "sqlite:///tablelog.sqlite3"
 ENV_DATABASE = "TABLELOG_DATABASE_URL"
 
 
+POOL_WAIT = 0.5
+"""Seconds one try waits for a pooled PostgreSQL connection."""
+
+
 class DatabaseURLError(ValueError):
     pass
 
@@ -36,7 +40,7 @@ def persistence_env(url: str) -> dict[str, str]:
         if not path:
             raise DatabaseURLError(f"A SQLite URL names a file: sqlite:///tablelog.sqlite3, not {url!r}.")
         return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": path,
-                "SQLITE_LOCK_TIMEOUT": "10"}
+                "SQLITE_LOCK_TIMEOUT": "5"}
     if parsed.scheme in ("postgresql", "postgres"):
         if not parsed.path.strip("/"):
             raise DatabaseURLError(f"A PostgreSQL URL names a database: postgresql://user@host:5432/db, not {url!r}.")
@@ -51,6 +55,10 @@ def persistence_env(url: str) -> dict[str, str]:
             "POSTGRES_POOL_SIZE": "5",
             "POSTGRES_MAX_OVERFLOW": "20",
             "POSTGRES_PRE_PING": "y",
+            # Bounds on waiting for the database: a request is answered (503
+            # if need be) within seconds when the server is away.
+            "POSTGRES_CONNECT_TIMEOUT": "2",
+            "POSTGRES_IDLE_IN_TRANSACTION_SESSION_TIMEOUT": "10",
         }
     raise DatabaseURLError(f"Unknown database {url!r}: use sqlite:///file.sqlite3 or postgresql://user@host/db.")
 
@@ -97,6 +105,10 @@ def open_store(url: str | None = None) -> Tablelog:
             protect_events_table(app)
         finally:
             conn.execute("SELECT pg_advisory_unlock(7416)")
+    # eventsourcing tries each database call up to 10 times; each try waits
+    # this long for a connection (its setting takes whole seconds only), so
+    # a request meets a server that is away with a 503 within seconds.
+    app.recorder.datastore.pool.timeout = POOL_WAIT
     return app
 
 

@@ -66,7 +66,36 @@ class HotelOption(fields.Field):
         return value
 
 
+class ModulesOption(fields.List):
+    """Let's Waltz! modules by id, each once; the ids are those registered (parts.MODULES)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(fields.String(), **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        from domain.grand_austria.parts import choosable
+        chosen = super()._deserialize(value, attr, data, **kwargs)
+        known = choosable()
+        unknown = [m for m in chosen if m not in known]
+        if unknown:
+            raise ValidationError(f"Unknown module {unknown[0]!r}; Grand Austria Hotel knows "
+                                  f"{', '.join(known) or 'none'}.")
+        if len(set(chosen)) != len(chosen):
+            raise ValidationError("Each module is named once.")
+        return chosen
+
+
+def placement(**kw):
+    return fields.Dict(keys=fields.String(validate=WholeText(r"^[1-9]$", error="A café table is a number, e.g. 1.")),
+                       values=item_counts(),
+                       metadata={"description": "rules version 3: café table -> items placed on its guest "
+                                                "right away (free), e.g. {\"1\": {\"strudel\": 1}}; the rest "
+                                                "goes to the kitchen"}, **kw)
+
+
 class OptionsSchema(Schema):
+    modules = ModulesOption(metadata={"description": "Let's Waltz! modules to play, e.g. [\"start_player\"] "
+                                                     "(module 4); default none: the base game"})
     hotel = HotelOption(metadata={"description": "a custom hotel board side (day sides): floors (colours, "
                                                  "bottom first), groups, floor_costs, floor_vp, prepare_vp; "
                                                  "default the night side"})
@@ -156,6 +185,8 @@ class TakeDieSchema(MoveSchema):
     seat = seat_field()
     value = whole_number(required=True, validate=validate.Range(min=1, max=6))
     boost = YesNo(load_default=False)
+    staff_first = YesNo(metadata={"description": "rules version 3: a staff card marked before_or_after (Staff "
+                                                 "Manager) acts before the main action"})
 
 
 class ChooseActionSchema(MoveSchema):
@@ -170,6 +201,15 @@ class ChooseItemsSchema(MoveSchema):
 
     seat = seat_field()
     items = item_counts(required=True)
+    place = placement()
+
+
+class PlaceItemsSchema(MoveSchema):
+    """Rules version 3: items just gained on your turn (a reward, a staff
+    card) placed onto your café guests, free; decline leaves them in the kitchen."""
+
+    seat = seat_field()
+    place = placement(required=True)
 
 
 class SplitFundsSchema(MoveSchema):
@@ -275,16 +315,3 @@ class PassSchema(MoveSchema):
 
     seat = seat_field()
 
-
-MOVE_SCHEMAS = {
-    "setup": SetupSchema, "reveal_guest": RevealGuestSchema, "roll": RollSchema,
-    "reroll": RerollSchema, "draw_staff": DrawStaffSchema, "draft_pick": DraftPickSchema,
-    "take_guest": TakeGuestSchema, "prepare_room": PrepareRoomSchema, "take_die": TakeDieSchema,
-    "choose_action": ChooseActionSchema, "choose_items": ChooseItemsSchema,
-    "split_funds": SplitFundsSchema, "hire": HireSchema, "occupy_room": OccupyRoomSchema,
-    "complete_order": CompleteOrderSchema, "return_staff": ReturnStaffSchema,
-    "remove_room": RemoveRoomSchema, "discard_staff": DiscardStaffSchema, "decline": DeclineSchema,
-    "serve": ServeSchema, "check_in": CheckInSchema, "use_staff": UseStaffSchema,
-    "claim_objective": ClaimObjectiveSchema, "end_turn": EndTurnSchema, "pass": PassSchema,
-}
-TABLE_MOVES = frozenset({"setup", "reveal_guest", "roll", "reroll", "draw_staff"})

@@ -43,3 +43,13 @@ def test_the_bench_games_are_whole_legal_games_played_out_beforehand():
             raise AssertionError(f"{move} is refused: {violation.message}") from None
         state, _ = GAME.apply(state, move)
     assert GAME.finished(state)
+
+
+def test_the_load_bench_runs_two_workers_beside_one_without_errors(capsys):
+    """A short smoke of ``tablelog bench --load`` (the 60 s run is the
+    benchmark's, not the suite's): clients in their own games and racers on
+    one, against the production server; any error makes it exit 1."""
+    assert main(["bench", "--load", "--seconds", "3", "--clients", "2", "--racers", "2"]) == 0
+    out = capsys.readouterr().out
+    for column in ("workers", "moves/s", "p50 ms", "p99 ms", "lost races", "errors"):
+        assert column in out

@@ -1,0 +1,1 @@
+"""The Let's Waltz! modules, each registered by id when imported."""
