@@ -182,6 +182,8 @@ def open_views(store: Any) -> ViewTables:
     """The view tables beside ``store``'s events, created if missing."""
     datastore = store.recorder.datastore
     views = PostgresViews(datastore) if store.is_postgres else SQLiteViews(datastore)
+    if not store.creates_tables:
+        return views            # a service role that owns no table: the migration made them
     try:
         views.create_table()
     except IntegrityError:      # another process created them at the same moment: they exist now

@@ -60,6 +60,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                        help="file.svg or file.png (default: <id>.svg, or <id>.png with --format png)")
     chart.add_argument("--format", "-f", choices=CHART_FORMATS, help="default: as --out ends, else svg")
 
+    migrate = sub.add_parser("migrate", parents=[common],
+                             help="create the tables, views and append-only trigger (with the tables' owner's URL)")
+    migrate.add_argument("--service-role", help="PostgreSQL: the role tablelog serve runs as; it is granted what "
+                                                "the service needs and owns no table")
+
     key = sub.add_parser("key", help="tablelog's key, kept outside the database (seals seeds, anchors heads)")
     key_sub = key.add_subparsers(dest="key_command", required=True)
     key_init = key_sub.add_parser("init", help="create the key file (mode 0600; refuses to overwrite one)")
@@ -128,6 +133,11 @@ def run(args: argparse.Namespace) -> int:
         return import_command(database, args.file, args.format)
     if args.command == "chart":
         return chart_command(database, args.id, args.out, args.format)
+    if args.command == "migrate":
+        from service.store import migrate
+        for line in migrate(database_url(database), args.service_role):
+            print(f"tablelog: {line}.")
+        return 0
     if args.command == "key":
         return key_command(args.key_command, getattr(args, "file", None))
     if args.command == "bench" and args.load:
@@ -194,9 +204,12 @@ def serve_command(database: str | None, host: str, port: int, production: bool, 
     from service.app import create_app
     from service.keys import KeyProblem
     from service.store import open_store
+    from service.store import StoreProblem, check_production_store
     try:
         ring = serving_key(database, production)
-    except KeyProblem as error:
+        if production:
+            check_production_store(database_url(database))
+    except (KeyProblem, StoreProblem) as error:
         print(f"tablelog: {error}", file=sys.stderr)
         return 1
     # Open the store here first: a database that cannot be opened is said
