@@ -73,6 +73,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for command in (key_init, key_rotate):
         command.add_argument("--file", help="the key file (default $TABLELOG_KEY_FILE, else the user's "
                                             "configuration folder)")
+    key_init.add_argument("--exist-ok", action="store_true", help="a key file already there is fine (exit 0)")
 
     bench = sub.add_parser("bench", parents=[common], help="measure recording, undo and replay costs (not a test)")
     bench.add_argument("--games", type=int, default=3, help="random Willi games to record for (a)")
@@ -139,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"tablelog: {line}.")
         return 0
     if args.command == "key":
-        return key_command(args.key_command, getattr(args, "file", None))
+        return key_command(args.key_command, getattr(args, "file", None), getattr(args, "exist_ok", False))
     if args.command == "bench" and args.load:
         from service.loadbench import run_load_bench
         postgres = database if database and database.startswith("postgres") else None
@@ -151,7 +152,7 @@ def run(args: argparse.Namespace) -> int:
     return 2
 
 
-def key_command(command: str, file: str | None) -> int:
+def key_command(command: str, file: str | None, exist_ok: bool = False) -> int:
     from service import keys
     path = Path(file).expanduser() if file else keys.key_path()
     if command == "where":
@@ -170,6 +171,9 @@ def key_command(command: str, file: str | None) -> int:
             key_id = keys.rotate_key_file(path)
             print(f"tablelog: {path} now makes new seals and anchors with key {key_id}; older keys stay in it.")
     except FileExistsError:
+        if exist_ok:
+            print(f"tablelog: the key {path} is there already.")
+            return 0
         print(f"tablelog: {path} exists already; it is never overwritten (tablelog key rotate adds a key).",
               file=sys.stderr)
         return 1

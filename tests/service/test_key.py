@@ -32,6 +32,8 @@ def test_key_init_makes_a_private_file_once_and_never_overwrites_it(no_key, tmp_
     first = path.read_text()
     assert main(["key", "init", "--file", str(path)]) == 1
     assert path.read_text() == first and "never overwritten" in capsys.readouterr().err
+    assert main(["key", "init", "--file", str(path), "--exist-ok"]) == 0      # the compose file's key step
+    assert path.read_text() == first
     ring = keys.read_key_file(path)
     assert len(ring.keys[ring.current]) == 32
 
