@@ -43,6 +43,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                    help="replay stored games through the current rules, check the hash chain")
     verify.add_argument("ids", nargs="*", metavar="id")
     verify.add_argument("--all", action="store_true", help="every game in the database")
+    verify.add_argument("--record", metavar="FILE", help="an exported JSON Lines record instead (its own chain "
+                                                          "only: no database, no key)")
 
     from replay.records import FORMAT_NAMES
     export = sub.add_parser("export", parents=[common], help="write a game's record")
@@ -126,6 +128,8 @@ def run(args: argparse.Namespace) -> int:
         return log_command(database, args.id, args.json)
     if args.command == "replay" and args.replay_command == "rebuild":
         return rebuild_command(database)
+    if args.command == "replay" and args.record:
+        return verify_record_command(args.record)
     if args.command == "replay":
         return verify_command(database, args.ids, args.all)
     if args.command == "export":
@@ -297,6 +301,7 @@ def verify_command(database: str | None, ids: list[str], every: bool) -> int:
     for column in ("game", "kind", "rules", "version", "problem"):
         table.add_column(column, overflow="fold")
     damaged: list[str] = []
+    unchecked = 0
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task("verifying", total=len(chosen))
         for game_id in chosen:
@@ -307,6 +312,7 @@ def verify_command(database: str | None, ids: list[str], every: bool) -> int:
                 table.add_row(str(game_id), "", "", "", error.message)
                 progress.advance(task)
                 continue
+            unchecked += verdict.head != "checked"
             if not verdict.ok:
                 damaged.append(str(verdict.id))
                 rules = verdict.rules_version or "?"
@@ -323,7 +329,29 @@ def verify_command(database: str | None, ids: list[str], every: bool) -> int:
             console.print(f"damaged: {game_id}", soft_wrap=True)
         return 1
     console.print(f"{len(chosen)} games verified: every hash chain is intact and every outcome replays.")
+    if unchecked:
+        console.print(f"{unchecked} of them: head not checked (no key here, or recorded before heads were "
+                      "anchored).")
     return 0
+
+
+def verify_record_command(path: str) -> int:
+    """An exported record's own chain: every hash it shows recomputed from its
+    lines. It proves nothing about events after its last line."""
+    from replay.verify import verify_jsonl
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        verdict = verify_jsonl(text)
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as error:
+        print(f"tablelog: {path} is not a JSON Lines record tablelog can check: {error}", file=sys.stderr)
+        return 2
+    for problem in verdict.problems:
+        print(f"event {problem.version}: {problem.kind}: {problem.message}")
+    hidden = f"; {len(verdict.unchecked)} shown without a hash" if verdict.unchecked else ""
+    print(f"{verdict.events} events, {verdict.checked} hashes recomputed{hidden}: "
+          f"{'the chain is intact' if verdict.ok else 'the record was changed'} (head not checked: a record "
+          "alone does not show whether events followed its last line).")
+    return 0 if verdict.ok else 1
 
 
 def export_command(database: str | None, game_id: str, fmt: str, seat: str | None, out: str | None) -> int:

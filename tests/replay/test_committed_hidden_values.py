@@ -141,3 +141,17 @@ def test_an_event_stored_before_commitments_loses_its_bare_hash_in_a_redacted_ex
         assert verdict.ok and verdict.unchecked == [2]
     mine = to_jsonl(events, "Ann")
     assert hidden in mine and verify_jsonl(mine).ok
+
+
+def test_the_command_line_checks_an_exported_record_alone(games, tmp_path, capsys):
+    from service.cli import main
+    gid, tokens = discarded_game(games)
+    path = tmp_path / "ann.jsonl"
+    path.write_text(games.export(gid, "jsonl", token=tokens["Ann"], seat="Ann"))
+    assert main(["replay", "verify", "--record", str(path)]) == 0
+    assert "the chain is intact" in capsys.readouterr().out
+    lines = path.read_text().splitlines()
+    lines[2] = lines[2].replace('"recorded_by":"', '"recorded_by":"x', 1)
+    path.write_text("\n".join(lines))
+    assert main(["replay", "verify", "--record", str(path)]) == 1
+    assert "hash_mismatch" in capsys.readouterr().out
