@@ -40,6 +40,7 @@ from psycopg.sql import SQL
 
 from domain.names import player_key
 from domain.ranking import places
+from domain.record import is_game_event
 from replay.history import GameHistory
 
 log = logging.getLogger("tablelog.views")
@@ -207,6 +208,8 @@ def open_views(store: Any) -> ViewTables:
     """The view tables beside ``store``'s events, created if missing."""
     datastore = store.recorder.datastore
     views = PostgresViews(datastore) if store.is_postgres else SQLiteViews(datastore)
+    if not store.creates_tables:
+        return views            # a service role that owns no table: the migration made them
     try:
         views.create_table()
     except IntegrityError:      # another process created them at the same moment: they exist now
@@ -241,8 +244,8 @@ class GameViews(Projection[ViewTables]):
         could not be read (``None``) is passed over: the audit reports it."""
         touched: dict[UUID, tuple[GameHistory, int]] = {}
         for domain_event, tracking in batch:
-            if domain_event is None:
-                continue
+            if domain_event is None or not is_game_event(domain_event):
+                continue        # a sealed seed or an anchor: not a game's
             gid = domain_event.originator_id
             try:
                 hist = self._advance(domain_event)
@@ -372,9 +375,11 @@ class Views:
                     self.projection.process_batch(batch)
                 except IntegrityError:
                     continue          # another process got there first: read the position again
-                done += len(batch)
+                # Counted: the games' own events (a sealed seed or an anchor is passed over).
+                games_events = sum(1 for e, _ in batch if e is None or is_game_event(e))
+                done += games_events
                 if progress:
-                    progress(len(batch))
+                    progress(games_events)
 
     def _decode(self, notification: Any) -> Any | None:
         try:

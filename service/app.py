@@ -15,6 +15,7 @@ from werkzeug.exceptions import HTTPException
 
 from domain.rules import MalformedMove, RuleViolation
 from service.games import Games, ServiceError
+from service.keys import Keyring
 from service.limits import install_limits
 from service.openapi import TablelogApi
 from service.store import Tablelog, open_store
@@ -55,9 +56,11 @@ class FastJSONProvider(DefaultJSONProvider):
         return self._app.response_class(body, mimetype=self.mimetype)
 
 
-def create_app(database: str | None = None, store: Tablelog | None = None) -> Flask:
+def create_app(database: str | None = None, store: Tablelog | None = None,
+               keyring: Keyring | None | str = "configured") -> Flask:
     """The service over ``store``, or over the database at ``database``
-    (default: ``TABLELOG_DATABASE_URL``, else ``sqlite:///tablelog.sqlite3``)."""
+    (default: ``TABLELOG_DATABASE_URL``, else ``sqlite:///tablelog.sqlite3``),
+    with ``keyring`` (default: the key configured for this user, see service.keys)."""
     app = Flask(__name__)
     app.json = FastJSONProvider(app)
     app.config.update(
@@ -71,7 +74,7 @@ def create_app(database: str | None = None, store: Tablelog | None = None) -> Fl
         JSON_SORT_KEYS=False,
     )
     app.json.sort_keys = False
-    app.extensions["tablelog"] = Games(store or open_store(database))
+    app.extensions["tablelog"] = Games(store or open_store(database), keyring)
     api = TablelogApi(app)
 
     from service.api import blp

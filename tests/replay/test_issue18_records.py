@@ -90,8 +90,8 @@ def test_an_import_checks_the_records_own_hash_chain_and_says_what_it_found(clie
     broken = client.post("/api/games/import", json={"record": "\n".join(lines)})
     assert broken.status_code == 201, broken.json
     chain = broken.json["chain"]
-    assert chain["checked"] and chain["intact"] is False and len(chain["problems"]) == 2
-    assert "event 4 (MoveRecorded) does not give its own hash" in chain["problems"][0]
-    assert "event 7 (MoveRecorded) does not follow" in chain["problems"][1]
+    assert chain["checked"] and chain["intact"] is False
+    assert any(p.startswith("Event 4 is not the event its hash was made for") for p in chain["problems"])
+    assert any(p.startswith("Event 7 does not follow the event before it") for p in chain["problems"])
     text = client.get(f"/api/games/{game_id}/export?format=text").get_data(as_text=True)
     assert client.post("/api/games/import", json={"record": text}).json["chain"]["checked"] is False
