@@ -36,6 +36,7 @@ def test_an_older_batch_never_overwrites_a_newer_row(own_database):
     older_history = Games(games.store).history(gid)
     assert tables.game(gid)["version"] == 6
     older_history.states, older_history.entries = older_history.states[:3], older_history.entries[:2]
+    older_history.effective = older_history.effective[:2]
     older_history.record.version = 3
     older = projection.rows(older_history, 1)
     assert older[0]["version"] == 3
