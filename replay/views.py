@@ -98,7 +98,8 @@ class ViewTables:
                          f"VALUES ({', '.join(['{p}'] * len(columns))}) "
                          f"ON CONFLICT ({', '.join(keys)}) DO UPDATE SET {updates}{guard}")
 
-    def write(self, games: list[dict[str, Any]], players: list[dict[str, Any]], tracking: Tracking | None) -> None:
+    def write(self, games: list[dict[str, Any]], players: list[dict[str, Any]], tracking: Tracking | None,
+              after: int | None = None) -> None:
         """The rows a batch of events changed, and the batch's last position,
         in one transaction (IntegrityError if that position was written already;
         no position: rows only).
@@ -121,6 +122,18 @@ class ViewTables:
                 for player in sorted(by_game.get(row["game_id"], []), key=lambda p: p["player"]):
                     curs.execute(player_sql, [player[c] for c in PLAYER_COLUMNS])
             if tracking is not None:
+                if after is not None:
+                    # The batch was read after position ``after``: if the
+                    # tracked position is another now (a rebuild started
+                    # again from nothing, another process went on), the
+                    # batch belongs to no longer and is refused.
+                    curs.execute(self._sql(f"SELECT notification_id FROM {{schema}}{TRACKING_TABLE} "
+                                           "WHERE application_name = {p}"), [tracking.application_name])
+                    row = curs.fetchone()
+                    now = (row["notification_id"] if isinstance(row, dict) or hasattr(row, "keys") else row[0]) \
+                        if row else 0
+                    if (now or 0) != after:
+                        raise IntegrityError(f"the views are at {now}, not {after}: the batch is read again")
                 self._insert_tracking(curs, tracking)  # type: ignore[attr-defined]
 
     def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
@@ -238,7 +251,7 @@ class GameViews(Projection[ViewTables]):
         """Drop the histories kept in memory (the views are rebuilt from scratch)."""
         self._histories.clear()
 
-    def process_batch(self, batch: list[tuple[Any | None, Tracking]]) -> None:
+    def process_batch(self, batch: list[tuple[Any | None, Tracking]], after: int | None = None) -> None:
         """Several events at once: each game's rows are written once, with
         the batch's last tracking position, in one transaction. An event that
         could not be read (``None``) is passed over: the audit reports it."""
@@ -266,7 +279,8 @@ class GameViews(Projection[ViewTables]):
         tracking = batch[-1][1]
         for attempt in range(DEADLOCK_ATTEMPTS):
             try:
-                self.view.write([game for game, _ in rows], [p for _, players in rows for p in players], tracking)
+                self.view.write([game for game, _ in rows], [p for _, players in rows for p in players], tracking,
+                                after)
                 return
             except IntegrityError:
                 raise
@@ -289,7 +303,7 @@ class GameViews(Projection[ViewTables]):
                 raise
             except Exception:
                 log.warning("game %s left out of the views", game_row["game_id"], exc_info=True)
-        self.view.write([], [], tracking)
+        self.view.write([], [], tracking, after)
 
     def _advance(self, domain_event: Any) -> GameHistory:
         gid, version = domain_event.originator_id, domain_event.originator_version
@@ -372,7 +386,7 @@ class Views:
                     return done
                 batch = [(self._decode(n), Tracking(self.store.name, n.id)) for n in notifications]
                 try:
-                    self.projection.process_batch(batch)
+                    self.projection.process_batch(batch, position)
                 except IntegrityError:
                     continue          # another process got there first: read the position again
                 # Counted: the games' own events (a sealed seed or an anchor is passed over).
