@@ -71,6 +71,7 @@ class Record:
     forked: dict[str, Any] | None = None
     steps: list[Step] = field(default_factory=list)
     view: str | None = None        # the seat (or the table) the record was written for
+    id: str | None = None          # the game's id where the record was written (its Id)
 
 
 # -- writing -----------------------------------------------------------------------
@@ -263,7 +264,8 @@ def read_jsonl(text: str) -> Record:
                 raise RecordError(number, "the first event is Started.")
             record = Record(game=_need(number, data, "game", str), players=_need(number, data, "players", list),
                             options=data.get("options") or {}, mode=data.get("mode") or "table",
-                            seed=data.get("seed"), view=data.get("view") if isinstance(data.get("view"), str) else None)
+                            seed=data.get("seed"), view=data.get("view") if isinstance(data.get("view"), str) else None,
+                            id=data.get("id") if isinstance(data.get("id"), str) else None)
             if not isinstance(record.options, dict):
                 raise RecordError(number, "options are an object.")
             if record.seed is not None and not is_whole(record.seed):
@@ -370,7 +372,7 @@ def _text_header(tags: dict[str, str], line: int) -> tuple[Record, Game, Sequenc
     if not isinstance(options, dict):
         raise RecordError(line, "the Options tag holds a JSON object.")
     record = Record(game=game.id, players=players, options=options, mode=tags.get("Mode", "table"), seed=seed,
-                    view=tags.get("View"))
+                    view=tags.get("View"), id=tags.get("Id"))
     if "Fork" in tags:
         fork = _FORK.match(tags["Fork"])
         if not fork:

@@ -142,6 +142,16 @@ class UndoneSchema(Schema):
     undone = fields.Integer()
 
 
+class TakenBackSchema(UndoneSchema):
+    undone = fields.Integer(metadata={"description": "the move taken back to (the last undone)"})
+    taken_back = fields.List(fields.Integer(), metadata={"description": "every move taken back, the last first"})
+
+
+class TakeBackSchema(VersionOnlySchema):
+    move_index = fields.Integer(required=True, strict=True, validate=validate.Range(min=1), metadata={
+        "description": "the move taken back, with every effective move after it"})
+
+
 class RedoneSchema(Schema):
     version = fields.Integer()
     redone = fields.Integer()
@@ -286,6 +296,21 @@ class GameTypes(MethodView):
         return {"games": [game.describe() for game in all_games()]}
 
 
+class CatalogSchema(Schema):
+    game = fields.String()
+    cards = fields.List(fields.Dict(), metadata={
+        "description": "every card by name and printed content, each with its deck"})
+    fields_ = fields.List(fields.Dict(), data_key="fields", attribute="fields", metadata={"description": "a board's fields, in order"})
+
+
+@blp.route("/game-types/<game>/catalog")
+class Catalog(MethodView):
+    @blp.response(200, CatalogSchema)
+    def get(self, game: str):
+        """A game's components by name and printed content (cards, fields), for pickers."""
+        return games().catalog(game)
+
+
 @blp.route("/games")
 class GameList(MethodView):
     @blp.response(200, GameListSchema)
@@ -335,6 +360,17 @@ class Undo(MethodView):
     def post(self, body: dict[str, Any], game_id: str):
         """Retract the last effective move; it stays in the log, marked undone."""
         return with_receipt(games().undo(game_id, bearer(), body["expected_version"], idempotency_key()))
+
+
+@blp.route("/games/<game_id>/take-back")
+class TakeBack(MethodView):
+    @blp.arguments(TakeBackSchema())
+    @blp.response(201, TakenBackSchema)
+    def post(self, body: dict[str, Any], game_id: str):
+        """Take back a move and every move after it, in one request (one Idempotency-Key) and one save;
+        each stays in the log, marked undone, as with undo."""
+        return with_receipt(games().take_back(game_id, body["move_index"], bearer(), body["expected_version"],
+                                              idempotency_key()))
 
 
 @blp.route("/games/<game_id>/redo")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -80,6 +81,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench = sub.add_parser("bench", parents=[common], help="measure recording, undo and replay costs (not a test)")
     bench.add_argument("--games", type=int, default=3, help="random Willi games to record for (a)")
     bench.add_argument("--events", type=int, default=5000, help="events in the long record for (b)")
+    bench.add_argument("--taps", type=int, default=30, help="taps on the page at move 3 and at move 300 for (d)")
+    bench.add_argument("--browser", action="store_true",
+                       help="(d) also in Chromium (/usr/bin/chromium through Playwright, from the test extras)")
     bench.add_argument("--load", action="store_true",
                        help="instead: the production server under a bounded loopback load, two workers beside one, "
                             "on SQLite and on the PostgreSQL --database if one is given")
@@ -90,6 +94,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return run(args)
+    except BrokenPipeError:
+        # The reader went away (``tablelog log --json | head``): stop quietly,
+        # and keep Python from complaining when it flushes at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except DatabaseURLError as error:
         print(f"tablelog: {error}", file=sys.stderr)
         return 2
@@ -152,7 +161,7 @@ def run(args: argparse.Namespace) -> int:
                               max(1.0, min(args.seconds, 600.0)))
     if args.command == "bench":
         from service.bench import run_bench
-        return run_bench(database, args.games, args.events)
+        return run_bench(database, args.games, args.events, args.taps, args.browser)
     return 2
 
 
@@ -240,13 +249,14 @@ def _games(database: str | None):
 
 
 def games_command(database: str | None) -> int:
+    from domain.names import escaped
     games = _games(database)
     rows = 0
     for gid in games.ids():
         s = games.summary(games.history(gid))
         status = "finished" if s["finished"] else "to play: " + ", ".join(s["expected"]["seats"])
         scores = " ".join(f"{seat} {points}" for seat, points in s["scores"].items())
-        print(f"{s['id']}  {s['game']:<14} {s['mode']:<7} moves {s['moves']:>4}  {scores}  ({status})")
+        print(escaped(f"{s['id']}  {s['game']:<14} {s['mode']:<7} moves {s['moves']:>4}  {scores}  ({status})"))
         rows += 1
     if not rows:
         print("No games yet.")
@@ -254,6 +264,7 @@ def games_command(database: str | None) -> int:
 
 
 def log_command(database: str | None, game_id: str, as_json: bool) -> int:
+    from domain.names import escaped
     from service.games import ServiceError
     games = _games(database)
     try:
@@ -268,7 +279,8 @@ def log_command(database: str | None, game_id: str, as_json: bool) -> int:
         mark = " (undone)" if entry["undone"] else ""
         move = json.dumps(entry["move"], separators=(",", ":"))
         facts = "; ".join(f["fact"] + ("" if "seat" not in f else f" {f['seat']}") for f in entry["outcome"])
-        print(f"{entry['index']:>4}. {move}{mark}  -> {facts}  [{entry['recorded_by']} {entry['recorded_at']}]")
+        print(escaped(f"{entry['index']:>4}. {move}{mark}  -> {facts}  [{entry['recorded_by']} "
+                      f"{entry['recorded_at']}]"))
     return 0
 
 

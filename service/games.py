@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterator
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.application import AggregateNotFoundError
-from eventsourcing.persistence import IntegrityError
+from eventsourcing.persistence import IntegrityError, InterfaceError, OperationalError
 
 from domain.chance import rng_for
 from domain.commitment import hidden_paths, new_salt, new_seed, path_key, seed_commitment
@@ -140,7 +140,15 @@ class Games:
         """The game's history, brought up to date with the store."""
         gid = self.parse_id(game_id)
         with self._lock(gid):
-            return self._sync(gid)
+            try:
+                return self._sync(gid)
+            except (OperationalError, InterfaceError):
+                # The database is away: a read answers from this worker's
+                # copy when it has one (writes always go to the store).
+                cached = self._histories.get(gid)
+                if cached is None:
+                    raise
+                return cached
 
     def _sync(self, gid: UUID) -> GameHistory:
         hist = self._histories.get(gid)
@@ -367,7 +375,7 @@ class Games:
                         self._forget(gid)
                     raise
                 hist.feed(pending, applied=True)
-                return self.answer(hist, hist.answers[request_id], caller)
+                return self.answer(hist, hist.answers[request_id], caller, kind)
         raise AssertionError("unreachable")
 
     def _first_answer(self, hist: GameHistory, request_id: str, kind: str, asked: Any,
@@ -376,7 +384,8 @@ class Games:
         same request (the same kind: a move, an undo, a redo, an annotation;
         and the same move or comment)."""
         first = hist.answers[request_id]
-        if first.kind != kind:
+        # A take-back is stored as undo events: its retry finds an undo's answer.
+        if first.kind != kind and (first.kind, kind) != ("undo", "take_back"):
             raise Conflict(f"This Idempotency-Key was already used for another request (a {first.kind}, "
                            f"version {first.version}); a retry repeats the same request, anything else "
                            "needs a new key.", "idempotency_key_reused")
@@ -384,13 +393,15 @@ class Games:
             raise Conflict(f"This Idempotency-Key was already used for another {kind} (version "
                            f"{first.version}); a retry repeats the same request, anything else needs a new key.",
                            "idempotency_key_reused")
-        return self.answer(hist, first, caller)
+        return self.answer(hist, first, caller, kind)
 
     @staticmethod
     def _asks_the_same(hist: GameHistory, first: Any, asked: Any) -> bool:
         """Whether a retry asks what the first request asked. A move is
         compared as the rules read it, field by field: in a digital game the
         stored move also holds what the service rolled or dealt for it."""
+        if first.kind == "undo" and isinstance(asked, dict):      # a take-back: back to the same move
+            return asked.get("move_index") == first.index
         if first.kind != "move":
             return asked == first.request
         try:
@@ -483,10 +494,10 @@ class Games:
 
         def action(hist: GameHistory, record: GameRecord, caller: Caller) -> None:
             game = hist.game
-            move = game.load_move(data)
+            state = hist.state
+            move = game.named(state, game.load_move(data))
             seat = move.get("seat", TABLE)
             self._may_record(hist, caller, seat)
-            state = hist.state
             if record.mode == "digital":
                 if seat == TABLE:
                     raise RuleViolation("digital_chance", "In a digital game the service rolls, deals and draws "
@@ -500,6 +511,14 @@ class Games:
                 self._auto_moves(record, state, request_id, hist)
 
         return self._write(game_id, token, expected_version, request_id, action, "move", data)
+
+    @staticmethod
+    def _refuse_past_reveal(record: GameRecord) -> None:
+        """Once a digital game's seed is revealed its end stands: taken back,
+        the game would go on with every future deal known."""
+        if record.seed_revealed:
+            raise Conflict("The game is over and its seed was revealed: in a digital game undo cannot take the "
+                           "end back.", "seed_revealed")
 
     def _may_record(self, hist: GameHistory, caller: Caller, seat: str) -> None:
         """Who may record (undo, redo) a move of ``seat``. In a digital game
@@ -527,9 +546,7 @@ class Games:
             number = record.last_move
             if number is None:
                 raise Conflict("There is no move to undo.", "nothing_to_undo")
-            if record.seed_revealed:
-                raise Conflict("The game is over and its seed was revealed: in a digital game undo cannot "
-                               "take the end back.", "seed_revealed")
+            self._refuse_past_reveal(record)
             if record.mode == "digital" and record.last_move_by_service:
                 raise Conflict("In a digital game undo cannot go back past a deal, roll or draw the service "
                                "made.", "undo_past_chance")
@@ -537,6 +554,30 @@ class Games:
             record.undo(caller.name, request_id)
 
         return self._write(game_id, token, expected_version, request_id, action, "undo")
+
+    def take_back(self, game_id: str, number: int, token: str | None, expected_version: int | None = None,
+                  request_id: str | None = None) -> dict[str, Any]:
+        """Take back move ``number`` and every effective move after it: the
+        undo events of them all in one save, so the record keeps each move
+        (struck through) as undo does. In a digital game a seat takes back
+        only to a move of its own, and nobody past a move the service made."""
+        request_id = request_id or f"auto-{secrets.token_hex(8)}"
+
+        def action(hist: GameHistory, record: GameRecord, caller: Caller) -> None:
+            if number not in hist.effective:
+                raise Conflict(f"Move {number} is not in effect (undone, or never recorded): nothing to take "
+                               "back to.", "not_effective")
+            entry = hist.entry(number)
+            self._may_record(hist, caller, entry.seat)
+            self._refuse_past_reveal(record)
+            later = hist.effective[hist.effective.index(number):]
+            if record.mode == "digital" and any(hist.entry(n).recorded_by == SERVICE for n in later):
+                raise Conflict("In a digital game taking back cannot go past a deal, roll or draw the service "
+                               "made.", "undo_past_chance")
+            for _ in later:
+                record.undo(caller.name, request_id)
+
+        return self._write(game_id, token, expected_version, request_id, action, "take_back", {"move_index": number})
 
     def redo(self, game_id: str, token: str | None, expected_version: int | None = None,
              request_id: str | None = None) -> dict[str, Any]:
@@ -577,8 +618,11 @@ class Games:
                            {"move_index": number, "text": text})
 
     # -- answers ----------------------------------------------------------------------
-    def answer(self, hist: GameHistory, answer: Any, caller: Caller) -> dict[str, Any]:
+    def answer(self, hist: GameHistory, answer: Any, caller: Caller, kind: str | None = None) -> dict[str, Any]:
         receipt = self.receipt(hist, answer.version)
+        if answer.kind == "undo" and kind == "take_back":
+            return {"version": answer.version, "undone": answer.index, "taken_back": answer.taken_back,
+                    "receipt": receipt}
         if answer.kind == "undo":
             return {"version": answer.version, "undone": answer.index, "receipt": receipt}
         if answer.kind == "redo":
@@ -773,6 +817,7 @@ class Games:
             record = read_record(text, fmt)
         except (RecordError, ValueError) as error:
             raise MalformedMove({"record": [str(error)]}) from None
+        self._place(record)
         digest = hashlib.sha256(text.encode()).hexdigest()
 
         def same(hist: GameHistory) -> bool:
@@ -782,6 +827,33 @@ class Games:
                     and [entry.move for entry in hist.entries[:len(moves)]] == moves)
 
         return self._once(request_id, f"import {digest}", same, lambda gid: self._create_from(record, gid))
+
+    def _place(self, record: Record) -> None:
+        """Where an imported record comes from. A fork's origin counts only
+        if this service holds that game at that version and hash; anything
+        else is imported as a plain game. A record whose Id names a game
+        this service holds is a copy of it: it is imported as a fork of that
+        game at its last move, so the game is counted once (the leaderboard
+        counts no fork)."""
+        events = 1 + (record.forked is not None) + len(record.steps)     # in the game the record was written from
+        if record.forked is not None and self._hash_at(record.forked["game"], record.forked["version"]) \
+                != record.forked["hash"]:
+            record.forked = None
+        if record.forked is None and record.id:
+            version = events
+            held = self._hash_at(record.id, version)
+            if held is not None:
+                at = max((step.number for step in record.steps if step.kind == "move"), default=0)
+                record.forked = {"game": str(self.parse_id(record.id)), "at": at, "version": version, "hash": held}
+
+    def _hash_at(self, game_id: str, version: int) -> str | None:
+        """The hash of event ``version`` of a game this service holds (None: no such event)."""
+        try:
+            gid = UUID(str(game_id))
+        except ValueError:
+            return None
+        event = next(iter(self.store.events.get(gid, gt=version - 1, lte=version)), None)
+        return hash_of(event) if event is not None else None
 
     def fork(self, game_id: str, at: int, token: str | None, request_id: str | None = None) -> dict[str, Any]:
         """A new game that starts with the effective moves numbered <= ``at``
@@ -944,6 +1016,15 @@ class Games:
         if not games:
             raise NotFound(f"No game has a player named {name!r}.")
         return {"name": name, "games": games}
+
+    @staticmethod
+    def catalog(game_id: str) -> dict[str, Any]:
+        """The components of a game as its default options have them."""
+        found = get_game(game_id).catalog({}) if game_id in PACKAGES else None
+        if found is None:
+            raise NotFound(f"{game_id!r} has no catalog; tablelog knows the components of "
+                           + ", ".join(g for g in PACKAGES if get_game(g).catalog({}) is not None) + ".")
+        return {"game": game_id, **found}
 
     def leaderboard(self, game_id: str) -> dict[str, Any]:
         if game_id not in PACKAGES:
