@@ -267,15 +267,20 @@ class Games:
         hashes.update({f"seat:{player}": token_hash(token) for player, token in tokens["seats"].items()})
         return tokens, hashes
 
+    def _key(self, needed_to: str) -> Keyring:
+        """The keyring, or 503 saying what it was needed for."""
+        if self.keyring is None:
+            raise Unavailable(f"This service has no key to {needed_to}: start it with tablelog's key "
+                              "(tablelog key init; see the README, The key).", "no_key")
+        return self.keyring
+
     # -- a digital game's seed --------------------------------------------------------
     def _new_secret(self, mode: str, chosen: int | None) -> tuple[int, str] | None:
         """A new digital game's seed (the caller's, else 128 random bits) and
         the salt of its commitment; None in a table game, which has no seed."""
         if mode != "digital":
             return None
-        if self.keyring is None:
-            raise Unavailable("This service has no key to seal a digital game's seed: start it with a key "
-                              "(tablelog key init).", "no_key")
+        self._key("seal a digital game's seed")
         return (new_seed() if chosen is None else chosen), new_salt()
 
     def _seal(self, record: GameRecord, secret: tuple[int, str] | None) -> SealedSeed | None:
@@ -297,9 +302,7 @@ class Games:
             return record.seed, ""
         secret = self._seeds.get(record.id)
         if secret is None:
-            if self.keyring is None:
-                raise Unavailable("This digital game's seed is sealed and this service has no key to open it.",
-                                  "no_key")
+            self._key("open this digital game's sealed seed")
             sealed = self.store.repository.get(sealed_seed_id(record.id))
             try:
                 opened = json.loads(self.keyring.unseal(
@@ -420,9 +423,7 @@ class Games:
     def _anchor_of(self, record: GameRecord) -> HeadAnchor:
         """The game's anchor as it stands at the record's version (read
         again when this process's copy is behind; made for a game without one)."""
-        if self.keyring is None:
-            raise Unavailable("This service has no key to anchor what it records: start it with a key "
-                              "(tablelog key init).", "no_key")
+        self._key("anchor what it records")
         anchor = self._anchors.get(record.id)
         if anchor is None or self._anchor_differs(anchor, record):
             try:
@@ -451,10 +452,8 @@ class Games:
         anchor.anchor(record.version, record.last_hash, self.keyring.current, mac)
 
     def _new_anchor(self, record: GameRecord) -> HeadAnchor:
+        self._key("anchor what it records")
         anchor = HeadAnchor(game_id=str(record.id), id=head_anchor_id(record.id))
-        if self.keyring is None:
-            raise Unavailable("This service has no key to anchor what it records: start it with a key "
-                              "(tablelog key init).", "no_key")
         self._anchor_head(record, anchor)
         with self._guard:
             self._anchors[record.id] = anchor
