@@ -266,12 +266,19 @@ class HeadAnchor(Aggregate):
     and re-chain the rest, but cannot make the anchor that would match."""
 
     @event("Opened")
-    def __init__(self, game_id: str, id: UUID | None = None):  # noqa: A002
+    def __init__(self, game_id: str, version: int, head_hash: str, key_id: str, mac: str,
+                 id: UUID | None = None):  # noqa: A002
+        """The first anchor (number 1) of a game."""
         self.game_id = game_id
-        self.head: dict[str, Any] | None = None
+        self.head = {"version": version, "hash": head_hash, "n": 1, "key_id": key_id, "mac": mac}
+
+    @property
+    def next_number(self) -> int:
+        """The number the next anchor gets (anchors are counted from 1)."""
+        return self.version + 1
 
     def anchor(self, version: int, head_hash: str, key_id: str, mac: str) -> None:
-        self._anchored(version=version, head_hash=head_hash, n=self.version, key_id=key_id, mac=mac)
+        self._anchored(version=version, head_hash=head_hash, n=self.next_number, key_id=key_id, mac=mac)
 
     @event("Anchored")
     def _anchored(self, version: int, head_hash: str, n: int, key_id: str, mac: str) -> None:

@@ -226,7 +226,7 @@ class Games:
                 # start's Idempotency-Key stays off it, so a move sent later
                 # with the same key is recorded, not answered with the deal.
                 self._auto_moves(record, state, None, secret=secret)
-            self.store.save(record, sealed, self._new_anchor(record))
+            self.store.save(record, sealed, self._anchored(record, None))
             self._remember_secret(record, secret)
             answer = {"id": str(record.id), "version": record.version, "tokens": tokens,
                       "receipt": self._receipt_of(record)}
@@ -364,8 +364,7 @@ class Games:
                     anchor = self._anchor_of(record)
                     action(hist, record, caller)
                     pending = list(record.pending_events)
-                    self._anchor_head(record, anchor)
-                    self.store.save(record, anchor)
+                    self.store.save(record, self._anchored(record, anchor))
                 except IntegrityError:
                     self._forget(gid)
                     if expected_version is not None or attempt == WRITE_ATTEMPTS - 1:
@@ -420,17 +419,18 @@ class Games:
             self._anchors.pop(gid, None)
 
     # -- the keyed anchor of each game's head ------------------------------------------------
-    def _anchor_of(self, record: GameRecord) -> HeadAnchor:
+    def _anchor_of(self, record: GameRecord) -> HeadAnchor | None:
         """The game's anchor as it stands at the record's version (read
-        again when this process's copy is behind; made for a game without one)."""
+        again when this process's copy is behind), or None for a game
+        recorded before heads were anchored (its next write makes one)."""
         self._key("anchor what it records")
         anchor = self._anchors.get(record.id)
         if anchor is None or self._anchor_differs(anchor, record):
             try:
                 anchor = self.store.repository.get(head_anchor_id(record.id))
-            except AggregateNotFoundError:     # a game recorded before heads were anchored
-                anchor = HeadAnchor(game_id=str(record.id), id=head_anchor_id(record.id))
-            if anchor.head is not None and self._anchor_differs(anchor, record):
+            except AggregateNotFoundError:
+                return None
+            if self._anchor_differs(anchor, record):
                 # Writing on would anchor a record someone changed: refused, the audit names the change.
                 raise Conflict("This game's record does not end where its keyed anchor says: it was changed "
                                "in the database. Nothing is recorded; its audit shows what changed.",
@@ -441,20 +441,22 @@ class Games:
 
     def _anchor_differs(self, anchor: HeadAnchor, record: GameRecord) -> bool:
         head = anchor.head
-        if head is None or (head["version"], head["hash"]) != (record.version, record.last_hash):
+        if (head["version"], head["hash"]) != (record.version, record.last_hash):
             return True
         message = anchor_message(record.id, head["version"], head["hash"], head["n"])
         return head["key_id"] in self.keyring.keys and not self.keyring.check_mac(message, head["mac"],
                                                                                   head["key_id"])
 
-    def _anchor_head(self, record: GameRecord, anchor: HeadAnchor) -> None:
-        mac = self.keyring.mac(anchor_message(record.id, record.version, record.last_hash, anchor.version))
-        anchor.anchor(record.version, record.last_hash, self.keyring.current, mac)
-
-    def _new_anchor(self, record: GameRecord) -> HeadAnchor:
-        self._key("anchor what it records")
-        anchor = HeadAnchor(game_id=str(record.id), id=head_anchor_id(record.id))
-        self._anchor_head(record, anchor)
+    def _anchored(self, record: GameRecord, anchor: HeadAnchor | None) -> HeadAnchor:
+        """``anchor`` moved to the record's new head (a game's first anchor when None)."""
+        keyring = self._key("anchor what it records")
+        number = 1 if anchor is None else anchor.next_number
+        mac = keyring.mac(anchor_message(record.id, record.version, record.last_hash, number))
+        if anchor is None:
+            anchor = HeadAnchor(game_id=str(record.id), version=record.version, head_hash=record.last_hash,
+                                key_id=keyring.current, mac=mac, id=head_anchor_id(record.id))
+        else:
+            anchor.anchor(record.version, record.last_hash, keyring.current, mac)
         with self._guard:
             self._anchors[record.id] = anchor
         return anchor
@@ -986,7 +988,7 @@ class Games:
                 differences.append(step.number)
         if record.mode == "digital":
             self._auto_moves(new, states[-1], None, secret=secret)
-        self.store.save(new, self._seal(new, secret), self._new_anchor(new))
+        self.store.save(new, self._seal(new, secret), self._anchored(new, None))
         self._remember_secret(new, secret)
         answer = {"id": str(new.id), "version": new.version, "tokens": tokens, "differences": differences,
                   "receipt": self._receipt_of(new)}
