@@ -49,7 +49,7 @@ def hashed_fields(fields: dict[str, Any]) -> dict[str, Any]:
     module's doc)."""
     if "salts" not in fields:
         return fields
-    salts = fields["salts"]
+    salts = fields["salts"] or {}
     out = {k: v for k, v in fields.items() if k != "salts"}
     out["committed"] = sorted(salts)
     if salts:
