@@ -13,7 +13,6 @@ import hashlib
 import json
 import random
 from datetime import datetime, timezone
-from types import SimpleNamespace
 from uuid import uuid4
 
 import pytest
