@@ -308,5 +308,13 @@ def is_game_event(domain_event: Any) -> bool:
     return isinstance(domain_event, (GameRecord.Event, GameRecord.Created))
 
 
+def game_event_topics() -> list[str]:
+    """The stored topics of a game's own events (the notification log also
+    holds sealed seeds and anchors)."""
+    kinds = [v for k, v in vars(GameRecord).items() if isinstance(v, type) and k not in ("Event", "Created")
+             and issubclass(v, (GameRecord.Event, GameRecord.Created))]
+    return [f"{kind.__module__}:{kind.__qualname__}" for kind in kinds]
+
+
 class NothingToUndo(Exception):
     """Undo with no effective move, or redo with nothing undone (HTTP 409)."""
