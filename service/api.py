@@ -370,7 +370,8 @@ class TakeBack(MethodView):
     def post(self, body: dict[str, Any], game_id: str):
         """Take back a move and every move after it, in one request (one Idempotency-Key) and one save;
         each stays in the log, marked undone, as with undo."""
-        return games().take_back(game_id, body["move_index"], bearer(), body["expected_version"], idempotency_key())
+        return with_receipt(games().take_back(game_id, body["move_index"], bearer(), body["expected_version"],
+                                              idempotency_key()))
 
 
 @blp.route("/games/<game_id>/redo")
