@@ -12,6 +12,7 @@ it still replays. A new rules version adds its own files beside the old ones.
 """
 from __future__ import annotations
 
+import os
 import random
 import sys
 import tempfile
@@ -26,6 +27,7 @@ from domain.vienna import GAME  # noqa: E402
 from domain.vienna.components import is_joker, with_face  # noqa: E402
 from service.cli import main as tablelog  # noqa: E402
 from service.games import Games  # noqa: E402
+from service.keys import ENV_KEY_FILE, init_key_file  # noqa: E402
 from service.store import open_store  # noqa: E402
 from tests.corpus.recording import play_at_random  # noqa: E402
 
@@ -191,6 +193,8 @@ CORPUS: dict[str, Callable[[Games], Table]] = {
 def record(names: list[str]) -> None:
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{folder}/corpus.sqlite3"
+        # A throwaway key anchors what the throwaway database records (the export reads it too).
+        os.environ[ENV_KEY_FILE] = str(init_key_file(Path(folder) / "key"))
         games = Games(open_store(url))
         for name in names:
             out = OUT / f"v{GAME.rules_version}-{name}.jsonl"
