@@ -4,15 +4,19 @@ service and written with the command line's whole export
 ``tests/corpus/grand_austria/``.
 
 The corpus is how a change to the engine proves it broke no stored game, so
-it is regenerated only deliberately (never by the tests)::
+it is regenerated only deliberately (never by the tests). Games are recorded
+under the engine's current rules version and named ``v<version>-...``; a run
+replaces only the files of that version, so the games of older versions stay
+as they were recorded::
 
     python tests/corpus/make_grand_austria.py            # all games
     python tests/corpus/make_grand_austria.py --games 5  # the first five
 
 The games cover 2, 3 and 4 players, the staff draft on and off, table and
 digital mode, undo/redo and annotations, forks, unseen hands, cards entered
-by printed content and a custom day-side hotel; most stop after a few rounds
-(to keep the fixtures small), every eighth is played to the end.
+by printed content and a custom day-side hotel, and (from version 3) module 4
+"Start Player"; most stop after a few rounds (to keep the fixtures small),
+every eighth is played to the end.
 """
 from __future__ import annotations
 
@@ -63,6 +67,7 @@ def kind_of(index: int) -> dict[str, Any]:
         "printed": mode == "table" and index % 4 == 2,
         "whole": index % 8 == 0,
         "fork": index % 10 == 6,
+        "start_player": index % 4 == 3,
     }
 
 
@@ -121,8 +126,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=GAMES)
     args = parser.parse_args(argv)
+    game = get_game("grand_austria")
+    version = game.rules_version
     OUT.mkdir(exist_ok=True)
-    for old in OUT.glob("*.jsonl"):
+    for old in OUT.glob(f"v{version}-*.jsonl"):
         old.unlink()
     with tempfile.TemporaryDirectory() as tmp:
         database = f"sqlite:///{Path(tmp) / 'corpus.sqlite3'}"
@@ -133,6 +140,8 @@ def main(argv: list[str] | None = None) -> int:
             options: dict[str, Any] = {"staff_draft": True} if kind["staff_draft"] else {}
             if kind["hotel"]:
                 options["hotel"] = DAY_SIDE
+            if kind["start_player"] and version != "2":     # module 4 came with version 3
+                options["modules"] = ["start_player"]
             created = games.create("grand_austria", kind["players"], mode=kind["mode"], seed=index,
                                    options=options)
             gid, token = created["id"], created["tokens"]["scorekeeper"]
@@ -141,7 +150,8 @@ def main(argv: list[str] | None = None) -> int:
             play(games, gid, token, kind, rng, limit=5000 if kind["whole"] else rng.randint(20, 60))
             tags = [f"{len(kind['players'])}p", kind["mode"]] + [t for t in ("staff_draft", "hotel", "unseen",
                                                                                "printed", "whole") if kind[t]]
-            name = f"{index:03d}-{'-'.join(tags)}"
+            tags += ["start_player"] if "modules" in options else []
+            name = f"v{version}-{index:03d}-{'-'.join(tags)}"
             export(database, gid, OUT / f"{name}.jsonl")
             if kind["fork"]:
                 at = rng.randint(1, len(games.history(gid).entries))
