@@ -47,6 +47,7 @@ class Answer:
     index: int | None = None
     outcome: list[dict[str, Any]] = field(default_factory=list)
     auto: list[int] = field(default_factory=list)
+    taken_back: list[int] = field(default_factory=list)   # an undo's moves, the last first
     states: int = 0            # how many effective moves the state in the answer had
     request: Any = None        # what was asked (the move, the comment): a retry must ask the same
 
@@ -116,6 +117,10 @@ class GameHistory:
 
     def _on_Started(self, e: Any) -> None:
         self.states = [self.game.setup(e.players, e.options)]
+        self.revealed: dict[str, Any] | None = None     # a digital game's seed and salt, once over
+
+    def _on_SeedRevealed(self, e: Any) -> None:
+        self.revealed = {"seed": e.seed, "salt": e.salt, "version": e.originator_version}
 
     def _on_MoveRecorded(self, e: Any) -> None:
         entry = Entry(e.number, e.move, e.outcome, e.recorded_by, e.timestamp, e.request_id,
@@ -171,7 +176,11 @@ class GameHistory:
         entry.history.append({"event": "undone", "version": e.originator_version,
                               "by": e.recorded_by, "at": e.timestamp})
         if e.request_id:
-            self.answers[e.request_id] = Answer("undo", e.originator_version, e.number)
+            # Taking back several moves is one request: its undo events share its id.
+            first = self.answers.get(e.request_id)
+            taken = first.taken_back if first is not None and first.kind == "undo" else []
+            self.answers[e.request_id] = Answer("undo", e.originator_version, e.number,
+                                                taken_back=[*taken, e.number])
 
     def _on_MoveRedone(self, e: Any) -> None:
         entry = self.entry(e.number)

@@ -14,6 +14,12 @@ import psycopg
 import pytest
 
 from service.app import create_app
+from service.keys import ENV_KEY, ENV_KEY_FILE, new_env_key
+
+# Every test's service has a key (never the user's own): TABLELOG_KEY, made
+# for this run. Tests of the key's handling set their own.
+os.environ[ENV_KEY] = new_env_key()
+os.environ.pop(ENV_KEY_FILE, None)
 
 PG_ADMIN_URL = os.environ.get("TABLELOG_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")

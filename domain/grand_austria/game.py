@@ -175,6 +175,14 @@ class GrandAustriaHotel(Game):
         return [m for m in turns.turn_moves(state, expected.seats[0]) if m["type"] in expected.moves]
 
     # -- chance in digital mode -----------------------------------------------------
+    def catalog(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Every guest, staff and objective card by its number with what it shows."""
+        cat = catalog()
+        return {"cards": [{"deck": "guest", **g.to_json()} for g in cat.guests.values()]
+                + [{"deck": "staff", **c.to_json()} for c in cat.staff.values()]
+                + [{"deck": "objective", "number": o.number, "name": f"Objective {o.group} ({o.number})",
+                    "group": o.group, "text": o.text} for o in cat.objectives.values()]}
+
     def chance_move(self, state: State, rng: random.Random) -> Move:
         return parts(state).chance[self.expected(state).moves[0]](state, rng)
 

@@ -1,11 +1,12 @@
 """Grand Austria Hotel's moves and options as JSON, with the marshmallow
-schemas that check their form. Cards are named by catalog number or given by
+schemas that check their form. Cards are named by catalog number or printed name, or given by
 printed content (the same fields as ``data/catalog.toml``)."""
 from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate
 
 from domain.grand_austria.catalog import ITEMS, CatalogError, catalog, guest_from, hotel_from, staff_from
+from domain.names import canonical
 from domain.rules import MoveSchema, WholeText, YesNo, seat_field, whole_number
 
 ROOM = r"^\d\.\d$"
@@ -32,7 +33,15 @@ class CardField(fields.Field):
             except (CatalogError, TypeError, ValueError) as error:
                 raise ValidationError(f"Not a {self.deck} card: {error}") from None
             return dict(value)
-        raise ValidationError("A card is a catalog number or its printed content.")
+        if isinstance(value, str):
+            # By its printed name, typed loosely ("cafe owner"): recorded by its number.
+            known = catalog().guests if self.deck == "guest" else catalog().staff
+            by_name = {card.name: number for number, card in known.items()}
+            name = canonical(value, by_name)
+            if name not in by_name:
+                raise ValidationError(f"No {self.deck} card is called {value!r}.")
+            return by_name[name]
+        raise ValidationError("A card is a catalog number, its printed name or its printed content.")
 
 
 def guest_field(description="a guest card: number 49-104 or printed content", **kw):

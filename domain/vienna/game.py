@@ -19,6 +19,7 @@ from typing import Any, Mapping, Sequence
 
 from domain.chance import roll as roll_dice
 from domain.immutable import evolve, put
+from domain.names import canonical
 from domain.ranking import best
 from domain.rules import NOBODY, TABLE, Expected, Game, Move, Outcome, RuleViolation
 from domain.seating import clockwise_from, counter_clockwise_from, left_of, right_of
@@ -46,7 +47,7 @@ RULE_COMPARISON = "Comparison Fields"
 RULE_SPECIAL_FIELDS = "Special Fields"
 RULE_END = "End of Game"
 RULE_DIGITAL = "Digital mode"
-RULE_CARDS = "Game Components (the cards)"
+RULE_CARDS = "Contents"             # "55 cards (6 start cards, 5 special cards and 44 character cards)"
 
 
 @dataclass(frozen=True)
@@ -69,12 +70,12 @@ class Edition:
 
 
 EDITIONS: dict[str, Edition] = {e.version: e for e in (
-    Edition("2", "digital chance moves and start cards are the service's; a Geheimbund without effects pays "
-                 "1 coin per die", double_move_alone=False, comparison_defaults={}, table_cards_checked=False),
-    Edition("3", "the double move is offered after the holder's regular turn while they have dice, also when "
+    Edition("2", "Digital chance moves and start cards are the service's; a Geheimbund without effects pays "
+                 "1 coin per die.", double_move_alone=False, comparison_defaults={}, table_cards_checked=False),
+    Edition("3", "The double move is offered after the holder's regular turn while they have dice, also when "
                  "nobody else has any; a comparison field's missing amounts are the printed ones (2 VP and 1 "
                  "coin per majority, 1 VP per tie); start and character cards entered at the table are checked "
-                 "against the deck (the default one, or the game's own deck option)",
+                 "against the deck (the default one, or the game's own deck option).",
             double_move_alone=True, comparison_defaults=COMPARISON, table_cards_checked=True),
 )}
 
@@ -204,7 +205,7 @@ def _printed(card: Card, with_coins: bool) -> str:
 
 def check_from_deck(deck: Deck, card: Card, start_card: bool) -> None:
     """A start card or a character card as entered must be one of the deck's,
-    with the contents printed on it (Game Components: every card is known)."""
+    with the contents printed on it (Contents: the game's 55 cards)."""
     what = "start card" if start_card else "character"
     known = deck.start_card(card.name) if start_card else deck.character(card.name)
     if known is None:
@@ -895,6 +896,30 @@ class Vienna(Game):
         return state, outcome
 
     # -- listing moves ----------------------------------------------------------------------
+    def catalog(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The start and character cards (each once) and the street's fields in street order."""
+        options = options or {}
+        board = board_from_json(options["board"]) if options.get("board") else default_board()
+        deck = deck_from_json(options["deck"]) if options.get("deck") else default_deck()
+        fields = [*board.street, *([board.geheimbund] if board.geheimbund else [])]
+        return {"cards": [{"deck": "start", **c.to_json(with_coins=True)} for c in deck.start_cards]
+                + [{"deck": "character", **c.to_json()} for c in deck.characters],
+                "fields": [{"name": f.name, "values": list(f.values), "double": f.double, "kind": f.kind}
+                           for f in fields]}
+
+    def named(self, state: ViennaState, move: Move) -> Move:
+        """A field of the street and a character card as printed ("cafe
+        landtmann" is Café Landtmann)."""
+        board = state.board
+        fields = [f.name for f in board.street] + ([board.geheimbund.name] if board.geheimbund else [])
+        if move.get("type") == "place":
+            move = {**move, "field": canonical(move["field"], fields)}
+            if isinstance(move.get("gendarme"), str):
+                move["gendarme"] = canonical(move["gendarme"], fields)
+        if move.get("type") == "take_character" and state.pending is not None:
+            move = {**move, "card": canonical(move["card"], state.pending.options)}
+        return move
+
     def legal_moves(self, state: ViennaState) -> list[Move] | None:
         """Every legal move now, each as a client can post it. Rerolls are
         left out: their result is chance (6 faces per die rerolled, too many
