@@ -21,6 +21,7 @@ every eighth is played to the end.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import tempfile
@@ -29,6 +30,13 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+
+from service.keys import ENV_KEY, ENV_KEY_FILE, new_env_key  # noqa: E402
+
+# The service anchors what it records with a key: a throwaway one for this
+# run (never the user's own), as the tests have.
+os.environ[ENV_KEY] = new_env_key()
+os.environ.pop(ENV_KEY_FILE, None)
 
 from domain.games import get_game  # noqa: E402
 from domain.rules import TABLE, random_move  # noqa: E402
