@@ -111,8 +111,33 @@ def as_the_table_enters(game, state, move: dict, kind: dict, rng: random.Random)
     return move
 
 
-def play(games: Games, gid: str, token: str, kind: dict, rng: random.Random, limit: int) -> None:
+class BySeat:
+    """A digital game's service for the generator: each seat records its own
+    moves with its own token (the scorekeeper is the table there)."""
+
+    def __init__(self, games: Games, seats: dict[str, str]):
+        self.games, self.seats = games, seats
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.games, name)
+
+    def record_move(self, gid: str, move: dict, token: str, **kwargs: Any) -> Any:
+        return self.games.record_move(gid, move, self.seats.get(move.get("seat"), token), **kwargs)
+
+    def undo(self, gid: str, token: str, **kwargs: Any) -> Any:
+        hist = self.games.history(gid)
+        return self.games.undo(gid, self.seats.get(hist.entry(hist.record.last_move).seat, token), **kwargs)
+
+    def redo(self, gid: str, token: str, **kwargs: Any) -> Any:
+        hist = self.games.history(gid)
+        return self.games.redo(gid, self.seats.get(hist.entry(hist.record.redoable).seat, token), **kwargs)
+
+
+def play(games: Games, gid: str, token: str, kind: dict, rng: random.Random, limit: int,
+         seats: dict[str, str] | None = None) -> None:
     game = get_game("grand_austria")
+    if kind["mode"] == "digital":
+        games = BySeat(games, seats or {})
 
     def choose(state):
         if kind["mode"] == "digital":
@@ -155,7 +180,8 @@ def main(argv: list[str] | None = None) -> int:
             gid, token = created["id"], created["tokens"]["scorekeeper"]
             if index % 3 == 0:
                 games.annotate(gid, 0, f"corpus game {index}", token)
-            play(games, gid, token, kind, rng, limit=5000 if kind["whole"] else rng.randint(20, 60))
+            play(games, gid, token, kind, rng, limit=5000 if kind["whole"] else rng.randint(20, 60),
+                 seats=created["tokens"]["seats"])
             tags = [f"{len(kind['players'])}p", kind["mode"]] + [t for t in ("staff_draft", "hotel", "unseen",
                                                                                "printed", "whole") if kind[t]]
             tags += ["start_player"] if "modules" in options else []
@@ -164,7 +190,8 @@ def main(argv: list[str] | None = None) -> int:
             if kind["fork"]:
                 at = rng.randint(1, len(games.history(gid).entries))
                 forked = games.fork(gid, at, token)
-                play(games, forked["id"], forked["tokens"]["scorekeeper"], kind, rng, limit=rng.randint(10, 60))
+                play(games, forked["id"], forked["tokens"]["scorekeeper"], kind, rng, limit=rng.randint(10, 60),
+                     seats=forked["tokens"]["seats"])
                 export(database, forked["id"], OUT / f"{name}-fork.jsonl")
             print(name, flush=True)
         games.store.close()
