@@ -234,6 +234,8 @@ def read_jsonl(text: str) -> Record:
         elif kind == "Annotated":
             record.steps.append(Step("annotate", _need(number, data, "number", int), by,
                                      text=_need(number, data, "text", str), request_id=request_id))
+        elif kind == "SeatLinkChanged":
+            pass                # an imported game gets new tokens, and with them new links
         else:
             raise RecordError(number, f"unknown event {kind!r}.")
     if record is None:

@@ -7,6 +7,7 @@ import json
 import re
 from typing import Any
 
+import segno
 from flask import current_app, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
@@ -328,6 +329,48 @@ class TakeBack(MethodView):
         """Take back a move and every move after it, in one request (one Idempotency-Key) and one save;
         each stays in the log, marked undone, as with undo."""
         return games().take_back(game_id, body["move_index"], bearer(), body["expected_version"], idempotency_key())
+
+
+class SeatLinkSchema(Schema):
+    version = fields.Integer()
+    seat = fields.String()
+    token = fields.String(allow_none=True, metadata={
+        "description": "the seat's new token (shown once; null when revoked): its link is "
+                       "<page>#/game/<id>/as/<seat>/<token>"})
+
+
+@blp.route("/games/<game_id>/seats/<seat>/link")
+class SeatLink(MethodView):
+    @blp.arguments(VersionOnlySchema())
+    @blp.response(201, SeatLinkSchema)
+    def post(self, body: dict[str, Any], game_id: str, seat: str):
+        """Hand out a seat's link again (the scorekeeper's token): a new token, the old one stops working."""
+        return games().seat_link(game_id, seat, bearer(), False, body["expected_version"])
+
+    @blp.arguments(VersionOnlySchema())
+    @blp.response(200, SeatLinkSchema)
+    def delete(self, body: dict[str, Any], game_id: str, seat: str):
+        """Revoke a seat's link (the scorekeeper's token): its token stops working until a new link is handed out."""
+        return games().seat_link(game_id, seat, bearer(), True, body["expected_version"])
+
+
+class QRRequestSchema(Schema):
+    text = fields.String(required=True, validate=validate.Length(min=1, max=1000),
+                         metadata={"description": "what the code holds, e.g. a seat's link"})
+
+
+class QRSchema(Schema):
+    svg = fields.String(metadata={"description": "the QR code as an SVG image"})
+
+
+@blp.route("/qr")
+class QRCode(MethodView):
+    @blp.arguments(QRRequestSchema())
+    @blp.response(200, QRSchema)
+    def post(self, body: dict[str, Any]):
+        """A QR code of a text (a seat's link, to scan from another phone); sent in the body, never in an address."""
+        code = segno.make(body["text"], error="m")
+        return {"svg": code.svg_inline(scale=4, border=2, dark="#000", light="#fff")}
 
 
 @blp.route("/games/<game_id>/redo")

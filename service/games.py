@@ -166,7 +166,7 @@ class Games:
         if known is not None:
             return known
         digest = token_hash(token)
-        for key, stored in hist.started.tokens.items():
+        for key, stored in hist.tokens.items():
             if secrets.compare_digest(stored, digest):
                 caller = Caller(SCOREKEEPER) if key == SCOREKEEPER else Caller("seat", key.removeprefix("seat:"))
                 hist.callers[token] = caller      # only tokens that belong to the game are kept
@@ -423,6 +423,25 @@ class Games:
         except NothingToUndo as error:
             raise Conflict(str(error), "nothing_to_redo") from None
 
+    def seat_link(self, game_id: str, seat: str, token: str | None, revoke: bool = False,
+                  expected_version: int | None = None) -> dict[str, Any]:
+        """Hand a seat's link out again (a new token; the one before stops
+        working) or revoke it: the scorekeeper's, an event in the record. The
+        new token is in this answer only, so a retry hands out another."""
+        fresh = None if revoke else secrets.token_urlsafe(24)
+
+        def action(hist: GameHistory, record: GameRecord, caller: Caller) -> None:
+            if caller.role != SCOREKEEPER:
+                raise Forbidden("Only the scorekeeper hands out and revokes the seats' links.")
+            try:
+                record.change_seat_link(seat, None if fresh is None else token_hash(fresh), caller.name, request_id)
+            except ValueError as error:
+                raise NotFound(str(error)) from None
+
+        request_id = f"auto-{secrets.token_hex(8)}"
+        answer = self._write(game_id, token, expected_version, request_id, action, "seat_link")
+        return {**answer, "seat": seat, "token": fresh}
+
     def annotate(self, game_id: str, number: int, text: str, token: str | None,
                  expected_version: int | None = None, request_id: str | None = None) -> dict[str, Any]:
         request_id = request_id or f"auto-{secrets.token_hex(8)}"
@@ -444,6 +463,8 @@ class Games:
             return {"version": answer.version, "undone": answer.index}
         if answer.kind == "redo":
             return {"version": answer.version, "redone": answer.index}
+        if answer.kind == "seat_link":
+            return {"version": answer.version}
         if answer.kind == "annotation":
             return {"version": answer.version, "move_index": answer.index}
         last = answer.auto[-1] if answer.auto else answer.index

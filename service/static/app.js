@@ -4,6 +4,7 @@ import { h, clear, listing } from "./dom.js";
 import { api, keepTokens, tokens } from "./api.js";
 import { fieldsForm } from "./forms.js";
 import { showGame } from "./game.js";
+import { handedOut } from "./links.js";
 
 const main = document.getElementById("app");
 let gameTypes = null;
@@ -25,9 +26,10 @@ function route() {
   if (page === "new") return showNew(mine);
   if (page === "game" && as === "as" && seat && token) {
     // A player's own page in a digital game: keep the seat's token, then drop it from the address.
+    // (Not in the scorekeeper's browser: the scorekeeper's page holds no seat's token.)
     const name = decodeURIComponent(seat);
-    const kept = tokens(id) || { seats: {} };
-    keepTokens(id, { ...kept, seats: { ...kept.seats, [name]: token }, as: name });
+    const kept = tokens(id);
+    if (!kept || !kept.scorekeeper) keepTokens(id, { seats: { [name]: token }, as: name });
     history.replaceState(null, "", `#/game/${id}`);
   }
   if (page === "game" && id) return types().then((all) => stillShown(mine) && showGame(main, id, all, () => stillShown(mine)));
@@ -132,7 +134,9 @@ async function showNew(mine) {
     }
     try {
       const created = await api.create({ game: type.id, players, mode, options: options.value() });
-      keepTokens(created.id, created.tokens);
+      // The scorekeeper's token stays in this browser; the seats' go to their players, once.
+      keepTokens(created.id, { scorekeeper: created.tokens.scorekeeper, seats: {} });
+      if (mode === "digital") handedOut.set(created.id, created.tokens.seats);
       sessionStorage.setItem(`tablelog:new:${created.id}`, "1");
       location.hash = `#/game/${created.id}`;
     } catch (error) {
