@@ -10,22 +10,11 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from test_willi_page import PLAYERS
+from test_willi_page import start_digital_willi
 
 pytestmark = pytest.mark.browser
 
 CARD = re.compile(r"^[RYGB][1-9]$")
-
-
-def start_digital_willi(page: Page) -> str:
-    page.goto("/#/new")
-    page.locator("button[data-game='willi']").click()
-    for i, name in enumerate(PLAYERS, start=1):
-        page.get_by_label(f"player {i}", exact=True).fill(name)
-    page.locator("button[data-mode='digital']").click()
-    page.get_by_role("button", name="Start").click()
-    expect(page.locator(".status")).to_contain_text("discard")
-    return page.url.rsplit("/", 1)[-1]
 
 
 def shown_cards(page: Page) -> list[str]:
