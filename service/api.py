@@ -321,6 +321,27 @@ class Undo(MethodView):
         return games().undo(game_id, bearer(), body["expected_version"], idempotency_key())
 
 
+class CheckRequestSchema(Schema):
+    move = fields.Dict(required=True, metadata={"description": "the move, as it would be recorded"})
+
+
+class CheckSchema(Schema):
+    legal = fields.Boolean()
+    code = fields.String(metadata={"description": "when not legal: the rule's code"})
+    message = fields.String(metadata={"description": "when not legal: why, in the rule's words"})
+    rule = fields.String()
+
+
+@blp.route("/games/<game_id>/check")
+class Check(MethodView):
+    @blp.arguments(CheckRequestSchema())
+    @blp.response(200, CheckSchema)
+    def post(self, body: dict[str, Any], game_id: str):
+        """Dry run: would the rules take this move now, and if not, why (nothing is recorded).
+        Only for whoever may record it; in a digital game a player's move only with that player's token."""
+        return games().dry_run(game_id, body["move"], bearer())
+
+
 @blp.route("/games/<game_id>/take-back")
 class TakeBack(MethodView):
     @blp.arguments(TakeBackSchema())

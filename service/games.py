@@ -546,6 +546,28 @@ class Games:
             moves = []
         return {"expected": expected.to_json(), "moves": moves}
 
+    def dry_run(self, game_id: str, data: Any, token: str | None) -> dict[str, Any]:
+        """Would the rules take this move now? The engine's own check, nothing
+        recorded. Asked only by whoever may record the move, and in a digital
+        game a player's move only by that player: the answer must not tell
+        anyone else whether a player holds a card."""
+        hist = self.history(game_id)
+        caller = self.caller(hist, token, required=True)
+        game, state = hist.game, hist.state
+        move = game.named(state, game.load_move(data))
+        seat = move.get("seat", TABLE)
+        if self.hidden(hist) and caller.role == SCOREKEEPER and seat in hist.started.players:
+            raise Forbidden(f"In a digital game only {seat} may ask whether {seat}'s move is allowed: "
+                            "the table does not see their hand.")
+        self._may_record(hist.record, caller, seat)
+        if self.hidden(hist) and seat != TABLE:
+            move = game.complete_move(state, move, rng_for(hist.record.seed, hist.record.moves + 1))
+        try:
+            game.check(state, move)
+        except RuleViolation as violation:
+            return {"legal": False, **violation.to_json()}
+        return {"legal": True}
+
     @staticmethod
     def _hides_anything(hist: GameHistory, state: Any) -> bool:
         """Whether the state as the table sees it hides anything the record holds."""
