@@ -126,6 +126,7 @@ class GamePage {
       // Live, the legal moves and a way to record one: a view can make a move where it is tapped.
       moves: this.replayAt === null && this.token && this.legal.moves ? this.legal.moves : [],
       catalog: this.catalog,
+      check: this.token ? (move) => api.check(this.id, move, this.token) : null,
       submit: (move) => this.submitMove(move),
     };
   }
