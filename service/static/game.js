@@ -379,8 +379,13 @@ class GamePage {
     this.chartStale = false;
     this.chartKey = key;
     const points = this.points.map((p) => ({ at: p.index, scores: p.scores }));
+    // The moves that began a round (a deal, a round started), as the log says.
+    const rounds = this.log.entries.filter((e) => !e.undone).flatMap((e) => e.outcome
+      .filter((f) => (f.fact === "round_started" || f.fact === "dealt") && Number.isInteger(f.round))
+      .map((f) => ({ at: e.index, round: f.round })));
     clear(this.sections.chart, h("h3", "Scores over the game"),
-      scoreChart(points, this.live.seats || this.summary.seats, this.replayAt, (this.adapter.colours || (() => null))(this.live)));
+      scoreChart(points, this.live.seats || this.summary.seats, this.replayAt, (this.adapter.colours || (() => null))(this.live),
+        rounds));
     fit(this.sections.chart);
   }
 
