@@ -282,6 +282,21 @@ class GamePage {
     }
     this.conflict = null;
     await this.refresh();
+    this.bringEntryIntoView();
+  }
+
+  // After a move or an undo the next entry comes into view (a long deal form
+  // gone, the page would land on the chart or the log), with the state it is
+  // entered from above it where the screen has room for both.
+  bringEntryIntoView() {
+    const entry = this.sections.record.querySelector("section.move-group, form.move-form, .waiting") || this.sections.record;
+    const view = this.sections.view.getBoundingClientRect();
+    const box = entry.getBoundingClientRect();
+    const sticky = this.sections.status.getBoundingClientRect().height;
+    if (box.top >= sticky && box.top + Math.min(box.height, 120) <= window.innerHeight) return;
+    // From the top of the view to the entry's first lines: both on the screen if they fit.
+    const span = box.top + Math.min(box.height, 120) - view.top;
+    (span <= window.innerHeight - sticky ? this.sections.view : entry).scrollIntoView({ block: "start" });
   }
 
   renderRecord(ctx) {
@@ -332,6 +347,7 @@ class GamePage {
       try {
         await api[what](this.id, this.token, this.version);
         await this.refresh();
+        this.bringEntryIntoView();
       } catch (error) {
         problem.textContent = error.message;
       } finally {
