@@ -80,6 +80,8 @@ export const api = {
   gameTypes: () => call("GET", "/api/game-types"),
   catalog: (game) => call("GET", `/api/game-types/${game}/catalog`),
   games: () => call("GET", "/api/games"),
+  leaderboards: () => call("GET", "/api/leaderboard"),
+  player: (name) => call("GET", `/api/players/${encodeURIComponent(name)}`),
   create: (body) => call("POST", "/api/games", { body }),
   summary: (id) => call("GET", `/api/games/${id}`),
   state: (id, { at, seat, token, since } = {}) =>

@@ -180,7 +180,8 @@ class GamePage {
     clear(this.sections.head,
       h("a.back", { href: "#/" }, "← games"),
       h("h2", this.type ? this.type.title : s.game),
-      h("p.meta", `${s.players.join(", ")} · ${s.mode === "digital" ? "digital" : "at the table"} · move ${this.effective.length - 1}`));
+      h("p.meta", s.players.flatMap((name, i) => [i ? ", " : "", h("a.player-link", { href: `#/player/${encodeURIComponent(name)}` }, name)]),
+        ` · ${s.mode === "digital" ? "digital" : "at the table"} · move ${this.effective.length - 1}`));
   }
 
   // The notice is drawn once: the token box collapses after the first look.
