@@ -22,6 +22,7 @@ from domain.games import PACKAGES, get_game
 from domain.names import check_new_names
 from domain.record import SERVICE, GameRecord, NothingToUndo
 from domain.rules import TABLE, MalformedMove, Move, RuleViolation
+from replay.bgstats import bgstats_link, bgstats_play
 from replay.history import GameHistory
 from replay.records import Record, RecordError, Step, format_named, read_record, to_jsonl, to_text
 from replay.verify import Verdict, verify_game
@@ -810,6 +811,14 @@ class Games:
         return {"id": str(hist.id), "game": hist.started.game, "title": game.title, "seats": hist.started.seats,
                 "version": hist.version, "since": since,
                 "after": None if since is None else (hist.effective[kept - 1] if kept else 0), "points": points}
+
+    def bgstats(self, game_id: str) -> dict[str, Any]:
+        """A finished game as a BG Stats play and the link that hands it to the app."""
+        hist = self.history(game_id)
+        if not hist.game.finished(hist.state):
+            raise Conflict("BG Stats takes finished games: this one is still being played.", "not_finished")
+        play = bgstats_play(self.summary(hist))
+        return {"play": play, "link": bgstats_link(play)}
 
     def player(self, name: str) -> dict[str, Any]:
         games = self.views.player(name)

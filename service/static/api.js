@@ -100,6 +100,7 @@ export const api = {
     call("POST", `/api/games/${id}/annotations`, { body: { move_index, text, expected_version }, token, once: true }),
   fork: (id, at, token) => call("POST", `/api/games/${id}/fork${query({ at })}`, { token, once: true }),
   audit: (id) => call("GET", `/api/games/${id}/audit`),
+  bgstats: (id) => call("GET", `/api/games/${id}/bgstats`),
   check: (id, move, token) => call("POST", `/api/games/${id}/check`, { body: { move }, token }),
   reissueSeat: (id, seat, token) => call("POST", `/api/games/${id}/seats/${encodeURIComponent(seat)}/link`, { body: {}, token }),
   revokeSeat: (id, seat, token) => call("DELETE", `/api/games/${id}/seats/${encodeURIComponent(seat)}/link`, { body: {}, token }),

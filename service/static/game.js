@@ -139,7 +139,7 @@ class GamePage {
     this.renderReplay();
     this.renderLog(log);
     this.renderControls();
-    if (!this.sections.tools.firstChild) this.renderTools();
+    if (this.toolsFinished !== Boolean(this.live.finished)) this.renderTools();
     if (this.replayAt === null) this.showState(this.live);
     else this.showReplayState();
     return this.renderChart();
@@ -522,6 +522,7 @@ class GamePage {
 
   // The record as files, and the audit: is the record whole, and do the rules still give what it holds?
   renderTools() {
+    this.toolsFinished = Boolean(this.live.finished);
     const base = `/api/games/${this.id}/export`;
     const verdict = h("div.audit", { "aria-live": "polite" });
     clear(this.sections.tools, h("details.record-tools", h("summary", "Record: export, audit"),
@@ -535,8 +536,16 @@ class GamePage {
           } catch (error) {
             clear(verdict, h("p.problem", error.message));
           }
-        } }, "audit")),
+        } }, "audit"),
+        this.toolsFinished && this.bgstatsLink()),
       verdict));
+  }
+
+  // A finished game as a play for the Board Game Stats app: its own import link.
+  bgstatsLink() {
+    const link = h("a.button.bgstats", { hidden: true }, "add to BG Stats");
+    api.bgstats(this.id).then((answer) => { link.href = answer.link; link.hidden = false; }, () => link.remove());
+    return link;
   }
 }
 

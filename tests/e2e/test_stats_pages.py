@@ -30,3 +30,12 @@ def test_a_finished_game_shows_on_the_leaderboard_and_the_players_page(phone: Pa
     page.goto(f"/#/game/{game}")
     page.locator(".game-head .player-link", has_text="Max").click()
     expect(page.locator("h2.player-name")).to_have_text("Max")
+
+
+def test_a_finished_game_goes_to_bg_stats_from_the_page(phone: Page, server):
+    page = phone
+    game = play_to_the_end(page, server, ["Pia", "Quin", "Rosa", "Sam"])
+    page.goto(f"/#/game/{game}")
+    page.locator(".record-tools summary").click()
+    expected = page.request.get(f"{server}/api/games/{game}/bgstats").json()["link"]
+    expect(page.get_by_role("link", name="add to BG Stats")).to_have_attribute("href", expected)
