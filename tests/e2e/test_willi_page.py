@@ -62,7 +62,7 @@ def enter_deal(page: Page, shoot) -> None:
 
 
 def tap_first(page: Page, group: str) -> None:
-    page.locator(f"{group} .group-body > .chips button").first.click()
+    page.locator(f"{group} .group-body > .chips button:not(.unavailable)").first.click()
 
 
 def play_round(page: Page, shoot) -> None:
