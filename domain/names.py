@@ -36,6 +36,15 @@ def player_key(name: str) -> str:
     return unicodedata.normalize("NFC", name).strip()
 
 
+def escaped(text: str) -> str:
+    """``text`` with every character of ``REFUSED_CATEGORIES`` shown as its
+    escape (``\\x1b``, ``\\n``, ``\\u202e``), for printing to a terminal:
+    a name recorded before names were checked is shown, never executed."""
+    if all(unicodedata.category(c) not in REFUSED_CATEGORIES for c in text):
+        return text
+    return "".join(c if unicodedata.category(c) not in REFUSED_CATEGORIES else ascii(c)[1:-1] for c in text)
+
+
 def check_new_names(players: Sequence[object], reserved: Iterable[str]) -> None:
     """RuleViolation unless every name may start a new game: text, at most
     ``NAME_LENGTH`` characters, no control or format character, none of the

@@ -118,6 +118,10 @@ class GameHistory:
 
     def _on_Started(self, e: Any) -> None:
         self.states = [self.game.setup(e.players, e.options)]
+        self.revealed: dict[str, Any] | None = None     # a digital game's seed and salt, once over
+
+    def _on_SeedRevealed(self, e: Any) -> None:
+        self.revealed = {"seed": e.seed, "salt": e.salt, "version": e.originator_version}
 
     def _on_MoveRecorded(self, e: Any) -> None:
         entry = Entry(e.number, e.move, e.outcome, e.recorded_by, e.timestamp, e.request_id,

@@ -63,6 +63,18 @@ def idempotency_key() -> str | None:
     return request.headers.get("Idempotency-Key") or None
 
 
+RECEIPT_HEADER = "Tablelog-Receipt"
+
+
+def with_receipt(answer: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+    """A write's answer, its receipt (issue 17: the event's hash and the keyed
+    head) in the ``Tablelog-Receipt`` header as compact JSON: a client keeps
+    it and may POST it to ``/api/games/<id>/receipt`` later."""
+    receipt = answer.get("receipt")
+    body = {k: v for k, v in answer.items() if k != "receipt"}
+    return body, ({RECEIPT_HEADER: json.dumps(receipt, separators=(",", ":"))} if receipt else {})
+
+
 # -- schemas -------------------------------------------------------------------
 class CreateGameSchema(Schema):
     game = fields.String(required=True, metadata={"description": "a game id from /api/game-types"})
@@ -79,10 +91,21 @@ class TokensSchema(Schema):
     seats = fields.Dict(keys=fields.String(), values=fields.String())
 
 
+class ReceiptSchema(Schema):
+    game = fields.String(required=True)
+    version = fields.Integer(required=True, strict=True)
+    hash = fields.String(required=True, metadata={"description": "the hash of the event at that version"})
+    key_id = fields.String(required=True)
+    mac = fields.String(required=True, metadata={"description": "HMAC-SHA256 of game, version and hash with "
+                                                 "tablelog's key"})
+
+
 class CreatedSchema(Schema):
     id = fields.String()
     version = fields.Integer()
     tokens = fields.Nested(TokensSchema)
+    seed_commitment = fields.String(metadata={"description": "digital mode: SHA-256 commitment to the seed, "
+                                              "which is revealed when the game is over"})
 
 
 class MoveRequestSchema(Schema):
@@ -233,8 +256,17 @@ class AuditSchema(Schema):
     id = fields.String()
     ok = fields.Boolean(metadata={"description": "hash chain intact and replay reproduces every stored outcome"})
     version = fields.Integer()
+    head = fields.String(metadata={"description": "what the keyed anchor says of the record's end: checked, "
+                                   "or not checked and why (no key here, recorded before anchors)"})
     problems = fields.List(fields.Nested(ProblemSchema))
     findings = fields.List(fields.Nested(FindingSchema))
+
+
+class ReceiptCheckSchema(Schema):
+    id = fields.String()
+    ok = fields.Boolean(metadata={"description": "the receipt's event is still in the record, unchanged"})
+    checked = fields.Boolean(metadata={"description": "false when this service lacks the receipt's key"})
+    problems = fields.List(fields.Nested(ProblemSchema))
 
 
 class GameTypeListSchema(Schema):
@@ -291,8 +323,8 @@ class GameList(MethodView):
     @blp.response(201, CreatedSchema)
     def post(self, body: dict[str, Any]):
         """Start a game. Keep the tokens: the scorekeeper's records moves."""
-        return games().create(body["game"], body["players"], body["mode"], body["seed"], body["options"],
-                              idempotency_key())
+        return with_receipt(games().create(body["game"], body["players"], body["mode"], body["seed"],
+                                           body["options"], idempotency_key()))
 
 
 @blp.route("/games/<game_id>")
@@ -309,7 +341,17 @@ class Moves(MethodView):
     @blp.response(201, MoveRecordedSchema)
     def post(self, body: dict[str, Any], game_id: str):
         """Record a move (needs the scorekeeper's token, or in a digital game the acting seat's)."""
-        return games().record_move(game_id, body["move"], bearer(), body["expected_version"], idempotency_key())
+        return with_receipt(games().record_move(game_id, body["move"], bearer(), body["expected_version"],
+                                                idempotency_key()))
+
+
+@blp.route("/games/<game_id>/receipt")
+class Receipt(MethodView):
+    @blp.arguments(ReceiptSchema())
+    @blp.response(200, ReceiptCheckSchema)
+    def post(self, body: dict[str, Any], game_id: str):
+        """Check a receipt from an earlier write: is its event still in the record?"""
+        return games().check_receipt(game_id, body)
 
 
 @blp.route("/games/<game_id>/undo")
@@ -318,7 +360,7 @@ class Undo(MethodView):
     @blp.response(201, UndoneSchema)
     def post(self, body: dict[str, Any], game_id: str):
         """Retract the last effective move; it stays in the log, marked undone."""
-        return games().undo(game_id, bearer(), body["expected_version"], idempotency_key())
+        return with_receipt(games().undo(game_id, bearer(), body["expected_version"], idempotency_key()))
 
 
 class CheckRequestSchema(Schema):
@@ -400,7 +442,7 @@ class Redo(MethodView):
     @blp.response(201, RedoneSchema)
     def post(self, body: dict[str, Any], game_id: str):
         """Re-apply the most recently undone move, if nothing was recorded since."""
-        return games().redo(game_id, bearer(), body["expected_version"], idempotency_key())
+        return with_receipt(games().redo(game_id, bearer(), body["expected_version"], idempotency_key()))
 
 
 @blp.route("/games/<game_id>/state")

@@ -16,6 +16,7 @@ from werkzeug.exceptions import HTTPException
 
 from domain.rules import MalformedMove, RuleViolation
 from service.games import Games, ServiceError
+from service.keys import Keyring
 from service.limits import install_limits
 from service.store import Tablelog, open_store
 
@@ -55,9 +56,11 @@ class FastJSONProvider(DefaultJSONProvider):
         return self._app.response_class(body, mimetype=self.mimetype)
 
 
-def create_app(database: str | None = None, store: Tablelog | None = None) -> Flask:
+def create_app(database: str | None = None, store: Tablelog | None = None,
+               keyring: Keyring | None | str = "configured") -> Flask:
     """The service over ``store``, or over the database at ``database``
-    (default: ``TABLELOG_DATABASE_URL``, else ``sqlite:///tablelog.sqlite3``)."""
+    (default: ``TABLELOG_DATABASE_URL``, else ``sqlite:///tablelog.sqlite3``),
+    with ``keyring`` (default: the key configured for this user, see service.keys)."""
     app = Flask(__name__)
     app.json = FastJSONProvider(app)
     app.config.update(
@@ -71,7 +74,7 @@ def create_app(database: str | None = None, store: Tablelog | None = None) -> Fl
         JSON_SORT_KEYS=False,
     )
     app.json.sort_keys = False
-    app.extensions["tablelog"] = Games(store or open_store(database))
+    app.extensions["tablelog"] = Games(store or open_store(database), keyring)
     api = Api(app)
 
     from service.api import blp
@@ -115,8 +118,27 @@ def refuse_nul() -> Any:
     return None
 
 
+PAGE_POLICY = ("default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+               "form-action 'self'; frame-ancestors 'none'")
+"""The scorekeeper's page loads only its own scripts, styles and images
+(no inline script), and no other site may frame it."""
+
+
+def security_headers(response):
+    """Every answer: no content sniffing, no referrer sent on, no framing;
+    the page and the API also a Content-Security-Policy (Swagger UI's docs
+    page, which runs an inline script, keeps only the others)."""
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "no-referrer")
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    if not request.path.startswith("/api/docs"):
+        response.headers.setdefault("Content-Security-Policy", PAGE_POLICY)
+    return response
+
+
 def register_errors(app: Flask) -> None:
     app.before_request(refuse_nul)
+    app.after_request(security_headers)
 
     @app.errorhandler(RuleViolation)
     def rule_violation(e: RuleViolation):

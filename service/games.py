@@ -15,18 +15,22 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 from uuid import NAMESPACE_URL, UUID, uuid5
 
-from eventsourcing.persistence import IntegrityError
+from eventsourcing.application import AggregateNotFoundError
+from eventsourcing.persistence import IntegrityError, InterfaceError, OperationalError
 
 from domain.chance import rng_for
+from domain.commitment import hidden_paths, new_salt, new_seed, path_key, seed_commitment
 from domain.games import PACKAGES, get_game
 from domain.names import check_new_names
-from domain.record import SERVICE, GameRecord, NothingToUndo
+from domain.record import (SERVICE, GameRecord, HeadAnchor, NothingToUndo, SealedSeed, anchor_message, hash_of,
+                           head_anchor_id, receipt_message, sealed_seed_id)
 from domain.rules import TABLE, MalformedMove, Move, RuleViolation
 from replay.bgstats import bgstats_link, bgstats_play
 from replay.history import GameHistory
 from replay.records import Record, RecordError, Step, format_named, read_record, to_jsonl, to_text
-from replay.verify import Verdict, verify_game
+from replay.verify import Verdict, check_receipt, verify_game
 from replay.views import Views
+from service.keys import Keyring, load_keyring
 from service.store import Tablelog
 
 SCOREKEEPER = "scorekeeper"
@@ -73,6 +77,10 @@ class Forbidden(ServiceError):
     status, code = 403, "forbidden"
 
 
+class Unavailable(ServiceError):
+    status, code = 503, "unavailable"
+
+
 @dataclass(frozen=True)
 class Caller:
     """Who sent a request: the scorekeeper, a seat, or nobody known."""
@@ -88,6 +96,14 @@ class Caller:
 ANONYMOUS = Caller()
 
 
+def salts_for(game: Any, mode: str, move: Move) -> dict[str, str]:
+    """A fresh salt for each place of ``move`` the table may not see (a
+    digital game's hands, face-down cards): the hash chain commits to them."""
+    if mode != "digital":
+        return {}
+    return {path_key(path): new_salt() for path in hidden_paths(move, game.redact_move(move, None))}
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -95,8 +111,13 @@ def token_hash(token: str) -> str:
 class Games:
     """Every game in one store, with each game's history cached in memory."""
 
-    def __init__(self, store: Tablelog, cache_size: int = 256):
+    def __init__(self, store: Tablelog, keyring: Keyring | None | str = "configured", cache_size: int = 256):
         self.store = store
+        # By default the key configured for this user (TABLELOG_KEY,
+        # TABLELOG_KEY_FILE, the configuration folder); never created here.
+        self.keyring = load_keyring()[0] if keyring == "configured" else keyring
+        self._seeds: dict[UUID, tuple[int, str]] = {}      # game id -> (seed, salt), unsealed
+        self._anchors: dict[UUID, HeadAnchor] = {}         # game id -> its head's anchor, as last saved here
         self.cache_size = cache_size
         self._histories: OrderedDict[UUID, GameHistory] = OrderedDict()
         self._locks: dict[UUID, threading.Lock] = {}
@@ -120,7 +141,15 @@ class Games:
         """The game's history, brought up to date with the store."""
         gid = self.parse_id(game_id)
         with self._lock(gid):
-            return self._sync(gid)
+            try:
+                return self._sync(gid)
+            except (OperationalError, InterfaceError):
+                # The database is away: a read answers from this worker's
+                # copy when it has one (writes always go to the store).
+                cached = self._histories.get(gid)
+                if cached is None:
+                    raise
+                return cached
 
     def _sync(self, gid: UUID) -> GameHistory:
         hist = self._histories.get(gid)
@@ -187,21 +216,28 @@ class Games:
 
         def start(gid: UUID | None) -> dict[str, Any]:
             tokens, hashes = self._new_tokens(players)
+            secret = self._new_secret(mode, seed)
             record = GameRecord(game=game_id, rules_version=game.rules_version, players=list(players),
-                                seats=list(game.seats(state)), options=options or {}, mode=mode,
-                                seed=secrets.randbelow(2**31) if mode == "digital" and seed is None else seed,
-                                started_by=SCOREKEEPER, tokens=hashes, id=gid)
+                                seats=list(game.seats(state)), options=options or {}, mode=mode, seed=None,
+                                seed_commitment=secret and seed_commitment(*secret),
+                                started_by=SCOREKEEPER, tokens=hashes, id=gid, salts={})
+            sealed = self._seal(record, secret)
             if mode == "digital":
                 # The first deal answers the start, no move request: the
                 # start's Idempotency-Key stays off it, so a move sent later
                 # with the same key is recorded, not answered with the deal.
-                self._auto_moves(record, state, None)
-            self.store.save(record)
-            return {"id": str(record.id), "version": record.version, "tokens": tokens}
+                self._auto_moves(record, state, None, secret=secret)
+            self.store.save(record, sealed, self._new_anchor(record))
+            self._remember_secret(record, secret)
+            answer = {"id": str(record.id), "version": record.version, "tokens": tokens,
+                      "receipt": self._receipt_of(record)}
+            if record.seed_commitment:
+                answer["seed_commitment"] = record.seed_commitment
+            return answer
 
         def same(hist: GameHistory) -> bool:
             return (hist.record.forked_from is None and self._started_as(hist, game_id, players, mode, options)
-                    and (seed is None or hist.started.seed == seed))
+                    and (seed is None or mode != "digital" or self._secret(hist.record)[0] == seed))
 
         # A retry with the same Idempotency-Key (and the same request) gets
         # the first answer, not a second game.
@@ -232,18 +268,69 @@ class Games:
         hashes.update({f"seat:{player}": token_hash(token) for player, token in tokens["seats"].items()})
         return tokens, hashes
 
+    # -- a digital game's seed --------------------------------------------------------
+    def _new_secret(self, mode: str, chosen: int | None) -> tuple[int, str] | None:
+        """A new digital game's seed (the caller's, else 128 random bits) and
+        the salt of its commitment; None in a table game, which has no seed."""
+        if mode != "digital":
+            return None
+        if self.keyring is None:
+            raise Unavailable("This service has no key to seal a digital game's seed: start it with a key "
+                              "(tablelog key init).", "no_key")
+        return (new_seed() if chosen is None else chosen), new_salt()
+
+    def _seal(self, record: GameRecord, secret: tuple[int, str] | None) -> SealedSeed | None:
+        if secret is None:
+            return None
+        plain = json.dumps({"seed": secret[0], "salt": secret[1]}).encode()
+        sealed = self.keyring.seal(plain, str(record.id).encode())
+        return SealedSeed(game_id=str(record.id), id=sealed_seed_id(record.id), **sealed)
+
+    def _remember_secret(self, record: GameRecord, secret: tuple[int, str] | None) -> None:
+        if secret is not None:
+            with self._guard:
+                self._seeds[record.id] = secret
+
+    def _secret(self, record: GameRecord) -> tuple[int, str]:
+        """The seed the game's chance moves come from, and its salt. A record
+        stored before seeds were sealed holds its seed in the Started event."""
+        if record.seed is not None or not record.seed_commitment:
+            return record.seed, ""
+        secret = self._seeds.get(record.id)
+        if secret is None:
+            if self.keyring is None:
+                raise Unavailable("This digital game's seed is sealed and this service has no key to open it.",
+                                  "no_key")
+            sealed = self.store.repository.get(sealed_seed_id(record.id))
+            try:
+                opened = json.loads(self.keyring.unseal(
+                    {"key_id": sealed.key_id, "nonce": sealed.nonce, "ciphertext": sealed.ciphertext},
+                    str(record.id).encode()))
+            except Exception:
+                raise Unavailable("This digital game's seed cannot be opened with this service's key.",
+                                  "wrong_key") from None
+            secret = opened["seed"], opened["salt"]
+            with self._guard:
+                self._seeds[record.id] = secret
+        return secret
+
     def _auto_moves(self, record: GameRecord, state: Any, request_id: str | None,
-                    hist: GameHistory | None = None) -> list[tuple[int, Move, list]]:
-        """In digital mode the service makes every chance move itself."""
+                    hist: GameHistory | None = None,
+                    secret: tuple[int, str] | None = None) -> list[tuple[int, Move, list]]:
+        """In digital mode the service makes every chance move itself; when
+        the game is over it reveals the seed."""
         game = get_game(record.game)
+        secret = secret or self._secret(record)
         made = []
         while not game.finished(state) and game.expected(state).is_chance:
-            move = game.chance_move(state, rng_for(record.seed, record.moves + 1))
+            move = game.chance_move(state, rng_for(secret[0], record.moves + 1))
             state, outcome = game.apply(state, move)
-            number = record.record_move(move, outcome, SERVICE, request_id)
+            number = record.record_move(move, outcome, SERVICE, request_id, salts_for(game, record.mode, move))
             if hist is not None:
                 hist.computed[record.version] = state
             made.append((number, move, outcome))
+        if game.finished(state) and record.seed_commitment and not record.seed_revealed:
+            record.reveal_seed(*secret)
         return made
 
     # -- writing ----------------------------------------------------------------------
@@ -272,9 +359,11 @@ class Games:
                                    "someone recorded something first. Reload and try again.", "stale_version")
                 record = hist.record
                 try:
+                    anchor = self._anchor_of(record)
                     action(hist, record, caller)
                     pending = list(record.pending_events)
-                    self.store.save(record)
+                    self._anchor_head(record, anchor)
+                    self.store.save(record, anchor)
                 except IntegrityError:
                     self._forget(gid)
                     if expected_version is not None or attempt == WRITE_ATTEMPTS - 1:
@@ -326,6 +415,79 @@ class Games:
     def _forget(self, gid: UUID) -> None:
         with self._guard:
             self._histories.pop(gid, None)
+            self._anchors.pop(gid, None)
+
+    # -- the keyed anchor of each game's head ------------------------------------------------
+    def _anchor_of(self, record: GameRecord) -> HeadAnchor:
+        """The game's anchor as it stands at the record's version (read
+        again when this process's copy is behind; made for a game without one)."""
+        if self.keyring is None:
+            raise Unavailable("This service has no key to anchor what it records: start it with a key "
+                              "(tablelog key init).", "no_key")
+        anchor = self._anchors.get(record.id)
+        if anchor is None or self._anchor_differs(anchor, record):
+            try:
+                anchor = self.store.repository.get(head_anchor_id(record.id))
+            except AggregateNotFoundError:     # a game recorded before heads were anchored
+                anchor = HeadAnchor(game_id=str(record.id), id=head_anchor_id(record.id))
+            if anchor.head is not None and self._anchor_differs(anchor, record):
+                # Writing on would anchor a record someone changed: refused, the audit names the change.
+                raise Conflict("This game's record does not end where its keyed anchor says: it was changed "
+                               "in the database. Nothing is recorded; its audit shows what changed.",
+                               "anchor_mismatch")
+        with self._guard:
+            self._anchors[record.id] = anchor
+        return anchor
+
+    def _anchor_differs(self, anchor: HeadAnchor, record: GameRecord) -> bool:
+        head = anchor.head
+        if head is None or (head["version"], head["hash"]) != (record.version, record.last_hash):
+            return True
+        message = anchor_message(record.id, head["version"], head["hash"], head["n"])
+        return head["key_id"] in self.keyring.keys and not self.keyring.check_mac(message, head["mac"],
+                                                                                  head["key_id"])
+
+    def _anchor_head(self, record: GameRecord, anchor: HeadAnchor) -> None:
+        mac = self.keyring.mac(anchor_message(record.id, record.version, record.last_hash, anchor.version))
+        anchor.anchor(record.version, record.last_hash, self.keyring.current, mac)
+
+    def _new_anchor(self, record: GameRecord) -> HeadAnchor:
+        anchor = HeadAnchor(game_id=str(record.id), id=head_anchor_id(record.id))
+        if self.keyring is None:
+            raise Unavailable("This service has no key to anchor what it records: start it with a key "
+                              "(tablelog key init).", "no_key")
+        self._anchor_head(record, anchor)
+        with self._guard:
+            self._anchors[record.id] = anchor
+        return anchor
+
+    def _receipt_of(self, record: GameRecord) -> dict[str, Any]:
+        return {"game": str(record.id), "version": record.version, "hash": record.last_hash,
+                "key_id": self.keyring.current,
+                "mac": self.keyring.mac(receipt_message(record.id, record.version, record.last_hash))}
+
+    def receipt(self, hist: GameHistory, version: int) -> dict[str, Any] | None:
+        """Proof, for a client to keep, that the game's record reached
+        ``version`` with that event: its hash, keyed. Handed to verify later
+        it shows whether that event is still in the record."""
+        if self.keyring is None:
+            return None
+        if version == hist.version:
+            head = hist.record.last_hash
+        else:
+            head = hash_of(next(self.store.events.get(hist.id, gt=version - 1, lte=version)))
+        return {"game": str(hist.id), "version": version, "hash": head, "key_id": self.keyring.current,
+                "mac": self.keyring.mac(receipt_message(hist.id, version, head))}
+
+    def check_receipt(self, game_id: str, receipt: dict[str, Any]) -> dict[str, Any]:
+        """Whether the event a receipt names is still in the game's record (see replay.verify)."""
+        gid = self.parse_id(game_id)
+        if next(iter(self.store.recorder.select_events(gid, limit=1)), None) is None:
+            raise NotFound(f"There is no game {gid}.")
+        problems = check_receipt(self.store, gid, receipt, self.keyring)
+        return {"id": str(gid), "ok": not problems, "checked": self.keyring is not None
+                and receipt.get("key_id") in self.keyring.keys,
+                "problems": [{"kind": p.kind, "version": p.version, "message": p.message} for p in problems]}
 
     def record_move(self, game_id: str, data: Any, token: str | None, expected_version: int | None = None,
                     request_id: str | None = None) -> dict[str, Any]:
@@ -336,26 +498,36 @@ class Games:
             state = hist.state
             move = game.named(state, game.load_move(data))
             seat = move.get("seat", TABLE)
-            self._may_record(record, caller, seat)
+            self._may_record(hist, caller, seat)
+            state = hist.state
             if record.mode == "digital":
                 if seat == TABLE:
                     raise RuleViolation("digital_chance", "In a digital game the service rolls, deals and draws "
                                         "itself; the table does not enter chance moves.", "Digital mode")
-                move = game.complete_move(state, move, rng_for(record.seed, record.moves + 1))
+                move = game.complete_move(state, move, rng_for(self._secret(record)[0], record.moves + 1))
             game.check(state, move)
             state, outcome = game.apply(state, move)
-            record.record_move(move, outcome, caller.name, request_id)
+            record.record_move(move, outcome, caller.name, request_id, salts_for(game, record.mode, move))
             hist.computed[record.version] = state
             if record.mode == "digital":
                 self._auto_moves(record, state, request_id, hist)
 
         return self._write(game_id, token, expected_version, request_id, action, "move", data)
 
-    @staticmethod
-    def _may_record(record: GameRecord, caller: Caller, seat: str) -> None:
+    def _may_record(self, hist: GameHistory, caller: Caller, seat: str) -> None:
+        """Who may record (undo, redo) a move of ``seat``. In a digital game
+        the scorekeeper is the table: it sees what lies open and nothing
+        more, so while the table's view hides anything it records only for
+        seats no person holds (the card monster); a player's move is made
+        with the player's own token, and its refusal goes to that player."""
+        started = hist.started
         if caller.role == SCOREKEEPER:
+            if (started.mode == "digital" and seat in started.players
+                    and self._hides_anything(hist, hist.state)):
+                raise Forbidden(f"In a digital game the scorekeeper is the table and does not see {seat}'s "
+                                f"cards: {seat} records their own moves with their own token.")
             return
-        if record.mode != "digital":
+        if started.mode != "digital":
             raise Forbidden("In a table game the scorekeeper records every move; use the scorekeeper's token.")
         if seat != caller.seat:
             raise Forbidden(f"This token is {caller.seat}'s: it may record only {caller.seat}'s own moves.")
@@ -368,10 +540,13 @@ class Games:
             number = record.last_move
             if number is None:
                 raise Conflict("There is no move to undo.", "nothing_to_undo")
+            if record.seed_revealed:
+                raise Conflict("The game is over and its seed was revealed: in a digital game undo cannot "
+                               "take the end back.", "seed_revealed")
             if record.mode == "digital" and record.last_move_by_service:
                 raise Conflict("In a digital game undo cannot go back past a deal, roll or draw the service "
                                "made.", "undo_past_chance")
-            self._may_record(record, caller, hist.entry(number).seat)
+            self._may_record(hist, caller, hist.entry(number).seat)
             record.undo(caller.name, request_id)
 
         return self._write(game_id, token, expected_version, request_id, action, "undo")
@@ -389,7 +564,7 @@ class Games:
                 raise Conflict(f"Move {number} is not in effect (undone, or never recorded): nothing to take "
                                "back to.", "not_effective")
             entry = hist.entry(number)
-            self._may_record(record, caller, entry.seat)
+            self._may_record(hist, caller, entry.seat)
             later = hist.effective[hist.effective.index(number):]
             if record.mode == "digital" and any(hist.entry(n).recorded_by == SERVICE for n in later):
                 raise Conflict("In a digital game taking back cannot go past a deal, roll or draw the service "
@@ -409,7 +584,7 @@ class Games:
                 raise Conflict("There is no undone move to redo (or something was recorded since).",
                                "nothing_to_redo")
             entry = hist.entry(number)
-            self._may_record(record, caller, entry.seat)
+            self._may_record(hist, caller, entry.seat)
             try:
                 state, outcome = hist.game.play(hist.state, entry.move)
             except RuleViolation as violation:
@@ -458,16 +633,18 @@ class Games:
 
     # -- answers ----------------------------------------------------------------------
     def answer(self, hist: GameHistory, answer: Any, caller: Caller, kind: str | None = None) -> dict[str, Any]:
+        receipt = self.receipt(hist, answer.version)
         if answer.kind == "undo" and kind == "take_back":
-            return {"version": answer.version, "undone": answer.index, "taken_back": answer.taken_back}
+            return {"version": answer.version, "undone": answer.index, "taken_back": answer.taken_back,
+                    "receipt": receipt}
         if answer.kind == "undo":
-            return {"version": answer.version, "undone": answer.index}
+            return {"version": answer.version, "undone": answer.index, "receipt": receipt}
         if answer.kind == "redo":
-            return {"version": answer.version, "redone": answer.index}
+            return {"version": answer.version, "redone": answer.index, "receipt": receipt}
         if answer.kind == "seat_link":
-            return {"version": answer.version}
+            return {"version": answer.version, "receipt": receipt}
         if answer.kind == "annotation":
-            return {"version": answer.version, "move_index": answer.index}
+            return {"version": answer.version, "move_index": answer.index, "receipt": receipt}
         last = answer.auto[-1] if answer.auto else answer.index
         return {
             "index": answer.index,
@@ -475,6 +652,7 @@ class Games:
             "outcome": answer.outcome,
             "auto": [self._auto_entry(hist, number, caller) for number in answer.auto],
             "state": self.view(hist, hist.state_at(last), caller),
+            "receipt": receipt,
         }
 
     def _auto_entry(self, hist: GameHistory, number: int, caller: Caller) -> dict[str, Any]:
@@ -488,7 +666,21 @@ class Games:
 
     def view(self, hist: GameHistory, state: Any, caller: Caller, seat: str | None = None) -> dict[str, Any]:
         full = not self.hidden(hist)
-        return hist.game.view(state, seat or caller.seat, full)
+        view = hist.game.view(state, seat or caller.seat, full)
+        seed = self.seed_view(hist)
+        return view if seed is None else {**view, "seed": seed}
+
+    @staticmethod
+    def seed_view(hist: GameHistory) -> dict[str, Any] | None:
+        """A digital game's commitment to its seed, and once the game is over
+        the seed and salt that open it (None in a table game, and in a record
+        stored before seeds were committed)."""
+        commitment = getattr(hist.started, "seed_commitment", None)
+        if not commitment:
+            return None
+        revealed = hist.revealed
+        return {"commitment": commitment, "seed": revealed and revealed["seed"],
+                "salt": revealed and revealed["salt"]}
 
     def move_as_seen(self, hist: GameHistory, move: Move, seat: str | None) -> Move:
         return move if not self.hidden(hist) else hist.game.redact_move(move, seat)
@@ -549,18 +741,15 @@ class Games:
 
     def dry_run(self, game_id: str, data: Any, token: str | None) -> dict[str, Any]:
         """Would the rules take this move now? The engine's own check, nothing
-        recorded. Asked only by whoever may record the move, and in a digital
-        game a player's move only by that player: the answer must not tell
-        anyone else whether a player holds a card."""
+        recorded. Asked only by whoever may record the move (``_may_record``:
+        in a digital game whose table hides anything, a player's move only by
+        that player), so the answer never tells anyone else what a hand holds."""
         hist = self.history(game_id)
         caller = self.caller(hist, token, required=True)
         game, state = hist.game, hist.state
         move = game.named(state, game.load_move(data))
         seat = move.get("seat", TABLE)
-        if self.hidden(hist) and caller.role == SCOREKEEPER and seat in hist.started.players:
-            raise Forbidden(f"In a digital game only {seat} may ask whether {seat}'s move is allowed: "
-                            "the table does not see their hand.")
-        self._may_record(hist.record, caller, seat)
+        self._may_record(hist, caller, seat)
         if self.hidden(hist) and seat != TABLE:
             move = game.complete_move(state, move, rng_for(hist.record.seed, hist.record.moves + 1))
         try:
@@ -584,6 +773,7 @@ class Games:
             "created_at": started.timestamp.isoformat(), "updated_at": hist.last_at.isoformat(),
             "finished": game.finished(state), "scores": game.scores(state), "winners": game.winners(state),
             "expected": game.expected(state).to_json(), "forked_from": hist.record.forked_from,
+            **({"seed": seed} if (seed := self.seed_view(hist)) else {}),
         }
 
     def log(self, game_id: str, token: str | None, seat: str | None = None,
@@ -615,7 +805,7 @@ class Games:
             for f in hist.game.findings(hist.state)]
         problems = [{"kind": p.kind, "version": p.version, "move_index": p.move_index, "message": p.message}
                     for p in verdict.problems]
-        return {"id": str(verdict.id), "ok": verdict.ok, "version": verdict.version,
+        return {"id": str(verdict.id), "ok": verdict.ok, "version": verdict.version, "head": verdict.head,
                 "problems": problems, "findings": findings}
 
     def verify(self, game_id: str | UUID) -> Verdict:
@@ -623,7 +813,7 @@ class Games:
         and replay it through the current rules (see replay.verify); a damaged
         record gives problems, never an exception."""
         gid = self.parse_id(game_id)
-        verdict = verify_game(self.store, gid, self.views.tables.game(gid))
+        verdict = verify_game(self.store, gid, self.views.tables.game(gid), self.keyring)
         if verdict is None:
             raise NotFound(f"There is no game {gid}.")
         return verdict
@@ -648,9 +838,10 @@ class Games:
             seat = self.viewer(hist, self.caller(hist, token), seat)
         view = (seat or "table") if self.hidden(hist) and not (whole and seat is None) else None
         events = list(self.store.events.get(hist.id, lte=hist.version))
+        hide_seed = not whole and not hist.game.finished(hist.state)
         if fmt == "jsonl":
-            return to_jsonl(events, view)
-        return to_text(events, hist.state, view)
+            return to_jsonl(events, view, hide_seed)
+        return to_text(events, hist.state, view, hide_seed)
 
     def import_record(self, text: str, fmt: str | None = None, request_id: str | None = None) -> dict[str, Any]:
         """A new game from a record in ``fmt`` (by default the format it
@@ -661,6 +852,7 @@ class Games:
             record = read_record(text, fmt)
         except (RecordError, ValueError) as error:
             raise MalformedMove({"record": [str(error)]}) from None
+        self._place(record)
         digest = hashlib.sha256(text.encode()).hexdigest()
 
         def same(hist: GameHistory) -> bool:
@@ -671,6 +863,33 @@ class Games:
 
         return self._once(request_id, f"import {digest}", same, lambda gid: self._create_from(record, gid))
 
+    def _place(self, record: Record) -> None:
+        """Where an imported record comes from. A fork's origin counts only
+        if this service holds that game at that version and hash; anything
+        else is imported as a plain game. A record whose Id names a game
+        this service holds is a copy of it: it is imported as a fork of that
+        game at its last move, so the game is counted once (the leaderboard
+        counts no fork)."""
+        events = 1 + (record.forked is not None) + len(record.steps)     # in the game the record was written from
+        if record.forked is not None and self._hash_at(record.forked["game"], record.forked["version"]) \
+                != record.forked["hash"]:
+            record.forked = None
+        if record.forked is None and record.id:
+            version = events
+            held = self._hash_at(record.id, version)
+            if held is not None:
+                at = max((step.number for step in record.steps if step.kind == "move"), default=0)
+                record.forked = {"game": str(self.parse_id(record.id)), "at": at, "version": version, "hash": held}
+
+    def _hash_at(self, game_id: str, version: int) -> str | None:
+        """The hash of event ``version`` of a game this service holds (None: no such event)."""
+        try:
+            gid = UUID(str(game_id))
+        except ValueError:
+            return None
+        event = next(iter(self.store.events.get(gid, gt=version - 1, lte=version)), None)
+        return hash_of(event) if event is not None else None
+
     def fork(self, game_id: str, at: int, token: str | None, request_id: str | None = None) -> dict[str, Any]:
         """A new game that starts with the effective moves numbered <= ``at``
         of this one, and says so in a Forked event; this game is untouched."""
@@ -678,13 +897,20 @@ class Games:
         caller = self.caller(hist, token, required=bool(token) or self.hidden(hist))
         if self.hidden(hist) and caller.role != SCOREKEEPER:
             raise Forbidden("Forking a digital game needs its scorekeeper's token: the fork's tokens see every hand.")
+        if self.hidden(hist) and not hist.game.finished(hist.state):
+            # The fork's seat tokens would see every hand dealt so far, and
+            # its moves the origin's seed: a running digital game is forked
+            # once it is over (its seed revealed, nothing left to hide).
+            raise Conflict("A digital game can be forked once it is over: until then its hands are secret.",
+                           "fork_running_digital")
         if at > len(hist.entries):
             raise NotFound(f"There is no move {at} to fork after: the game has {len(hist.entries)} moves.")
         started = hist.started
         steps = [Step("move", i, hist.entry(n).recorded_by, move=hist.entry(n).move)
                  for i, n in enumerate(hist.effective[:hist.applied_at(at)], 1)]
+        # A fork gets a fresh seed (and commitment) for its own chance moves.
         record = Record(game=started.game, players=started.players, options=started.options, mode=started.mode,
-                        seed=started.seed, steps=steps,
+                        seed=None, steps=steps,
                         forked={"game": str(hist.id), "at": at, "version": hist.version, "hash": hist.record.last_hash})
         def same(fork: GameHistory) -> bool:
             origin = fork.record.forked_from or {}
@@ -745,9 +971,11 @@ class Games:
         game = get_game(record.game)
         state = game.setup(record.players, game.load_options(record.options))
         tokens, hashes = self._new_tokens(record.players)
+        secret = self._new_secret(record.mode, record.seed)
         started = dict(game=record.game, rules_version=game.rules_version, players=list(record.players),
-                       seats=list(game.seats(state)), options=record.options, mode=record.mode, seed=record.seed,
-                       started_by=SCOREKEEPER, tokens=hashes)
+                       seats=list(game.seats(state)), options=record.options, mode=record.mode, seed=None,
+                       seed_commitment=secret and seed_commitment(*secret), started_by=SCOREKEEPER, tokens=hashes,
+                       salts={})
         # A game created for an idempotent request gets the id derived from it.
         new = GameRecord(**started, id=gid)
         if record.forked:
@@ -782,7 +1010,8 @@ class Games:
                 raise RuleViolation(violation.code, f"Move {step.number} of the record: {violation.message}",
                                     violation.rule) from None
             if step.kind == "move":
-                new.record_move(moves[step.number], outcome, step.by, step.request_id)
+                new.record_move(moves[step.number], outcome, step.by, step.request_id,
+                                salts_for(game, record.mode, moves[step.number]))
             else:
                 new.redo(outcome, step.by, step.request_id)
             states.append(state)
@@ -792,9 +1021,14 @@ class Games:
             if record.view is None and step.outcome is not None and json.loads(json.dumps(outcome)) != step.outcome:
                 differences.append(step.number)
         if record.mode == "digital":
-            self._auto_moves(new, states[-1], None)
-        self.store.save(new)
-        return {"id": str(new.id), "version": new.version, "tokens": tokens, "differences": differences}
+            self._auto_moves(new, states[-1], None, secret=secret)
+        self.store.save(new, self._seal(new, secret), self._new_anchor(new))
+        self._remember_secret(new, secret)
+        answer = {"id": str(new.id), "version": new.version, "tokens": tokens, "differences": differences,
+                  "receipt": self._receipt_of(new)}
+        if new.seed_commitment:
+            answer["seed_commitment"] = new.seed_commitment
+        return answer
 
     # -- timeline and players ------------------------------------------------------------
     def timeline(self, game_id: str, since: int | None = None) -> dict[str, Any]:

@@ -7,9 +7,10 @@ runs the same load against each for ``--seconds``:
 
 - ``--clients`` clients, each recording whole random Willi games of its
   own, move after move;
-- ``--racers`` clients racing on one shared game: each reads the game, sends
-  the move that comes next, and loses the race when another racer's move
-  came first.
+- ``--racers`` clients racing on one shared game: each reads the game,
+  chooses a legal move for what it read, sends it, and loses the race when
+  another racer's move came first (its move was then checked against a game
+  that had moved on: refused, or recorded if still legal).
 
 Every request opens a fresh connection, sends no ``expected_version`` and an
 ``Idempotency-Key``; a request without an answer (a transport error, a 5xx)
@@ -38,7 +39,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from domain.rules import random_game
+from domain.rules import random_game, random_move
 from domain.willi import GAME
 
 PLAYERS = ["Alex", "Joe", "Gunter", "Hanna"]
@@ -156,41 +157,42 @@ class Race:
     def __init__(self, port: int, tally: Tally, stop_at: float):
         self.port, self.tally, self.stop_at = port, tally, stop_at
         self.lock = threading.Lock()
-        self.games = 0
-        self.current: tuple[str, dict[str, str], list[dict]] | None = None
+        self.current: tuple[str, dict[str, str]] | None = None
         self.next_game(None)
 
-    def next_game(self, finished: str | None) -> tuple[str, dict[str, str], list[dict]] | None:
+    def next_game(self, finished: str | None) -> tuple[str, dict[str, str]] | None:
         with self.lock:
             if self.current is None or self.current[0] == finished:
-                started = start_game(self.port, self.tally, self.stop_at)
-                self.games += 1
-                moves = random_game(GAME, PLAYERS, {}, random.Random(1000 + self.games))
-                self.current = None if started is None else (*started, moves)
+                self.current = start_game(self.port, self.tally, self.stop_at)
             return self.current
 
 
-def racer(port: int, tally: Tally, race: Race, stop_at: float) -> None:
+def racer(port: int, tally: Tally, race: Race, seed: int, stop_at: float) -> None:
+    """Read the game, choose a legal move for what it read, send it."""
+    rng = random.Random(seed)
     current = race.current
     while current is not None and time.monotonic() < stop_at:
-        game_id, auth, moves = current
-        status, summary = call(port, "GET", f"/api/games/{game_id}")
+        game_id, auth = current
+        status, log = call(port, "GET", f"/api/games/{game_id}/log")
         if status != 200:
-            tally.error(f"racer read, {status}: {summary}")
+            tally.error(f"racer read, {status}: {log}")
             continue
-        number = summary["recorded"]
-        if number >= len(moves):
+        state = GAME.setup(PLAYERS, {})
+        for entry in log["entries"]:
+            if not entry["undone"]:
+                state, _ = GAME.apply(state, entry["move"])
+        if GAME.finished(state):
             current = race.next_game(game_id)
             continue
-        answer = send(port, tally, "POST", f"/api/games/{game_id}/moves", {"move": moves[number]}, auth, stop_at)
+        read = log["version"]
+        answer = send(port, tally, "POST", f"/api/games/{game_id}/moves",
+                      {"move": random_move(GAME, state, rng)}, auth, stop_at)
         if answer is None or answer[0] == 201:
             continue
-        if answer[0] in (409, 422):
-            now = call(port, "GET", f"/api/games/{game_id}")[1]
-            if now["recorded"] > number:
-                with tally.lock:
-                    tally.lost_races += 1
-                continue
+        if answer[0] in (409, 422) and call(port, "GET", f"/api/games/{game_id}")[1]["version"] > read:
+            with tally.lock:
+                tally.lost_races += 1         # another racer's move came first
+            continue
         tally.error(f"racer, {answer[0]}: {answer[1]}")
 
 
@@ -200,7 +202,8 @@ def run_load(port: int, clients: int, racers: int, seconds: float) -> tuple[Tall
     threads = [threading.Thread(target=own_games, args=(port, tally, seed, stop_at)) for seed in range(clients)]
     if racers:
         race = Race(port, tally, stop_at)
-        threads += [threading.Thread(target=racer, args=(port, tally, race, stop_at)) for _ in range(racers)]
+        threads += [threading.Thread(target=racer, args=(port, tally, race, 100 + i, stop_at))
+                    for i in range(racers)]
     began = time.perf_counter()
     for thread in threads:
         thread.start()

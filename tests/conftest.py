@@ -14,6 +14,12 @@ import psycopg
 import pytest
 
 from service.app import create_app
+from service.keys import ENV_KEY, ENV_KEY_FILE, new_env_key
+
+# Every test's service has a key (never the user's own): TABLELOG_KEY, made
+# for this run. Tests of the key's handling set their own.
+os.environ[ENV_KEY] = new_env_key()
+os.environ.pop(ENV_KEY_FILE, None)
 
 PG_ADMIN_URL = os.environ.get("TABLELOG_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
@@ -30,6 +36,13 @@ def postgres_reachable() -> str | None:
             return None
     except psycopg.Error as error:
         return str(error).strip().splitlines()[0]
+
+
+@pytest.fixture(scope="session")
+def postgres_admin_url(postgres_url) -> str:
+    """The server's admin URL (its own database), for tests that make roles
+    or databases of their own; skipped like ``postgres_url``."""
+    return PG_ADMIN_URL
 
 
 @pytest.fixture(scope="session")

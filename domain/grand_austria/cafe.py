@@ -323,8 +323,8 @@ def free_guest_candidates(state: State, p) -> list[Move]:
 MOVES = {
     "reveal_guest": MoveRule(RevealGuestSchema, check_reveal_guest, apply_reveal_guest),
     "take_guest": MoveRule(TakeGuestSchema, check_take_guest, apply_take_guest, before_main=True),
-    "serve": MoveRule(ServeSchema, check_serve, apply_serve, before_main=True),
-    "check_in": MoveRule(CheckInSchema, check_check_in, apply_check_in, before_main=True),
+    "serve": MoveRule(ServeSchema, check_serve, apply_serve, before_main=True, additional=True),
+    "check_in": MoveRule(CheckInSchema, check_check_in, apply_check_in, before_main=True, additional=True),
     "complete_order": MoveRule(CompleteOrderSchema, check_complete_order, apply_complete_order),
     "place_items": MoveRule(PlaceItemsSchema, check_place_items, apply_place_items),
 }

@@ -59,6 +59,7 @@ class Config:
     cafe_guest_penalty: int
     staff_draft: bool
     tiles: tuple[tuple[int, ...], ...]       # turn-order tiles, from the start player clockwise
+    options: Mapping[str, Any]               # the options as given (a module reads its own here)
 
     def vector(self, items: Mapping[str, int]) -> tuple[int, ...]:
         return tuple(items.get(item, 0) for item in self.items)
@@ -84,7 +85,7 @@ def base_config(players: int, options: Mapping[str, Any], version: str, modules:
         imitate_cost=rules["imitate_cost"], hand_size=rules["hand_size"], initial_rooms=rules["initial_rooms"],
         rounds=rules["rounds"], emperor_rounds=tuple(rules["emperor_rounds"]),
         cafe_guest_penalty=rules["cafe_guest_penalty"], staff_draft=bool(options.get("staff_draft")),
-        tiles=tuple(tuple(t) for t in rules["turn_order"][str(players)]))
+        tiles=tuple(tuple(t) for t in rules["turn_order"][str(players)]), options=dict(options))
 
 
 def adjusted(config: Config, **changes: Any) -> Config:

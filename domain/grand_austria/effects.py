@@ -149,6 +149,11 @@ def effect(kind: str, fields: Iterable[str] = ()) -> Callable[[Handler], Handler
     return register
 
 
+def forget_effect(kind: str) -> None:
+    EFFECT_FIELDS.pop(kind, None)
+    EFFECTS.pop(kind, None)
+
+
 def apply_effects(state: State, seat: str, effects: Sequence[Mapping[str, Any]], why: str, out: Outcome,
                   front: bool = True, bonus: bool = False) -> State:
     """Carry out printed effects: gains at once, choices as pending decisions

@@ -22,8 +22,7 @@ import domain.grand_austria.modules  # noqa: F401  (registers the Let's Waltz! m
 from domain.grand_austria import notation, pending, rounds, turns
 from domain.grand_austria.catalog import catalog, hotel_from
 from domain.grand_austria.config import CURRENT_VERSION, VERSIONS, base_config
-from domain.grand_austria.moves import OptionsSchema
-from domain.grand_austria.parts import MODULES, parts
+from domain.grand_austria.parts import MODULES, options_schema, parts
 from domain.grand_austria.refusals import R_FINAL, R_SETUP, R_TURN, violation, waiting
 from domain.grand_austria.scoring import winners
 from domain.grand_austria.state import EMPTY, OVER, REROLL, ROLL, ROUND_END, TURNS, Player, State
@@ -40,7 +39,10 @@ class GrandAustriaHotel(Game):
     short_notation = notation
     min_players = 2
     max_players = 4
-    options_schema = OptionsSchema
+    @property
+    def options_schema(self) -> type:     # type: ignore[override]
+        """The base game's options and every registered module's."""
+        return options_schema()
 
     @property
     def move_schemas(self) -> Mapping[str, Any]:     # type: ignore[override]
@@ -56,6 +58,11 @@ class GrandAustriaHotel(Game):
             raise RuleViolation("rules_version", f"{self.title} plays rules versions "
                                 f"{', '.join(VERSIONS)}, not {version}.", R_SETUP)
         modules = tuple(options.get("modules") or ())
+        foreign = [name for m, module in MODULES.items() if m not in modules for name in module.options
+                   if options.get(name) is not None]
+        if foreign:
+            raise RuleViolation("module_not_in_play", f"The option {foreign[0]} belongs to a module this game "
+                                "does not play.", R_SETUP)
         for module_id in modules:
             if module_id not in MODULES or module_id == "base":
                 raise RuleViolation("unknown_module", f"{self.title} has no module {module_id!r}.", R_SETUP)

@@ -75,20 +75,36 @@ class HotelOption(fields.Field):
         return value
 
 
+class KnownModule(validate.OneOf):
+    """One of the registered modules (parts.MODULES), as they are when a game starts."""
+
+    def __init__(self):
+        super().__init__(())
+
+    @property
+    def choices(self):
+        from domain.grand_austria.parts import choosable
+        return tuple(choosable())
+
+    @choices.setter
+    def choices(self, value):
+        """The choices are the registry's."""
+
+    def __call__(self, value):
+        if value not in self.choices:
+            raise ValidationError(f"Unknown module {value!r}; Grand Austria Hotel knows "
+                                  f"{', '.join(self.choices) or 'none'}.")
+        return value
+
+
 class ModulesOption(fields.List):
-    """Let's Waltz! modules by id, each once; the ids are those registered (parts.MODULES)."""
+    """Let's Waltz! modules by id, each once."""
 
     def __init__(self, **kwargs):
-        super().__init__(fields.String(), **kwargs)
+        super().__init__(fields.String(validate=KnownModule()), **kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs):
-        from domain.grand_austria.parts import choosable
         chosen = super()._deserialize(value, attr, data, **kwargs)
-        known = choosable()
-        unknown = [m for m in chosen if m not in known]
-        if unknown:
-            raise ValidationError(f"Unknown module {unknown[0]!r}; Grand Austria Hotel knows "
-                                  f"{', '.join(known) or 'none'}.")
         if len(set(chosen)) != len(chosen):
             raise ValidationError("Each module is named once.")
         return chosen

@@ -63,6 +63,8 @@ KINDS: dict[str, Kind] = {
     "placing": Kind(r"(?: onto \d:\d+ [a-z]+(?: \d:\d+ [a-z]+)*)?",
                     lambda v: "" if not v else " onto " + _placed(v), lambda t: _read_placed(t) or None),
     "placed": Kind(r"\d:\d+ [a-z]+(?: \d:\d+ [a-z]+)*", lambda v: _placed(v), _read_placed),
+    "and_action": Kind(r"(?: and action \d)?", lambda v: "" if v is None else f" and action {v}",
+                       lambda t: int(t.split()[-1]) if t else None),
     "first": Kind(r"(?: staff first)?", lambda v: " staff first" if v else "", lambda t: True if t else None),
     "orders": Kind(r"\d:[a-z]+(?: \d:[a-z]+)*",
                    lambda v: " ".join(f"{order['table']}:{order['item']}" for order in v),
@@ -99,14 +101,14 @@ FORMS: dict[str, str] = {
     "pass": "{seat:seat} pass",
 }
 """One template per move type of the base game, tried in this order when
-reading; then the registered modules' forms (parts.Module.notation)."""
+reading, after the registered modules' forms (parts.Module.notation)."""
 
 
 def templates() -> Templates:
     """Writes a move in its template if that reads back as exactly this move (not
     so for cards given by printed content, or a seat name that reads as notation)."""
     from domain.grand_austria.parts import MODULES
-    forms = {**FORMS, **{kind: form for module in MODULES.values() for kind, form in module.notation.items()}}
+    forms = {**{kind: form for module in MODULES.values() for kind, form in module.notation.items()}, **FORMS}
     if _built.get("forms") != forms:
         _built.update(forms=forms, templates=Templates(forms, KINDS))
     return _built["templates"]

@@ -28,12 +28,17 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class MoveRule:
     """One move type: its form, its check and what it does. ``before_main``:
-    it may come in a turn before the main step (a guest, additional actions)."""
+    it may come in a turn before the main step (a guest, additional actions);
+    ``additional``: an additional action, before or after the main step;
+    ``candidates``: the moves of this type to try in a turn (a module's own
+    additional actions and main steps; the base game lists its own)."""
 
     schema: type[Schema]
     check: Callable[[State, Move], None]
     apply: Callable[[State, Move, Outcome], State]
     before_main: bool = False
+    additional: bool = False
+    candidates: Callable[[State, str], list[Move]] | None = None
 
 
 @dataclass(frozen=True)
@@ -54,7 +59,6 @@ class MainStep:
 
     move: str
     possible: Callable[[State, str], bool]
-    candidates: Callable[[State, str], list[Move]] | None = None    # None: listed elsewhere (take_die)
 
 
 @dataclass(frozen=True)
@@ -110,6 +114,8 @@ class Module:
     id: str
     title: str
     moves: Mapping[str, MoveRule] = field(default_factory=dict)
+    effects: Mapping[str, tuple[frozenset[str], Callable[..., None]]] = field(default_factory=dict)
+    options: Mapping[str, Any] = field(default_factory=dict)      # option name -> marshmallow field
     pending: Mapping[str, PendingKind] = field(default_factory=dict)
     triggers: Sequence[TriggerSource] = ()
     setup_phases: Sequence[tuple[SetupPhase, str]] = ()
@@ -130,14 +136,33 @@ MODULES: dict[str, Module] = {}
 
 
 def register(module: Module) -> Module:
+    """Make a module choosable (its effects join the effect vocabulary)."""
+    from domain.grand_austria.effects import effect
+    for kind, (fields, handler) in module.effects.items():
+        effect(kind, fields)(handler)
     MODULES[module.id] = module
     parts_for.cache_clear()
+    options_schema.cache_clear()
     return module
 
 
 def unregister(module_id: str) -> None:
-    MODULES.pop(module_id, None)
+    from domain.grand_austria.effects import forget_effect
+    module = MODULES.pop(module_id, None)
+    for kind in module.effects if module else ():
+        forget_effect(kind)
     parts_for.cache_clear()
+    options_schema.cache_clear()
+
+
+@cache
+def options_schema() -> type[Schema]:
+    """The options of the base game and every registered module (a module's
+    option is refused by ``setup`` unless the module is chosen)."""
+    from domain.grand_austria.moves import OptionsSchema
+    extra = {name: option for module in MODULES.values() for name, option in module.options.items()}
+    return type("OptionsSchema", (OptionsSchema,), dict(extra, __doc__=OptionsSchema.__doc__)) if extra \
+        else OptionsSchema
 
 
 def choosable() -> list[str]:

@@ -188,4 +188,4 @@ def winners(state: State) -> list[str]:
 
 
 MOVES = {"claim_objective": MoveRule(ClaimObjectiveSchema, check_claim_objective, apply_claim_objective,
-                                     before_main=True)}
+                                     before_main=True, additional=True)}

@@ -210,7 +210,7 @@ def use_staff_moves(state: State, seat: str) -> list[Move]:
 MOVES = {
     "draw_staff": MoveRule(DrawStaffSchema, check_draw_staff, apply_draw_staff),
     "hire": MoveRule(HireSchema, check_hire, apply_hire),
-    "use_staff": MoveRule(UseStaffSchema, check_use_staff, apply_use_staff, before_main=True),
+    "use_staff": MoveRule(UseStaffSchema, check_use_staff, apply_use_staff, before_main=True, additional=True),
     "return_staff": MoveRule(ReturnStaffSchema, check_return_staff, apply_return_staff),
     "discard_staff": MoveRule(DiscardStaffSchema, check_discard_staff, apply_discard_staff),
 }

@@ -13,7 +13,11 @@ from domain.immutable import evolve
 from domain.rules import Expected, Move, Outcome
 from domain.seating import left_of
 
-ADDITIONAL = ("serve", "check_in", "use_staff", "claim_objective")
+
+
+def additional(state: State) -> tuple[str, ...]:
+    """The additional actions (serve, check in, use staff, claim an objective, a module's own)."""
+    return tuple(kind for kind, rule in parts(state).moves.items() if rule.additional)
 
 
 def owner(state: State, number: int) -> str:
@@ -49,15 +53,14 @@ def expected_in_turn(state: State) -> Expected:
     turn = state.turn
     if turn.main is None:
         possible = main_steps_possible(state, turn.seat)
-        others = tuple(s for s in possible if s != "take_die")
-        if not any(state.dice) and not others:
+        if not any(state.dice) and not [s for s in possible if s != "take_die"]:
             # an extra action took the last die: the turn ends without one
-            return Expected((turn.seat,), ("take_guest", *ADDITIONAL, "end_turn"))
-        moves = ("take_guest", "take_die", *others, *ADDITIONAL)
+            return Expected((turn.seat,), ("take_guest", *additional(state), "end_turn"))
+        moves = ("take_guest", *(step.move for step in parts(state).main_steps), *additional(state))
         if not turn.acted or not possible:
             moves += ("pass",)
         return Expected((turn.seat,), moves)
-    return Expected((turn.seat,), (*ADDITIONAL, "end_turn"))
+    return Expected((turn.seat,), (*additional(state), "end_turn"))
 
 
 def check_a_main_step_remains(state: State, move: Move, apply: Callable[[State, Move], tuple[State, Outcome]]) -> None:
@@ -84,9 +87,9 @@ def turn_moves(state: State, seat: str) -> list[Move]:
     from domain.grand_austria.scoring import objective_moves
     moves = cafe.guest_moves(state, seat) + dice.die_moves(state, seat) + cafe.serve_moves(state, seat)
     moves += cafe.check_in_moves(state, seat) + staff.use_staff_moves(state, seat) + objective_moves(state, seat)
-    for step in parts(state).main_steps:
-        if step.candidates is not None:
-            moves += step.candidates(state, seat)
+    for rule in parts(state).moves.values():
+        if rule.candidates is not None:
+            moves += rule.candidates(state, seat)
     return moves + [{"type": "end_turn", "seat": seat}, {"type": "pass", "seat": seat}]
 
 

@@ -47,7 +47,7 @@ RULE_COMPARISON = "Comparison Fields"
 RULE_SPECIAL_FIELDS = "Special Fields"
 RULE_END = "End of Game"
 RULE_DIGITAL = "Digital mode"
-RULE_CARDS = "Game Components (the cards)"
+RULE_CARDS = "Contents"             # "55 cards (6 start cards, 5 special cards and 44 character cards)"
 
 
 @dataclass(frozen=True)
@@ -70,12 +70,12 @@ class Edition:
 
 
 EDITIONS: dict[str, Edition] = {e.version: e for e in (
-    Edition("2", "digital chance moves and start cards are the service's; a Geheimbund without effects pays "
-                 "1 coin per die", double_move_alone=False, comparison_defaults={}, table_cards_checked=False),
-    Edition("3", "the double move is offered after the holder's regular turn while they have dice, also when "
+    Edition("2", "Digital chance moves and start cards are the service's; a Geheimbund without effects pays "
+                 "1 coin per die.", double_move_alone=False, comparison_defaults={}, table_cards_checked=False),
+    Edition("3", "The double move is offered after the holder's regular turn while they have dice, also when "
                  "nobody else has any; a comparison field's missing amounts are the printed ones (2 VP and 1 "
                  "coin per majority, 1 VP per tie); start and character cards entered at the table are checked "
-                 "against the deck (the default one, or the game's own deck option)",
+                 "against the deck (the default one, or the game's own deck option).",
             double_move_alone=True, comparison_defaults=COMPARISON, table_cards_checked=True),
 )}
 
@@ -205,7 +205,7 @@ def _printed(card: Card, with_coins: bool) -> str:
 
 def check_from_deck(deck: Deck, card: Card, start_card: bool) -> None:
     """A start card or a character card as entered must be one of the deck's,
-    with the contents printed on it (Game Components: every card is known)."""
+    with the contents printed on it (Contents: the game's 55 cards)."""
     what = "start card" if start_card else "character"
     known = deck.start_card(card.name) if start_card else deck.character(card.name)
     if known is None:

@@ -142,3 +142,14 @@ def test_the_workers_share_their_counters(tmp_path):
     assert one.incr("start/127.0.0.1", 60) == 1
     assert two.incr("start/127.0.0.1", 60) == 2 and one.get("start/127.0.0.1") == 2
     assert one.incr("soon", 0) == two.incr("soon", 0) == 1            # an expired window starts again
+
+
+def test_the_page_is_served_with_security_headers(sqlite_app):
+    """Issue 18.6: was no CSP, X-Content-Type-Options, Referrer-Policy or frame protection."""
+    client = sqlite_app.test_client()
+    for path in ("/", "/api/games"):
+        headers = client.get(path).headers
+        assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
+        assert "script-src" not in headers["Content-Security-Policy"]        # default-src 'self': no inline script
+        assert headers["X-Content-Type-Options"] == "nosniff"
+        assert headers["Referrer-Policy"] == "no-referrer" and headers["X-Frame-Options"] == "DENY"

@@ -282,3 +282,25 @@ def test_a_deck_needs_a_start_card_for_every_player():
     assert error.value.code == "deck_start_cards"
     assert error.value.message == "The deck has 3 start cards: every one of the 4 players chooses one."
 
+
+@pytest.mark.parametrize("options", [{}, {"board": DOUBLE_MOVE_BOARD}], ids=["default board", "issue 19's board"])
+def test_in_random_games_the_offer_follows_every_regular_turn_of_a_holder_with_dice(options):
+    import random
+    from domain.rules import random_move
+    offers = alone = 0
+    for seed in range(10):
+        rng, state = random.Random(seed), start(PLAYERS, options)
+        for _ in range(600):
+            if GAME.finished(state):
+                break
+            move = random_move(GAME, state, rng)
+            before = state
+            state, _ = play(state, move)
+            if move["type"] != "place" or before.double_turn or state.phase != "placing":
+                continue
+            holder = move["seat"] == state.holder("double_move") and not state.double_move_used
+            if holder and state.player(move["seat"]).dice:
+                assert state.offer == move["seat"]
+                offers += 1
+                alone += state.turn == move["seat"]
+    assert offers and alone
