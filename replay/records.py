@@ -98,6 +98,8 @@ def to_jsonl(events: Sequence[Any], view: str | None = None, hide_seed: bool = F
         if domain_event.originator_version == 1:
             line["id"] = str(domain_event.originator_id)
             line["view"] = view
+        if "at" in fields:              # a fork mark's move: the line's "at" is its time
+            fields["fork_at"] = fields.pop("at")
         line.update(fields)
         if "salts" in stored:
             line.update(_committed(stored, fields.get("move")))
@@ -277,7 +279,9 @@ def read_jsonl(text: str) -> Record:
         if not isinstance(by, str) or not isinstance(request_id, (str, type(None))):
             raise RecordError(number, "recorded_by and request_id are text.")
         if kind == "Forked":
-            record.forked = {"game": _need(number, data, "origin", str), "at": _need(number, data, "at", int),
+            # Older exports let the fork's move stand in the line's "at" (its time).
+            at = _need(number, data, "fork_at" if "fork_at" in data else "at", int)
+            record.forked = {"game": _need(number, data, "origin", str), "at": at,
                              "version": _need(number, data, "origin_version", int),
                              "hash": _need(number, data, "origin_hash", str)}
         elif kind == "MoveRecorded":

@@ -245,6 +245,15 @@ class RecordVerdict:
         return not self.problems
 
 
+def _event_fields(line: dict[str, Any]) -> dict[str, Any]:
+    """The stored event's own fields in an exported line (a fork mark's
+    move, its field ``at``, is written ``fork_at`` beside the line's time)."""
+    fields = {k: v for k, v in line.items() if k not in _LINE_META}
+    if "fork_at" in fields:
+        fields["at"] = fields.pop("fork_at")
+    return fields
+
+
 def line_hash(line: dict[str, Any], game_id: str) -> str | None:
     """An exported event's hash recomputed from the line, where it can be:
     not an older Started event, whose hash covers the token hashes the
@@ -252,12 +261,16 @@ def line_hash(line: dict[str, Any], game_id: str) -> str | None:
     out (its own hash covers that one)."""
     if "committed" not in line and (line["event"] == "Started" or "prev_hash" not in line):
         return None
+    if not isinstance(line.get("at"), str):
+        # An older export let a fork mark's move (its field ``at``) take the
+        # place of its time in the line: without the time it cannot be hashed.
+        return None
     if "committed" not in line:
-        fields = {k: v for k, v in line.items() if k not in _LINE_META}
+        fields = _event_fields(line)
         fields.update(originator_id=game_id, originator_version=line["version"],
                       timestamp=str(datetime.fromisoformat(line["at"])))
         return event_hash(line["event"], fields)
-    fields = {k: v for k, v in line.items() if k not in _LINE_META}
+    fields = _event_fields(line)
     fields.update(originator_id=game_id, originator_version=line["version"],
                   timestamp=str(datetime.fromisoformat(line["at"])), committed=line["committed"])
     if line["event"] == "Started":

@@ -40,7 +40,7 @@ def test_a_fork_starts_from_the_first_moves_and_leaves_the_origin_alone(client):
     lines = [json.loads(line) for line in
              client.get(f"/api/games/{fork['id']}/export?format=jsonl").get_data(as_text=True).splitlines()]
     assert [line["event"] for line in lines[:3]] == ["Started", "Forked", "MoveRecorded"]
-    assert lines[1]["origin"] == api.id and lines[1]["at"] == 12 and len(lines) == 2 + 11
+    assert lines[1]["origin"] == api.id and lines[1]["fork_at"] == 12 and isinstance(lines[1]["at"], str) and len(lines) == 2 + 11
     text = client.get(f"/api/games/{fork['id']}/export?format=text").get_data(as_text=True)
     assert f'[Fork "{api.id} at 12 (version {before["version"]}, hash {fork["forked_from"]["hash"]})"]' in text
     scorekeeper = {"Authorization": f"Bearer {fork['tokens']['scorekeeper']}"}
