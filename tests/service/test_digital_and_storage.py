@@ -138,16 +138,10 @@ def test_postgres_refuses_update_and_delete_on_the_events_table(postgres_url):
 
 
 @pytest.mark.postgres
-def test_workers_starting_together_on_an_empty_postgres_database(postgres_url):
+def test_workers_starting_together_on_an_empty_postgres_database(scratch_database):
     """Gunicorn workers open the store at the same moment on first start."""
-    import uuid
-    from urllib.parse import urlparse
-
     from service.store import open_store
-    name = f"tablelog_race_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(postgres_url, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    url = urlparse(postgres_url)._replace(path="/" + name).geturl()
+    url = scratch_database("race")
     errors: list[str] = []
 
     def start() -> None:
@@ -161,8 +155,6 @@ def test_workers_starting_together_on_an_empty_postgres_database(postgres_url):
         t.start()
     for t in threads:
         t.join()
-    with psycopg.connect(postgres_url, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
     assert errors == []
 
 
