@@ -21,6 +21,8 @@ from eventsourcing.domain import Aggregate, event
 GENESIS = "0" * 64
 SERVICE = "service"
 """Who recorded a move the service made itself (a digital mode deal or roll)."""
+SCOREKEEPER = "scorekeeper"
+"""Who records a table game's moves (and who starts every game)."""
 
 
 def event_hash(name: str, fields: dict[str, Any]) -> str:

@@ -96,7 +96,7 @@ def posted_record() -> tuple[str, str | None]:
 
 class ImportedSchema(CreatedSchema):
     differences = fields.List(fields.Integer(), metadata={
-        "description": "moves whose outcome in the record differs from what the current rules give"})
+        "description": "moves whose outcome in the record differs from what the rules give now"})
 
 
 class ForkQuerySchema(Schema):
@@ -208,7 +208,7 @@ class Import(MethodView):
     @blp.doc(requestBody=IMPORT_BODY)
     @blp.response(201, ImportedSchema)
     def post(self):
-        """Create a new game from a record; every step is checked against the current rules.
+        """Create a new game from a record; every step is checked against the rules of its version.
         With an Idempotency-Key header, a retry returns the first answer and creates nothing."""
         record, fmt = posted_record()
         return games().import_record(record, fmt, idempotency_key())

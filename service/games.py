@@ -15,17 +15,16 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.persistence import IntegrityError
 
-from domain.chance import rng_for
 from domain.games import PACKAGES, get_game
-from domain.record import SERVICE, GameRecord, NothingToUndo
+from domain.record import SCOREKEEPER, GameRecord, NothingToUndo
 from domain.rules import TABLE, MalformedMove, Move, RuleViolation
+from domain.table import Table
 from replay.history import GameHistory
 from replay.records import Record, RecordError, Step, format_named, read_record, to_jsonl, to_text
 from replay.verify import Verdict, verify_game
 from replay.views import Views
 from service.store import Tablelog
 
-SCOREKEEPER = "scorekeeper"
 MODES = ("table", "digital")
 REQUESTS = uuid5(NAMESPACE_URL, "tablelog:requests")
 """Namespace of the ids of games a fork or import with an Idempotency-Key creates."""
@@ -169,23 +168,19 @@ class Games:
                options: dict[str, Any] | None = None, request_id: str | None = None) -> dict[str, Any]:
         self._check_start(game_id, mode, players)
         game = get_game(game_id)
-        loaded = game.load_options(options)
-        state = game.setup(players, loaded)
+        Table.start(game, players, options)             # the players and options fit the game
         asked = json.dumps([game_id, list(players), mode, seed, options or {}], sort_keys=True)
 
         def start(gid: UUID | None) -> dict[str, Any]:
             tokens, hashes = self._new_tokens(players)
-            record = GameRecord(game=game_id, rules_version=game.rules_version, players=list(players),
-                                seats=list(game.seats(state)), options=options or {}, mode=mode,
-                                seed=secrets.randbelow(2**31) if mode == "digital" and seed is None else seed,
-                                started_by=SCOREKEEPER, tokens=hashes, id=gid)
-            if mode == "digital":
-                # The first deal answers the start, no move request: the
-                # start's Idempotency-Key stays off it, so a move sent later
-                # with the same key is recorded, not answered with the deal.
-                self._auto_moves(record, state, None)
-            self.store.save(record)
-            return {"id": str(record.id), "version": record.version, "tokens": tokens}
+            table = Table.start(game, players, options, mode=mode, tokens=hashes, id=gid,
+                                seed=secrets.randbelow(2**31) if mode == "digital" and seed is None else seed)
+            # The first deal answers the start, no move request: the start's
+            # Idempotency-Key stays off it, so a move sent later with the same
+            # key is recorded, not answered with the deal.
+            table.auto()
+            self.store.save(table.record)
+            return {"id": str(table.record.id), "version": table.record.version, "tokens": tokens}
 
         # A retry with the same Idempotency-Key (and the same request) gets
         # the first answer, not a second game.
@@ -213,20 +208,6 @@ class Games:
         hashes.update({f"seat:{player}": token_hash(token) for player, token in tokens["seats"].items()})
         return tokens, hashes
 
-    def _auto_moves(self, record: GameRecord, state: Any, request_id: str | None,
-                    hist: GameHistory | None = None) -> list[tuple[int, Move, list]]:
-        """In digital mode the service makes every chance move itself."""
-        game = get_game(record.game)
-        made = []
-        while not game.finished(state) and game.expected(state).is_chance:
-            move = game.chance_move(state, rng_for(record.seed, record.moves + 1))
-            state, outcome = game.apply(state, move)
-            number = record.record_move(move, outcome, SERVICE, request_id)
-            if hist is not None:
-                hist.computed[record.version] = state
-            made.append((number, move, outcome))
-        return made
-
     # -- writing ----------------------------------------------------------------------
     def _write(self, game_id: str, token: str | None, expected_version: int | None,
                request_id: str, action, kind: str) -> dict[str, Any]:
@@ -253,7 +234,7 @@ class Games:
                                        "stale_version")
                 record = hist.record
                 try:
-                    action(hist, record, caller)
+                    action(hist, caller)
                     pending = list(record.pending_events)
                     self.store.save(record)
                 except IntegrityError:
@@ -288,23 +269,12 @@ class Games:
                     request_id: str | None = None) -> dict[str, Any]:
         request_id = request_id or f"auto-{secrets.token_hex(8)}"
 
-        def action(hist: GameHistory, record: GameRecord, caller: Caller) -> None:
-            game = hist.game
-            move = game.load_move(data)
-            seat = move.get("seat", TABLE)
-            self._may_record(record, caller, seat)
-            state = hist.state
-            if record.mode == "digital":
-                if seat == TABLE:
-                    raise RuleViolation("digital_chance", "In a digital game the service rolls, deals and draws "
-                                        "itself; the table does not enter chance moves.", "Digital mode")
-                move = game.complete_move(state, move, rng_for(record.seed, record.moves + 1))
-            game.check(state, move)
-            state, outcome = game.apply(state, move)
-            record.record_move(move, outcome, caller.name, request_id)
-            hist.computed[record.version] = state
-            if record.mode == "digital":
-                self._auto_moves(record, state, request_id, hist)
+        def action(hist: GameHistory, caller: Caller) -> None:
+            table = hist.table
+            move = hist.game.load_move(data)
+            self._may_record(table.record, caller, move.get("seat", TABLE))
+            table.play(table.complete(move), caller.name, request_id)
+            table.auto(request_id)
 
         return self._write(game_id, token, expected_version, request_id, action, "move")
 
@@ -321,7 +291,8 @@ class Games:
              request_id: str | None = None) -> dict[str, Any]:
         request_id = request_id or f"auto-{secrets.token_hex(8)}"
 
-        def action(hist: GameHistory, record: GameRecord, caller: Caller) -> None:
+        def action(hist: GameHistory, caller: Caller) -> None:
+            record = hist.record
             number = record.last_move
             if number is None:
                 raise Conflict("There is no move to undo.", "nothing_to_undo")
@@ -329,7 +300,7 @@ class Games:
                 raise Conflict("In a digital game undo cannot go back past a deal, roll or draw the service "
                                "made.", "undo_past_chance")
             self._may_record(record, caller, hist.entry(number).seat)
-            record.undo(caller.name, request_id)
+            hist.table.undo(caller.name, request_id)
 
         return self._write(game_id, token, expected_version, request_id, action, "undo")
 
@@ -337,21 +308,17 @@ class Games:
              request_id: str | None = None) -> dict[str, Any]:
         request_id = request_id or f"auto-{secrets.token_hex(8)}"
 
-        def action(hist: GameHistory, record: GameRecord, caller: Caller) -> None:
-            number = record.redoable
+        def action(hist: GameHistory, caller: Caller) -> None:
+            number = hist.record.redoable
             if number is None:
                 raise Conflict("There is no undone move to redo (or something was recorded since).",
                                "nothing_to_redo")
-            entry = hist.entry(number)
-            self._may_record(record, caller, entry.seat)
+            self._may_record(hist.record, caller, hist.entry(number).seat)
             try:
-                state, outcome = hist.game.play(hist.state, entry.move)
+                hist.table.redo(caller.name, request_id)
             except RuleViolation as violation:
                 raise Conflict(f"Move {number} cannot be redone: {violation.message}", "redo_illegal") from None
-            record.redo(outcome, caller.name, request_id)
-            hist.computed[record.version] = state
-            if record.mode == "digital":
-                self._auto_moves(record, state, request_id, hist)
+            hist.table.auto(request_id)
 
         try:
             return self._write(game_id, token, expected_version, request_id, action, "redo")
@@ -362,9 +329,9 @@ class Games:
                  expected_version: int | None = None, request_id: str | None = None) -> dict[str, Any]:
         request_id = request_id or f"auto-{secrets.token_hex(8)}"
 
-        def action(hist: GameHistory, record: GameRecord, caller: Caller) -> None:
+        def action(hist: GameHistory, caller: Caller) -> None:
             try:
-                record.annotate(number, text, caller.name, request_id)
+                hist.record.annotate(number, text, caller.name, request_id)
             except ValueError as error:
                 raise NotFound(str(error)) from None
 
@@ -527,7 +494,8 @@ class Games:
 
     def import_record(self, text: str, fmt: str | None = None, request_id: str | None = None) -> dict[str, Any]:
         """A new game from a record in ``fmt`` (by default the format it
-        looks like), every step checked against the current rules.
+        looks like), every step checked against the rules of the record's
+        version (a version-1 record: the current rules).
         ``differences`` lists the moves whose outcome in the record is not
         what the rules give now."""
         try:
@@ -550,7 +518,7 @@ class Games:
         steps = [Step("move", i, hist.entry(n).recorded_by, move=hist.entry(n).move)
                  for i, n in enumerate(hist.effective[:hist.applied_at(at)], 1)]
         record = Record(game=started.game, players=started.players, options=started.options, mode=started.mode,
-                        seed=started.seed, steps=steps,
+                        seed=started.seed, rules_version=started.rules_version, steps=steps,
                         forked={"game": str(hist.id), "at": at, "version": hist.version, "hash": hist.record.last_hash})
         return self._once(request_id and f"fork {hist.id} {at} {request_id}",
                           lambda gid: {**self._create_from(record, gid), "forked_from": record.forked})
@@ -584,20 +552,18 @@ class Games:
             return answer
 
     def _create_from(self, record: Record, gid: UUID | None = None) -> dict[str, Any]:
+        """A new game from ``record``, under the record's rules version (see
+        domain.table.rules_to_start), every step played again through the table."""
         self._check_start(record.game, record.mode, record.players)
-        game = get_game(record.game)
-        state = game.setup(record.players, game.load_options(record.options))
         tokens, hashes = self._new_tokens(record.players)
-        started = dict(game=record.game, rules_version=game.rules_version, players=list(record.players),
-                       seats=list(game.seats(state)), options=record.options, mode=record.mode, seed=record.seed,
-                       started_by=SCOREKEEPER, tokens=hashes)
         # A game created for an idempotent request gets the id derived from it.
-        new = GameRecord(**started, id=gid)
+        table = Table.start(get_game(record.game), record.players, record.options, mode=record.mode,
+                            seed=record.seed, tokens=hashes, rules_version=record.rules_version, id=gid)
+        new = table.record
         if record.forked:
             new.fork_of(record.forked["game"], record.forked["at"], record.forked["version"], record.forked["hash"])
-        states, moves, differences = [state], {}, []
+        differences = []
         for step in record.steps:
-            outcome = None
             if step.kind == "annotate":
                 try:
                     new.annotate(step.number, step.text or "", step.by, step.request_id)
@@ -608,34 +574,27 @@ class Games:
                 if new.last_move != step.number:
                     raise MalformedMove({"record": [f"undo {step.number}: the last effective move is "
                                                     f"{new.last_move}."]})
-                new.undo(step.by, step.request_id)
-                states.pop()
+                table.undo(step.by, step.request_id)
                 continue
-            if step.kind == "move":
-                if step.number != new.moves + 1:
-                    raise MalformedMove({"record": [f"move {step.number} follows move {new.moves}: moves are "
-                                                    "numbered 1, 2, 3, ..."]})
-                moves[step.number] = game.load_move(step.move)
-            elif new.redoable != step.number:
+            if step.kind == "move" and step.number != new.moves + 1:
+                raise MalformedMove({"record": [f"move {step.number} follows move {new.moves}: moves are "
+                                                "numbered 1, 2, 3, ..."]})
+            if step.kind == "redo" and new.redoable != step.number:
                 raise MalformedMove({"record": [f"redo {step.number}: the move redo may restore is "
                                                 f"{new.redoable}."]})
             try:
-                state, outcome = game.play(states[-1], moves[step.number])
+                played = (table.play(table.game.load_move(step.move), step.by, step.request_id) if step.kind == "move"
+                          else table.redo(step.by, step.request_id))
             except RuleViolation as violation:
                 raise RuleViolation(violation.code, f"Move {step.number} of the record: {violation.message}",
                                     violation.rule) from None
-            if step.kind == "move":
-                new.record_move(moves[step.number], outcome, step.by, step.request_id)
-            else:
-                new.redo(outcome, step.by, step.request_id)
-            states.append(state)
             # A record written for one seat (or the table) holds the moves as
             # they saw them but the outcomes of the whole game: a hidden card
             # replays as unseen, so its outcome differs without any rule changing.
-            if record.view is None and step.outcome is not None and json.loads(json.dumps(outcome)) != step.outcome:
+            if (record.view is None and step.outcome is not None
+                    and json.loads(json.dumps(played.outcome)) != step.outcome):
                 differences.append(step.number)
-        if record.mode == "digital":
-            self._auto_moves(new, states[-1], None)
+        table.auto()
         self.store.save(new)
         return {"id": str(new.id), "version": new.version, "tokens": tokens, "differences": differences}
 

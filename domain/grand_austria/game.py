@@ -61,7 +61,8 @@ def violation(code: str, message: str, rule: str) -> RuleViolation:
 class GrandAustriaHotel(Game):
     id = "grand_austria"
     title = "Grand Austria Hotel"
-    rules_version = "2"      # 2: a die is never taken without its action (take_die has no decline)
+    rules_version = "2"
+    rules_versions = {"2": "A die is never taken without its action (take_die has no decline)."}
     short_notation = notation
     min_players = 2
     max_players = 4
@@ -69,7 +70,8 @@ class GrandAustriaHotel(Game):
     move_schemas = MOVE_SCHEMAS
 
     # -- set-up -----------------------------------------------------------------
-    def setup(self, players: Sequence[str], options: Mapping[str, Any]) -> State:
+    def setup(self, players: Sequence[str], options: Mapping[str, Any],
+              rules_version: str | None = None) -> State:
         self.validate_players(players)
         hotel = hotel_from(options["hotel"]) if options.get("hotel") else catalog().hotel
         rules = catalog().rules

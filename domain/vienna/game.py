@@ -163,9 +163,9 @@ def _not_on_joker_card(dice: Sequence[str]) -> None:
 class Vienna(Game):
     id = "vienna"
     title = "Vienna"
-    # 2: digital chance moves and start cards are the service's; a Geheimbund
-    # without effects pays 1 coin per die
     rules_version = "2"
+    rules_versions = {"2": "Digital chance moves and start cards are the service's; a Geheimbund without "
+                           "effects pays 1 coin per die."}
     min_players = 3
     max_players = 5
     options_schema = OptionsSchema
@@ -173,7 +173,8 @@ class Vienna(Game):
     short_notation = notation
 
     # -- set-up -------------------------------------------------------------------
-    def setup(self, players: Sequence[str], options: Mapping[str, Any]) -> ViennaState:
+    def setup(self, players: Sequence[str], options: Mapping[str, Any],
+              rules_version: str | None = None) -> ViennaState:
         self.validate_players(players)
         custom = (options or {}).get("board")
         board = board_from_json(custom) if custom else default_board()

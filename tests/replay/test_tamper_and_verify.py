@@ -126,6 +126,8 @@ def test_a_record_that_no_longer_decodes_is_said_to_be_damaged(client, database)
 
 
 def test_a_changed_rule_is_a_named_difference(client, database, monkeypatch, capsys):
+    """A rule changed without keeping the old version playable (version 2
+    is no longer in ``rules_versions``): the game replays under version 3."""
     from domain.willi import GAME
     game = a_game(client)
     apply = type(GAME).apply
@@ -135,6 +137,7 @@ def test_a_changed_rule_is_a_named_difference(client, database, monkeypatch, cap
         return new, outcome + [{"fact": "new_rule"}] if move["type"] == "play" else outcome
 
     monkeypatch.setattr(type(GAME), "rules_version", "3")
+    monkeypatch.setattr(type(GAME), "rules_versions", {"3": "Every card played is a new fact."})
     monkeypatch.setattr(type(GAME), "apply", changed_rules)
     audit = game.get("audit")
     assert [(p["kind"], p["move_index"]) for p in audit["problems"]] == [("rules_changed", None),
