@@ -47,6 +47,7 @@ class Answer:
     index: int | None = None
     outcome: list[dict[str, Any]] = field(default_factory=list)
     auto: list[int] = field(default_factory=list)
+    request: Any = None        # what was asked (the move, the comment): a retry must ask the same
 
 
 @dataclass
@@ -72,6 +73,14 @@ class GameHistory:
         self.verify = verify
         self.entries: list[Entry] = []
         self.effective: list[int] = []
+        # What changed when, for readers that already hold the game up to a
+        # version (``?since=V``): the version at which each effective move
+        # became effective (ascending, as moves only come and go at the end),
+        # every (version, move number) that recorded, undid, redid or
+        # commented on a move, and the version of the last change of state.
+        self.effective_since: list[int] = []
+        self.touched: list[tuple[int, int]] = []
+        self.state_version = 0
         self.answers: dict[str, Answer] = {}
         self.callers: dict[str, Any] = {}   # the service's: each token of this game already checked, and whose it is
         self.problems: list[Problem] = []
@@ -131,10 +140,10 @@ class GameHistory:
     def _on_MoveRecorded(self, e: Any) -> None:
         self.entries.append(Entry(e.number, e.move, e.outcome, e.recorded_by, e.timestamp, e.request_id,
                                   e.originator_version))
-        self.effective.append(e.number)
+        self._effective(e.originator_version, e.number)
         answer = self.answers.get(e.request_id) if e.request_id else None
         if e.request_id and (answer is None or e.recorded_by != SERVICE):
-            self.answers[e.request_id] = Answer("move", e.originator_version, e.number, e.outcome)
+            self.answers[e.request_id] = Answer("move", e.originator_version, e.number, e.outcome, request=e.move)
         elif answer is not None:
             answer.auto.append(e.number)
             answer.version = e.originator_version
@@ -142,6 +151,8 @@ class GameHistory:
     def _on_MoveUndone(self, e: Any) -> None:
         entry = self.entry(e.number)
         self.effective.pop()
+        self.effective_since.pop()
+        self._touch(e.originator_version, e.number)
         entry.undone = True
         entry.history.append({"event": "undone", "version": e.originator_version,
                               "by": e.recorded_by, "at": e.timestamp})
@@ -153,7 +164,7 @@ class GameHistory:
         entry.undone = False
         entry.history.append({"event": "redone", "version": e.originator_version,
                               "by": e.recorded_by, "at": e.timestamp})
-        self.effective.append(e.number)
+        self._effective(e.originator_version, e.number)
         if e.request_id:
             self.answers[e.request_id] = Answer("redo", e.originator_version, e.number)
 
@@ -165,10 +176,34 @@ class GameHistory:
         note = {"text": e.text, "by": e.recorded_by, "at": e.timestamp, "version": e.originator_version}
         if e.number:
             self.entry(e.number).annotations.append(note)
+            self.touched.append((e.originator_version, e.number))
         if e.request_id:
-            self.answers[e.request_id] = Answer("annotation", e.originator_version, e.number)
+            self.answers[e.request_id] = Answer("annotation", e.originator_version, e.number,
+                                                request={"move_index": e.number, "text": e.text})
+
+    def _effective(self, version: int, number: int) -> None:
+        """Move ``number`` became effective at ``version`` (recorded or redone)."""
+        self.effective.append(number)
+        self.effective_since.append(version)
+        self._touch(version, number)
+
+    def _touch(self, version: int, number: int) -> None:
+        self.touched.append((version, number))
+        self.state_version = version
 
     # -- asking -------------------------------------------------------------------
+    def changed_since(self, version: int) -> list[int]:
+        """The numbers of the moves recorded, undone, redone or commented on
+        after ``version``, in order."""
+        start = bisect_right(self.touched, (version, float("inf")))
+        return sorted({number for _, number in self.touched[start:]})
+
+    def kept_since(self, version: int) -> int:
+        """How many effective moves are the same as at ``version``: the
+        effective moves are those of then up to the first undone since, and
+        what came after."""
+        return bisect_right(self.effective_since, version)
+
     def entry(self, number: int) -> Entry:
         return self.entries[number - 1]
 

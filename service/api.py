@@ -134,10 +134,19 @@ class MoveNumber(fields.Integer):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
+SINCE_HELP = ("a version the reader already holds the game at: only what was recorded, undone, redone or "
+              "commented on after it")
+
+
+def since_field() -> MoveNumber:
+    return MoveNumber(load_default=None, validate=validate.Range(min=0), metadata={"description": SINCE_HELP})
+
+
 class StateQuerySchema(Schema):
     at = MoveNumber(load_default=None, validate=validate.Range(min=0),
                         metadata={"description": "the state after the effective moves numbered <= at"})
     seat = fields.String(load_default=None)
+    since = since_field()
 
 
 class SummarySchema(Schema):
@@ -189,6 +198,8 @@ class LogSchema(Schema):
     id = fields.String()
     game = fields.String()
     version = fields.Integer()
+    since = fields.Integer(allow_none=True, metadata={
+        "description": "as asked: entries are then only the moves changed after this version"})
     forked_from = fields.Dict(allow_none=True)
     entries = fields.List(fields.Nested(LogEntrySchema))
 
@@ -299,7 +310,7 @@ class State(MethodView):
     @blp.response(200)
     def get(self, query: dict[str, Any], game_id: str):
         """The state after the effective moves numbered <= at (default: all)."""
-        return games().state(game_id, bearer(), query["at"], query["seat"])
+        return games().state(game_id, bearer(), query["at"], query["seat"], query["since"])
 
 
 @blp.route("/games/<game_id>/legal-moves")
@@ -315,13 +326,18 @@ class SeatQuerySchema(Schema):
         "description": "as this seat may see it (in a digital game only with the seat's own token)"})
 
 
+class LogQuerySchema(SeatQuerySchema):
+    since = since_field()
+
+
 @blp.route("/games/<game_id>/log")
 class Log(MethodView):
-    @blp.arguments(SeatQuerySchema, location="query")
+    @blp.arguments(LogQuerySchema, location="query")
     @blp.response(200, LogSchema)
     def get(self, query: dict[str, Any], game_id: str):
-        """Every recorded move, undone ones marked, with who recorded it and when."""
-        return games().log(game_id, bearer(), query["seat"])
+        """Every recorded move, undone ones marked, with who recorded it and when
+        (with since=V: only the moves recorded, undone, redone or commented on after version V)."""
+        return games().log(game_id, bearer(), query["seat"], query["since"])
 
 
 @blp.route("/games/<game_id>/audit")

@@ -12,7 +12,8 @@ from marshmallow import Schema, ValidationError, fields, pre_load, validate
 from domain.games import all_games
 from domain.rules import MalformedMove
 from replay.records import FORMAT_NAMES, format_named
-from service.api import CreatedSchema, MoveNumber, SeatQuerySchema, TokensSchema, bearer, games, idempotency_key
+from service.api import (CreatedSchema, MoveNumber, SeatQuerySchema, TokensSchema, bearer, games, idempotency_key,
+                         since_field)
 
 blp = Blueprint("records", __name__, url_prefix="/api",
                 description="Game records, forks, comments, score timelines and player statistics.")
@@ -141,12 +142,19 @@ class TimelinePointSchema(Schema):
     scores = fields.Dict(keys=fields.String(), values=fields.Integer())
 
 
+class TimelineQuerySchema(Schema):
+    since = since_field()
+
+
 class TimelineSchema(Schema):
     id = fields.String()
     game = fields.String()
     title = fields.String()
     seats = fields.List(fields.String())
     version = fields.Integer()
+    since = fields.Integer(allow_none=True)
+    after = fields.Integer(allow_none=True, metadata={
+        "description": "with since: keep your points up to this move number; points are those after it now"})
     points = fields.List(fields.Nested(TimelinePointSchema))
 
 
@@ -236,10 +244,12 @@ class Annotations(MethodView):
 
 @blp.route("/games/<game_id>/timeline")
 class Timeline(MethodView):
+    @blp.arguments(TimelineQuerySchema, location="query")
     @blp.response(200, TimelineSchema)
-    def get(self, game_id: str):
-        """Every seat's score before the first move and after each effective move."""
-        return games().timeline(game_id)
+    def get(self, query: dict[str, Any], game_id: str):
+        """Every seat's score before the first move and after each effective move
+        (with since=V: the points after the last one unchanged since version V)."""
+        return games().timeline(game_id, query["since"])
 
 
 @blp.route("/players/<name>")

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
@@ -28,6 +30,14 @@ from service.store import Tablelog
 MODES = ("table", "digital")
 REQUESTS = uuid5(NAMESPACE_URL, "tablelog:requests")
 """Namespace of the ids of games a fork or import with an Idempotency-Key creates."""
+WRITE_ATTEMPTS = 8
+"""How often a write that lost a race to another process is tried again
+(without ``expected_version``) before it is answered 409 ``stale_version``."""
+
+
+def as_json(value: Any) -> Any:
+    """``value`` as it reads back from the store (tuples become lists)."""
+    return json.loads(json.dumps(value))
 
 
 class ServiceError(Exception):
@@ -89,7 +99,7 @@ class Games:
         self._locks: dict[UUID, threading.Lock] = {}
         self._guard = threading.Lock()
         self.views = Views(store, self.summary)
-        self._first_answers: OrderedDict[UUID, dict[str, Any]] = OrderedDict()
+        self._first_answers: OrderedDict[UUID, tuple[str, dict[str, Any]]] = OrderedDict()
 
     # -- loading ----------------------------------------------------------------
     def _lock(self, game_id: UUID) -> threading.Lock:
@@ -182,10 +192,13 @@ class Games:
             self.store.save(table.record)
             return {"id": str(table.record.id), "version": table.record.version, "tokens": tokens}
 
+        def same(hist: GameHistory) -> bool:
+            return (hist.record.forked_from is None and self._started_as(hist, game_id, players, mode, options)
+                    and (seed is None or hist.started.seed == seed))
+
         # A retry with the same Idempotency-Key (and the same request) gets
         # the first answer, not a second game.
-        digest = hashlib.sha256(asked.encode()).hexdigest()
-        return self._once(request_id and f"create {digest} {request_id}", start)
+        return self._once(request_id, f"create {asked}", same, start)
 
     @staticmethod
     def _check_start(game_id: str, mode: str, players: Any) -> None:
@@ -210,28 +223,28 @@ class Games:
 
     # -- writing ----------------------------------------------------------------------
     def _write(self, game_id: str, token: str | None, expected_version: int | None,
-               request_id: str, action, kind: str) -> dict[str, Any]:
+               request_id: str, action, kind: str, asked: Any = None) -> dict[str, Any]:
         """Run ``action`` on the game's record and save what it triggered.
 
-        One game at a time in this process; across processes the save is
-        optimistic: a save that lost the race reloads the record and runs the
-        action again, or answers 409 when the client named the version it saw.
+        One game at a time in this process. Other processes (workers, other
+        servers on the same database) write too, so the record is first
+        brought up to date with the store (one query for the events beyond
+        the cached version): the move is checked against the game as stored,
+        and a retry's key is found whichever process answered it first. The
+        save is optimistic: a save that lost a race to another process
+        reloads the record and runs the action again, or answers 409 when
+        the client named the version it saw.
         """
         gid = self.parse_id(game_id)
         with self._lock(gid):
-            for attempt in range(3):
-                hist = self._histories.get(gid) or self._sync(gid)
+            for attempt in range(WRITE_ATTEMPTS):
+                hist = self._sync(gid)
                 caller = self.caller(hist, token, required=True)
                 if request_id in hist.answers:
-                    return self._first_answer(hist, request_id, kind, caller)
+                    return self._first_answer(hist, request_id, kind, asked, caller)
                 if expected_version is not None and expected_version != hist.version:
-                    hist = self._sync(gid)
-                    if request_id in hist.answers:
-                        return self._first_answer(hist, request_id, kind, caller)
-                    if expected_version != hist.version:
-                        raise Conflict(f"The game is at version {hist.version}, not {expected_version}: "
-                                       "someone recorded something first. Reload and try again.",
-                                       "stale_version")
+                    raise Conflict(f"The game is at version {hist.version}, not {expected_version}: "
+                                   "someone recorded something first. Reload and try again.", "stale_version")
                 record = hist.record
                 try:
                     action(hist, caller)
@@ -239,9 +252,10 @@ class Games:
                     self.store.save(record)
                 except IntegrityError:
                     self._forget(gid)
-                    if expected_version is not None or attempt == 2:
+                    if expected_version is not None or attempt == WRITE_ATTEMPTS - 1:
                         raise Conflict("Someone recorded something at the same moment; reload and try again.",
                                        "stale_version") from None
+                    time.sleep(random.uniform(0, 0.002 * (attempt + 1)))   # let the other writer finish
                     continue
                 except BaseException:
                     if record.pending_events:      # the record was changed but not saved
@@ -251,15 +265,35 @@ class Games:
                 return self.answer(hist, hist.answers[request_id], caller)
         raise AssertionError("unreachable")
 
-    def _first_answer(self, hist: GameHistory, request_id: str, kind: str, caller: Caller) -> dict[str, Any]:
+    def _first_answer(self, hist: GameHistory, request_id: str, kind: str, asked: Any,
+                      caller: Caller) -> dict[str, Any]:
         """A retry's answer: the first one, if the key was first sent with the
-        same kind of request (a move, an undo, a redo, an annotation)."""
+        same request (the same kind: a move, an undo, a redo, an annotation;
+        and the same move or comment)."""
         first = hist.answers[request_id]
         if first.kind != kind:
             raise Conflict(f"This Idempotency-Key was already used for another request (a {first.kind}, "
                            f"version {first.version}); a retry repeats the same request, anything else "
                            "needs a new key.", "idempotency_key_reused")
+        if not self._asks_the_same(hist, first, asked):
+            raise Conflict(f"This Idempotency-Key was already used for another {kind} (version "
+                           f"{first.version}); a retry repeats the same request, anything else needs a new key.",
+                           "idempotency_key_reused")
         return self.answer(hist, first, caller)
+
+    @staticmethod
+    def _asks_the_same(hist: GameHistory, first: Any, asked: Any) -> bool:
+        """Whether a retry asks what the first request asked. A move is
+        compared as the rules read it, field by field: in a digital game the
+        stored move also holds what the service rolled or dealt for it."""
+        if first.kind != "move":
+            return asked == first.request
+        try:
+            move = hist.game.load_move(asked)
+        except MalformedMove:
+            return False
+        stored = as_json(first.request)
+        return all(key in stored and stored[key] == value for key, value in as_json(move).items())
 
     def _forget(self, gid: UUID) -> None:
         with self._guard:
@@ -276,7 +310,7 @@ class Games:
             table.play(table.complete(move), caller.name, request_id)
             table.auto(request_id)
 
-        return self._write(game_id, token, expected_version, request_id, action, "move")
+        return self._write(game_id, token, expected_version, request_id, action, "move", data)
 
     @staticmethod
     def _may_record(record: GameRecord, caller: Caller, seat: str) -> None:
@@ -335,7 +369,8 @@ class Games:
             except ValueError as error:
                 raise NotFound(str(error)) from None
 
-        return self._write(game_id, token, expected_version, request_id, action, "annotation")
+        return self._write(game_id, token, expected_version, request_id, action, "annotation",
+                           {"move_index": number, "text": text})
 
     # -- answers ----------------------------------------------------------------------
     def answer(self, hist: GameHistory, answer: Any, caller: Caller) -> dict[str, Any]:
@@ -382,14 +417,24 @@ class Games:
         return seat
 
     def state(self, game_id: str, token: str | None, at: int | None = None,
-              seat: str | None = None) -> dict[str, Any]:
+              seat: str | None = None, since: int | None = None) -> dict[str, Any]:
         hist = self.history(game_id)
         caller = self.caller(hist, token)
         seat = self.viewer(hist, caller, seat)
+        self._check_since(hist, since)
+        if since is not None and hist.state_version <= since:
+            # Nothing was recorded, undone or redone since: the reader's state stands.
+            return {"id": str(hist.id), "version": hist.version, "since": since, "unchanged": True}
         applied = hist.applied_at(at)
         view = self.view(hist, hist.states[applied], caller, seat)
         return {"id": str(hist.id), "version": hist.version, "at": at if at is not None else
-                (hist.effective[-1] if hist.effective else 0), "moves_applied": applied, **view}
+                (hist.effective[-1] if hist.effective else 0), "moves_applied": applied,
+                **({"since": since, "unchanged": False} if since is not None else {}), **view}
+
+    @staticmethod
+    def _check_since(hist: GameHistory, since: int | None) -> None:
+        if since is not None and since > hist.version:
+            raise MalformedMove({"since": [f"The game is at version {hist.version}: since cannot be later."]})
 
     def legal_moves(self, game_id: str, token: str | None) -> dict[str, Any]:
         hist = self.history(game_id)
@@ -431,11 +476,16 @@ class Games:
             "expected": game.expected(state).to_json(), "forked_from": hist.record.forked_from,
         }
 
-    def log(self, game_id: str, token: str | None, seat: str | None = None) -> dict[str, Any]:
+    def log(self, game_id: str, token: str | None, seat: str | None = None,
+            since: int | None = None) -> dict[str, Any]:
+        """Every recorded move, or with ``since`` those recorded, undone,
+        redone or commented on after that version (each whole, as it is now)."""
         hist = self.history(game_id)
         seat = self.viewer(hist, self.caller(hist, token), seat)
+        self._check_since(hist, since)
+        chosen = hist.entries if since is None else [hist.entry(n) for n in hist.changed_since(since)]
         entries = []
-        for entry in hist.entries:
+        for entry in chosen:
             entries.append({
                 "index": entry.number, "version": entry.version,
                 "move": self.move_as_seen(hist, entry.move, seat),
@@ -444,7 +494,7 @@ class Games:
                 "history": [{**h, "at": h["at"].isoformat()} for h in entry.history],
                 "annotations": [{**a, "at": a["at"].isoformat()} for a in entry.annotations],
             })
-        return {"id": str(hist.id), "game": hist.started.game, "version": hist.version,
+        return {"id": str(hist.id), "game": hist.started.game, "version": hist.version, "since": since,
                 "forked_from": hist.record.forked_from, "entries": entries}
 
     def audit(self, game_id: str) -> dict[str, Any]:
@@ -503,7 +553,14 @@ class Games:
         except (RecordError, ValueError) as error:
             raise MalformedMove({"record": [str(error)]}) from None
         digest = hashlib.sha256(text.encode()).hexdigest()
-        return self._once(request_id and f"import {digest} {request_id}", lambda gid: self._create_from(record, gid))
+
+        def same(hist: GameHistory) -> bool:
+            moves = [as_json(step.move) for step in record.steps if step.kind == "move"]
+            return (hist.record.forked_from == record.forked
+                    and self._started_as(hist, record.game, record.players, record.mode, record.options)
+                    and [entry.move for entry in hist.entries[:len(moves)]] == moves)
+
+        return self._once(request_id, f"import {digest}", same, lambda gid: self._create_from(record, gid))
 
     def fork(self, game_id: str, at: int, token: str | None, request_id: str | None = None) -> dict[str, Any]:
         """A new game that starts with the effective moves numbered <= ``at``
@@ -520,36 +577,59 @@ class Games:
         record = Record(game=started.game, players=started.players, options=started.options, mode=started.mode,
                         seed=started.seed, rules_version=started.rules_version, steps=steps,
                         forked={"game": str(hist.id), "at": at, "version": hist.version, "hash": hist.record.last_hash})
-        return self._once(request_id and f"fork {hist.id} {at} {request_id}",
+        def same(fork: GameHistory) -> bool:
+            origin = fork.record.forked_from or {}
+            return origin.get("game") == str(hist.id) and origin.get("at") == at
+
+        return self._once(request_id, f"fork {hist.id} {at}", same,
                           lambda gid: {**self._create_from(record, gid), "forked_from": record.forked})
 
-    def _once(self, request: str | None, create: Callable[[UUID | None], dict[str, Any]]) -> dict[str, Any]:
-        """``create`` a game, once per ``request`` (the request's content and
-        Idempotency-Key): its game id is derived from them, so the store
-        refuses a second game for the same request in any process, and this
-        process answers a retry with its first answer. The first answer's
+    def _once(self, key: str | None, asked: str, same: Callable[[GameHistory], bool],
+              create: Callable[[UUID | None], dict[str, Any]]) -> dict[str, Any]:
+        """``create`` a game, once per Idempotency-Key: its game id is derived
+        from the key, so the store refuses a second game for it in any
+        process. ``asked`` names the request (its kind and content); a retry
+        that asks the same gets this process's first answer, anything else
+        under the key is 409 ``idempotency_key_reused``. The first answer's
         tokens are kept only in memory: a retry that another process (or this
-        one after a restart) answered first gets a 409 naming the game."""
-        if not request:
+        one after a restart) answered first gets 409 ``duplicate_request``
+        naming the game, if the stored game is what the retry asks for
+        (``same``)."""
+        if not key:
             return create(None)
-        gid = uuid5(REQUESTS, request)
+        gid = uuid5(REQUESTS, f"new game {key}")
         with self._lock(gid):
             with self._guard:
                 first = self._first_answers.get(gid)
             if first is not None:
-                return first
+                if first[0] != asked:
+                    raise self._key_reused(gid)
+                return first[1]
             try:
                 if next(iter(self.store.recorder.select_events(gid, limit=1)), None) is not None:
                     raise IntegrityError(gid)
                 answer = create(gid)
             except IntegrityError:
+                if not same(self._sync(gid)):
+                    raise self._key_reused(gid) from None
                 raise Conflict(f"A request with this Idempotency-Key already created game {gid}; its tokens "
                                "were in the answer to that request.", "duplicate_request") from None
             with self._guard:
-                self._first_answers[gid] = answer
+                self._first_answers[gid] = (asked, answer)
                 while len(self._first_answers) > self.cache_size:
                     self._first_answers.popitem(last=False)
             return answer
+
+    @staticmethod
+    def _key_reused(gid: UUID) -> Conflict:
+        return Conflict(f"This Idempotency-Key already started game {gid} with another request; a retry "
+                        "repeats the same request, anything else needs a new key.", "idempotency_key_reused")
+
+    @staticmethod
+    def _started_as(hist: GameHistory, game: str, players: list[str], mode: str, options: Any) -> bool:
+        started = hist.started
+        return (started.game, list(started.players), started.mode, as_json(started.options or {})) == \
+            (game, list(players), mode, as_json(options or {}))
 
     def _create_from(self, record: Record, gid: UUID | None = None) -> dict[str, Any]:
         """A new game from ``record``, under the record's rules version (see
@@ -599,15 +679,20 @@ class Games:
         return {"id": str(new.id), "version": new.version, "tokens": tokens, "differences": differences}
 
     # -- timeline and players ------------------------------------------------------------
-    def timeline(self, game_id: str) -> dict[str, Any]:
-        """Every seat's score before the first move and after each effective move."""
+    def timeline(self, game_id: str, since: int | None = None) -> dict[str, Any]:
+        """Every seat's score before the first move and after each effective
+        move; with ``since``, ``after`` names the last point the reader keeps
+        from then, and ``points`` are the ones that follow it now."""
         hist = self.history(game_id)
         game = hist.game
-        points = [{"index": 0, "scores": game.scores(hist.states[0])}]
+        self._check_since(hist, since)
+        kept = 0 if since is None else hist.kept_since(since)
+        points = [{"index": 0, "scores": game.scores(hist.states[0])}] if since is None else []
         points += [{"index": number, "scores": game.scores(state)}
-                   for number, state in zip(hist.effective, hist.states[1:])]
+                   for number, state in zip(hist.effective[kept:], hist.states[kept + 1:])]
         return {"id": str(hist.id), "game": hist.started.game, "title": game.title, "seats": hist.started.seats,
-                "version": hist.version, "points": points}
+                "version": hist.version, "since": since,
+                "after": None if since is None else (hist.effective[kept - 1] if kept else 0), "points": points}
 
     def player(self, name: str) -> dict[str, Any]:
         games = self.views.player(name)

@@ -10,6 +10,7 @@ neighbour or a square not in play is the board's edge.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Mapping, Sequence
 
 from domain.wiener_walzer.components import data
@@ -57,6 +58,15 @@ class Board:
                     space_name(x, y) for x, y in around
                     if 0 <= y < len(rows) and 0 <= x < len(rows[y]) and rows[y][x] != ".")
         return cls(tuple(rows), spaces, frozenset(s for s, char in cells.items() if char == "G"), neighbours)
+
+    @cached_property
+    def _reading_order(self) -> Mapping[str, int]:
+        return {space: i for i, space in enumerate(self.spaces)}
+
+    def around(self, spaces: Sequence[str]) -> tuple[str, ...]:
+        """The given spaces and their neighbours, in reading order."""
+        near = set(spaces).union(*(self.neighbours[space] for space in spaces))
+        return tuple(sorted(near, key=self._reading_order.__getitem__))
 
     @property
     def buffet_spaces(self) -> tuple[str, ...]:

@@ -9,13 +9,13 @@ the same set of dancing pairs, the dances resolve by themselves.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import cache
-from typing import Mapping
+from typing import Mapping, Sequence
 
+from domain.immutable import evolve as replace, put as set_at
 from domain.rules import Outcome
 from domain.wiener_walzer.board import Board
-from domain.wiener_walzer.state import Dance, Guest, WalzerState, set_at
+from domain.wiener_walzer.state import Dance, Guest, WalzerState
 
 Step = tuple[str, str]            # (dancer, partner)
 Pairs = frozenset[frozenset[str]]  # a set of dancing pairs of spaces
@@ -26,14 +26,17 @@ def enclosed(board: Board, guests: Mapping[str, Guest], space: str) -> bool:
     return all(n in guests for n in board.neighbours[space])
 
 
-def dance_steps(board: Board, guests: Mapping[str, Guest], also_turned: frozenset[str] = frozenset()) -> list[Step]:
+def dance_steps(board: Board, guests: Mapping[str, Guest], also_turned: frozenset[str] = frozenset(),
+                near: Sequence[str] | None = None) -> list[Step]:
     """Every dance that may take place next: an enclosed face-up guest with one
-    of its highest-valued face-up neighbours of the other sex."""
+    of its highest-valued face-up neighbours of the other sex. ``near``: the
+    spaces changed since no dance was due; only they and their neighbours can
+    dance now, so only they are looked at (the whole board when None)."""
     def up(space: str) -> bool:
         return space in guests and not guests[space].turned and space not in also_turned
 
     steps = []
-    for space in board.spaces:
+    for space in board.spaces if near is None else board.around(near):
         if not up(space) or not enclosed(board, guests, space):
             continue
         me = guests[space]
@@ -57,12 +60,13 @@ def why_not_due(board: Board, guests: Mapping[str, Guest], space: str) -> str:
     return "no face-up guest of the other sex stands beside it"
 
 
-def dance_results(board: Board, guests: Mapping[str, Guest]) -> frozenset[Pairs]:
+def dance_results(board: Board, guests: Mapping[str, Guest], near: Sequence[str] | None = None) -> frozenset[Pairs]:
     """Every set of dancing pairs that some order of dances and choice of tied
-    partners can produce from here."""
+    partners can produce from here (dances only take guests out, so none
+    starts outside ``near``)."""
     @cache
     def reachable(turned: frozenset[str]) -> frozenset[Pairs]:
-        steps = dance_steps(board, guests, turned)
+        steps = dance_steps(board, guests, turned, near)
         if not steps:
             return frozenset({frozenset()})
         return frozenset(rest | {frozenset(step)} for step in steps for rest in reachable(turned | frozenset(step)))
@@ -70,9 +74,10 @@ def dance_results(board: Board, guests: Mapping[str, Guest]) -> frozenset[Pairs]
     return reachable(frozenset())
 
 
-def is_choice(board: Board, guests: Mapping[str, Guest]) -> bool:
-    """True when the player's choice of dances changes who dances with whom."""
-    return len(dance_steps(board, guests)) > 1 and len(dance_results(board, guests)) > 1
+def is_choice(board: Board, guests: Mapping[str, Guest], steps: list[Step], near: Sequence[str] | None = None) -> bool:
+    """True when the player's choice among the dances ``steps`` due changes who
+    dances with whom."""
+    return len(steps) > 1 and len(dance_results(board, guests, near)) > 1
 
 
 def perform_dance(state: WalzerState, dancer: str, partner: str, kind: str = "enclosed") -> tuple[WalzerState, Outcome]:

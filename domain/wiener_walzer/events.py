@@ -18,13 +18,13 @@ Choices where the cards leave a case open (written down in the README, "Wiener W
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Callable, Iterable, NamedTuple
 
+from domain.immutable import evolve as replace, put as set_at
 from domain.rules import Move, Outcome, RuleViolation
 from domain.wiener_walzer.components import CAKE, CIGAR, EVENT_CARDS, JOKER, Tile
 from domain.wiener_walzer.dances import perform_dance
-from domain.wiener_walzer.state import Guest, WalzerState, set_at, swap_spaces
+from domain.wiener_walzer.state import Guest, WalzerState, swap_spaces
 
 
 def rule(card: str) -> str:

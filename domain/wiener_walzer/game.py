@@ -14,10 +14,10 @@ every player has placed all 12 cards; the buffet sets are scored then.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
 from domain.chance import shuffled
+from domain.immutable import evolve as replace, put as set_at
 from domain.ranking import best
 from domain.rules import NOBODY, TABLE, Expected, Game, Move, Outcome, RuleViolation
 from domain.wiener_walzer import events, notation
@@ -27,7 +27,7 @@ from domain.wiener_walzer.components import (
     buffet_sets, default_tiles, sex, value)
 from domain.wiener_walzer.dances import dance_steps, is_choice, perform_dance, why_not_due
 from domain.wiener_walzer.moves import MOVE_SCHEMAS, OptionsSchema
-from domain.wiener_walzer.state import Guest, WalzerState, set_at
+from domain.wiener_walzer.state import Guest, WalzerState
 
 RULE_SETUP = "Setup"
 RULE_TURN = "Course of Play"
@@ -273,6 +273,10 @@ class WienerWalzer(Game):
     def _place(self, state: WalzerState, move: Move) -> tuple[WalzerState, Outcome]:
         seat, card, space = move["seat"], move["card"], move["space"]
         i = state.index(seat)
+        # Once a player's guest lies on the board every dance due has been
+        # danced, so only this space and its neighbours can dance now; before
+        # that the neutral guests of the set-up are looked at too.
+        near = (space,) if any(guest.owner is not None for guest in state.guests.values()) else None
         left = list(state.cards[i])
         left.remove(card)
         tiles = dict(state.tiles)
@@ -284,7 +288,7 @@ class WienerWalzer(Game):
                              "tile": list(tile) if tile else None}]
         if state.events and value(card) == EVENT_VALUE and state.event_deck:
             return replace(state, phase="event_draw"), outcome
-        return self._settle(state, outcome)
+        return self._settle(state, outcome, near)
 
     def _draw_event(self, state: WalzerState, move: Move) -> tuple[WalzerState, Outcome]:
         card = move["card"]
@@ -307,17 +311,19 @@ class WienerWalzer(Game):
         state, outcome = perform_dance(state, move["dancer"], move["partner"])
         return self._settle(state, outcome)
 
-    def _settle(self, state: WalzerState, outcome: Outcome) -> tuple[WalzerState, Outcome]:
+    def _settle(self, state: WalzerState, outcome: Outcome,
+                near: tuple[str, ...] | None = None) -> tuple[WalzerState, Outcome]:
         """Dance what is forced; stop for the player's choice where it matters;
-        then the turn ends."""
-        if is_choice(state.board, state.guests):
-            steps = dance_steps(state.board, state.guests)
+        then the turn ends. ``near``: the only spaces where a dance can be due."""
+        steps = dance_steps(state.board, state.guests, near=near)
+        if is_choice(state.board, state.guests, steps, near):
             return replace(state, phase="dance"), outcome + [{
                 "fact": "dance_choice", "seat": state.active,
                 "options": [{"dancer": d, "partner": p} for d, p in steps]}]
-        while steps := dance_steps(state.board, state.guests):
+        while steps:
             state, facts = perform_dance(state, *steps[0])
             outcome = outcome + facts
+            steps = dance_steps(state.board, state.guests, near=near)
         return self._end_turn(state, outcome)
 
     def _end_turn(self, state: WalzerState, outcome: Outcome) -> tuple[WalzerState, Outcome]:

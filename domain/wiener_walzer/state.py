@@ -2,7 +2,9 @@
 player's cards, tiles and points."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+
+from domain.immutable import evolve as replace
 from typing import Mapping
 
 from domain.wiener_walzer.board import Board
@@ -70,10 +72,6 @@ class WalzerState:
     def face_up(self, space: str) -> Guest | None:
         guest = self.guests.get(space)
         return guest if guest is not None and not guest.turned else None
-
-
-def set_at(items: tuple, i: int, item) -> tuple:
-    return items[:i] + (item,) + items[i + 1:]
 
 
 def swap_spaces(state: WalzerState, a: str, b: str) -> WalzerState:

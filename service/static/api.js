@@ -61,21 +61,25 @@ async function call(method, path, { body, token } = {}) {
   return data;
 }
 
+// "?at=3&seat=Alex" from the parameters given (null and undefined left out).
+function query(params) {
+  const q = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null && value !== "") q.set(key, value);
+  const text = q.toString();
+  return text ? `?${text}` : "";
+}
+
 export const api = {
   gameTypes: () => call("GET", "/api/game-types"),
   games: () => call("GET", "/api/games"),
   create: (body) => call("POST", "/api/games", { body }),
   summary: (id) => call("GET", `/api/games/${id}`),
-  state: (id, { at, seat, token } = {}) => {
-    const query = new URLSearchParams();
-    if (at !== undefined && at !== null) query.set("at", at);
-    if (seat) query.set("seat", seat);
-    const q = query.toString();
-    return call("GET", `/api/games/${id}/state${q ? "?" + q : ""}`, { token });
-  },
-  timeline: (id) => call("GET", `/api/games/${id}/timeline`),
+  state: (id, { at, seat, token, since } = {}) =>
+    call("GET", `/api/games/${id}/state${query({ at, seat, since })}`, { token }),
+  // With `since` (a version the page holds): only what changed after it.
+  timeline: (id, since) => call("GET", `/api/games/${id}/timeline${query({ since })}`),
   legalMoves: (id, token) => call("GET", `/api/games/${id}/legal-moves`, { token }),
-  log: (id, token) => call("GET", `/api/games/${id}/log`, { token }),
+  log: (id, token, since) => call("GET", `/api/games/${id}/log${query({ since })}`, { token }),
   move: (id, move, token, expected_version) =>
     call("POST", `/api/games/${id}/moves`, { body: { move, expected_version }, token }),
   undo: (id, token, expected_version) => call("POST", `/api/games/${id}/undo`, { body: { expected_version }, token }),

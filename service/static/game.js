@@ -44,20 +44,50 @@ class GamePage {
     window.addEventListener("resize", refit);
   }
 
+  // The version this page holds the game at: each refresh asks only for what
+  // changed after it (?since=V), so a tap at move 300 costs what one at move 3 does.
+  get version() { return this.held === undefined ? this.summary.version : this.held; }
+
   async refresh() {
     this.busy = (this.busy || 0) + 1;
     try {
-      const [summary, state, log, legal] = await Promise.all([
-        api.summary(this.id), api.state(this.id, { token: this.token, seat: this.seat }), api.log(this.id, this.token),
-        this.legalMoves(),
+      const since = this.held;
+      const [state, log, timeline, legal] = await Promise.all([
+        api.state(this.id, { token: this.token, seat: this.seat, since }), api.log(this.id, this.token, since),
+        api.timeline(this.id, since), this.legalMoves(),
       ]);
-      Object.assign(this, { summary, live: state, log, legal });
-      this.effective = [0, ...log.entries.filter((e) => !e.undone).map((e) => e.index)];
+      const changed = this.takeLog(log);
+      this.takeTimeline(timeline);
+      if (!state.unchanged) this.live = state;
+      this.legal = legal;
+      // Reads running side by side may see different versions: the page
+      // holds the oldest, so the next refresh asks again for anything newer.
+      this.held = Math.min(state.version, log.version, timeline.version);
+      this.summary.version = this.held;
+      this.effective = [0, ...this.log.entries.filter((e) => !e.undone).map((e) => e.index)];
       if (this.replayAt !== null && !this.effective.includes(this.replayAt)) this.replayAt = null;
-      await this.render();
+      await this.render({ log: since === undefined ? null : changed });
     } finally {
       this.busy -= 1;
     }
+  }
+
+  // The log's entries by move number; the answer to ?since=V brings each
+  // changed entry whole. Returns the numbers that changed.
+  takeLog(log) {
+    if (!this.log) this.log = { entries: [] };
+    for (const entry of log.entries) this.log.entries[entry.index - 1] = entry;
+    this.log.version = log.version;
+    return log.entries.map((e) => e.index);
+  }
+
+  // The score timeline: keep the points up to `after`, then the new ones.
+  takeTimeline(timeline) {
+    const kept = timeline.after === null || timeline.after === undefined || !this.points ? []
+      : this.points.filter((p) => p.index <= timeline.after);
+    const changed = timeline.points.length || !this.points || kept.length !== this.points.length;
+    this.points = [...kept, ...timeline.points];
+    if (changed) this.chartStale = true;
   }
 
   // Moves recorded elsewhere (another scorekeeper's device, a player's own
@@ -67,7 +97,7 @@ class GamePage {
       if (!this.main.contains(this.sections.head)) return clearInterval(timer);
       if (document.hidden || this.busy) return;
       const summary = await api.summary(this.id).catch(() => null);
-      if (summary && summary.version !== this.summary.version && !this.busy) await this.refresh().catch(() => {});
+      if (summary && summary.version !== this.version && !this.busy) await this.refresh().catch(() => {});
     }, 4000);
   }
 
@@ -102,11 +132,13 @@ class GamePage {
     };
   }
 
-  render() {
+  // Draw the game; of the log only the entries numbered in `log` (all when null),
+  // and the entry replayed now.
+  render({ log = [] } = {}) {
     this.renderHead();
     this.renderNotice();
     this.renderReplay();
-    this.renderLog();
+    this.renderLog(log);
     this.renderControls();
     if (this.replayAt === null) this.showState(this.live);
     else this.showReplayState();
@@ -128,7 +160,7 @@ class GamePage {
     if (this.replayAt === null) this.renderRecord(ctx);
     else clear(this.sections.record, h("p.hint", `Replay: the state after move ${this.replayAt}. `,
       h("button.small", { type: "button", onclick: () => this.goLive() }, "back to the game")));
-    fit(this.main);
+    for (const section of [this.sections.status, this.sections.view, this.sections.record]) fit(section);
   }
 
   async showReplayState() {
@@ -210,7 +242,7 @@ class GamePage {
   async submitMove(move) {
     this.busy = (this.busy || 0) + 1;
     try {
-      await api.move(this.id, move, this.tokenFor(move), this.summary.version);
+      await api.move(this.id, move, this.tokenFor(move), this.version);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         // The form goes with the refresh: the words go above the new one.
@@ -271,7 +303,7 @@ class GamePage {
     const act = (what) => async () => {
       this.busy = (this.busy || 0) + 1;
       try {
-        await api[what](this.id, this.token, this.summary.version);
+        await api[what](this.id, this.token, this.version);
         await this.refresh();
       } catch (error) {
         problem.textContent = error.message;
@@ -313,56 +345,69 @@ class GamePage {
       h("p.hint.replay-at", this.replayAt === null ? `now: after move ${this.effective[last]}` : `after move ${this.replayAt}`));
   }
 
-  // Scores after each effective move: from GET .../timeline in one request
-  // where the service has it, else from the state at each move number.
-  async loadScores() {
-    const wanted = this.effective.filter((n) => !this.scoresAt.has(n));
-    if (!wanted.length) return;
-    if (this.hasTimeline !== false) {
-      try {
-        const timeline = await api.timeline(this.id);
-        for (const point of timeline.points) this.scoresAt.set(point.index, point.scores);
-        this.hasTimeline = true;
-        return;
-      } catch (error) {
-        if (!(error instanceof ApiError) || ![404, 405].includes(error.status)) throw error;
-        this.hasTimeline = false;
-      }
-    }
-    for (let i = 0; i < wanted.length; i += 8) {
-      const batch = wanted.slice(i, i + 8);
-      const states = await Promise.all(batch.map((at) => api.state(this.id, { at, token: this.token, seat: this.seat })));
-      batch.forEach((at, j) => this.scoresAt.set(at, states[j].scores));
-    }
-  }
-
-  async renderChart() {
-    await this.loadScores();
-    const points = this.effective.map((at) => ({ at, scores: this.scoresAt.get(at) }));
+  // The chart is drawn again only when its points or the replayed move changed.
+  renderChart() {
+    const key = `${this.replayAt}`;
+    if (!this.chartStale && this.chartKey === key) return;
+    this.chartStale = false;
+    this.chartKey = key;
+    const points = this.points.map((p) => ({ at: p.index, scores: p.scores }));
     clear(this.sections.chart, h("h3", "Scores over the game"),
       scoreChart(points, this.live.seats || this.summary.seats, this.replayAt, (this.adapter.colours || (() => null))(this.live)));
     fit(this.sections.chart);
   }
 
-  renderLog() {
-    const memo = {};
-    const items = this.log.entries.map((entry) => {
-      if (this.adapter.remember && !entry.undone) this.adapter.remember(entry, memo);
-      // A game's words for a fact: undefined = use the generic words, null = say nothing.
-      const facts = entry.outcome.map((fact) => {
-        const own = this.adapter.factWords ? this.adapter.factWords(fact, entry, memo) : undefined;
-        return own === undefined ? genericFact(fact) : own;
-      }).filter(Boolean);
-      const here = this.replayAt !== null && entry.index === this.replayAt;
-      return h("li", { class: [entry.undone ? "undone" : "", here ? "here" : ""].join(" ").trim(), dataset: { index: entry.index } },
-        h("div.log-move", h("span.number", `${entry.index}.`), " ",
-          (this.adapter.moveWords && this.adapter.moveWords(entry.move)) || genericMove(entry.move),
-          entry.undone && h("em.tag", " undone")),
-        facts.length ? h("ul.facts", facts.map((f) => h("li", f))) : null,
-        h("small.by", `recorded by ${entry.recorded_by} · ${new Date(entry.recorded_at).toLocaleTimeString()}`,
-          entry.history.map((step) => ` · ${step.event} by ${step.by}`)));
-    });
-    clear(this.sections.log, h("h3", "Log"), items.length ? h("ol.log-list", items.reverse()) : h("p.hint", "No moves yet."));
+  // Only the entries that changed are drawn again. A game's words for an
+  // entry may depend on the entries before it (the trick a card was played
+  // to): memoBefore[n] is what the game remembered after entry n, and an
+  // entry undone or redone draws the entries after it again too.
+  renderLog(changed = null) {
+    if (!this.logItems || changed === null) {
+      this.logItems = [];
+      this.memoBefore = [];
+      this.logList = h("ol.log-list");
+      changed = this.log.entries.map((e) => e.index);
+    }
+    const from = Math.min(Infinity, ...changed.filter((n) => {
+      const item = this.logItems[n - 1];
+      return !item || item.undone !== this.log.entries[n - 1].undone;
+    }));
+    const redraw = new Set(changed);
+    for (let n = from; n <= this.log.entries.length; n += 1) redraw.add(n);
+    const here = this.replayAt;
+    if (this.logHere !== here) {
+      for (const n of [this.logHere, here]) if (n && this.log.entries[n - 1]) redraw.add(n);
+      this.logHere = here;
+    }
+    for (const n of [...redraw].sort((a, b) => a - b)) {
+      const entry = this.log.entries[n - 1];
+      const memo = structuredClone(this.memoBefore[n - 1] || {});
+      const li = this.logLine(entry, memo);
+      this.memoBefore[n] = memo;
+      const old = this.logItems[n - 1];
+      if (old) old.li.replaceWith(li);
+      else this.logList.prepend(li);
+      this.logItems[n - 1] = { li, undone: entry.undone };
+    }
+    if (!this.log.entries.length) clear(this.sections.log, h("h3", "Log"), h("p.hint", "No moves yet."));
+    else if (!this.sections.log.contains(this.logList)) clear(this.sections.log, h("h3", "Log"), this.logList);
+  }
+
+  logLine(entry, memo) {
+    if (this.adapter.remember && !entry.undone) this.adapter.remember(entry, memo);
+    // A game's words for a fact: undefined = use the generic words, null = say nothing.
+    const facts = entry.outcome.map((fact) => {
+      const own = this.adapter.factWords ? this.adapter.factWords(fact, entry, memo) : undefined;
+      return own === undefined ? genericFact(fact) : own;
+    }).filter(Boolean);
+    const here = this.replayAt !== null && entry.index === this.replayAt;
+    return h("li", { class: [entry.undone ? "undone" : "", here ? "here" : ""].join(" ").trim(), dataset: { index: entry.index } },
+      h("div.log-move", h("span.number", `${entry.index}.`), " ",
+        (this.adapter.moveWords && this.adapter.moveWords(entry.move)) || genericMove(entry.move),
+        entry.undone && h("em.tag", " undone")),
+      facts.length ? h("ul.facts", facts.map((f) => h("li", f))) : null,
+      h("small.by", `recorded by ${entry.recorded_by} · ${new Date(entry.recorded_at).toLocaleTimeString()}`,
+        entry.history.map((step) => ` · ${step.event} by ${step.by}`)));
   }
 }
 

@@ -167,24 +167,6 @@ def test_record_a_willi_round_undo_redo_replay(phone: Page, shoot):
     expect(page.locator(".status")).to_contain_text("The table: deal")
 
 
-def test_score_chart_without_the_timeline_endpoint(phone: Page, server):
-    """Where the service has no timeline, the chart is drawn from the state at each move."""
-    page = phone
-    page.route("**/timeline", lambda route: route.fulfill(
-        status=404, content_type="application/json", body='{"error": {"code": "not_found", "message": "no"}}'))
-    created = page.request.post(f"{server}/api/games", data={"game": "willi", "players": PLAYERS}).json()
-    token = created["tokens"]["scorekeeper"]
-    hands = {seat: None for seat in PLAYERS}
-    page.request.post(f"{server}/api/games/{created['id']}/moves", data={"move": {"type": "deal", "hands": hands}},
-                      headers={"Authorization": f"Bearer {token}"})
-    asked = []
-    page.on("request", lambda request: asked.append(request.url) if "/state?at=" in request.url else None)
-    page.goto(f"/#/game/{created['id']}")
-    expect(page.locator("svg.score-chart polyline")).to_have_count(4)
-    expect(page.locator(".chart .legend")).to_contain_text("Alex 0")
-    assert any(url.endswith("state?at=1") for url in asked) and any(url.endswith("state?at=0") for url in asked)
-
-
 def test_three_players_with_the_card_monster(phone: Page, shoot):
     """With 3 players the card monster's stack is entered top card first and
     it can only turn over that top card."""

@@ -89,8 +89,9 @@ def test_an_import_retried_with_the_same_idempotency_key_creates_nothing_new(cli
     assert first.status_code == again.status_code == 201 and again.json == first.json
     assert game_count(client) == before + 1
     changed = record.replace('[Site "?"]', '[Site "Vienna"]')          # another record under the same key
-    assert client.post("/api/games/import", json={"record": changed}, headers=headers).json["id"] != first.json["id"]
-    assert game_count(client) == before + 2
+    refused = client.post("/api/games/import", json={"record": changed}, headers=headers)
+    assert refused.status_code == 409 and refused.json["error"]["code"] == "idempotency_key_reused"
+    assert game_count(client) == before + 1
 
 
 def test_a_record_is_imported_from_a_json_body_the_file_itself_or_an_upload(client):
