@@ -1,8 +1,17 @@
-"""Shared fixtures: a service on SQLite and on PostgreSQL.
+"""Shared fixtures: a service on SQLite, and on PostgreSQL for the store
+contract; how random the random tests are.
+
+A test that asks for ``database`` (or ``app``, ``client``) or ``own_database``
+gets SQLite. The store contract (append-only events, concurrency, views,
+verify, a crash), marked ``store``, runs on SQLite and on PostgreSQL.
 
 PostgreSQL tests use ``TABLELOG_TEST_POSTGRES`` (default
-``postgresql://postgres@127.0.0.1:5432/test``) to create a throwaway
-database. Without a server they are skipped locally, and fail under CI.
+``postgresql://postgres@127.0.0.1:5432/test``) to create throwaway
+databases. Without a server they are skipped locally, and fail under CI.
+
+Hypothesis runs under the profile ``HYPOTHESIS_PROFILE`` names (see
+``randomness.py``): ``ci`` (derandomized: the same examples every run) under
+``CI=true``, else ``dev``; ``long`` runs ten times the examples, at random.
 """
 from __future__ import annotations
 
@@ -12,13 +21,60 @@ from urllib.parse import urlparse, urlunparse
 
 import psycopg
 import pytest
+from hypothesis import settings
 
+from randomness import IN_CI, PROFILE
 from service.app import create_app
 
 PG_ADMIN_URL = os.environ.get("TABLELOG_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 DB_PREFIX = os.environ.get("TABLELOG_TEST_DB_PREFIX", "tablelog")
 """How the throwaway databases' names begin (several people sharing one server keep theirs apart)."""
-IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+settings.register_profile("dev", print_blob=True)
+settings.register_profile("long", print_blob=True)
+settings.load_profile(PROFILE)
+
+
+def pytest_report_header(config) -> str:
+    return f"hypothesis profile: {PROFILE} (HYPOTHESIS_PROFILE=ci|dev|long)"
+
+
+PARTS = ("browser", "store", "slow")
+"""The parts of the suite whose time the summary shows (a test counts in the
+first that marks it; the rest is the developer loop)."""
+BUDGET = {"browser": 10 * 60, "whole run": 30 * 60}
+"""What .ci/run may take on the 2-core machine it is measured on (seconds)."""
+
+
+def pytest_terminal_summary(terminalreporter, config) -> None:
+    """Where the time went, beside the budget (a report, not a test: the
+    machine's load varies)."""
+    spent: dict[str, float] = {}
+    for reports in terminalreporter.stats.values():
+        for report in reports:
+            if not hasattr(report, "duration") or not hasattr(report, "keywords"):
+                continue
+            part = next((name for name in PARTS if name in report.keywords), "loop")
+            spent[part] = spent.get(part, 0.0) + report.duration
+    if not spent:
+        return
+    spent["whole run"] = sum(spent.values())
+    line = ", ".join(f"{part} {seconds / 60:.1f} min" + (f" (budget {BUDGET[part] // 60} min)" if part in BUDGET else "")
+                     for part, seconds in spent.items())
+    terminalreporter.write_line(f"time by part: {line}")
+
+
+def pytest_generate_tests(metafunc) -> None:
+    """SQLite for every test that needs a database; SQLite and PostgreSQL for
+    the store contract (``store``)."""
+    name = next((n for n in ("own_database", "database") if n in metafunc.fixturenames), None)
+    if name is None:
+        return
+    stores: list = ["sqlite"]
+    if metafunc.definition.get_closest_marker("store"):
+        stores.append(pytest.param("postgres", marks=pytest.mark.postgres))
+    metafunc.parametrize(name, stores, indirect=True)
 
 
 def _with_db(url: str, db: str) -> str:
@@ -69,7 +125,7 @@ def scratch_database(postgres_url):
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+@pytest.fixture
 def database(request, tmp_path):
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'tablelog.sqlite3'}"

@@ -2,6 +2,8 @@
 checked: speed is measured by the benchmark, never asserted by a test)."""
 from __future__ import annotations
 
+import pytest
+
 from service.app import create_app
 from domain.rules import RuleViolation
 from domain.willi import GAME
@@ -9,6 +11,7 @@ from service.bench import PLAYERS, WSGIClient, willi_game
 from service.cli import main
 
 
+@pytest.mark.slow
 def test_bench_prints_every_measure_beside_its_baseline(tmp_path, capsys):
     assert main(["bench", "--database", f"sqlite:///{tmp_path / 'bench.sqlite3'}",
                  "--games", "1", "--events", "60"]) == 0

@@ -11,6 +11,8 @@ import pytest
 
 from service.cli import main
 
+pytestmark = pytest.mark.store       # verify, on both stores
+
 FOUR = ["Alex", "Joe", "Gunter", "Hanna"]
 HANDS = {"Alex": ["R1", "R2", "R3", "R4", "R5", "Y1", "Y2", "G1", "G2"], "Joe": None, "Gunter": None,
          "Hanna": None}

@@ -119,6 +119,7 @@ def test_serve_production_runs_gunicorn_workers_on_the_database_given(tmp_path):
 
 
 @pytest.mark.postgres
+@pytest.mark.store
 def test_serve_on_postgresql_creates_its_tables_on_first_start(scratch_database, tmp_path):
     import psycopg
     url = scratch_database("serve")
