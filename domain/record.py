@@ -4,6 +4,12 @@ are events too.
 
 Every event carries ``prev_hash``, the SHA-256 of the previous event in
 canonical JSON, so an audit can prove that the stored log was not edited.
+Events stored since hidden values are committed carry ``salts`` (a move's
+hidden places, each with its own salt): their hash covers each hidden value's
+salted commitment instead of the value, and the token hashes' digest instead
+of the token hashes, so an export that hides the value (and the tokens) still
+shows a hash anyone can recompute, and that reveals nothing. Older events
+keep their bare hashes.
 
 The aggregate stays small on purpose (a cached ``repository.get`` deep-copies
 it): it keeps the undo and redo stacks as short strings of move numbers, not
@@ -14,9 +20,11 @@ from __future__ import annotations
 import hashlib
 import json
 from typing import Any
-from uuid import UUID
+from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.domain import Aggregate, event
+
+from domain.commitment import canonical, hidden_commitment, value_at, with_commitments
 
 GENESIS = "0" * 64
 SERVICE = "service"
@@ -34,7 +42,29 @@ def event_hash(name: str, fields: dict[str, Any]) -> str:
 
 
 def hash_of(domain_event: Any) -> str:
-    return event_hash(type(domain_event).__name__, domain_event.__dict__)
+    return event_hash(type(domain_event).__name__, hashed_fields(domain_event.__dict__))
+
+
+def hashed_fields(fields: dict[str, Any]) -> dict[str, Any]:
+    """What an event's hash covers: every field as stored (an event stored
+    before commitments), else with the hidden values committed (see the
+    module's doc)."""
+    if "salts" not in fields:
+        return fields
+    salts = fields["salts"]
+    out = {k: v for k, v in fields.items() if k != "salts"}
+    out["committed"] = sorted(salts)
+    if salts:
+        out["move"] = with_commitments(fields["move"], {
+            key: hidden_commitment(salt, tuple(json.loads(key)), value_at(fields["move"], json.loads(key)))
+            for key, salt in salts.items()})
+    if "tokens" in out:
+        out["tokens"] = tokens_digest(out["tokens"])
+    return out
+
+
+def tokens_digest(tokens: dict[str, str]) -> str:
+    return "sha256:" + hashlib.sha256(canonical(tokens).encode()).hexdigest()
 
 
 class Stack:
@@ -72,6 +102,9 @@ class ChainedEvent:
 class GameRecord(Aggregate):
     """One game: who plays what, and every move, undo, redo and comment."""
 
+    seed_revealed = False       # a class default: snapshots taken before reveals existed lack it
+    seed_commitment = None
+
     class Event(ChainedEvent, Aggregate.Event):
         pass
 
@@ -82,12 +115,16 @@ class GameRecord(Aggregate):
     def __init__(self, game: str, rules_version: str, players: list[str], seats: list[str],
                  options: dict[str, Any], mode: str, seed: int | None, started_by: str,
                  tokens: dict[str, str],
-                 prev_hash: str = GENESIS, id: UUID | None = None):  # noqa: A002
+                 prev_hash: str = GENESIS, id: UUID | None = None,  # noqa: A002
+                 seed_commitment: str | None = None, salts: dict[str, str] | None = None):
         # ``tokens`` (SHA-256 of each token, by role) stays in the Started
         # event, where the service reads it; the aggregate need not copy it.
         # ``id``: eventsourcing takes a given id as the record's (a game made
         # for an idempotent request), else makes a new one; it is not stored
         # in the event.
+        # ``seed``: only records stored before seeds were sealed hold it
+        # here; a newer digital game keeps ``seed=None`` and a commitment to
+        # its seed, which is sealed apart (SealedSeed) and revealed at the end.
         self.game = game
         self.rules_version = rules_version
         self.players = players
@@ -95,6 +132,7 @@ class GameRecord(Aggregate):
         self.options = options
         self.mode = mode
         self.seed = seed
+        self.seed_commitment = seed_commitment
         self.started_by = started_by
         self.forked_from: dict[str, Any] | None = None   # set by a Forked event
         self.moves = 0          # move numbers handed out so far
@@ -118,15 +156,17 @@ class GameRecord(Aggregate):
         return Stack.number(top) if top else None
 
     def record_move(self, move: dict[str, Any], outcome: list[dict[str, Any]], recorded_by: str,
-                    request_id: str | None = None) -> int:
+                    request_id: str | None = None, salts: dict[str, str] | None = None) -> int:
+        """``salts``: a salt for each hidden place in the move (see hashed_fields)."""
         number = self.moves + 1
         self._move_recorded(number=number, move=move, outcome=outcome, recorded_by=recorded_by,
-                            request_id=request_id, prev_hash=self.last_hash)
+                            request_id=request_id, prev_hash=self.last_hash, salts=salts or {})
         return number
 
     @event("MoveRecorded")
     def _move_recorded(self, number: int, move: dict[str, Any], outcome: list[dict[str, Any]],
-                       recorded_by: str, request_id: str | None, prev_hash: str) -> None:
+                       recorded_by: str, request_id: str | None, prev_hash: str,
+                       salts: dict[str, str] | None = None) -> None:
         self.moves = number
         self.effective = Stack.push(self.effective, f"{number}s" if recorded_by == SERVICE else str(number))
         self.undone = ""
@@ -184,6 +224,83 @@ class GameRecord(Aggregate):
     @event("Forked")
     def _forked(self, origin: str, at: int, origin_version: int, origin_hash: str, prev_hash: str) -> None:
         self.forked_from = {"game": origin, "at": at, "version": origin_version, "hash": origin_hash}
+
+
+    def reveal_seed(self, seed: int, salt: str) -> None:
+        """At the end of a digital game: the seed and the salt of the
+        commitment made at its start, so anyone can check every deal and roll."""
+        if self.seed_revealed:
+            raise ValueError("The seed was revealed already.")
+        self._seed_revealed(seed=seed, salt=salt, prev_hash=self.last_hash)
+
+    @event("SeedRevealed")
+    def _seed_revealed(self, seed: int, salt: str, prev_hash: str) -> None:
+        self.seed_revealed = True
+
+
+class SealedSeed(Aggregate):
+    """A digital game's seed (and its commitment's salt), encrypted with the
+    key kept outside the database. A separate aggregate, saved with the
+    game's first events in one transaction: never in the game's own events,
+    so no export, log or snapshot of the game holds it."""
+
+    @event("Sealed")
+    def __init__(self, game_id: str, key_id: str, nonce: str, ciphertext: str,
+                 id: UUID | None = None):  # noqa: A002
+        self.game_id = game_id
+        self.key_id = key_id
+        self.nonce = nonce
+        self.ciphertext = ciphertext
+
+
+SEALED_SEEDS = uuid5(NAMESPACE_URL, "tablelog:sealed-seed")
+
+
+def sealed_seed_id(game_id: UUID) -> UUID:
+    return uuid5(SEALED_SEEDS, str(game_id))
+
+
+class HeadAnchor(Aggregate):
+    """Where a game's record ends, keyed: after every write, in the same
+    transaction, the game's version and newest hash with an HMAC made with
+    the key kept outside the database (see service.keys). Someone with the
+    database but not the key can delete events from the end, or change one
+    and re-chain the rest, but cannot make the anchor that would match."""
+
+    @event("Opened")
+    def __init__(self, game_id: str, id: UUID | None = None):  # noqa: A002
+        self.game_id = game_id
+        self.head: dict[str, Any] | None = None
+
+    def anchor(self, version: int, head_hash: str, key_id: str, mac: str) -> None:
+        self._anchored(version=version, head_hash=head_hash, n=self.version, key_id=key_id, mac=mac)
+
+    @event("Anchored")
+    def _anchored(self, version: int, head_hash: str, n: int, key_id: str, mac: str) -> None:
+        self.head = {"version": version, "hash": head_hash, "n": n, "key_id": key_id, "mac": mac}
+
+
+HEAD_ANCHORS = uuid5(NAMESPACE_URL, "tablelog:head-anchor")
+
+
+def head_anchor_id(game_id: UUID) -> UUID:
+    return uuid5(HEAD_ANCHORS, str(game_id))
+
+
+def anchor_message(game_id: UUID | str, version: int, head_hash: str, n: int) -> str:
+    """What an anchor's HMAC covers: the game, its version and newest hash,
+    and the anchor's own number (it counts every anchor of the game)."""
+    return f"tablelog/anchor/v1|{game_id}|{version}|{head_hash}|{n}"
+
+
+def receipt_message(game_id: UUID | str, version: int, event_hash_: str) -> str:
+    """What a receipt's HMAC covers: the game, the version a write reached and that event's hash."""
+    return f"tablelog/receipt/v1|{game_id}|{version}|{event_hash_}"
+
+
+def is_game_event(domain_event: Any) -> bool:
+    """Whether an event in the store is one of a game's (not a sealed seed's or an anchor's)."""
+    return isinstance(domain_event, (GameRecord.Event, GameRecord.Created))
 
 
 class NothingToUndo(Exception):

@@ -255,6 +255,17 @@ class Game(ABC):
         (e.g. a reroll's result). Most moves need nothing."""
         return move
 
+    def named(self, state: Any, move: Move) -> Move:
+        """The move with each name typed in it (a field, a card) as printed
+        in ``state``'s components, matched by ``domain.names.canonical``; the
+        move is recorded so. Games whose moves name things say where."""
+        return move
+
+    def catalog(self, options: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The game's components by name and printed content, for pickers
+        (``GET /api/game-types/<game>/catalog``); None for a game without any."""
+        return None
+
     # -- what people see ------------------------------------------------------
     @abstractmethod
     def view(self, state: Any, seat: str | None = None, full: bool = True) -> dict[str, Any]:

@@ -8,7 +8,8 @@ through it.
 Commands (``play``, ``undo``, ``redo``, ``auto``) trigger events on the
 record and keep the states in step; ``replay`` takes in an event that is
 already stored. No I/O: the service saves the record's pending events, and
-digital chance comes from the record's seed through :mod:`domain.chance`.
+hands in a digital game's seed (kept sealed outside the record), from which
+:mod:`domain.chance` draws the chance moves.
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from domain.chance import rng_for
+from domain.commitment import hidden_paths, new_salt, path_key
 from domain.games import get_game
 from domain.record import SCOREKEEPER, SERVICE, GameRecord, NothingToUndo
 from domain.rules import TABLE, Game, Move, Outcome, RuleViolation
@@ -25,6 +27,18 @@ LEGACY_RULES = "1"
 """The version of records from before each game kept its rules versions:
 they are played under the current rules (their differences are the audit's
 ``rules_changed``)."""
+
+
+Secret = tuple[int, str]
+"""A digital game's seed and the salt of the commitment to it."""
+
+
+def salts_for(game: Game, mode: str, move: Move) -> dict[str, str]:
+    """A fresh salt for each place of ``move`` the table may not see (a
+    digital game's hands, face-down cards): the hash chain commits to them."""
+    if mode != "digital":
+        return {}
+    return {path_key(path): new_salt() for path in hidden_paths(move, game.redact_move(move, None))}
 
 
 @dataclass(frozen=True)
@@ -94,18 +108,20 @@ class Table:
     # -- starting ------------------------------------------------------------------
     @classmethod
     def start(cls, game: Game, players: Sequence[str], options: Mapping[str, Any] | None = None, *,
-              mode: str = "table", seed: int | None = None, started_by: str = SCOREKEEPER,
+              mode: str = "table", seed_commitment: str | None = None, started_by: str = SCOREKEEPER,
               tokens: Mapping[str, str] | None = None, rules_version: str | None = None,
               id: Any = None) -> Table:  # noqa: A002
         """A new game (a Started event on a new record). ``rules_version`` is
         the version of the record it comes from (import, fork); None for a new
         game. The options are checked by the game's schema; the record keeps
-        them as given."""
+        them as given. A digital game's seed is not in the record, only
+        ``seed_commitment``."""
         version = rules_to_start(game, rules_version)
         first = setup(game, players, options, version)
         record = GameRecord(game=game.id, rules_version=version, players=list(players),
-                            seats=list(game.seats(first)), options=dict(options or {}), mode=mode, seed=seed,
-                            started_by=started_by, tokens=dict(tokens or {}), id=id)
+                            seats=list(game.seats(first)), options=dict(options or {}), mode=mode, seed=None,
+                            seed_commitment=seed_commitment, started_by=started_by, tokens=dict(tokens or {}),
+                            id=id, salts={})
         return cls(game, record, version, first)
 
     @classmethod
@@ -124,9 +140,9 @@ class Table:
     def digital(self) -> bool:
         return self.record.mode == "digital"
 
-    def _rng(self) -> random.Random:
+    def _rng(self, seed: int | None) -> random.Random:
         """The generator of the record's next move in digital mode."""
-        return rng_for(self.record.seed, self.record.moves + 1)
+        return rng_for(seed, self.record.moves + 1)
 
     # -- commands ----------------------------------------------------------------------
     def play(self, move: Move, by: str, request_id: str | None = None) -> Played:
@@ -134,25 +150,30 @@ class Table:
         state, outcome = self.game.play(self.state, move)
         return self._recorded(move, state, outcome, by, request_id)
 
-    def complete(self, move: Move) -> Move:
+    def complete(self, move: Move, seed: int | None) -> Move:
         """A move as entered at the table, made ready to play: in digital mode
         the service makes the chance moves (the table entering one is
-        refused), and draws what a player's move leaves to chance."""
+        refused), and draws from ``seed`` what a player's move leaves to chance."""
         if not self.digital:
             return move
         if move.get("seat", TABLE) == TABLE:
             raise RuleViolation("digital_chance", "In a digital game the service rolls, deals and draws "
                                 "itself; the table does not enter chance moves.", "Digital mode")
-        return self.game.complete_move(self.state, move, self._rng())
+        return self.game.complete_move(self.state, move, self._rng(seed))
 
-    def auto(self, request_id: str | None = None) -> list[Played]:
+    def auto(self, secret: Secret | None, request_id: str | None = None) -> list[Played]:
         """In digital mode, every chance move due now (deals, rolls, draws),
-        generated from the record's seed and recorded by the service."""
+        drawn from the seed in ``secret`` and recorded by the service; once
+        the game is over the record reveals the seed its start committed to."""
         made: list[Played] = []
-        while self.digital and not self.game.finished(self.state) and self.game.expected(self.state).is_chance:
-            move = self.game.chance_move(self.state, self._rng())
+        if not self.digital:
+            return made
+        while not self.game.finished(self.state) and self.game.expected(self.state).is_chance:
+            move = self.game.chance_move(self.state, self._rng(secret[0]))
             state, outcome = self.game.apply(self.state, move)
             made.append(self._recorded(move, state, outcome, SERVICE, request_id))
+        if self.game.finished(self.state) and self.record.seed_commitment and not self.record.seed_revealed:
+            self.record.reveal_seed(*secret)
         return made
 
     def undo(self, by: str, request_id: str | None = None) -> int:
@@ -173,7 +194,7 @@ class Table:
         return Played(number, self.moves[number], outcome)
 
     def _recorded(self, move: Move, state: Any, outcome: Outcome, by: str, request_id: str | None) -> Played:
-        number = self.record.record_move(move, outcome, by, request_id)
+        number = self.record.record_move(move, outcome, by, request_id, salts_for(self.game, self.record.mode, move))
         self.moves[number] = move
         self.states.append(state)
         return Played(number, move, outcome)

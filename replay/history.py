@@ -47,6 +47,7 @@ class Answer:
     index: int | None = None
     outcome: list[dict[str, Any]] = field(default_factory=list)
     auto: list[int] = field(default_factory=list)
+    taken_back: list[int] = field(default_factory=list)   # an undo's moves, the last first
     request: Any = None        # what was asked (the move, the comment): a retry must ask the same
 
 
@@ -84,6 +85,7 @@ class GameHistory:
         self.answers: dict[str, Answer] = {}
         self.callers: dict[str, Any] = {}   # the service's: each token of this game already checked, and whose it is
         self.problems: list[Problem] = []
+        self.revealed: dict[str, Any] | None = None     # a digital game's seed and salt, once over
         self._chained(started, GENESIS)
         self.last_at: datetime = started.timestamp
 
@@ -137,6 +139,9 @@ class GameHistory:
                 "outcome_differs", version,
                 f"Move {number}: the rules now give {replayed.outcome}, the record holds {e.outcome}.", number))
 
+    def _on_SeedRevealed(self, e: Any) -> None:
+        self.revealed = {"seed": e.seed, "salt": e.salt, "version": e.originator_version}
+
     def _on_MoveRecorded(self, e: Any) -> None:
         self.entries.append(Entry(e.number, e.move, e.outcome, e.recorded_by, e.timestamp, e.request_id,
                                   e.originator_version))
@@ -157,7 +162,11 @@ class GameHistory:
         entry.history.append({"event": "undone", "version": e.originator_version,
                               "by": e.recorded_by, "at": e.timestamp})
         if e.request_id:
-            self.answers[e.request_id] = Answer("undo", e.originator_version, e.number)
+            # Taking back several moves is one request: its undo events share its id.
+            first = self.answers.get(e.request_id)
+            taken = first.taken_back if first is not None and first.kind == "undo" else []
+            self.answers[e.request_id] = Answer("undo", e.originator_version, e.number,
+                                                taken_back=[*taken, e.number])
 
     def _on_MoveRedone(self, e: Any) -> None:
         entry = self.entry(e.number)

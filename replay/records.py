@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from domain.games import all_games, get_game
-from domain.record import SCOREKEEPER, hash_of
+from domain.commitment import hidden_commitment, value_at
+from domain.record import SCOREKEEPER, hash_of, tokens_digest
 from domain.rules import Game, Move, is_whole
 from domain.table import rules_to_start, setup
 
@@ -33,7 +34,7 @@ FORMATS = ("jsonl", "text")
 FORMAT_NAMES = {"jsonl": "jsonl", "jsonlines": "jsonl", "json-lines": "jsonl", "ndjson": "jsonl", "json": "jsonl",
                 "text": "text", "txt": "text", "pgn": "text"}
 """Every name a format is asked for by, and the format it means."""
-_META = ("originator_id", "originator_version", "timestamp", "originator_topic", "tokens", "prev_hash")
+_META = ("originator_id", "originator_version", "timestamp", "originator_topic", "tokens", "prev_hash", "salts")
 
 
 class RecordError(ValueError):
@@ -71,6 +72,7 @@ class Record:
     forked: dict[str, Any] | None = None
     steps: list[Step] = field(default_factory=list)
     view: str | None = None        # the seat (or the table) the record was written for
+    id: str | None = None          # the game's id where the record was written (its Id)
 
 
 # -- writing -----------------------------------------------------------------------
@@ -78,13 +80,18 @@ def _seen(game: Game, move: Move, view: str | None) -> Move:
     return move if view is None else game.redact_move(move, None if view == "table" else view)
 
 
-def to_jsonl(events: Sequence[Any], view: str | None = None) -> str:
+def to_jsonl(events: Sequence[Any], view: str | None = None, hide_seed: bool = False) -> str:
     """The stored events as JSON Lines. ``view`` (a seat, or ``table``) hides
-    what that viewer may not see; it is then named on the first line."""
+    what that viewer may not see; it is then named on the first line.
+    ``hide_seed``: a running digital game stored before seeds were sealed
+    holds its seed in the Started event; the seed and that event's hash
+    (which would give the seed away by trial) are left out."""
     game = get_game(events[0].game)
     lines = []
+    hidden_hash = False          # the event before hid a value under a bare hash
     for domain_event in events:
-        fields = {k: v for k, v in domain_event.__dict__.items() if k not in _META}
+        stored = domain_event.__dict__
+        fields = {k: v for k, v in stored.items() if k not in _META}
         if "move" in fields:
             fields["move"] = _seen(game, fields["move"], view)
         line: dict[str, Any] = {"event": type(domain_event).__name__, "version": domain_event.originator_version,
@@ -93,10 +100,52 @@ def to_jsonl(events: Sequence[Any], view: str | None = None) -> str:
             line["id"] = str(domain_event.originator_id)
             line["view"] = view
         line.update(fields)
+        if "salts" in stored:
+            line.update(_committed(stored, fields.get("move")))
         line["prev_hash"] = domain_event.prev_hash
         line["hash"] = hash_of(domain_event)
+        if hidden_hash:
+            del line["prev_hash"]
+        # A bare hash of a value the viewer may not see would give the value
+        # away by trial (36 cards): it is left out, here and in the next event.
+        hidden_hash = "salts" not in stored and "move" in fields and fields["move"] != stored["move"]
+        if hide_seed and line.get("seed") is not None:
+            hidden_hash = True
+            del line["seed"]
+        if hidden_hash:
+            del line["hash"]
         lines.append(json.dumps(line, ensure_ascii=False, separators=(",", ":")))
     return "\n".join(lines) + "\n"
+
+
+def _committed(stored: dict[str, Any], seen_move: Any) -> dict[str, Any]:
+    """What lets anyone recompute an event's hash (see domain.record): the
+    hidden places, the salt of each one the viewer sees (to check it), the
+    commitment of each one it does not, and the token hashes' digest."""
+    out: dict[str, Any] = {"committed": sorted(stored["salts"])}
+    if "tokens" in stored:
+        out["tokens_digest"] = tokens_digest(stored["tokens"])
+    salts, commitments = {}, {}
+    for key, salt in stored["salts"].items():
+        path = tuple(json.loads(key))
+        value = value_at(stored["move"], path)
+        if _holds(seen_move, path) and value_at(seen_move, path) == value:
+            salts[key] = salt
+        else:
+            commitments[key] = hidden_commitment(salt, path, value)
+    if salts:
+        out["salts"] = salts
+    if commitments:
+        out["commitments"] = commitments
+    return out
+
+
+def _holds(value: Any, path: tuple) -> bool:
+    try:
+        value_at(value, path)
+    except (KeyError, IndexError, TypeError):
+        return False
+    return True
 
 
 def _tag(name: str, value: str) -> str:
@@ -125,7 +174,7 @@ def result_text(game: Game, state: Any) -> str:
     return f"{scores}; won by {', '.join(game.winners(state))}"
 
 
-def to_text(events: Sequence[Any], final_state: Any, view: str | None = None) -> str:
+def to_text(events: Sequence[Any], final_state: Any, view: str | None = None, hide_seed: bool = False) -> str:
     """The stored events as a readable game record (see the module's doc)."""
     started = events[0]
     game = get_game(started.game)
@@ -135,7 +184,12 @@ def to_text(events: Sequence[Any], final_state: Any, view: str | None = None) ->
         ("Options", json.dumps(started.options, separators=(",", ":"), sort_keys=True)),
         ("Result", result_text(game, final_state)), ("Mode", started.mode),
     ]
-    if started.seed is not None:
+    revealed = next((e for e in events if type(e).__name__ == "SeedRevealed"), None)
+    if getattr(started, "seed_commitment", None):
+        tags.append(("SeedCommitment", started.seed_commitment))
+    if revealed is not None:
+        tags += [("Seed", str(revealed.seed)), ("SeedSalt", revealed.salt)]
+    elif started.seed is not None and not hide_seed:
         tags.append(("Seed", str(started.seed)))
     tags += [("Rules", started.rules_version), ("Id", str(started.originator_id))]
     comments: dict[int, list[str]] = {}
@@ -212,7 +266,8 @@ def read_jsonl(text: str) -> Record:
             record = Record(game=_need(number, data, "game", str), players=_need(number, data, "players", list),
                             options=data.get("options") or {}, mode=data.get("mode") or "table",
                             seed=data.get("seed"), rules_version=data.get("rules_version"),
-                            view=data.get("view") if isinstance(data.get("view"), str) else None)
+                            view=data.get("view") if isinstance(data.get("view"), str) else None,
+                            id=data.get("id") if isinstance(data.get("id"), str) else None)
             if not isinstance(record.options, dict):
                 raise RecordError(number, "options are an object.")
             if not isinstance(record.rules_version, (str, type(None))):
@@ -238,6 +293,11 @@ def read_jsonl(text: str) -> Record:
         elif kind == "Annotated":
             record.steps.append(Step("annotate", _need(number, data, "number", int), by,
                                      text=_need(number, data, "text", str), request_id=request_id))
+        elif kind == "SeedRevealed":
+            # The seed of a game that is over: the imported game is seeded
+            # with it (its own commitment is new) and reveals it again.
+            seed = _need(number, data, "seed", int)
+            record.seed = record.seed if record.seed is not None else seed
         else:
             raise RecordError(number, f"unknown event {kind!r}.")
     if record is None:
@@ -316,7 +376,7 @@ def _text_header(tags: dict[str, str], line: int) -> tuple[Record, Game, Sequenc
     if not isinstance(options, dict):
         raise RecordError(line, "the Options tag holds a JSON object.")
     record = Record(game=game.id, players=players, options=options, mode=tags.get("Mode", "table"), seed=seed,
-                    rules_version=tags.get("Rules"), view=tags.get("View"))
+                    rules_version=tags.get("Rules"), view=tags.get("View"), id=tags.get("Id"))
     if "Fork" in tags:
         fork = _FORK.match(tags["Fork"])
         if not fork:

@@ -16,11 +16,15 @@ verify compares that witness with the stored event.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from domain.record import hash_of
+from domain.chance import rng_for
+from domain.commitment import canonical, hidden_commitment, seed_commitment, value_at, with_commitments
+from domain.record import SERVICE, anchor_message, event_hash, hash_of, head_anchor_id, receipt_message
 from replay.history import GameHistory, Problem
 
 RULE_PROBLEMS = ("illegal_move", "unreplayable", "outcome_differs")
@@ -37,6 +41,7 @@ class Verdict:
     current_rules: str | None = None     # what it replays under: its own version while still played, else the current
     problems: list[Problem] = field(default_factory=list)
     history: GameHistory | None = None
+    head: str = "not checked"          # what the keyed anchor says about the record's end
 
     @property
     def ok(self) -> bool:
@@ -54,9 +59,36 @@ def _same_bytes(store: Any, record: Any, domain_event: Any) -> bool:
     return again.topic == record.topic and bytes(again.state) == bytes(record.state)
 
 
-def verify_game(store: Any, game_id: UUID, witness: dict[str, Any] | None = None) -> Verdict | None:
+def check_revealed_seed(hist: GameHistory) -> list[Problem]:
+    """Once a digital game is over its seed is revealed: it must open the
+    commitment made at the start, and every deal, draw and roll the service
+    made must be the one that seed gives at that move. That is all it proves:
+    the chance moves were fixed when the game started, not what players did."""
+    commitment = getattr(hist.started, "seed_commitment", None)
+    if not commitment or hist.revealed is None:
+        return []
+    seed, salt, version = hist.revealed["seed"], hist.revealed["salt"], hist.revealed["version"]
+    if seed_commitment(seed, salt) != commitment:
+        return [Problem("seed_commitment", version, "The revealed seed does not open the commitment made when "
+                        "the game started: the seed was changed.")]
+    problems = []
+    for ply, number in enumerate(hist.effective):
+        entry = hist.entry(number)
+        if entry.recorded_by != SERVICE:
+            continue
+        made = hist.game.chance_move(hist.states[ply], rng_for(seed, number))
+        if canonical(made) != canonical(entry.move):
+            problems.append(Problem("seed_differs", entry.version,
+                                    f"Move {number}, made by the service, is not what the revealed seed gives "
+                                    "there: the deal or roll was changed.", number))
+    return problems
+
+
+def verify_game(store: Any, game_id: UUID, witness: dict[str, Any] | None = None,
+                keyring: Any = None) -> Verdict | None:
     """The verdict on one stored game, or None when no event has its id.
-    ``witness`` is the game's row in the game list view, if any."""
+    ``witness`` is the game's row in the game list view, if any; ``keyring``
+    checks the keyed anchor of the game's head (without it: "not checked")."""
     stored = list(store.recorder.select_events(game_id))
     if not stored:
         return None
@@ -100,11 +132,174 @@ def verify_game(store: Any, game_id: UUID, witness: dict[str, Any] | None = None
                 f"{hist.game.title} was recorded under rules version {verdict.rules_version}; the current rules "
                 f"are version {verdict.current_rules}. The differences below come from that change or from "
                 "an edit."))
+    if hist is not None:
+        verdict.problems += check_revealed_seed(hist)
     if witness is not None:
         seen = int(witness["version"])
-        if seen <= len(hashes) and hashes[seen - 1] != witness["head_hash"]:
+        if seen > len(stored):
+            verdict.problems.append(Problem(
+                "events_missing", seen,
+                f"The game list saw version {seen}, but the record ends at version {len(stored)}: events "
+                "were deleted from its end."))
+        elif seen <= len(hashes) and hashes[seen - 1] != witness["head_hash"]:
             verdict.problems.append(Problem(
                 "head_hash", seen,
                 f"Event {seen} is not the event the game list saw when it was recorded: the stored record "
                 "was changed."))
+    if hashes and len(hashes) == len(stored):
+        verdict.head, problems = check_anchor(store, game_id, hashes, keyring,
+                                              committed=hist is not None and "salts" in hist.started.__dict__)
+        verdict.problems += problems
+    return verdict
+
+
+def _anchor(store: Any, game_id: UUID) -> Any:
+    try:
+        return store.repository.get(head_anchor_id(game_id))
+    except Exception:       # none stored (a game recorded before anchors), or unreadable
+        return None
+
+
+def check_anchor(store: Any, game_id: UUID, hashes: list[str], keyring: Any,
+                 committed: bool = True) -> tuple[str, list[Problem]]:
+    """What the game's keyed anchor says about where its record ends: the
+    head's version and hash, keyed with the key outside the database. Without
+    the key nothing is checked (and a lost key is not tampering)."""
+    anchor = _anchor(store, game_id)
+    if anchor is None or anchor.head is None:
+        if committed:       # recorded since anchors exist: its anchor was taken away
+            return "no anchor", [Problem("anchor_missing", len(hashes), "The record has no anchor, though it was "
+                                         "recorded with one: the anchor was deleted.")]
+        return "not checked: the game was recorded before heads were anchored", []
+    head = anchor.head
+    if keyring is None:
+        return "not checked: no key", []
+    if head["key_id"] not in keyring.keys:
+        return f"not checked: the key {head['key_id']!r} is not in this keyring", []
+    message = anchor_message(game_id, head["version"], head["hash"], head["n"])
+    if not keyring.check_mac(message, head["mac"], head["key_id"]):
+        return "forged", [Problem("anchor_forged", head["version"], "The anchor of the record's end was not made "
+                                  "with tablelog's key: it was written by someone else.")]
+    stored = len(hashes)
+    if stored < head["version"]:
+        return "checked", [Problem("events_missing", stored, f"The anchor says the record reached version "
+                                   f"{head['version']}, but it ends at version {stored}: events were deleted "
+                                   "from its end.")]
+    if hashes[head["version"] - 1] != head["hash"]:
+        return "checked", [Problem("head_changed", head["version"], f"Event {head['version']} is not the event "
+                                   "the keyed anchor was made for: the record was changed and its hashes made "
+                                   "again.")]
+    if stored > head["version"]:
+        return "checked", [Problem("unanchored", head["version"] + 1, f"Events after version {head['version']} "
+                                   "were written without tablelog's key.")]
+    return "checked", []
+
+
+def check_receipt(store: Any, game_id: UUID, receipt: dict[str, Any], keyring: Any) -> list[Problem]:
+    """Whether the event a receipt names (given to a client when its write was
+    acknowledged) is still in the record, unchanged. This is what catches a
+    rollback: events deleted from the end together with the anchor."""
+    try:
+        version, head, key_id, mac = (int(receipt["version"]), str(receipt["hash"]), str(receipt["key_id"]),
+                                      str(receipt["mac"]))
+    except (KeyError, TypeError, ValueError):
+        return [Problem("receipt_unreadable", 0, "A receipt holds version, hash, key_id and mac.")]
+    if keyring is None or key_id not in keyring.keys:
+        return []           # not checked: the key is not here
+    if str(receipt.get("game", game_id)) != str(game_id) or not keyring.check_mac(
+            receipt_message(game_id, version, head), mac, key_id):
+        return [Problem("receipt_forged", version, "This receipt was not given by tablelog for this game.")]
+    events = list(store.recorder.select_events(game_id, gt=version - 1, lte=version))
+    if not events:
+        return [Problem("receipt_missing", version, f"The record no longer holds version {version}, which this "
+                        "receipt acknowledged: events were deleted from its end (and the anchor rolled back).")]
+    try:
+        stored = hash_of(store.mapper.to_domain_event(events[0]))
+    except Exception:
+        stored = None
+    if stored != head:
+        return [Problem("receipt_changed", version, f"Event {version} is not the event this receipt "
+                        "acknowledged: the record was changed.")]
+    return []
+
+
+# -- an exported record alone --------------------------------------------------------
+TOPIC = "domain.record:GameRecord"
+_LINE_META = ("event", "version", "at", "id", "view", "hash", "committed", "salts", "commitments", "tokens_digest")
+
+
+@dataclass
+class RecordVerdict:
+    """What checking an exported record (JSON Lines) found. It proves only the
+    record's internal chain: that no event was changed, added or taken out
+    between its first and its last line. Whether the last line is the game's
+    newest event needs the store and the key (the anchor) or a receipt."""
+
+    events: int = 0
+    checked: int = 0               # events whose hash was recomputed from what the record shows
+    problems: list[Problem] = field(default_factory=list)
+    unchecked: list[int] = field(default_factory=list)   # versions shown without a hash (hidden under a bare one)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def line_hash(line: dict[str, Any], game_id: str) -> str | None:
+    """An exported event's hash recomputed from the line, where it can be:
+    not an older Started event, whose hash covers the token hashes the
+    record leaves out, nor an older event after one whose bare hash was left
+    out (its own hash covers that one)."""
+    if "committed" not in line and (line["event"] == "Started" or "prev_hash" not in line):
+        return None
+    if "committed" not in line:
+        fields = {k: v for k, v in line.items() if k not in _LINE_META}
+        fields.update(originator_id=game_id, originator_version=line["version"],
+                      timestamp=str(datetime.fromisoformat(line["at"])))
+        return event_hash(line["event"], fields)
+    fields = {k: v for k, v in line.items() if k not in _LINE_META}
+    fields.update(originator_id=game_id, originator_version=line["version"],
+                  timestamp=str(datetime.fromisoformat(line["at"])), committed=line["committed"])
+    if line["event"] == "Started":
+        fields["originator_topic"] = TOPIC
+    if "tokens_digest" in line:
+        fields["tokens"] = line["tokens_digest"]
+    commitments = dict(line.get("commitments") or {})
+    for key, salt in (line.get("salts") or {}).items():
+        path = tuple(json.loads(key))
+        commitments[key] = hidden_commitment(salt, path, value_at(line["move"], path))
+    if line["committed"]:
+        if set(commitments) != set(line["committed"]):
+            return ""
+        fields["move"] = with_commitments(line["move"], commitments)
+    return event_hash(line["event"], fields)
+
+
+def verify_jsonl(text: str) -> RecordVerdict:
+    """Check an exported record's chain: each event's hash recomputed from
+    its line, and each line's ``prev_hash`` the hash before it."""
+    verdict = RecordVerdict()
+    previous: str | None = None
+    game_id = None
+    for number, raw in enumerate(text.splitlines(), 1):
+        if not raw.strip():
+            continue
+        line = json.loads(raw)
+        verdict.events += 1
+        version = line.get("version", number)
+        game_id = line.get("id", game_id)
+        shown = line.get("hash")
+        computed = line_hash(line, game_id)
+        if shown is None:
+            verdict.unchecked.append(version)
+        elif computed is not None:
+            verdict.checked += 1
+            if computed != shown:
+                verdict.problems.append(Problem("hash_mismatch", version, f"Event {version} is not the event "
+                                                "its hash was made for: the record was changed."))
+        prev = line.get("prev_hash")
+        if prev is not None and previous is not None and prev != previous:
+            verdict.problems.append(Problem("hash_chain", version, f"Event {version} does not follow the event "
+                                            "before it in this record: an event was changed, added or taken out."))
+        previous = computed or shown
     return verdict

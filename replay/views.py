@@ -25,18 +25,21 @@ from __future__ import annotations
 import json
 import logging
 import threading
+import time
 from collections import OrderedDict
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Sequence
 from uuid import UUID
 
-from eventsourcing.persistence import IntegrityError, Tracking
+from eventsourcing.persistence import IntegrityError, OperationalError, Tracking
 from eventsourcing.postgres import PostgresTrackingRecorder
 from eventsourcing.projection import Projection
 from eventsourcing.sqlite import SQLiteTrackingRecorder
 from psycopg.sql import SQL
 
+from domain.names import player_key
 from domain.ranking import places
+from domain.record import is_game_event
 from replay.history import GameHistory
 
 log = logging.getLogger("tablelog.views")
@@ -44,6 +47,8 @@ log = logging.getLogger("tablelog.views")
 GAMES_TABLE = "tablelog_view_games"
 PLAYERS_TABLE = "tablelog_view_players"
 TRACKING_TABLE = "tablelog_view_tracking"
+DEADLOCK_ATTEMPTS = 3
+"""How often a batch of view rows the database rolled back (a deadlock) is written again."""
 
 GAME_COLUMNS = ("game_id", "position", "game", "players", "mode", "status", "scores", "winners", "moves",
                 "version", "created_at", "last_move_at", "head_hash", "summary")
@@ -80,23 +85,39 @@ class ViewTables:
         with self.datastore.transaction(commit=commit) as curs:  # type: ignore[attr-defined]
             yield curs
 
-    def _upsert(self, table: str, columns: Sequence[str], keys: Sequence[str], keep: Sequence[str] = ()) -> str:
+    def _upsert(self, table: str, columns: Sequence[str], keys: Sequence[str], keep: Sequence[str] = (),
+                newer: str | None = None) -> str:
+        """INSERT, or UPDATE the row with ``keys``; with ``newer``, only when
+        the row's ``newer`` column is less than the incoming row's (the
+        statement then returns the key when it wrote)."""
         updates = ", ".join(f"{c} = excluded.{c}" for c in columns if c not in keys and c not in keep)
+        guard = (f" WHERE {{schema}}{table}.{newer} < excluded.{newer} RETURNING {keys[0]}" if newer else "")
         return self._sql(f"INSERT INTO {{schema}}{table} ({', '.join(columns)}) "
                          f"VALUES ({', '.join(['{p}'] * len(columns))}) "
-                         f"ON CONFLICT ({', '.join(keys)}) DO UPDATE SET {updates}")
+                         f"ON CONFLICT ({', '.join(keys)}) DO UPDATE SET {updates}{guard}")
 
     def write(self, games: list[dict[str, Any]], players: list[dict[str, Any]], tracking: Tracking | None) -> None:
         """The rows a batch of events changed, and the batch's last position,
         in one transaction (IntegrityError if that position was written already;
-        no position: rows only)."""
+        no position: rows only).
+
+        A game's rows are written only over older ones (a lower version), so
+        a batch that another process overtook can never set a game back,
+        whatever path wrote it. Rows go in the order of their keys, the same
+        in every process, so two processes writing the same games wait for
+        each other instead of deadlocking."""
+        by_game: dict[str, list[dict[str, Any]]] = {}
+        for row in players:
+            by_game.setdefault(row["game_id"], []).append(row)
         with self._cursor(commit=True) as curs:
-            game_sql = self._upsert(GAMES_TABLE, GAME_COLUMNS, ["game_id"], keep=["position"])
-            for row in games:
-                curs.execute(game_sql, [row[c] for c in GAME_COLUMNS])
+            game_sql = self._upsert(GAMES_TABLE, GAME_COLUMNS, ["game_id"], keep=["position"], newer="version")
             player_sql = self._upsert(PLAYERS_TABLE, PLAYER_COLUMNS, ["game_id", "player"])
-            for row in players:
-                curs.execute(player_sql, [row[c] for c in PLAYER_COLUMNS])
+            for row in sorted(games, key=lambda row: row["game_id"]):
+                curs.execute(game_sql, [row[c] for c in GAME_COLUMNS])
+                if curs.fetchone() is None:
+                    continue          # the view already holds this game at this version or later
+                for player in sorted(by_game.get(row["game_id"], []), key=lambda p: p["player"]):
+                    curs.execute(player_sql, [player[c] for c in PLAYER_COLUMNS])
             if tracking is not None:
                 self._insert_tracking(curs, tracking)  # type: ignore[attr-defined]
 
@@ -181,6 +202,8 @@ def open_views(store: Any) -> ViewTables:
     """The view tables beside ``store``'s events, created if missing."""
     datastore = store.recorder.datastore
     views = PostgresViews(datastore) if store.is_postgres else SQLiteViews(datastore)
+    if not store.creates_tables:
+        return views            # a service role that owns no table: the migration made them
     try:
         views.create_table()
     except IntegrityError:      # another process created them at the same moment: they exist now
@@ -215,8 +238,8 @@ class GameViews(Projection[ViewTables]):
         could not be read (``None``) is passed over: the audit reports it."""
         touched: dict[UUID, tuple[GameHistory, int]] = {}
         for domain_event, tracking in batch:
-            if domain_event is None:
-                continue
+            if domain_event is None or not is_game_event(domain_event):
+                continue        # a sealed seed or an anchor: not a game's
             gid = domain_event.originator_id
             try:
                 hist = self._advance(domain_event)
@@ -235,22 +258,32 @@ class GameViews(Projection[ViewTables]):
                 log.warning("game %s left out of the views", gid, exc_info=True)
                 self._histories.pop(gid, None)
         tracking = batch[-1][1]
-        try:
-            self.view.write([game for game, _ in rows], [p for _, players in rows for p in players], tracking)
-        except IntegrityError:
-            raise
-        except Exception:
-            # One game's rows the database will not take must not hold up every
-            # other game's: each game alone, then the position.
-            log.warning("the views' batch was refused; writing game by game", exc_info=True)
-            for game_row, player_rows in rows:
-                try:
-                    self.view.write([game_row], player_rows, None)
-                except IntegrityError:
-                    raise
-                except Exception:
-                    log.warning("game %s left out of the views", game_row["game_id"], exc_info=True)
-            self.view.write([], [], tracking)
+        for attempt in range(DEADLOCK_ATTEMPTS):
+            try:
+                self.view.write([game for game, _ in rows], [p for _, players in rows for p in players], tracking)
+                return
+            except IntegrityError:
+                raise
+            except OperationalError:
+                # A deadlock or a serialization failure (the database chose
+                # this transaction to roll back): the same batch again.
+                log.info("the views' batch was rolled back; trying again", exc_info=True)
+                time.sleep(0.05 * (attempt + 1))
+            except Exception:
+                break
+        else:
+            raise OperationalError("the views' batch was rolled back every time it was tried")
+        # One game's rows the database will not take must not hold up every
+        # other game's: each game alone, then the position.
+        log.warning("the views' batch was refused; writing game by game")
+        for game_row, player_rows in rows:
+            try:
+                self.view.write([game_row], player_rows, None)
+            except IntegrityError:
+                raise
+            except Exception:
+                log.warning("game %s left out of the views", game_row["game_id"], exc_info=True)
+        self.view.write([], [], tracking)
 
     def _advance(self, domain_event: Any) -> GameHistory:
         gid, version = domain_event.originator_id, domain_event.originator_version
@@ -285,9 +318,13 @@ class GameViews(Projection[ViewTables]):
             "head_hash": hist.record.last_hash, "summary": json.dumps(summary),
         }
         scores, winners = summary["scores"], summary["winners"]
-        player_rows = [{"game_id": str(hist.id), "player": player, "game": started.game,
-                        "finished": int(summary["finished"]), "won": int(player in winners),
-                        "score": scores.get(player, 0)} for player in started.players]
+        # A fork (a copy of a game held here is imported as one) is no game
+        # played: it has no player rows, so each game played counts once.
+        # Players are matched by their names' normalised form.
+        player_rows = [] if hist.record.forked_from is not None else [
+            {"game_id": str(hist.id), "player": player_key(player), "game": started.game,
+             "finished": int(summary["finished"]), "won": int(player in winners),
+             "score": scores.get(player, 0)} for player in started.players]
         return game_row, player_rows
 
 
@@ -327,9 +364,11 @@ class Views:
                     self.projection.process_batch(batch)
                 except IntegrityError:
                     continue          # another process got there first: read the position again
-                done += len(batch)
+                # Counted: the games' own events (a sealed seed or an anchor is passed over).
+                games_events = sum(1 for e, _ in batch if e is None or is_game_event(e))
+                done += games_events
                 if progress:
-                    progress(len(batch))
+                    progress(games_events)
 
     def _decode(self, notification: Any) -> Any | None:
         try:
@@ -339,11 +378,25 @@ class Views:
             return None
 
     def rebuild(self, progress: Callable[[int], None] | None = None) -> int:
-        """Drop the view tables and process the whole log again."""
+        """Drop the view tables and process the whole log again; returns how
+        many events the views now hold (this process wrote some, a server
+        running beside it may have written others)."""
         with self._lock:
             self.tables.drop_views()
             self.projection.forget()
-        return self.catch_up(progress)
+        self.catch_up(progress)
+        return self.events_through(self.position)
+
+    def events_through(self, position: int) -> int:
+        """How many events the log holds up to ``position`` (its ids may have gaps)."""
+        count, start = 0, 1
+        while start <= position:
+            batch = self.store.recorder.select_notifications(start, 1000, stop=position)
+            if not batch:
+                break
+            count += len(batch)
+            start = batch[-1].id + 1
+        return count
 
     # -- in the background ---------------------------------------------------------
     def start(self, interval: float = 0.5) -> None:
@@ -377,6 +430,7 @@ class Views:
     def player(self, name: str) -> list[dict[str, Any]]:
         """``name``'s results per game type with their place on its leaderboard."""
         self.catch_up()
+        name = player_key(name)
         mine = self.tables.totals(player=name)
         out = []
         for row in mine:

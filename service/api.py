@@ -62,6 +62,18 @@ def idempotency_key() -> str | None:
     return request.headers.get("Idempotency-Key") or None
 
 
+RECEIPT_HEADER = "Tablelog-Receipt"
+
+
+def with_receipt(answer: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+    """A write's answer, its receipt (issue 17: the event's hash and the keyed
+    head) in the ``Tablelog-Receipt`` header as compact JSON: a client keeps
+    it and may POST it to ``/api/games/<id>/receipt`` later."""
+    receipt = answer.get("receipt")
+    body = {k: v for k, v in answer.items() if k != "receipt"}
+    return body, ({RECEIPT_HEADER: json.dumps(receipt, separators=(",", ":"))} if receipt else {})
+
+
 # -- schemas -------------------------------------------------------------------
 class CreateGameSchema(Schema):
     game = fields.String(required=True, metadata={"description": "a game id from /api/game-types"})
@@ -78,10 +90,21 @@ class TokensSchema(Schema):
     seats = fields.Dict(keys=fields.String(), values=fields.String())
 
 
+class ReceiptSchema(Schema):
+    game = fields.String(required=True)
+    version = fields.Integer(required=True, strict=True)
+    hash = fields.String(required=True, metadata={"description": "the hash of the event at that version"})
+    key_id = fields.String(required=True)
+    mac = fields.String(required=True, metadata={"description": "HMAC-SHA256 of game, version and hash with "
+                                                 "tablelog's key"})
+
+
 class CreatedSchema(Schema):
     id = fields.String()
     version = fields.Integer()
     tokens = fields.Nested(TokensSchema)
+    seed_commitment = fields.String(metadata={"description": "digital mode: SHA-256 commitment to the seed, "
+                                              "which is revealed when the game is over"})
 
 
 class MoveRequestSchema(Schema):
@@ -117,6 +140,16 @@ class MoveRecordedSchema(Schema):
 class UndoneSchema(Schema):
     version = fields.Integer()
     undone = fields.Integer()
+
+
+class TakenBackSchema(UndoneSchema):
+    undone = fields.Integer(metadata={"description": "the move taken back to (the last undone)"})
+    taken_back = fields.List(fields.Integer(), metadata={"description": "every move taken back, the last first"})
+
+
+class TakeBackSchema(VersionOnlySchema):
+    move_index = fields.Integer(required=True, strict=True, validate=validate.Range(min=1), metadata={
+        "description": "the move taken back, with every effective move after it"})
 
 
 class RedoneSchema(Schema):
@@ -222,8 +255,17 @@ class AuditSchema(Schema):
     id = fields.String()
     ok = fields.Boolean(metadata={"description": "hash chain intact and replay reproduces every stored outcome"})
     version = fields.Integer()
+    head = fields.String(metadata={"description": "what the keyed anchor says of the record's end: checked, "
+                                   "or not checked and why (no key here, recorded before anchors)"})
     problems = fields.List(fields.Nested(ProblemSchema))
     findings = fields.List(fields.Nested(FindingSchema))
+
+
+class ReceiptCheckSchema(Schema):
+    id = fields.String()
+    ok = fields.Boolean(metadata={"description": "the receipt's event is still in the record, unchanged"})
+    checked = fields.Boolean(metadata={"description": "false when this service lacks the receipt's key"})
+    problems = fields.List(fields.Nested(ProblemSchema))
 
 
 class GameTypeListSchema(Schema):
@@ -254,6 +296,21 @@ class GameTypes(MethodView):
         return {"games": [game.describe() for game in all_games()]}
 
 
+class CatalogSchema(Schema):
+    game = fields.String()
+    cards = fields.List(fields.Dict(), metadata={
+        "description": "every card by name and printed content, each with its deck"})
+    fields_ = fields.List(fields.Dict(), data_key="fields", attribute="fields", metadata={"description": "a board's fields, in order"})
+
+
+@blp.route("/game-types/<game>/catalog")
+class Catalog(MethodView):
+    @blp.response(200, CatalogSchema)
+    def get(self, game: str):
+        """A game's components by name and printed content (cards, fields), for pickers."""
+        return games().catalog(game)
+
+
 @blp.route("/games")
 class GameList(MethodView):
     @blp.response(200, GameListSchema)
@@ -265,8 +322,8 @@ class GameList(MethodView):
     @blp.response(201, CreatedSchema)
     def post(self, body: dict[str, Any]):
         """Start a game. Keep the tokens: the scorekeeper's records moves."""
-        return games().create(body["game"], body["players"], body["mode"], body["seed"], body["options"],
-                              idempotency_key())
+        return with_receipt(games().create(body["game"], body["players"], body["mode"], body["seed"],
+                                           body["options"], idempotency_key()))
 
 
 @blp.route("/games/<game_id>")
@@ -283,7 +340,17 @@ class Moves(MethodView):
     @blp.response(201, MoveRecordedSchema)
     def post(self, body: dict[str, Any], game_id: str):
         """Record a move (needs the scorekeeper's token, or in a digital game the acting seat's)."""
-        return games().record_move(game_id, body["move"], bearer(), body["expected_version"], idempotency_key())
+        return with_receipt(games().record_move(game_id, body["move"], bearer(), body["expected_version"],
+                                                idempotency_key()))
+
+
+@blp.route("/games/<game_id>/receipt")
+class Receipt(MethodView):
+    @blp.arguments(ReceiptSchema())
+    @blp.response(200, ReceiptCheckSchema)
+    def post(self, body: dict[str, Any], game_id: str):
+        """Check a receipt from an earlier write: is its event still in the record?"""
+        return games().check_receipt(game_id, body)
 
 
 @blp.route("/games/<game_id>/undo")
@@ -292,7 +359,17 @@ class Undo(MethodView):
     @blp.response(201, UndoneSchema)
     def post(self, body: dict[str, Any], game_id: str):
         """Retract the last effective move; it stays in the log, marked undone."""
-        return games().undo(game_id, bearer(), body["expected_version"], idempotency_key())
+        return with_receipt(games().undo(game_id, bearer(), body["expected_version"], idempotency_key()))
+
+
+@blp.route("/games/<game_id>/take-back")
+class TakeBack(MethodView):
+    @blp.arguments(TakeBackSchema())
+    @blp.response(201, TakenBackSchema)
+    def post(self, body: dict[str, Any], game_id: str):
+        """Take back a move and every move after it, in one request (one Idempotency-Key) and one save;
+        each stays in the log, marked undone, as with undo."""
+        return games().take_back(game_id, body["move_index"], bearer(), body["expected_version"], idempotency_key())
 
 
 @blp.route("/games/<game_id>/redo")
@@ -301,7 +378,7 @@ class Redo(MethodView):
     @blp.response(201, RedoneSchema)
     def post(self, body: dict[str, Any], game_id: str):
         """Re-apply the most recently undone move, if nothing was recorded since."""
-        return games().redo(game_id, bearer(), body["expected_version"], idempotency_key())
+        return with_receipt(games().redo(game_id, bearer(), body["expected_version"], idempotency_key()))
 
 
 @blp.route("/games/<game_id>/state")

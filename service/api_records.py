@@ -13,7 +13,7 @@ from domain.games import all_games
 from domain.rules import MalformedMove
 from replay.records import FORMAT_NAMES, format_named
 from service.api import (CreatedSchema, MoveNumber, SeatQuerySchema, TokensSchema, bearer, games, idempotency_key,
-                         since_field)
+                         since_field, with_receipt)
 
 blp = Blueprint("records", __name__, url_prefix="/api",
                 description="Game records, forks, comments, score timelines and player statistics.")
@@ -112,10 +112,7 @@ class ForkedFromSchema(Schema):
     hash = fields.String()
 
 
-class ForkedSchema(Schema):
-    id = fields.String()
-    version = fields.Integer()
-    tokens = fields.Nested(TokensSchema)
+class ForkedSchema(CreatedSchema):
     forked_from = fields.Nested(ForkedFromSchema)
 
 
@@ -219,7 +216,7 @@ class Import(MethodView):
         """Create a new game from a record; every step is checked against the rules of its version.
         With an Idempotency-Key header, a retry returns the first answer and creates nothing."""
         record, fmt = posted_record()
-        return games().import_record(record, fmt, idempotency_key())
+        return with_receipt(games().import_record(record, fmt, idempotency_key()))
 
 
 @blp.route("/games/<game_id>/fork")
@@ -229,7 +226,7 @@ class Fork(MethodView):
     def post(self, query: dict[str, Any], game_id: str):
         """Start a new game from this one's first moves ("what if"); this game is untouched.
         With an Idempotency-Key header, a retry returns the first answer and creates nothing."""
-        return games().fork(game_id, query["at"], bearer(), idempotency_key())
+        return with_receipt(games().fork(game_id, query["at"], bearer(), idempotency_key()))
 
 
 @blp.route("/games/<game_id>/annotations")
@@ -238,8 +235,8 @@ class Annotations(MethodView):
     @blp.response(201, AnnotatedSchema)
     def post(self, body: dict[str, Any], game_id: str):
         """Attach a comment to a move (needs one of the game's tokens)."""
-        return games().annotate(game_id, body["move_index"], body["text"], bearer(), body["expected_version"],
-                                idempotency_key())
+        return with_receipt(games().annotate(game_id, body["move_index"], body["text"], bearer(),
+                                             body["expected_version"], idempotency_key()))
 
 
 @blp.route("/games/<game_id>/timeline")

@@ -6,7 +6,9 @@ import re
 from typing import Any
 
 import orjson
-from eventsourcing.persistence import MapperDeserialisationError
+import psycopg
+from eventsourcing.persistence import InterfaceError, MapperDeserialisationError, OperationalError
+from psycopg_pool import PoolTimeout
 from flask import Flask, jsonify, request, send_from_directory
 from flask.json.provider import DefaultJSONProvider
 from flask_smorest import Api
@@ -14,9 +16,13 @@ from werkzeug.exceptions import HTTPException
 
 from domain.rules import MalformedMove, RuleViolation
 from service.games import Games, ServiceError
+from service.keys import Keyring
+from service.limits import install_limits
 from service.store import Tablelog, open_store
 
 log = logging.getLogger("tablelog")
+RETRY_AFTER = 2
+"""Seconds a client is asked to wait after a 503 (the database away)."""
 
 
 def error(status: int, code: str, message: str, **extra: Any):
@@ -50,9 +56,11 @@ class FastJSONProvider(DefaultJSONProvider):
         return self._app.response_class(body, mimetype=self.mimetype)
 
 
-def create_app(database: str | None = None, store: Tablelog | None = None) -> Flask:
+def create_app(database: str | None = None, store: Tablelog | None = None,
+               keyring: Keyring | None | str = "configured") -> Flask:
     """The service over ``store``, or over the database at ``database``
-    (default: ``TABLELOG_DATABASE_URL``, else ``sqlite:///tablelog.sqlite3``)."""
+    (default: ``TABLELOG_DATABASE_URL``, else ``sqlite:///tablelog.sqlite3``),
+    with ``keyring`` (default: the key configured for this user, see service.keys)."""
     app = Flask(__name__)
     app.json = FastJSONProvider(app)
     app.config.update(
@@ -66,13 +74,14 @@ def create_app(database: str | None = None, store: Tablelog | None = None) -> Fl
         JSON_SORT_KEYS=False,
     )
     app.json.sort_keys = False
-    app.extensions["tablelog"] = Games(store or open_store(database))
+    app.extensions["tablelog"] = Games(store or open_store(database), keyring)
     api = Api(app)
 
     from service.api import blp
     from service.api_records import blp as records_blp
     api.register_blueprint(blp)
     api.register_blueprint(records_blp)
+    install_limits(app)
     register_errors(app)
 
     @app.get("/api/docs/assets/<path:filename>")
@@ -109,8 +118,27 @@ def refuse_nul() -> Any:
     return None
 
 
+PAGE_POLICY = ("default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+               "form-action 'self'; frame-ancestors 'none'")
+"""The scorekeeper's page loads only its own scripts, styles and images
+(no inline script), and no other site may frame it."""
+
+
+def security_headers(response):
+    """Every answer: no content sniffing, no referrer sent on, no framing;
+    the page and the API also a Content-Security-Policy (Swagger UI's docs
+    page, which runs an inline script, keeps only the others)."""
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "no-referrer")
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    if not request.path.startswith("/api/docs"):
+        response.headers.setdefault("Content-Security-Policy", PAGE_POLICY)
+    return response
+
+
 def register_errors(app: Flask) -> None:
     app.before_request(refuse_nul)
+    app.after_request(security_headers)
 
     @app.errorhandler(RuleViolation)
     def rule_violation(e: RuleViolation):
@@ -127,9 +155,13 @@ def register_errors(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(e: HTTPException):
         messages = getattr(e, "data", {}).get("messages") if hasattr(e, "data") else None
-        code = {400: "malformed", 404: "not_found", 405: "method_not_allowed"}.get(e.code, "http_error")
+        code = {400: "malformed", 404: "not_found", 405: "method_not_allowed", 413: "too_large",
+                429: "rate_limited"}.get(e.code, "http_error")
         if messages:
             return error(e.code or 400, code, "The request does not fit the schema.", fields=messages)
+        if e.code == 429:
+            return error(429, code, f"Too many requests from your address (at most {e.description}); "
+                                    "try again after the seconds Retry-After says.")
         return error(e.code or 500, code, e.description or e.name)
 
     # Input no reader can take, wherever a request's text is read (the API's
@@ -146,6 +178,23 @@ def register_errors(app: Flask) -> None:
         log.warning("request text is no Unicode: %s", e)
         return error(400, "malformed", "The request holds text that is no valid Unicode (a lone surrogate "
                                        "such as \\ud800); send UTF-8 text.")
+
+    # The database does not answer (a server that is down or restarting, a
+    # pool with no connection to give, SQLite's file locked by another
+    # writer past its lock timeout): 503 with Retry-After, fast. A write
+    # whose commit was cut off may or may not be stored: sent again under
+    # its Idempotency-Key it is recorded once either way.
+    @app.errorhandler(OperationalError)
+    @app.errorhandler(InterfaceError)
+    @app.errorhandler(PoolTimeout)
+    @app.errorhandler(psycopg.OperationalError)
+    def database_away(e: Exception):
+        log.warning("database unavailable: %s", str(e).strip().splitlines()[0] if str(e).strip() else repr(e))
+        response, status = error(503, "database_unavailable", "The database does not answer just now; nothing "
+                                 "new was recorded that a retry with the same Idempotency-Key would record "
+                                 "twice. Try again in a few seconds.")
+        response.headers["Retry-After"] = str(RETRY_AFTER)
+        return response, status
 
     @app.errorhandler(MapperDeserialisationError)
     def damaged(e: MapperDeserialisationError):

@@ -6,6 +6,11 @@ it prints figures and the targets they are meant to meet.
     (timed after each move; also in a loop of its own, for reference)
 (b) undo and state-at-N at the end of a 5,000-event record ÷ the same at 50
 (c) the rules engine's time per move ÷ decoding one stored event
+(d) a tap on the scorekeeper's page at move 300 of a 4-player Willi game ÷
+    one at move 3: the POST plus every request the page makes until it has
+    drawn the game again (its requests, bytes and server time; with
+    ``--browser`` also the time from the tap until Chromium has drawn it),
+    at least 30 taps at each, interleaved
 """
 from __future__ import annotations
 
@@ -16,6 +21,7 @@ import platform
 import random
 import statistics
 import tempfile
+import threading
 import time
 from typing import Callable
 
@@ -176,6 +182,65 @@ class Recorder:
         return self.games.history(self.id).version
 
 
+PAGE_READS = ("state?since={since}", "log?since={since}", "timeline?since={since}", "legal-moves")
+"""What the scorekeeper's page asks for after a tap, holding the game at
+version ``since`` (service/static/game.js ``refresh``; an e2e test checks
+that the page asks for exactly these)."""
+
+
+class PageTaps:
+    """One game as the scorekeeper's page holds it: a tap posts a move, then
+    reads what the page reads; undo (not timed) takes it back so the next tap
+    meets the same game again."""
+
+    def __init__(self, client: WSGIClient, moves: list[dict], at: int):
+        self.rec = Recorder(client)
+        self.client, self.move = client, None
+        for move in moves[:at]:
+            self.rec.post_move(move)
+        self.move = moves[at]
+        self.held = self.rec.version
+
+    def reads(self) -> tuple[int, int]:
+        """The page's reads after a change: (requests, bytes)."""
+        sizes, versions = [], []
+        for path in PAGE_READS:
+            status, answer = self.client.request("GET", f"/api/games/{self.rec.id}/{path.format(since=self.held)}",
+                                                 headers=self.rec.headers)
+            assert status == 200, answer
+            sizes.append(len(json.dumps(answer)))
+            if "version" in answer:
+                versions.append(answer["version"])
+        self.held = min(versions)
+        return len(PAGE_READS), sum(sizes)
+
+    def tap(self) -> tuple[float, int, int]:
+        """(server seconds, requests, bytes) of one tap."""
+        before = self.client.served
+        status, answer = self.client.request("POST", f"/api/games/{self.rec.id}/moves",
+                                             {"move": self.move, "expected_version": self.held}, self.rec.headers)
+        assert status == 201, answer
+        requests, size = self.reads()
+        return self.client.served - before, requests + 1, size + len(json.dumps(answer))
+
+    def take_back(self) -> None:
+        self.rec.undo()
+        self.reads()
+
+
+def tap_moves(seed: int = 16, near: tuple[int, ...] = (3, 300)) -> tuple[list[dict], list[int]]:
+    """A whole 4-player Willi game, and for each of ``near`` the first
+    position from there on where a player plays one of several cards (one
+    tap on the page); the move played there is ``moves[position]``."""
+    moves = willi_game(seed)
+    state, choices = GAME.setup(PLAYERS, {}), []
+    for move in moves:
+        legal = GAME.legal_moves(state) or []
+        choices.append(move["type"] == "play" and sum(m["type"] == "play" for m in legal) > 1)
+        state, _ = GAME.apply(state, move)
+    return moves, [next(i for i in range(n, len(moves)) if choices[i]) for n in near]
+
+
 def willi_game(seed: int) -> list[dict]:
     """The moves of a whole random Willi game at the table."""
     return random_game(GAME, PLAYERS, {}, random.Random(seed))
@@ -190,7 +255,94 @@ def grow(rec: Recorder, events: int) -> None:
         rec.redo()
 
 
-def run_bench(database: str | None, games: int, events: int) -> int:
+def page_taps(client: WSGIClient, taps: int) -> list[tuple]:
+    """(d): taps at move 3 and at move 300, interleaved."""
+    moves, (early, late) = tap_moves()
+    short, long = PageTaps(client, moves, early), PageTaps(client, moves, late)
+    figures: dict[str, list[tuple[float, int, int]]] = {"short": [], "long": []}
+    for _ in range(taps):
+        for name, game in (("short", short), ("long", long)):
+            figures[name].append(game.tap())
+            game.take_back()
+    at = f"move {late + 1} ÷ {early + 1}"
+    median = {name: [statistics.median(f[i] for f in taps_) for i in range(3)] for name, taps_ in figures.items()}
+    return [(f"(d) tap, server: {at}", median["long"][0], median["short"][0], 1.2),
+            ("    tap, requests", median["long"][1], median["short"][1], 1.2, ""),
+            # The state itself grows with the game (the rounds so far): its bytes are shown, not held to a target.
+            ("    tap, bytes", median["long"][2], median["short"][2], None, " B")]
+
+
+TAP_UNTIL_DRAWN = """async ([selector, version]) => {
+  const head = document.querySelector("header.game-head");
+  const button = await new Promise((found) => {
+    const look = () => (document.querySelector(selector) ? found(document.querySelector(selector)) : setTimeout(look, 5));
+    look();
+  });
+  const start = performance.now();
+  const drawn = new Promise((done) => {
+    const seen = new MutationObserver(() => {
+      if (head.dataset.rendered === String(version)) { seen.disconnect(); done(); }
+    });
+    seen.observe(head, { attributes: true, attributeFilter: ["data-rendered"] });
+  });
+  button.click();
+  const late = new Promise((_, fail) => setTimeout(() => fail(new Error(
+    `no drawing of version ${version} after 20 s (drawn: ${head.dataset.rendered})`)), 20000));
+  await Promise.race([drawn, late]);
+  return performance.now() - start;
+}"""
+"""In the page: tap ``selector`` when it is there, and the milliseconds
+until the page has drawn the game at ``version``."""
+
+
+def browser_taps(app, taps: int) -> list[tuple]:
+    """(d) in Chromium: from a tap on a card on the page until the page has
+    drawn the game again (the requests and the drawing), at move 3 and at
+    move 300, interleaved; the same games as the server's figures."""
+    from playwright.sync_api import sync_playwright
+    from werkzeug.serving import WSGIRequestHandler, make_server
+
+    class Quiet(WSGIRequestHandler):
+        def log_request(self, *args) -> None:
+            """Hundreds of requests: not one line each."""
+
+    moves, (early, late) = tap_moves()
+    client = WSGIClient(app)
+    games = {name: PageTaps(client, moves, at) for name, at in (("short", early), ("long", late))}
+    httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=Quiet)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    times: dict[str, list[float]] = {"short": [], "long": []}
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+            pages = {}
+            for name, game in games.items():
+                context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+                page = context.new_page()
+                page.goto(f"http://127.0.0.1:{httpd.server_port}/")
+                page.evaluate("([id, tokens]) => localStorage.setItem(`tablelog:tokens:${id}`, JSON.stringify(tokens))",
+                              [game.rec.id, {"scorekeeper": game.rec.headers["Authorization"].split()[1], "seats": {}}])
+                page.goto(f"http://127.0.0.1:{httpd.server_port}/#/game/{game.rec.id}")
+                page.wait_for_selector(f"header.game-head[data-rendered='{game.rec.version}']", state="attached")
+                pages[name] = page
+            for _ in range(taps):
+                for name, page in pages.items():
+                    game = games[name]
+                    page.bring_to_front()       # a page in the background draws nothing
+                    card = f".record button[data-field='card'][data-value='{game.move['card']}']"
+                    version = game.rec.version
+                    times[name].append(page.evaluate(TAP_UNTIL_DRAWN, [card, version + 1]) / 1000)
+                    page.evaluate(TAP_UNTIL_DRAWN, [".controls button.undo", version + 2])
+            browser.close()
+    finally:
+        httpd.shutdown()
+        thread.join()
+    return [(f"(d) tap, Chromium: move {late + 1} ÷ {early + 1}", statistics.median(times["long"]),
+             statistics.median(times["short"]), None)]
+
+
+def run_bench(database: str | None, games: int, events: int, taps: int = 30, browser: bool = False) -> int:
     console = Console()
     given = database_url(database) if database else None
     scratch = tempfile.mkdtemp(prefix="tablelog-bench-")
@@ -272,19 +424,24 @@ def run_bench(database: str | None, games: int, events: int) -> int:
         decode = per_call(decode_all, 20) / len(stored)
         rows.append(("(c) rules engine per move ÷ decoding one event", engine, decode, 2.0))
 
+        progress.add_task(f"(d) {taps} taps on the page at move 3 and at move 300", total=None)
+        rows += page_taps(client, taps)
+        if browser:
+            rows += browser_taps(app, taps)
+
     table = Table(title=f"tablelog bench on {url.split('://')[0]} — {platform.machine()}, "
                         f"{os.cpu_count()} cores, Python {platform.python_version()}")
     for column in ("measure", "measured", "baseline", "ratio", "target", ""):
         table.add_column(column)
     failed = 0
-    for name, value, base, target in rows:
+    for name, value, base, target, *unit in rows:
         ratio = value / base
+        shown = [f"{v:g}{unit[0]}" if unit else f"{v * 1000:.3f} ms" for v in (value, base)]
         if target is None:
-            table.add_row(name, f"{value * 1000:.3f} ms", f"{base * 1000:.3f} ms", f"{ratio:.2f}", "", "")
+            table.add_row(name, *shown, f"{ratio:.2f}", "", "")
             continue
         failed += ratio > target
-        table.add_row(name, f"{value * 1000:.3f} ms", f"{base * 1000:.3f} ms", f"{ratio:.2f}",
-                      f"≤ {target}", "ok" if ratio <= target else "over")
+        table.add_row(name, *shown, f"{ratio:.2f}", f"≤ {target}", "ok" if ratio <= target else "over")
     console.print(table)
     app.extensions["tablelog"].store.close()
     return 0

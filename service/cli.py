@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -27,8 +28,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve = sub.add_parser("serve", parents=[common], help="start the HTTP service and the scorekeeper's page")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
-    serve.add_argument("--production", action="store_true", help="run gunicorn workers instead of Flask's server")
-    serve.add_argument("--workers", type=int, default=2, help="gunicorn workers with --production")
+    serve.add_argument("--production", action="store_true", help="run several workers (gunicorn, each serving with waitress) instead of Flask's server")
+    serve.add_argument("--workers", type=int, default=2, help="worker processes with --production")
 
     sub.add_parser("games", parents=[common], help="list the games in the database")
     log = sub.add_parser("log", parents=[common], help="print a game's log")
@@ -43,6 +44,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                    help="replay stored games through the current rules, check the hash chain")
     verify.add_argument("ids", nargs="*", metavar="id")
     verify.add_argument("--all", action="store_true", help="every game in the database")
+    verify.add_argument("--record", metavar="FILE", help="an exported JSON Lines record instead (its own chain "
+                                                          "only: no database, no key)")
 
     from replay.records import FORMAT_NAMES
     export = sub.add_parser("export", parents=[common], help="write a game's record")
@@ -60,13 +63,42 @@ def main(argv: Sequence[str] | None = None) -> int:
                        help="file.svg or file.png (default: <id>.svg, or <id>.png with --format png)")
     chart.add_argument("--format", "-f", choices=CHART_FORMATS, help="default: as --out ends, else svg")
 
+    migrate = sub.add_parser("migrate", parents=[common],
+                             help="create the tables, views and append-only trigger (with the tables' owner's URL)")
+    migrate.add_argument("--service-role", help="PostgreSQL: the role tablelog serve runs as; it is granted what "
+                                                "the service needs and owns no table")
+
+    key = sub.add_parser("key", help="tablelog's key, kept outside the database (seals seeds, anchors heads)")
+    key_sub = key.add_subparsers(dest="key_command", required=True)
+    key_init = key_sub.add_parser("init", help="create the key file (mode 0600; refuses to overwrite one)")
+    key_rotate = key_sub.add_parser("rotate", help="add a new current key; older ones still check what they made")
+    key_sub.add_parser("where", help="say where the key is read from")
+    for command in (key_init, key_rotate):
+        command.add_argument("--file", help="the key file (default $TABLELOG_KEY_FILE, else the user's "
+                                            "configuration folder)")
+    key_init.add_argument("--exist-ok", action="store_true", help="a key file already there is fine (exit 0)")
+
     bench = sub.add_parser("bench", parents=[common], help="measure recording, undo and replay costs (not a test)")
     bench.add_argument("--games", type=int, default=3, help="random Willi games to record for (a)")
     bench.add_argument("--events", type=int, default=5000, help="events in the long record for (b)")
+    bench.add_argument("--taps", type=int, default=30, help="taps on the page at move 3 and at move 300 for (d)")
+    bench.add_argument("--browser", action="store_true",
+                       help="(d) also in Chromium (/usr/bin/chromium through Playwright, from the test extras)")
+    bench.add_argument("--load", action="store_true",
+                       help="instead: the production server under a bounded loopback load, two workers beside one, "
+                            "on SQLite and on the PostgreSQL --database if one is given")
+    bench.add_argument("--seconds", type=float, default=60, help="--load: seconds of load per server")
+    bench.add_argument("--clients", type=int, default=16, help="--load: clients recording games of their own")
+    bench.add_argument("--racers", type=int, default=4, help="--load: clients racing on one game")
 
     args = parser.parse_args(argv)
     try:
         return run(args)
+    except BrokenPipeError:
+        # The reader went away (``tablelog log --json | head``): stop quietly,
+        # and keep Python from complaining when it flushes at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except DatabaseURLError as error:
         print(f"tablelog: {error}", file=sys.stderr)
         return 2
@@ -105,6 +137,8 @@ def run(args: argparse.Namespace) -> int:
         return log_command(database, args.id, args.json)
     if args.command == "replay" and args.replay_command == "rebuild":
         return rebuild_command(database)
+    if args.command == "replay" and args.record:
+        return verify_record_command(args.record)
     if args.command == "replay":
         return verify_command(database, args.ids, args.all)
     if args.command == "export":
@@ -113,40 +147,99 @@ def run(args: argparse.Namespace) -> int:
         return import_command(database, args.file, args.format)
     if args.command == "chart":
         return chart_command(database, args.id, args.out, args.format)
+    if args.command == "migrate":
+        from service.store import migrate
+        for line in migrate(database_url(database), args.service_role):
+            print(f"tablelog: {line}.")
+        return 0
+    if args.command == "key":
+        return key_command(args.key_command, getattr(args, "file", None), getattr(args, "exist_ok", False))
+    if args.command == "bench" and args.load:
+        from service.loadbench import run_load_bench
+        postgres = database if database and database.startswith("postgres") else None
+        return run_load_bench(True, postgres, max(0, min(args.clients, 64)), max(0, min(args.racers, 16)),
+                              max(1.0, min(args.seconds, 600.0)))
     if args.command == "bench":
         from service.bench import run_bench
-        return run_bench(database, args.games, args.events)
+        return run_bench(database, args.games, args.events, args.taps, args.browser)
     return 2
+
+
+def key_command(command: str, file: str | None, exist_ok: bool = False) -> int:
+    from service import keys
+    path = Path(file).expanduser() if file else keys.key_path()
+    if command == "where":
+        import os
+        if os.environ.get(keys.ENV_KEY):
+            print(f"${keys.ENV_KEY} (the key itself, from the environment)")
+        else:
+            print(f"{path}{'' if path.exists() else ' (not created yet: tablelog key init)'}")
+        return 0
+    try:
+        if command == "init":
+            keys.init_key_file(path)
+            print(f"tablelog: created the key {path} (mode 0600). Keep a copy apart from the database: without "
+                  "it sealed seeds cannot be opened and heads cannot be checked.")
+        else:
+            key_id = keys.rotate_key_file(path)
+            print(f"tablelog: {path} now makes new seals and anchors with key {key_id}; older keys stay in it.")
+    except FileExistsError:
+        if exist_ok:
+            print(f"tablelog: the key {path} is there already.")
+            return 0
+        print(f"tablelog: {path} exists already; it is never overwritten (tablelog key rotate adds a key).",
+              file=sys.stderr)
+        return 1
+    except (keys.KeyProblem, OSError) as error:
+        print(f"tablelog: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def serving_key(database: str | None, production: bool):
+    """The key ``serve`` runs with. Plain ``serve`` makes one on first start
+    (in the user's configuration folder, never beside the SQLite file) and
+    says where; ``--production`` needs one made beforehand."""
+    from service import keys
+    ring, created = keys.load_keyring(create=not production)
+    path = keys.key_path()
+    if ring is None:
+        raise keys.KeyProblem(f"serve --production needs tablelog's key, made beforehand: tablelog key init "
+                              f"(or set ${keys.ENV_KEY_FILE} or ${keys.ENV_KEY}); none at {path}.")
+    url = database_url(database)
+    if url.startswith("sqlite:///") and ring.source == str(path):
+        sqlite_dir = Path(url[len("sqlite:///"):]).expanduser().resolve().parent
+        if path.resolve().parent == sqlite_dir:
+            raise keys.KeyProblem(f"The key {path} lies beside the SQLite file: whoever copies the database "
+                                  "would copy the key. Keep it elsewhere.")
+    if created:
+        print(f"tablelog: created a key at {path} (mode 0600); keep a copy apart from the database.", flush=True)
+    return ring
 
 
 def serve_command(database: str | None, host: str, port: int, production: bool, workers: int) -> int:
     from service.app import create_app
+    from service.keys import KeyProblem
     from service.store import open_store
+    from service.store import StoreProblem, check_production_store
+    try:
+        ring = serving_key(database, production)
+        if production:
+            check_production_store(database_url(database))
+    except (KeyProblem, StoreProblem) as error:
+        print(f"tablelog: {error}", file=sys.stderr)
+        return 1
     # Open the store here first: a database that cannot be opened is said
     # once, before any worker starts, and its tables exist before they do.
     open_store(database).close()
     if not production:
-        app = create_app(database)
+        app = create_app(database, keyring=ring)
         app.extensions["tablelog"].views.start()
         print(f"tablelog on http://{host}:{port}/  (API docs: /api/docs)", flush=True)
         app.run(host=host, port=port, threaded=True)
         return 0
-    from gunicorn.app.base import BaseApplication
-
-    class Gunicorn(BaseApplication):
-        def load_config(self):
-            self.cfg.set("bind", f"{host}:{port}")
-            self.cfg.set("workers", workers)
-            self.cfg.set("threads", 4)
-            self.cfg.set("accesslog", "-")
-
-        def load(self):
-            app = create_app(database)
-            app.extensions["tablelog"].views.start()
-            return app
-
-    Gunicorn().run()
-    return 0
+    from service.serving import serve_production
+    return serve_production(database, host, port, workers)
 
 
 def _games(database: str | None):
@@ -156,13 +249,14 @@ def _games(database: str | None):
 
 
 def games_command(database: str | None) -> int:
+    from domain.names import escaped
     games = _games(database)
     rows = 0
     for gid in games.ids():
         s = games.summary(games.history(gid))
         status = "finished" if s["finished"] else "to play: " + ", ".join(s["expected"]["seats"])
         scores = " ".join(f"{seat} {points}" for seat, points in s["scores"].items())
-        print(f"{s['id']}  {s['game']:<14} {s['mode']:<7} moves {s['moves']:>4}  {scores}  ({status})")
+        print(escaped(f"{s['id']}  {s['game']:<14} {s['mode']:<7} moves {s['moves']:>4}  {scores}  ({status})"))
         rows += 1
     if not rows:
         print("No games yet.")
@@ -170,6 +264,7 @@ def games_command(database: str | None) -> int:
 
 
 def log_command(database: str | None, game_id: str, as_json: bool) -> int:
+    from domain.names import escaped
     from service.games import ServiceError
     games = _games(database)
     try:
@@ -184,7 +279,8 @@ def log_command(database: str | None, game_id: str, as_json: bool) -> int:
         mark = " (undone)" if entry["undone"] else ""
         move = json.dumps(entry["move"], separators=(",", ":"))
         facts = "; ".join(f["fact"] + ("" if "seat" not in f else f" {f['seat']}") for f in entry["outcome"])
-        print(f"{entry['index']:>4}. {move}{mark}  -> {facts}  [{entry['recorded_by']} {entry['recorded_at']}]")
+        print(escaped(f"{entry['index']:>4}. {move}{mark}  -> {facts}  [{entry['recorded_by']} "
+                      f"{entry['recorded_at']}]"))
     return 0
 
 
@@ -217,6 +313,7 @@ def verify_command(database: str | None, ids: list[str], every: bool) -> int:
     for column in ("game", "kind", "rules", "version", "problem"):
         table.add_column(column, overflow="fold")
     damaged: list[str] = []
+    unchecked = 0
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task("verifying", total=len(chosen))
         for game_id in chosen:
@@ -227,6 +324,7 @@ def verify_command(database: str | None, ids: list[str], every: bool) -> int:
                 table.add_row(str(game_id), "", "", "", error.message)
                 progress.advance(task)
                 continue
+            unchecked += verdict.head != "checked"
             if not verdict.ok:
                 damaged.append(str(verdict.id))
                 rules = verdict.rules_version or "?"
@@ -243,7 +341,29 @@ def verify_command(database: str | None, ids: list[str], every: bool) -> int:
             console.print(f"damaged: {game_id}", soft_wrap=True)
         return 1
     console.print(f"{len(chosen)} games verified: every hash chain is intact and every outcome replays.")
+    if unchecked:
+        console.print(f"{unchecked} of them: head not checked (no key here, or recorded before heads were "
+                      "anchored).")
     return 0
+
+
+def verify_record_command(path: str) -> int:
+    """An exported record's own chain: every hash it shows recomputed from its
+    lines. It proves nothing about events after its last line."""
+    from replay.verify import verify_jsonl
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        verdict = verify_jsonl(text)
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as error:
+        print(f"tablelog: {path} is not a JSON Lines record tablelog can check: {error}", file=sys.stderr)
+        return 2
+    for problem in verdict.problems:
+        print(f"event {problem.version}: {problem.kind}: {problem.message}")
+    hidden = f"; {len(verdict.unchecked)} shown without a hash" if verdict.unchecked else ""
+    print(f"{verdict.events} events, {verdict.checked} hashes recomputed{hidden}: "
+          f"{'the chain is intact' if verdict.ok else 'the record was changed'} (head not checked: a record "
+          "alone does not show whether events followed its last line).")
+    return 0 if verdict.ok else 1
 
 
 def export_command(database: str | None, game_id: str, fmt: str, seat: str | None, out: str | None) -> int:

@@ -15,16 +15,21 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 from uuid import NAMESPACE_URL, UUID, uuid5
 
-from eventsourcing.persistence import IntegrityError
+from eventsourcing.application import AggregateNotFoundError
+from eventsourcing.persistence import IntegrityError, InterfaceError, OperationalError
 
+from domain.commitment import new_salt, new_seed, seed_commitment
 from domain.games import PACKAGES, get_game
-from domain.record import SCOREKEEPER, GameRecord, NothingToUndo
+from domain.names import check_new_names
+from domain.record import (SCOREKEEPER, SERVICE, GameRecord, HeadAnchor, NothingToUndo, SealedSeed, anchor_message,
+                           hash_of, head_anchor_id, receipt_message, sealed_seed_id)
 from domain.rules import TABLE, MalformedMove, Move, RuleViolation
 from domain.table import Table
 from replay.history import GameHistory
 from replay.records import Record, RecordError, Step, format_named, read_record, to_jsonl, to_text
-from replay.verify import Verdict, verify_game
+from replay.verify import Verdict, check_receipt, verify_game
 from replay.views import Views
+from service.keys import Keyring, load_keyring
 from service.store import Tablelog
 
 MODES = ("table", "digital")
@@ -70,6 +75,10 @@ class Forbidden(ServiceError):
     status, code = 403, "forbidden"
 
 
+class Unavailable(ServiceError):
+    status, code = 503, "unavailable"
+
+
 @dataclass(frozen=True)
 class Caller:
     """Who sent a request: the scorekeeper, a seat, or nobody known."""
@@ -92,8 +101,13 @@ def token_hash(token: str) -> str:
 class Games:
     """Every game in one store, with each game's history cached in memory."""
 
-    def __init__(self, store: Tablelog, cache_size: int = 256):
+    def __init__(self, store: Tablelog, keyring: Keyring | None | str = "configured", cache_size: int = 256):
         self.store = store
+        # By default the key configured for this user (TABLELOG_KEY,
+        # TABLELOG_KEY_FILE, the configuration folder); never created here.
+        self.keyring = load_keyring()[0] if keyring == "configured" else keyring
+        self._seeds: dict[UUID, tuple[int, str]] = {}      # game id -> (seed, salt), unsealed
+        self._anchors: dict[UUID, HeadAnchor] = {}         # game id -> its head's anchor, as last saved here
         self.cache_size = cache_size
         self._histories: OrderedDict[UUID, GameHistory] = OrderedDict()
         self._locks: dict[UUID, threading.Lock] = {}
@@ -117,7 +131,15 @@ class Games:
         """The game's history, brought up to date with the store."""
         gid = self.parse_id(game_id)
         with self._lock(gid):
-            return self._sync(gid)
+            try:
+                return self._sync(gid)
+            except (OperationalError, InterfaceError):
+                # The database is away: a read answers from this worker's
+                # copy when it has one (writes always go to the store).
+                cached = self._histories.get(gid)
+                if cached is None:
+                    raise
+                return cached
 
     def _sync(self, gid: UUID) -> GameHistory:
         hist = self._histories.get(gid)
@@ -183,35 +205,47 @@ class Games:
 
         def start(gid: UUID | None) -> dict[str, Any]:
             tokens, hashes = self._new_tokens(players)
+            secret = self._new_secret(mode, seed)
             table = Table.start(game, players, options, mode=mode, tokens=hashes, id=gid,
-                                seed=secrets.randbelow(2**31) if mode == "digital" and seed is None else seed)
+                                seed_commitment=secret and seed_commitment(*secret))
+            record = table.record
+            sealed = self._seal(record, secret)
             # The first deal answers the start, no move request: the start's
             # Idempotency-Key stays off it, so a move sent later with the same
             # key is recorded, not answered with the deal.
-            table.auto()
-            self.store.save(table.record)
-            return {"id": str(table.record.id), "version": table.record.version, "tokens": tokens}
+            table.auto(secret)
+            self.store.save(record, sealed, self._new_anchor(record))
+            self._remember_secret(record, secret)
+            answer = {"id": str(record.id), "version": record.version, "tokens": tokens,
+                      "receipt": self._receipt_of(record)}
+            if record.seed_commitment:
+                answer["seed_commitment"] = record.seed_commitment
+            return answer
 
         def same(hist: GameHistory) -> bool:
             return (hist.record.forked_from is None and self._started_as(hist, game_id, players, mode, options)
-                    and (seed is None or hist.started.seed == seed))
+                    and (seed is None or mode != "digital" or self._secret(hist.record)[0] == seed))
 
         # A retry with the same Idempotency-Key (and the same request) gets
         # the first answer, not a second game.
         return self._once(request_id, f"create {asked}", same, start)
 
     @staticmethod
-    def _check_start(game_id: str, mode: str, players: Any) -> None:
+    def _check_start(game_id: str, mode: str, players: Any, new_names: bool = True) -> None:
         """What every new game needs before its rules are asked: a game tablelog
         knows, a mode, and names a database can keep (no NUL character, which
         PostgreSQL cannot store in text; the API refuses it before this, a
-        record imported on the command line meets it here)."""
+        record imported on the command line meets it here). ``new_names``
+        (not a fork, which keeps its origin's players): the names follow
+        domain.names' rules."""
         if game_id not in PACKAGES:
             raise MalformedMove({"game": [f"Unknown game {game_id!r}; tablelog knows {', '.join(PACKAGES)}."]})
         if mode not in MODES:
             raise MalformedMove({"mode": ["The mode is 'table' or 'digital'."]})
         if any(isinstance(name, str) and "\x00" in name for name in players):
             raise MalformedMove({"players": ["A name cannot hold a NUL character."]})
+        if new_names:
+            check_new_names(players, get_game(game_id).reserved_seats)
 
     @staticmethod
     def _new_tokens(players: list[str]) -> tuple[dict[str, Any], dict[str, str]]:
@@ -220,6 +254,52 @@ class Games:
         hashes = {SCOREKEEPER: token_hash(tokens[SCOREKEEPER])}
         hashes.update({f"seat:{player}": token_hash(token) for player, token in tokens["seats"].items()})
         return tokens, hashes
+
+    # -- a digital game's seed --------------------------------------------------------
+    def _new_secret(self, mode: str, chosen: int | None) -> tuple[int, str] | None:
+        """A new digital game's seed (the caller's, else 128 random bits) and
+        the salt of its commitment; None in a table game, which has no seed."""
+        if mode != "digital":
+            return None
+        if self.keyring is None:
+            raise Unavailable("This service has no key to seal a digital game's seed: start it with a key "
+                              "(tablelog key init).", "no_key")
+        return (new_seed() if chosen is None else chosen), new_salt()
+
+    def _seal(self, record: GameRecord, secret: tuple[int, str] | None) -> SealedSeed | None:
+        if secret is None:
+            return None
+        plain = json.dumps({"seed": secret[0], "salt": secret[1]}).encode()
+        sealed = self.keyring.seal(plain, str(record.id).encode())
+        return SealedSeed(game_id=str(record.id), id=sealed_seed_id(record.id), **sealed)
+
+    def _remember_secret(self, record: GameRecord, secret: tuple[int, str] | None) -> None:
+        if secret is not None:
+            with self._guard:
+                self._seeds[record.id] = secret
+
+    def _secret(self, record: GameRecord) -> tuple[int, str]:
+        """The seed the game's chance moves come from, and its salt. A record
+        stored before seeds were sealed holds its seed in the Started event."""
+        if record.seed is not None or not record.seed_commitment:
+            return record.seed, ""
+        secret = self._seeds.get(record.id)
+        if secret is None:
+            if self.keyring is None:
+                raise Unavailable("This digital game's seed is sealed and this service has no key to open it.",
+                                  "no_key")
+            sealed = self.store.repository.get(sealed_seed_id(record.id))
+            try:
+                opened = json.loads(self.keyring.unseal(
+                    {"key_id": sealed.key_id, "nonce": sealed.nonce, "ciphertext": sealed.ciphertext},
+                    str(record.id).encode()))
+            except Exception:
+                raise Unavailable("This digital game's seed cannot be opened with this service's key.",
+                                  "wrong_key") from None
+            secret = opened["seed"], opened["salt"]
+            with self._guard:
+                self._seeds[record.id] = secret
+        return secret
 
     # -- writing ----------------------------------------------------------------------
     def _write(self, game_id: str, token: str | None, expected_version: int | None,
@@ -245,11 +325,13 @@ class Games:
                 if expected_version is not None and expected_version != hist.version:
                     raise Conflict(f"The game is at version {hist.version}, not {expected_version}: "
                                    "someone recorded something first. Reload and try again.", "stale_version")
-                record = hist.record
+                record, pending = hist.record, []
                 try:
+                    anchor = self._anchor_of(record)
                     action(hist, caller)
                     pending = list(record.pending_events)
-                    self.store.save(record)
+                    self._anchor_head(record, anchor)
+                    self.store.save(record, anchor)
                 except IntegrityError:
                     self._forget(gid)
                     if expected_version is not None or attempt == WRITE_ATTEMPTS - 1:
@@ -258,11 +340,13 @@ class Games:
                     time.sleep(random.uniform(0, 0.002 * (attempt + 1)))   # let the other writer finish
                     continue
                 except BaseException:
-                    if record.pending_events:      # the record was changed but not saved
+                    # The record and its table were changed but not saved (a
+                    # save that failed may have taken the pending events already).
+                    if record.pending_events or pending:
                         self._forget(gid)
                     raise
                 hist.feed(pending, applied=True)
-                return self.answer(hist, hist.answers[request_id], caller)
+                return self.answer(hist, hist.answers[request_id], caller, kind)
         raise AssertionError("unreachable")
 
     def _first_answer(self, hist: GameHistory, request_id: str, kind: str, asked: Any,
@@ -271,7 +355,8 @@ class Games:
         same request (the same kind: a move, an undo, a redo, an annotation;
         and the same move or comment)."""
         first = hist.answers[request_id]
-        if first.kind != kind:
+        # A take-back is stored as undo events: its retry finds an undo's answer.
+        if first.kind != kind and (first.kind, kind) != ("undo", "take_back"):
             raise Conflict(f"This Idempotency-Key was already used for another request (a {first.kind}, "
                            f"version {first.version}); a retry repeats the same request, anything else "
                            "needs a new key.", "idempotency_key_reused")
@@ -279,13 +364,15 @@ class Games:
             raise Conflict(f"This Idempotency-Key was already used for another {kind} (version "
                            f"{first.version}); a retry repeats the same request, anything else needs a new key.",
                            "idempotency_key_reused")
-        return self.answer(hist, first, caller)
+        return self.answer(hist, first, caller, kind)
 
     @staticmethod
     def _asks_the_same(hist: GameHistory, first: Any, asked: Any) -> bool:
         """Whether a retry asks what the first request asked. A move is
         compared as the rules read it, field by field: in a digital game the
         stored move also holds what the service rolled or dealt for it."""
+        if first.kind == "undo" and isinstance(asked, dict):      # a take-back: back to the same move
+            return asked.get("move_index") == first.index
         if first.kind != "move":
             return asked == first.request
         try:
@@ -298,6 +385,79 @@ class Games:
     def _forget(self, gid: UUID) -> None:
         with self._guard:
             self._histories.pop(gid, None)
+            self._anchors.pop(gid, None)
+
+    # -- the keyed anchor of each game's head ------------------------------------------------
+    def _anchor_of(self, record: GameRecord) -> HeadAnchor:
+        """The game's anchor as it stands at the record's version (read
+        again when this process's copy is behind; made for a game without one)."""
+        if self.keyring is None:
+            raise Unavailable("This service has no key to anchor what it records: start it with a key "
+                              "(tablelog key init).", "no_key")
+        anchor = self._anchors.get(record.id)
+        if anchor is None or self._anchor_differs(anchor, record):
+            try:
+                anchor = self.store.repository.get(head_anchor_id(record.id))
+            except AggregateNotFoundError:     # a game recorded before heads were anchored
+                anchor = HeadAnchor(game_id=str(record.id), id=head_anchor_id(record.id))
+            if anchor.head is not None and self._anchor_differs(anchor, record):
+                # Writing on would anchor a record someone changed: refused, the audit names the change.
+                raise Conflict("This game's record does not end where its keyed anchor says: it was changed "
+                               "in the database. Nothing is recorded; its audit shows what changed.",
+                               "anchor_mismatch")
+        with self._guard:
+            self._anchors[record.id] = anchor
+        return anchor
+
+    def _anchor_differs(self, anchor: HeadAnchor, record: GameRecord) -> bool:
+        head = anchor.head
+        if head is None or (head["version"], head["hash"]) != (record.version, record.last_hash):
+            return True
+        message = anchor_message(record.id, head["version"], head["hash"], head["n"])
+        return head["key_id"] in self.keyring.keys and not self.keyring.check_mac(message, head["mac"],
+                                                                                  head["key_id"])
+
+    def _anchor_head(self, record: GameRecord, anchor: HeadAnchor) -> None:
+        mac = self.keyring.mac(anchor_message(record.id, record.version, record.last_hash, anchor.version))
+        anchor.anchor(record.version, record.last_hash, self.keyring.current, mac)
+
+    def _new_anchor(self, record: GameRecord) -> HeadAnchor:
+        anchor = HeadAnchor(game_id=str(record.id), id=head_anchor_id(record.id))
+        if self.keyring is None:
+            raise Unavailable("This service has no key to anchor what it records: start it with a key "
+                              "(tablelog key init).", "no_key")
+        self._anchor_head(record, anchor)
+        with self._guard:
+            self._anchors[record.id] = anchor
+        return anchor
+
+    def _receipt_of(self, record: GameRecord) -> dict[str, Any]:
+        return {"game": str(record.id), "version": record.version, "hash": record.last_hash,
+                "key_id": self.keyring.current,
+                "mac": self.keyring.mac(receipt_message(record.id, record.version, record.last_hash))}
+
+    def receipt(self, hist: GameHistory, version: int) -> dict[str, Any] | None:
+        """Proof, for a client to keep, that the game's record reached
+        ``version`` with that event: its hash, keyed. Handed to verify later
+        it shows whether that event is still in the record."""
+        if self.keyring is None:
+            return None
+        if version == hist.version:
+            head = hist.record.last_hash
+        else:
+            head = hash_of(next(self.store.events.get(hist.id, gt=version - 1, lte=version)))
+        return {"game": str(hist.id), "version": version, "hash": head, "key_id": self.keyring.current,
+                "mac": self.keyring.mac(receipt_message(hist.id, version, head))}
+
+    def check_receipt(self, game_id: str, receipt: dict[str, Any]) -> dict[str, Any]:
+        """Whether the event a receipt names is still in the game's record (see replay.verify)."""
+        gid = self.parse_id(game_id)
+        if next(iter(self.store.recorder.select_events(gid, limit=1)), None) is None:
+            raise NotFound(f"There is no game {gid}.")
+        problems = check_receipt(self.store, gid, receipt, self.keyring)
+        return {"id": str(gid), "ok": not problems, "checked": self.keyring is not None
+                and receipt.get("key_id") in self.keyring.keys,
+                "problems": [{"kind": p.kind, "version": p.version, "message": p.message} for p in problems]}
 
     def record_move(self, game_id: str, data: Any, token: str | None, expected_version: int | None = None,
                     request_id: str | None = None) -> dict[str, Any]:
@@ -305,18 +465,28 @@ class Games:
 
         def action(hist: GameHistory, caller: Caller) -> None:
             table = hist.table
-            move = hist.game.load_move(data)
-            self._may_record(table.record, caller, move.get("seat", TABLE))
-            table.play(table.complete(move), caller.name, request_id)
-            table.auto(request_id)
+            move = hist.game.named(table.state, hist.game.load_move(data))
+            self._may_record(hist, caller, move.get("seat", TABLE))
+            secret = self._secret(table.record) if table.digital else None
+            table.play(table.complete(move, secret and secret[0]), caller.name, request_id)
+            table.auto(secret, request_id)
 
         return self._write(game_id, token, expected_version, request_id, action, "move", data)
 
-    @staticmethod
-    def _may_record(record: GameRecord, caller: Caller, seat: str) -> None:
+    def _may_record(self, hist: GameHistory, caller: Caller, seat: str) -> None:
+        """Who may record (undo, redo) a move of ``seat``. In a digital game
+        the scorekeeper is the table: it sees what lies open and nothing
+        more, so while the table's view hides anything it records only for
+        seats no person holds (the card monster); a player's move is made
+        with the player's own token, and its refusal goes to that player."""
+        started = hist.started
         if caller.role == SCOREKEEPER:
+            if (started.mode == "digital" and seat in started.players
+                    and self._hides_anything(hist, hist.state)):
+                raise Forbidden(f"In a digital game the scorekeeper is the table and does not see {seat}'s "
+                                f"cards: {seat} records their own moves with their own token.")
             return
-        if record.mode != "digital":
+        if started.mode != "digital":
             raise Forbidden("In a table game the scorekeeper records every move; use the scorekeeper's token.")
         if seat != caller.seat:
             raise Forbidden(f"This token is {caller.seat}'s: it may record only {caller.seat}'s own moves.")
@@ -330,29 +500,57 @@ class Games:
             number = record.last_move
             if number is None:
                 raise Conflict("There is no move to undo.", "nothing_to_undo")
+            if record.seed_revealed:
+                raise Conflict("The game is over and its seed was revealed: in a digital game undo cannot "
+                               "take the end back.", "seed_revealed")
             if record.mode == "digital" and record.last_move_by_service:
                 raise Conflict("In a digital game undo cannot go back past a deal, roll or draw the service "
                                "made.", "undo_past_chance")
-            self._may_record(record, caller, hist.entry(number).seat)
+            self._may_record(hist, caller, hist.entry(number).seat)
             hist.table.undo(caller.name, request_id)
 
         return self._write(game_id, token, expected_version, request_id, action, "undo")
+
+    def take_back(self, game_id: str, number: int, token: str | None, expected_version: int | None = None,
+                  request_id: str | None = None) -> dict[str, Any]:
+        """Take back move ``number`` and every effective move after it: the
+        undo events of them all in one save, so the record keeps each move
+        (struck through) as undo does. In a digital game a seat takes back
+        only to a move of its own, and nobody past a move the service made."""
+        request_id = request_id or f"auto-{secrets.token_hex(8)}"
+
+        def action(hist: GameHistory, caller: Caller) -> None:
+            record = hist.record
+            if number not in hist.effective:
+                raise Conflict(f"Move {number} is not in effect (undone, or never recorded): nothing to take "
+                               "back to.", "not_effective")
+            entry = hist.entry(number)
+            self._may_record(hist, caller, entry.seat)
+            later = hist.effective[hist.effective.index(number):]
+            if record.mode == "digital" and any(hist.entry(n).recorded_by == SERVICE for n in later):
+                raise Conflict("In a digital game taking back cannot go past a deal, roll or draw the service "
+                               "made.", "undo_past_chance")
+            for _ in later:
+                hist.table.undo(caller.name, request_id)
+
+        return self._write(game_id, token, expected_version, request_id, action, "take_back", {"move_index": number})
 
     def redo(self, game_id: str, token: str | None, expected_version: int | None = None,
              request_id: str | None = None) -> dict[str, Any]:
         request_id = request_id or f"auto-{secrets.token_hex(8)}"
 
         def action(hist: GameHistory, caller: Caller) -> None:
-            number = hist.record.redoable
+            table = hist.table
+            number = table.record.redoable
             if number is None:
                 raise Conflict("There is no undone move to redo (or something was recorded since).",
                                "nothing_to_redo")
-            self._may_record(hist.record, caller, hist.entry(number).seat)
+            self._may_record(hist, caller, hist.entry(number).seat)
             try:
-                hist.table.redo(caller.name, request_id)
+                table.redo(caller.name, request_id)
             except RuleViolation as violation:
                 raise Conflict(f"Move {number} cannot be redone: {violation.message}", "redo_illegal") from None
-            hist.table.auto(request_id)
+            table.auto(self._secret(table.record) if table.digital else None, request_id)
 
         try:
             return self._write(game_id, token, expected_version, request_id, action, "redo")
@@ -373,13 +571,17 @@ class Games:
                            {"move_index": number, "text": text})
 
     # -- answers ----------------------------------------------------------------------
-    def answer(self, hist: GameHistory, answer: Any, caller: Caller) -> dict[str, Any]:
+    def answer(self, hist: GameHistory, answer: Any, caller: Caller, kind: str | None = None) -> dict[str, Any]:
+        receipt = self.receipt(hist, answer.version)
+        if answer.kind == "undo" and kind == "take_back":
+            return {"version": answer.version, "undone": answer.index, "taken_back": answer.taken_back,
+                    "receipt": receipt}
         if answer.kind == "undo":
-            return {"version": answer.version, "undone": answer.index}
+            return {"version": answer.version, "undone": answer.index, "receipt": receipt}
         if answer.kind == "redo":
-            return {"version": answer.version, "redone": answer.index}
+            return {"version": answer.version, "redone": answer.index, "receipt": receipt}
         if answer.kind == "annotation":
-            return {"version": answer.version, "move_index": answer.index}
+            return {"version": answer.version, "move_index": answer.index, "receipt": receipt}
         last = answer.auto[-1] if answer.auto else answer.index
         return {
             "index": answer.index,
@@ -387,6 +589,7 @@ class Games:
             "outcome": answer.outcome,
             "auto": [self._auto_entry(hist, number, caller) for number in answer.auto],
             "state": self.view(hist, hist.state_at(last), caller),
+            "receipt": receipt,
         }
 
     def _auto_entry(self, hist: GameHistory, number: int, caller: Caller) -> dict[str, Any]:
@@ -400,7 +603,21 @@ class Games:
 
     def view(self, hist: GameHistory, state: Any, caller: Caller, seat: str | None = None) -> dict[str, Any]:
         full = not self.hidden(hist)
-        return hist.game.view(state, seat or caller.seat, full)
+        view = hist.game.view(state, seat or caller.seat, full)
+        seed = self.seed_view(hist)
+        return view if seed is None else {**view, "seed": seed}
+
+    @staticmethod
+    def seed_view(hist: GameHistory) -> dict[str, Any] | None:
+        """A digital game's commitment to its seed, and once the game is over
+        the seed and salt that open it (None in a table game, and in a record
+        stored before seeds were committed)."""
+        commitment = getattr(hist.started, "seed_commitment", None)
+        if not commitment:
+            return None
+        revealed = hist.revealed
+        return {"commitment": commitment, "seed": revealed and revealed["seed"],
+                "salt": revealed and revealed["salt"]}
 
     def move_as_seen(self, hist: GameHistory, move: Move, seat: str | None) -> Move:
         return move if not self.hidden(hist) else hist.game.redact_move(move, seat)
@@ -474,6 +691,7 @@ class Games:
             "created_at": started.timestamp.isoformat(), "updated_at": hist.last_at.isoformat(),
             "finished": game.finished(state), "scores": game.scores(state), "winners": game.winners(state),
             "expected": game.expected(state).to_json(), "forked_from": hist.record.forked_from,
+            **({"seed": seed} if (seed := self.seed_view(hist)) else {}),
         }
 
     def log(self, game_id: str, token: str | None, seat: str | None = None,
@@ -505,7 +723,7 @@ class Games:
             for f in hist.game.findings(hist.state)]
         problems = [{"kind": p.kind, "version": p.version, "move_index": p.move_index, "message": p.message}
                     for p in verdict.problems]
-        return {"id": str(verdict.id), "ok": verdict.ok, "version": verdict.version,
+        return {"id": str(verdict.id), "ok": verdict.ok, "version": verdict.version, "head": verdict.head,
                 "problems": problems, "findings": findings}
 
     def verify(self, game_id: str | UUID) -> Verdict:
@@ -513,7 +731,7 @@ class Games:
         and replay it through the current rules (see replay.verify); a damaged
         record gives problems, never an exception."""
         gid = self.parse_id(game_id)
-        verdict = verify_game(self.store, gid, self.views.tables.game(gid))
+        verdict = verify_game(self.store, gid, self.views.tables.game(gid), self.keyring)
         if verdict is None:
             raise NotFound(f"There is no game {gid}.")
         return verdict
@@ -538,9 +756,10 @@ class Games:
             seat = self.viewer(hist, self.caller(hist, token), seat)
         view = (seat or "table") if self.hidden(hist) and not (whole and seat is None) else None
         events = list(self.store.events.get(hist.id, lte=hist.version))
+        hide_seed = not whole and not hist.game.finished(hist.state)
         if fmt == "jsonl":
-            return to_jsonl(events, view)
-        return to_text(events, hist.state, view)
+            return to_jsonl(events, view, hide_seed)
+        return to_text(events, hist.state, view, hide_seed)
 
     def import_record(self, text: str, fmt: str | None = None, request_id: str | None = None) -> dict[str, Any]:
         """A new game from a record in ``fmt`` (by default the format it
@@ -552,6 +771,7 @@ class Games:
             record = read_record(text, fmt)
         except (RecordError, ValueError) as error:
             raise MalformedMove({"record": [str(error)]}) from None
+        self._place(record)
         digest = hashlib.sha256(text.encode()).hexdigest()
 
         def same(hist: GameHistory) -> bool:
@@ -562,6 +782,33 @@ class Games:
 
         return self._once(request_id, f"import {digest}", same, lambda gid: self._create_from(record, gid))
 
+    def _place(self, record: Record) -> None:
+        """Where an imported record comes from. A fork's origin counts only
+        if this service holds that game at that version and hash; anything
+        else is imported as a plain game. A record whose Id names a game
+        this service holds is a copy of it: it is imported as a fork of that
+        game at its last move, so the game is counted once (the leaderboard
+        counts no fork)."""
+        events = 1 + (record.forked is not None) + len(record.steps)     # in the game the record was written from
+        if record.forked is not None and self._hash_at(record.forked["game"], record.forked["version"]) \
+                != record.forked["hash"]:
+            record.forked = None
+        if record.forked is None and record.id:
+            version = events
+            held = self._hash_at(record.id, version)
+            if held is not None:
+                at = max((step.number for step in record.steps if step.kind == "move"), default=0)
+                record.forked = {"game": str(self.parse_id(record.id)), "at": at, "version": version, "hash": held}
+
+    def _hash_at(self, game_id: str, version: int) -> str | None:
+        """The hash of event ``version`` of a game this service holds (None: no such event)."""
+        try:
+            gid = UUID(str(game_id))
+        except ValueError:
+            return None
+        event = next(iter(self.store.events.get(gid, gt=version - 1, lte=version)), None)
+        return hash_of(event) if event is not None else None
+
     def fork(self, game_id: str, at: int, token: str | None, request_id: str | None = None) -> dict[str, Any]:
         """A new game that starts with the effective moves numbered <= ``at``
         of this one, and says so in a Forked event; this game is untouched."""
@@ -569,13 +816,20 @@ class Games:
         caller = self.caller(hist, token, required=bool(token) or self.hidden(hist))
         if self.hidden(hist) and caller.role != SCOREKEEPER:
             raise Forbidden("Forking a digital game needs its scorekeeper's token: the fork's tokens see every hand.")
+        if self.hidden(hist) and not hist.game.finished(hist.state):
+            # The fork's seat tokens would see every hand dealt so far, and
+            # its moves the origin's seed: a running digital game is forked
+            # once it is over (its seed revealed, nothing left to hide).
+            raise Conflict("A digital game can be forked once it is over: until then its hands are secret.",
+                           "fork_running_digital")
         if at > len(hist.entries):
             raise NotFound(f"There is no move {at} to fork after: the game has {len(hist.entries)} moves.")
         started = hist.started
         steps = [Step("move", i, hist.entry(n).recorded_by, move=hist.entry(n).move)
                  for i, n in enumerate(hist.effective[:hist.applied_at(at)], 1)]
+        # A fork gets a fresh seed (and commitment) for its own chance moves.
         record = Record(game=started.game, players=started.players, options=started.options, mode=started.mode,
-                        seed=started.seed, rules_version=started.rules_version, steps=steps,
+                        seed=None, rules_version=started.rules_version, steps=steps,
                         forked={"game": str(hist.id), "at": at, "version": hist.version, "hash": hist.record.last_hash})
         def same(fork: GameHistory) -> bool:
             origin = fork.record.forked_from or {}
@@ -634,11 +888,13 @@ class Games:
     def _create_from(self, record: Record, gid: UUID | None = None) -> dict[str, Any]:
         """A new game from ``record``, under the record's rules version (see
         domain.table.rules_to_start), every step played again through the table."""
-        self._check_start(record.game, record.mode, record.players)
+        self._check_start(record.game, record.mode, record.players, new_names=record.forked is None)
         tokens, hashes = self._new_tokens(record.players)
+        secret = self._new_secret(record.mode, record.seed)
         # A game created for an idempotent request gets the id derived from it.
         table = Table.start(get_game(record.game), record.players, record.options, mode=record.mode,
-                            seed=record.seed, tokens=hashes, rules_version=record.rules_version, id=gid)
+                            seed_commitment=secret and seed_commitment(*secret), tokens=hashes,
+                            rules_version=record.rules_version, id=gid)
         new = table.record
         if record.forked:
             new.fork_of(record.forked["game"], record.forked["at"], record.forked["version"], record.forked["hash"])
@@ -674,9 +930,14 @@ class Games:
             if (record.view is None and step.outcome is not None
                     and json.loads(json.dumps(played.outcome)) != step.outcome):
                 differences.append(step.number)
-        table.auto()
-        self.store.save(new)
-        return {"id": str(new.id), "version": new.version, "tokens": tokens, "differences": differences}
+        table.auto(secret)
+        self.store.save(new, self._seal(new, secret), self._new_anchor(new))
+        self._remember_secret(new, secret)
+        answer = {"id": str(new.id), "version": new.version, "tokens": tokens, "differences": differences,
+                  "receipt": self._receipt_of(new)}
+        if new.seed_commitment:
+            answer["seed_commitment"] = new.seed_commitment
+        return answer
 
     # -- timeline and players ------------------------------------------------------------
     def timeline(self, game_id: str, since: int | None = None) -> dict[str, Any]:
@@ -699,6 +960,15 @@ class Games:
         if not games:
             raise NotFound(f"No game has a player named {name!r}.")
         return {"name": name, "games": games}
+
+    @staticmethod
+    def catalog(game_id: str) -> dict[str, Any]:
+        """The components of a game as its default options have them."""
+        found = get_game(game_id).catalog({}) if game_id in PACKAGES else None
+        if found is None:
+            raise NotFound(f"{game_id!r} has no catalog; tablelog knows the components of "
+                           + ", ".join(g for g in PACKAGES if get_game(g).catalog({}) is not None) + ".")
+        return {"game": game_id, **found}
 
     def leaderboard(self, game_id: str) -> dict[str, Any]:
         if game_id not in PACKAGES:

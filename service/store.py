@@ -11,13 +11,21 @@ from __future__ import annotations
 import os
 from urllib.parse import unquote, urlparse
 
+import logging
+
 import psycopg
 from eventsourcing.application import Application
 
 from domain.record import GameRecord
 
+log = logging.getLogger("tablelog.store")
+
 DEFAULT_DATABASE = "sqlite:///tablelog.sqlite3"
 ENV_DATABASE = "TABLELOG_DATABASE_URL"
+
+
+POOL_WAIT = 0.5
+"""Seconds one try waits for a pooled PostgreSQL connection."""
 
 
 class DatabaseURLError(ValueError):
@@ -36,7 +44,7 @@ def persistence_env(url: str) -> dict[str, str]:
         if not path:
             raise DatabaseURLError(f"A SQLite URL names a file: sqlite:///tablelog.sqlite3, not {url!r}.")
         return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": path,
-                "SQLITE_LOCK_TIMEOUT": "10"}
+                "SQLITE_LOCK_TIMEOUT": "5"}
     if parsed.scheme in ("postgresql", "postgres"):
         if not parsed.path.strip("/"):
             raise DatabaseURLError(f"A PostgreSQL URL names a database: postgresql://user@host:5432/db, not {url!r}.")
@@ -51,6 +59,10 @@ def persistence_env(url: str) -> dict[str, str]:
             "POSTGRES_POOL_SIZE": "5",
             "POSTGRES_MAX_OVERFLOW": "20",
             "POSTGRES_PRE_PING": "y",
+            # Bounds on waiting for the database: a request is answered (503
+            # if need be) within seconds when the server is away.
+            "POSTGRES_CONNECT_TIMEOUT": "2",
+            "POSTGRES_IDLE_IN_TRANSACTION_SESSION_TIMEOUT": "10",
         }
     raise DatabaseURLError(f"Unknown database {url!r}: use sqlite:///file.sqlite3 or postgresql://user@host/db.")
 
@@ -59,6 +71,7 @@ class Tablelog(Application):
     """The event store of every game record."""
 
     name = "tablelog"
+    creates_tables = True      # False for a service role that owns no table (see open_store)
     snapshotting_intervals = {GameRecord: 100}
     env = {"AGGREGATE_CACHE_MAXSIZE": "500", "AGGREGATE_CACHE_FASTFORWARD": "y"}
 
@@ -80,10 +93,30 @@ DROP TRIGGER IF EXISTS tablelog_no_truncate ON {schema}.{table};
 CREATE TRIGGER tablelog_no_truncate BEFORE TRUNCATE ON {schema}.{table}
   FOR EACH STATEMENT EXECUTE FUNCTION {schema}.tablelog_refuse_change();
 """
+EVENTS_TABLE = "tablelog_events"
+TRIGGERS = ("tablelog_append_only", "tablelog_no_truncate")
+SERVICE_GRANTS = (
+    # eventsourcing's LOCK TABLE ... IN EXCLUSIVE MODE needs UPDATE; the trigger still refuses every UPDATE.
+    ("SELECT, INSERT, UPDATE", "TABLE {schema}.tablelog_events"),
+    ("USAGE, SELECT", "SEQUENCE {schema}.tablelog_events_notification_id_seq"),
+    ("SELECT, INSERT, UPDATE", "TABLE {schema}.tablelog_snapshots"),
+    ("SELECT, INSERT, UPDATE", "TABLE {schema}.tablelog_view_games, {schema}.tablelog_view_players, "
+                               "{schema}.tablelog_view_tracking"),
+)
+"""What the service role may do: no table is its own, so it can neither
+drop nor disable the trigger; the views' upserts need INSERT and UPDATE."""
 
 
-def open_store(url: str | None = None) -> Tablelog:
-    """The application for ``url``, its tables created (and protected)."""
+class StoreProblem(RuntimeError):
+    """A PostgreSQL database ``serve --production`` will not run on (the message says why)."""
+
+
+def open_store(url: str | None = None, migrate: bool | None = None) -> Tablelog:
+    """The application for ``url``. ``migrate`` creates the tables and the
+    append-only trigger (with the tables' owner's URL); by default a store
+    migrates when its role may (the tables are missing, or its own: one
+    role doing everything, as in development), and a service role that owns
+    no table opens them as they are."""
     url = database_url(url)
     env = persistence_env(url)
     if env["PERSISTENCE_MODULE"] != "eventsourcing.postgres":
@@ -93,16 +126,97 @@ def open_store(url: str | None = None) -> Tablelog:
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute("SELECT pg_advisory_lock(7416)")
         try:
-            app = Tablelog(env=env)
-            protect_events_table(app)
+            user, owner = roles(conn)
+            if migrate is None:
+                migrate = owner is None or owner == user
+            app = Tablelog(env=env if migrate else {**env, "CREATE_TABLE": "n"})
+            app.creates_tables = migrate
+            if migrate:
+                protect_events_table(app, conn)
         finally:
             conn.execute("SELECT pg_advisory_unlock(7416)")
+    # eventsourcing tries each database call up to 10 times; each try waits
+    # this long for a connection (its setting takes whole seconds only), so
+    # a request meets a server that is away with a 503 within seconds.
+    app.recorder.datastore.pool.timeout = POOL_WAIT
     return app
 
 
-def protect_events_table(app: Tablelog) -> None:
+def roles(conn: psycopg.Connection) -> tuple[str, str | None]:
+    """The connected role, and the events table's owner (None: no table yet)."""
+    user = conn.execute("SELECT current_user").fetchone()[0]
+    row = conn.execute("SELECT tableowner FROM pg_tables WHERE schemaname = current_schema() AND tablename = %s",
+                       [EVENTS_TABLE]).fetchone()
+    return user, row[0] if row else None
+
+
+def triggers_missing(conn: psycopg.Connection) -> list[str]:
+    """The append-only triggers that are not on the events table, or are disabled."""
+    rows = conn.execute("SELECT tgname, tgenabled FROM pg_trigger WHERE tgrelid = to_regclass(%s)",
+                        [EVENTS_TABLE]).fetchall()
+    enabled = {name for name, state in rows if state != "D"}
+    return [name for name in TRIGGERS if name not in enabled]
+
+
+def protect_events_table(app: Tablelog, conn: psycopg.Connection) -> None:
+    """Install the append-only trigger where it is missing. A trigger missing
+    from a table that already holds records is said: someone removed it."""
+    missing = triggers_missing(conn)
+    if not missing:
+        return
+    if conn.execute(f"SELECT EXISTS (SELECT 1 FROM {EVENTS_TABLE})").fetchone()[0]:
+        log.warning("the append-only trigger (%s) was missing from %s, which holds records: installed again; "
+                    "serve --production refuses to start in this case", ", ".join(missing), EVENTS_TABLE)
     recorder = app.recorder
     schema = getattr(recorder.datastore, "schema", "") or "public"
     table = recorder.events_table_name.split(".")[-1]
     with recorder.datastore.transaction(commit=True) as curs:
         curs.execute(APPEND_ONLY_SQL.format(schema=schema, table=table))
+
+
+def migrate(url: str, service_role: str | None = None) -> list[str]:
+    """Create (or bring up to date) the tables, the views and the trigger
+    with the owner's URL; with ``service_role``, grant that role what the
+    service needs and nothing more. Returns what it did, in words."""
+    from psycopg import sql
+
+    from replay.views import open_views
+    app = open_store(url, migrate=True)
+    try:
+        open_views(app)
+        done = ["tables and the append-only trigger in place"]
+        if service_role and app.is_postgres:
+            with psycopg.connect(database_url(url), autocommit=True) as conn:
+                schema = conn.execute("SELECT current_schema()").fetchone()[0]
+                role = sql.Identifier(service_role)
+                conn.execute(sql.SQL("GRANT USAGE ON SCHEMA {} TO {}").format(sql.Identifier(schema), role))
+                for privileges, objects in SERVICE_GRANTS:
+                    target = sql.SQL(objects.format(schema=sql.Identifier(schema).as_string(conn)))
+                    conn.execute(sql.SQL("GRANT {} ON {} TO {}").format(sql.SQL(privileges), target, role))
+            done.append(f"{service_role} may read and append records (it owns no table)")
+        return done
+    finally:
+        app.close()
+
+
+def check_production_store(url: str) -> None:
+    """``serve --production`` on PostgreSQL: refuse to run as the tables'
+    owner (who could drop the trigger) or on a table without its trigger
+    (rather than install it again without a word)."""
+    url = database_url(url)
+    if persistence_env(url)["PERSISTENCE_MODULE"] != "eventsourcing.postgres":
+        return
+    with psycopg.connect(url, autocommit=True) as conn:
+        user, owner = roles(conn)
+        if owner is None:
+            raise StoreProblem(f"There are no tables yet: run tablelog migrate --database <the owner's URL> "
+                               f"--service-role {user} first.")
+        if owner == user:
+            raise StoreProblem(f"serve --production runs as a role that owns no table; {user} owns "
+                               f"{EVENTS_TABLE} and could drop its append-only trigger. Migrate with the owner's "
+                               "URL (tablelog migrate --service-role ROLE) and serve with the service role's.")
+        missing = triggers_missing(conn)
+        if missing:
+            raise StoreProblem(f"The append-only trigger ({', '.join(missing)}) is missing from {EVENTS_TABLE}: "
+                               "someone removed it. tablelog does not put it back by itself: check the record "
+                               "(tablelog replay verify --all), then run tablelog migrate with the owner's URL.")

@@ -23,12 +23,15 @@ import psycopg
 import pytest
 from hypothesis import settings
 
-from randomness import IN_CI, PROFILE
+from environment import DB_PREFIX, IN_CI, PG_ADMIN_URL
+from randomness import PROFILE
 from service.app import create_app
+from service.keys import ENV_KEY, ENV_KEY_FILE, new_env_key
 
-PG_ADMIN_URL = os.environ.get("TABLELOG_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
-DB_PREFIX = os.environ.get("TABLELOG_TEST_DB_PREFIX", "tablelog")
-"""How the throwaway databases' names begin (several people sharing one server keep theirs apart)."""
+# Every test's service has a key (never the user's own): TABLELOG_KEY, made
+# for this run. Tests of the key's handling set their own.
+os.environ[ENV_KEY] = new_env_key()
+os.environ.pop(ENV_KEY_FILE, None)
 
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
 settings.register_profile("dev", print_blob=True)

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import os
 
-IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+from environment import IN_CI
+
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if IN_CI else "dev")
 LONG = 10
 

@@ -17,17 +17,34 @@ def compose():
 
 def test_compose_starts_postgres_and_the_service_with_health_checks():
     services = compose()["services"]
-    assert set(services) == {"db", "tablelog"}
+    assert set(services) == {"db", "key", "migrate", "tablelog"}
     assert services["db"]["image"].startswith("postgres:")
     assert "pg_isready" in " ".join(services["db"]["healthcheck"]["test"])
     app = services["tablelog"]
     assert app["depends_on"]["db"]["condition"] == "service_healthy"
     assert app["command"] == SERVE
     assert "/api/health" in " ".join(app["healthcheck"]["test"])
-    url = app["environment"]["TABLELOG_DATABASE_URL"]
-    env = services["db"]["environment"]
-    assert url == f"postgresql://{env['POSTGRES_USER']}:{env['POSTGRES_PASSWORD']}@db:5432/{env['POSTGRES_DB']}"
     assert (ROOT / "docker" / app["build"]["dockerfile"].split("/")[-1]).exists()
+
+
+def test_compose_migrates_as_the_owner_and_serves_as_a_role_that_owns_no_table():
+    """Issue 17: two roles; the key mounted from a volume of its own, made beforehand."""
+    services = compose()["services"]
+    env = services["db"]["environment"]
+    owner = f"postgresql://{env['POSTGRES_USER']}:{env['POSTGRES_PASSWORD']}@db:5432/{env['POSTGRES_DB']}"
+    migrate, app = services["migrate"], services["tablelog"]
+    assert migrate["environment"]["TABLELOG_DATABASE_URL"] == owner
+    assert migrate["command"] == ["tablelog", "migrate", "--service-role", "tablelog_service"]
+    served = app["environment"]["TABLELOG_DATABASE_URL"]
+    assert served.startswith("postgresql://tablelog_service:") and served != owner
+    initdb = (ROOT / "docker" / "initdb" / "10-service-role.sql").read_text()
+    assert "CREATE ROLE tablelog_service LOGIN" in initdb
+    assert app["depends_on"]["migrate"]["condition"] == "service_completed_successfully"
+    assert app["depends_on"]["key"]["condition"] == "service_completed_successfully"
+    key_volume = next(v for v in app["volumes"] if v.endswith(":/keys:ro"))
+    assert key_volume.split(":")[0] in services["key"]["volumes"][0] and "pgdata" not in key_volume
+    assert app["environment"]["TABLELOG_KEY_FILE"] == "/keys/key"
+    assert services["key"]["command"][:3] == ["tablelog", "key", "init"]
 
 
 def test_the_dockerfile_runs_the_documented_command():

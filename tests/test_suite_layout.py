@@ -8,6 +8,7 @@ import importlib
 import pytest
 from hypothesis import settings
 
+import environment
 import randomness
 
 
@@ -46,20 +47,22 @@ def test_hypothesis_is_derandomized_under_the_ci_profile():
     assert not settings.get_profile("dev").derandomize and not settings.get_profile("long").derandomize
 
 
-@pytest.mark.parametrize(("environment", "profile", "examples"), [
+@pytest.mark.parametrize(("variables", "profile", "examples"), [
     ({"CI": "true"}, "ci", 12),
     ({}, "dev", 12),
     ({"HYPOTHESIS_PROFILE": "long"}, "long", 120),
     ({"CI": "true", "HYPOTHESIS_PROFILE": "long"}, "long", 120),
 ])
-def test_the_profile_follows_the_environment(monkeypatch, environment, profile, examples):
+def test_the_profile_follows_the_environment(monkeypatch, variables, profile, examples):
     monkeypatch.delenv("CI", raising=False)
     monkeypatch.delenv("HYPOTHESIS_PROFILE", raising=False)
-    for name, value in environment.items():
+    for name, value in variables.items():
         monkeypatch.setenv(name, value)
     try:
+        importlib.reload(environment)
         chosen = importlib.reload(randomness)
         assert chosen.PROFILE == profile and chosen.examples(12) == examples
     finally:
         monkeypatch.undo()
+        importlib.reload(environment)
         importlib.reload(randomness)

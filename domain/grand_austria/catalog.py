@@ -49,12 +49,14 @@ EFFECT_FIELDS: dict[str, frozenset[str]] = {
 TRIGGERS = {
     "check_in": frozenset({"colour", "min_order", "effects"}),
     "prepare": frozenset({"colour", "free"}),
-    "die": frozenset({"values", "effects", "strength", "no_fee", "hire_discount", "funds_both"}),
+    "die": frozenset({"values", "effects", "strength", "no_fee", "hire_discount", "funds_both",
+                      "before_or_after"}),
     "occupy": frozenset({"effects"}),
     "serve": frozenset({"free"}),
     "take_guest": frozenset({"free"}),
     "emperor_penalty": frozenset({"pay_krones"}),
     "emperor_reward": frozenset({"effects"}),
+    "gained": frozenset({"what", "effects"}),     # whenever the seat gains what (vp, krones, emperor, items, ...)
 }
 MEASURES = ("krones", "rooms", "hired", "emperor", "occupied", "occupied_red", "occupied_blue",
             "occupied_yellow", "full_floors", "full_groups", "full_colours", "full_columns",

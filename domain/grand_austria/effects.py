@@ -1,13 +1,20 @@
-"""Grand Austria Hotel's effect vocabulary at work: gains, payments, rooms,
-occupancy bonuses, and printed effects turned into gains or pending decisions.
-Small pure functions over the frozen state."""
+"""Grand Austria Hotel's effect vocabulary at work.
+
+Every gain passes one choke point here (VP, krones, Emperor steps, items;
+rooms and hires in ``hotel`` and ``staff``), which then fires the seat's
+``gained`` triggers once for that source. Printed effects are carried out by
+the effect registry (:data:`EFFECTS`, kind -> handler, the fields in
+``catalog.EFFECT_FIELDS``): gains at once, choices as pending decisions.
+"""
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from domain.grand_austria.catalog import ITEMS, Guest, Staff, catalog, guest_from, staff_from
-from domain.grand_austria.state import EMPTY, OCCUPIED, PREPARED, Pending, Player, State
-from domain.immutable import evolve, put
+from domain.grand_austria.catalog import EFFECT_FIELDS, Guest, Staff, catalog, guest_from, staff_from
+from domain.grand_austria.parts import parts
+from domain.grand_austria.state import PREPARED, OCCUPIED, Pending, Player, State
+from domain.immutable import evolve
 from domain.rules import Outcome
 
 
@@ -24,44 +31,50 @@ def set_player(state: State, seat: str, player: Player) -> State:
     return evolve(state, seats={**state.seats, seat: player})
 
 
-def triggers(player: Player, on: str) -> list[dict]:
-    return [card.trigger for card in player.hired if card.trigger and card.trigger["on"] == on]
+def triggers(state: State, seat: str, on: str) -> list[dict]:
+    """The seat's triggers of this kind, from every trigger source in play."""
+    return [t for source in parts(state).triggers for t in source(state, seat) if t["on"] == on]
 
 
 def add(a: tuple[int, ...], b: Sequence[int], sign: int = 1) -> tuple[int, ...]:
     return tuple(x + sign * y for x, y in zip(a, b))
 
 
-def item_vector(items: Mapping[str, int]) -> tuple[int, int, int, int]:
-    return tuple(items.get(item, 0) for item in ITEMS)
+def on_own_turn(state: State, seat: str) -> bool:
+    return state.turn is not None and state.turn.seat == seat
 
 
-def turn_order(state: State) -> list[str]:
-    """Seats by their lowest turn-order number."""
-    return sorted(state.players, key=lambda seat: min(state.tiles[seat]))
+# -- the choke points of every gain ---------------------------------------------
+def gained(state: State, seat: str, what: str, amount: int, why: str, out: Outcome) -> State:
+    """"Whenever you gain ...": the seat's ``gained`` triggers for ``what``,
+    once per source; what they give does not trigger again."""
+    if amount <= 0:
+        return state
+    for trigger in triggers(state, seat, "gained"):
+        if trigger["what"] == what:
+            state = apply_effects(state, seat, trigger["effects"], f"{why} (gained {what})", out, bonus=True)
+    return state
 
 
-def owner(state: State, number: int) -> str:
-    return next(seat for seat, numbers in state.tiles.items() if number in numbers)
-
-
-def score(state: State, seat: str, points: int, why: str, out: Outcome) -> State:
+def score(state: State, seat: str, points: int, why: str, out: Outcome, bonus: bool = False) -> State:
     if not points:
         return state
     player = state.player(seat)
     out.append({"fact": "scored", "seat": seat, "points": points, "why": why})
-    return set_player(state, seat, evolve(player, vp=player.vp + points))
+    state = set_player(state, seat, evolve(player, vp=player.vp + points))
+    return state if bonus else gained(state, seat, "vp", points, why, out)
 
 
-def gain_krones(state: State, seat: str, n: int, why: str, out: Outcome) -> State:
+def gain_krones(state: State, seat: str, n: int, why: str, out: Outcome, bonus: bool = False) -> State:
     player = state.player(seat)
-    cap = state.board["krones_cap"]
+    cap = state.config.krones_cap
     krones = min(cap, player.krones + n)
     out.append({"fact": "krones", "seat": seat, "krones": krones - player.krones, "why": why})
     if player.krones + n > cap:
         out.append({"fact": "krones_lost", "seat": seat, "krones": player.krones + n - cap,
                     "why": f"the money track ends at {cap}"})
-    return set_player(state, seat, evolve(player, krones=krones))
+    state = set_player(state, seat, evolve(player, krones=krones))
+    return state if bonus else gained(state, seat, "krones", n, why, out)
 
 
 def pay(state: State, seat: str, n: int, why: str, out: Outcome) -> State:
@@ -72,150 +85,204 @@ def pay(state: State, seat: str, n: int, why: str, out: Outcome) -> State:
     return set_player(state, seat, evolve(player, krones=player.krones - n))
 
 
-def advance_emperor(state: State, seat: str, n: int, why: str, out: Outcome) -> State:
+def advance_emperor(state: State, seat: str, n: int, why: str, out: Outcome, bonus: bool = False) -> State:
     player = state.player(seat)
     last = len(catalog().emperor_vp) - 1
     position = min(last, player.emperor + n)
     out.append({"fact": "emperor", "seat": seat, "steps": position - player.emperor, "why": why})
     state = set_player(state, seat, evolve(player, emperor=position))
-    return score(state, seat, player.emperor + n - position, "Emperor steps beyond the last space", out)
+    state = score(state, seat, player.emperor + n - position, "Emperor steps beyond the last space", out, bonus)
+    return state if bonus else gained(state, seat, "emperor", n, why, out)
 
 
-def gain_items(state: State, seat: str, items: Sequence[int], why: str, out: Outcome) -> State:
+def gain_items(state: State, seat: str, items: Sequence[int], why: str, out: Outcome, bonus: bool = False) -> State:
+    """Items into the kitchen (placing them on guests is cafe.place_items)."""
     player = state.player(seat)
-    out.append({"fact": "items", "seat": seat, "items": dict(zip(ITEMS, items)), "why": why})
-    return set_player(state, seat, evolve(player, items=add(player.items, items)))
+    out.append({"fact": "items", "seat": seat, "items": state.config.named(tuple(items)), "why": why})
+    state = set_player(state, seat, evolve(player, items=add(player.items, items)))
+    return state if bonus else gained(state, seat, "items", sum(items), why, out)
 
 
-def room_cost(state: State, seat: str, room: int, pending: Pending | None) -> int:
-    hotel = state.hotel
-    if pending is not None and (pending.free or pending.kind == "prepare_occupy"):
-        return 0
-    if any(t.get("free") and t["colour"] == hotel.colour(room) for t in triggers(state.player(seat), "prepare")):
-        return 0
-    discount = pending.discount if pending is not None else 0
-    return max(0, hotel.floor_costs[hotel.floor(room) - 1] - discount)
+def placement_step(state: State, seat: str, items: Sequence[int], why: str) -> Pending | None:
+    """Rules version 3: items gained on your own turn without a move of their
+    own may be placed right then onto café guests who want them (a step that
+    is not offered when no guest can take one)."""
+    if not state.config.version.items_placed_on_gain or not on_own_turn(state, seat):
+        return None
+    cafe = state.player(seat).cafe
+    if not any(n and t.wants(i) for t in cafe if t for i, n in enumerate(items)):
+        return None
+    return Pending(seat, "place_items", items=tuple(items), why=why)
 
 
-def can_prepare(state: State, seat: str, room: int, pending: Pending | None) -> str | None:
-    """Why the room cannot be prepared now, or None."""
-    rooms = state.player(seat).rooms
-    if rooms[room] != EMPTY:
-        return "That room is already prepared or occupied."
-    if pending is not None and state.hotel.floor(room) > pending.max_floor:
-        return f"This room must be on floors 1 to {pending.max_floor}."
-    if not any(rooms):
-        if room != 0:
-            return "The first room is the bottom-left room."
-    elif not any(rooms[near] != EMPTY for near in state.hotel.neighbours(room)):
-        return "A new room must be next to a prepared or occupied room (not diagonally)."
-    if room_cost(state, seat, room, pending) > state.player(seat).krones:
-        return "You cannot pay this floor's cost."
-    return None
+# -- effects: kind -> handler ------------------------------------------------------
+@dataclass
+class Carrying:
+    """Printed effects being carried out for a seat: the state so far, the
+    decisions they leave (in printed order) and whether they are a bonus."""
+
+    state: State
+    seat: str
+    why: str
+    out: Outcome
+    bonus: bool = False
+    new: list[Pending] = field(default_factory=list)
+
+    @property
+    def player(self) -> Player:
+        return self.state.player(self.seat)
+
+    def ask(self, kind: str, **fields: Any) -> None:
+        self.new.append(Pending(self.seat, kind, why=self.why, **fields))
 
 
-def prepare(state: State, seat: str, room: int, pending: Pending | None, out: Outcome) -> State:
-    cost = room_cost(state, seat, room, pending)
-    state = pay(state, seat, cost, f"prepare room {state.hotel.name_of(room)}", out)
-    player = state.player(seat)
-    state = set_player(state, seat, evolve(player, rooms=put(player.rooms, room, PREPARED)))
-    out.append({"fact": "room_prepared", "seat": seat, "room": state.hotel.name_of(room), "cost": cost})
-    return score(state, seat, state.hotel.prepare_vp.get(room, 0),
-                 f"room {state.hotel.name_of(room)} prepared", out)
+Handler = Callable[[Carrying, Mapping[str, Any]], None]
+EFFECTS: dict[str, Handler] = {}
 
 
-def occupy(state: State, seat: str, room: int, out: Outcome) -> State:
-    """A room becomes occupied: Custodian-type staff and the group's occupancy bonus."""
-    player = state.player(seat)
-    hotel = state.hotel
-    player = evolve(player, rooms=put(player.rooms, room, OCCUPIED))
-    state = set_player(state, seat, player)
-    out.append({"fact": "room_occupied", "seat": seat, "room": hotel.name_of(room)})
-    for trigger in triggers(player, "occupy"):
-        state = apply_effects(state, seat, trigger["effects"], "staff: a room became occupied", out)
-    index = next(i for i, group in enumerate(hotel.groups) if room in group)
-    group = hotel.groups[index]
-    player = state.player(seat)
-    if index not in player.bonuses and all(player.rooms[r] == OCCUPIED for r in group):
-        state = set_player(state, seat, evolve(player, bonuses=player.bonuses | {index}))
-        colour = hotel.colour(group[0])
-        gain, by_size = catalog().occupancy_bonus[colour]
-        amount = by_size[min(len(group), len(by_size)) - 1]
-        why = f"occupancy bonus: {colour} group {', '.join(hotel.name_of(r) for r in group)}"
-        if gain == "vp":
-            state = score(state, seat, amount, why, out)
-        elif gain == "krones":
-            state = gain_krones(state, seat, amount, why, out)
-        else:
-            state = advance_emperor(state, seat, amount, why, out)
-    return state
+def effect(kind: str, fields: Iterable[str] = ()) -> Callable[[Handler], Handler]:
+    """Register an effect kind: its fields (checked in printed content) and handler."""
+    def register(handler: Handler) -> Handler:
+        EFFECT_FIELDS[kind] = frozenset(fields)
+        EFFECTS[kind] = handler
+        return handler
+    return register
 
 
-# -- effects -------------------------------------------------------------------
-def apply_effects(state: State, seat: str, effects: Sequence[dict], why: str, out: Outcome,
-                  front: bool = True) -> State:
+def forget_effect(kind: str) -> None:
+    EFFECT_FIELDS.pop(kind, None)
+    EFFECTS.pop(kind, None)
+
+
+def apply_effects(state: State, seat: str, effects: Sequence[Mapping[str, Any]], why: str, out: Outcome,
+                  front: bool = True, bonus: bool = False) -> State:
     """Carry out printed effects: gains at once, choices as pending decisions
     (in printed order, before older decisions unless ``front`` is False)."""
-    new: list[Pending] = []
-    for effect in effects:
-        kind = effect["kind"]
-        n = effect.get("n", 1)
-        player = state.player(seat)
-        if kind == "item":
-            state = gain_items(state, seat, [n if item == effect["item"] else 0 for item in ITEMS], why, out)
-        elif kind == "krones":
-            state = gain_krones(state, seat, n, why, out)
-        elif kind == "emperor":
-            state = advance_emperor(state, seat, n, why, out)
-        elif kind == "vp":
-            state = score(state, seat, n, why, out)
-        elif kind == "vp_per_hired":
-            state = score(state, seat, n * len(player.hired), f"{why} ({len(player.hired)} staff hired)", out)
-        elif kind == "pay_or_vp":
-            if player.krones >= effect["krones"]:
-                state = pay(state, seat, effect["krones"], why, out)
-            else:
-                state = score(state, seat, -effect["vp"], f"{why}: cannot pay {effect['krones']} krones", out)
-        elif kind == "lose_items":
-            cafe = tuple(evolve(t, served=(0, 0, 0, 0)) if t and effect.get("cafe") else t for t in player.cafe)
-            out.append({"fact": "items_lost", "seat": seat, "items": dict(zip(ITEMS, player.items)),
-                        "cafe": bool(effect.get("cafe")), "why": why})
-            state = set_player(state, seat, evolve(player, items=(0, 0, 0, 0), cafe=cafe))
-        elif kind == "return_hand":
-            if len(player.hand) >= n:
-                new.append(Pending(seat, "return_hand", n=n, why=why))
-            else:
-                state = score(state, seat, -effect["vp"], f"{why}: fewer than {n} staff cards in hand", out)
-        elif kind == "remove_empty_rooms":
-            if sum(1 for s in player.rooms if s == PREPARED) >= n:
-                new.append(Pending(seat, "remove_room", n=n, why=why))
-            else:
-                state = score(state, seat, -effect["vp"], f"{why}: fewer than {n} empty rooms", out)
-        elif kind == "remove_occupied_rooms":
-            floors = sorted({state.hotel.floor(r) for r, s in enumerate(player.rooms) if s == OCCUPIED},
-                            reverse=True)[:effect["floors"]]
-            new += [Pending(seat, "remove_room", occupied=True, floor=f, why=why) for f in floors]
-        elif kind == "discard_end_staff":
-            if any(card.end for card in player.hired):
-                new.append(Pending(seat, "discard_end_staff", why=why))
-            else:
-                state = score(state, seat, -effect["vp"], f"{why}: no end-game staff hired", out)
-        elif kind == "any_items":
-            new.append(Pending(seat, "any_items", n=n, why=why))
-        elif kind == "draw_staff":
-            new.append(Pending(seat, "draw_staff", n=n, why=why))
-        elif kind == "offer":
-            new.append(Pending(seat, "offer_draw", n=effect["draw"], discount=effect.get("discount", 0),
-                               free=bool(effect.get("free")), why=why))
-        elif kind == "hire":
-            new.append(Pending(seat, "hire", discount=effect.get("discount", 0), free=bool(effect.get("free")),
-                               why=why))
-        elif kind == "prepare":
-            new.append(Pending(seat, "rooms", n=1, discount=effect.get("discount", 0),
-                               free=bool(effect.get("free")), max_floor=effect.get("max_floor", 99), why=why))
-        elif kind == "prepare_occupy":
-            new.append(Pending(seat, "prepare_occupy", max_floor=effect.get("max_floor", 99), why=why))
-        else:   # occupy, free_guest, extra_action, complete_order: a single optional step
-            new.append(Pending(seat, kind, why=why))
-    pending = tuple(new) + state.pending if front else state.pending + tuple(new)
+    doing = Carrying(state, seat, why, out, bonus)
+    for e in effects:
+        EFFECTS[e["kind"]](doing, e)
+    state = doing.state
+    pending = tuple(doing.new) + state.pending if front else state.pending + tuple(doing.new)
     return evolve(state, pending=pending)
+
+
+@effect("item", ("item", "n"))
+def _item(doing: Carrying, e: Mapping[str, Any]) -> None:
+    config = doing.state.config
+    items = config.vector({e["item"]: e.get("n", 1)})
+    doing.state = gain_items(doing.state, doing.seat, items, doing.why, doing.out, doing.bonus)
+    step = placement_step(doing.state, doing.seat, items, doing.why)
+    if step is not None:
+        doing.new.append(step)
+
+
+@effect("krones", ("n",))
+def _krones(doing: Carrying, e: Mapping[str, Any]) -> None:
+    doing.state = gain_krones(doing.state, doing.seat, e.get("n", 1), doing.why, doing.out, doing.bonus)
+
+
+@effect("emperor", ("n",))
+def _emperor(doing: Carrying, e: Mapping[str, Any]) -> None:
+    doing.state = advance_emperor(doing.state, doing.seat, e.get("n", 1), doing.why, doing.out, doing.bonus)
+
+
+@effect("vp", ("n",))
+def _vp(doing: Carrying, e: Mapping[str, Any]) -> None:
+    doing.state = score(doing.state, doing.seat, e.get("n", 1), doing.why, doing.out, doing.bonus)
+
+
+@effect("vp_per_hired", ("n",))
+def _vp_per_hired(doing: Carrying, e: Mapping[str, Any]) -> None:
+    hired = len(doing.player.hired)
+    doing.state = score(doing.state, doing.seat, e.get("n", 1) * hired, f"{doing.why} ({hired} staff hired)",
+                        doing.out, doing.bonus)
+
+
+@effect("pay_or_vp", ("krones", "vp"))
+def _pay_or_vp(doing: Carrying, e: Mapping[str, Any]) -> None:
+    if doing.player.krones >= e["krones"]:
+        doing.state = pay(doing.state, doing.seat, e["krones"], doing.why, doing.out)
+    else:
+        doing.state = score(doing.state, doing.seat, -e["vp"], f"{doing.why}: cannot pay {e['krones']} krones",
+                            doing.out, doing.bonus)
+
+
+@effect("lose_items", ("cafe",))
+def _lose_items(doing: Carrying, e: Mapping[str, Any]) -> None:
+    player, nothing = doing.player, doing.state.config.nothing
+    cafe = tuple(evolve(t, served=nothing) if t and e.get("cafe") else t for t in player.cafe)
+    doing.out.append({"fact": "items_lost", "seat": doing.seat, "items": doing.state.config.named(player.items),
+                      "cafe": bool(e.get("cafe")), "why": doing.why})
+    doing.state = set_player(doing.state, doing.seat, evolve(player, items=nothing, cafe=cafe))
+
+
+def _or_lose_vp(condition: Callable[[Carrying, Mapping[str, Any]], bool], kind: str,
+                fields: Callable[[Mapping[str, Any]], dict], lacking: Callable[[Mapping[str, Any]], str]) -> Handler:
+    """A penalty that asks for a decision when it can be met, else costs VP."""
+    def handler(doing: Carrying, e: Mapping[str, Any]) -> None:
+        if condition(doing, e):
+            doing.ask(kind, **fields(e))
+        else:
+            doing.state = score(doing.state, doing.seat, -e["vp"], f"{doing.why}: {lacking(e)}", doing.out,
+                                doing.bonus)
+    return handler
+
+
+effect("return_hand", ("n", "vp"))(_or_lose_vp(
+    lambda d, e: len(d.player.hand) >= e.get("n", 1), "return_hand", lambda e: {"n": e.get("n", 1)},
+    lambda e: f"fewer than {e.get('n', 1)} staff cards in hand"))
+effect("remove_empty_rooms", ("n", "vp"))(_or_lose_vp(
+    lambda d, e: sum(1 for s in d.player.rooms if s == PREPARED) >= e.get("n", 1), "remove_room",
+    lambda e: {"n": e.get("n", 1)}, lambda e: f"fewer than {e.get('n', 1)} empty rooms"))
+effect("discard_end_staff", ("vp",))(_or_lose_vp(
+    lambda d, e: any(card.end for card in d.player.hired), "discard_end_staff", lambda e: {},
+    lambda e: "no end-game staff hired"))
+
+
+@effect("remove_occupied_rooms", ("floors",))
+def _remove_occupied_rooms(doing: Carrying, e: Mapping[str, Any]) -> None:
+    hotel = doing.state.hotel_of(doing.seat)
+    floors = sorted({hotel.floor(r) for r, s in enumerate(doing.player.rooms) if s == OCCUPIED},
+                    reverse=True)[:e["floors"]]
+    for f in floors:
+        doing.ask("remove_room", occupied=True, floor=f)
+
+
+@effect("any_items", ("n",))
+def _any_items(doing: Carrying, e: Mapping[str, Any]) -> None:
+    doing.ask("any_items", n=e.get("n", 1))
+
+
+@effect("draw_staff", ("n",))
+def _draw_staff(doing: Carrying, e: Mapping[str, Any]) -> None:
+    doing.ask("draw_staff", n=e.get("n", 1))
+
+
+@effect("offer", ("draw", "discount", "free"))
+def _offer(doing: Carrying, e: Mapping[str, Any]) -> None:
+    doing.ask("offer_draw", n=e["draw"], discount=e.get("discount", 0), free=bool(e.get("free")))
+
+
+@effect("hire", ("discount", "free"))
+def _hire(doing: Carrying, e: Mapping[str, Any]) -> None:
+    doing.ask("hire", discount=e.get("discount", 0), free=bool(e.get("free")))
+
+
+@effect("prepare", ("discount", "free", "max_floor"))
+def _prepare(doing: Carrying, e: Mapping[str, Any]) -> None:
+    doing.ask("rooms", n=1, discount=e.get("discount", 0), free=bool(e.get("free")),
+              max_floor=e.get("max_floor", 99))
+
+
+@effect("prepare_occupy", ("max_floor",))
+def _prepare_occupy(doing: Carrying, e: Mapping[str, Any]) -> None:
+    doing.ask("prepare_occupy", max_floor=e.get("max_floor", 99))
+
+
+def _single_step(kind: str) -> Handler:
+    """A single optional step of the same name."""
+    return lambda doing, e: doing.ask(kind)
+
+
+for _kind in ("occupy", "free_guest", "extra_action", "complete_order"):
+    effect(_kind)(_single_step(_kind))

@@ -1,11 +1,12 @@
 """Grand Austria Hotel's moves and options as JSON, with the marshmallow
-schemas that check their form. Cards are named by catalog number or given by
+schemas that check their form. Cards are named by catalog number or printed name, or given by
 printed content (the same fields as ``data/catalog.toml``)."""
 from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate
 
 from domain.grand_austria.catalog import ITEMS, CatalogError, catalog, guest_from, hotel_from, staff_from
+from domain.names import canonical
 from domain.rules import MoveSchema, WholeText, YesNo, seat_field, whole_number
 
 ROOM = r"^\d\.\d$"
@@ -32,7 +33,15 @@ class CardField(fields.Field):
             except (CatalogError, TypeError, ValueError) as error:
                 raise ValidationError(f"Not a {self.deck} card: {error}") from None
             return dict(value)
-        raise ValidationError("A card is a catalog number or its printed content.")
+        if isinstance(value, str):
+            # By its printed name, typed loosely ("cafe owner"): recorded by its number.
+            known = catalog().guests if self.deck == "guest" else catalog().staff
+            by_name = {card.name: number for number, card in known.items()}
+            name = canonical(value, by_name)
+            if name not in by_name:
+                raise ValidationError(f"No {self.deck} card is called {value!r}.")
+            return by_name[name]
+        raise ValidationError("A card is a catalog number, its printed name or its printed content.")
 
 
 def guest_field(description="a guest card: number 49-104 or printed content", **kw):
@@ -66,7 +75,52 @@ class HotelOption(fields.Field):
         return value
 
 
+class KnownModule(validate.OneOf):
+    """One of the registered modules (parts.MODULES), as they are when a game starts."""
+
+    def __init__(self):
+        super().__init__(())
+
+    @property
+    def choices(self):
+        from domain.grand_austria.parts import choosable
+        return tuple(choosable())
+
+    @choices.setter
+    def choices(self, value):
+        """The choices are the registry's."""
+
+    def __call__(self, value):
+        if value not in self.choices:
+            raise ValidationError(f"Unknown module {value!r}; Grand Austria Hotel knows "
+                                  f"{', '.join(self.choices) or 'none'}.")
+        return value
+
+
+class ModulesOption(fields.List):
+    """Let's Waltz! modules by id, each once."""
+
+    def __init__(self, **kwargs):
+        super().__init__(fields.String(validate=KnownModule()), **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        chosen = super()._deserialize(value, attr, data, **kwargs)
+        if len(set(chosen)) != len(chosen):
+            raise ValidationError("Each module is named once.")
+        return chosen
+
+
+def placement(**kw):
+    return fields.Dict(keys=fields.String(validate=WholeText(r"^[1-9]$", error="A café table is a number, e.g. 1.")),
+                       values=item_counts(),
+                       metadata={"description": "rules version 3: café table -> items placed on its guest "
+                                                "right away (free), e.g. {\"1\": {\"strudel\": 1}}; the rest "
+                                                "goes to the kitchen"}, **kw)
+
+
 class OptionsSchema(Schema):
+    modules = ModulesOption(metadata={"description": "Let's Waltz! modules to play, e.g. [\"start_player\"] "
+                                                     "(module 4); default none: the base game"})
     hotel = HotelOption(metadata={"description": "a custom hotel board side (day sides): floors (colours, "
                                                  "bottom first), groups, floor_costs, floor_vp, prepare_vp; "
                                                  "default the night side"})
@@ -156,6 +210,8 @@ class TakeDieSchema(MoveSchema):
     seat = seat_field()
     value = whole_number(required=True, validate=validate.Range(min=1, max=6))
     boost = YesNo(load_default=False)
+    staff_first = YesNo(metadata={"description": "rules version 3: a staff card marked before_or_after (Staff "
+                                                 "Manager) acts before the main action"})
 
 
 class ChooseActionSchema(MoveSchema):
@@ -170,6 +226,15 @@ class ChooseItemsSchema(MoveSchema):
 
     seat = seat_field()
     items = item_counts(required=True)
+    place = placement()
+
+
+class PlaceItemsSchema(MoveSchema):
+    """Rules version 3: items just gained on your turn (a reward, a staff
+    card) placed onto your café guests, free; decline leaves them in the kitchen."""
+
+    seat = seat_field()
+    place = placement(required=True)
 
 
 class SplitFundsSchema(MoveSchema):
@@ -275,16 +340,3 @@ class PassSchema(MoveSchema):
 
     seat = seat_field()
 
-
-MOVE_SCHEMAS = {
-    "setup": SetupSchema, "reveal_guest": RevealGuestSchema, "roll": RollSchema,
-    "reroll": RerollSchema, "draw_staff": DrawStaffSchema, "draft_pick": DraftPickSchema,
-    "take_guest": TakeGuestSchema, "prepare_room": PrepareRoomSchema, "take_die": TakeDieSchema,
-    "choose_action": ChooseActionSchema, "choose_items": ChooseItemsSchema,
-    "split_funds": SplitFundsSchema, "hire": HireSchema, "occupy_room": OccupyRoomSchema,
-    "complete_order": CompleteOrderSchema, "return_staff": ReturnStaffSchema,
-    "remove_room": RemoveRoomSchema, "discard_staff": DiscardStaffSchema, "decline": DeclineSchema,
-    "serve": ServeSchema, "check_in": CheckInSchema, "use_staff": UseStaffSchema,
-    "claim_objective": ClaimObjectiveSchema, "end_turn": EndTurnSchema, "pass": PassSchema,
-}
-TABLE_MOVES = frozenset({"setup", "reveal_guest", "roll", "reroll", "draw_staff"})

@@ -35,6 +35,17 @@ def _hidden_or(kind: Kind) -> Kind:
                 lambda t: None if t == HIDDEN else kind.read(t))
 
 
+def _placed(place: dict) -> str:
+    return " ".join(f"{table}:{n} {item}" for table, items in place.items() for item, n in items.items())
+
+
+def _read_placed(text: str) -> dict:
+    place: dict = {}
+    for table, n, item in re.findall(r"(\d):(\d+) ([a-z]+)", text):
+        place.setdefault(table, {})[item] = int(n)
+    return place
+
+
 NUMBERS = Kind(r"(?:\d+(?: \d+)*)?", lambda v: " ".join(map(str, v)), _numbers)
 KINDS: dict[str, Kind] = {
     "seat": Kind(r".+", str, str),
@@ -49,6 +60,12 @@ KINDS: dict[str, Kind] = {
     "amounts": Kind(r"(?:\d+ [a-z]+(?: \d+ [a-z]+)*)?",
                     lambda v: " ".join(f"{n} {item}" for item, n in v.items()),
                     lambda t: {item: int(n) for n, item in re.findall(r"(\d+) ([a-z]+)", t)}),
+    "placing": Kind(r"(?: onto \d:\d+ [a-z]+(?: \d:\d+ [a-z]+)*)?",
+                    lambda v: "" if not v else " onto " + _placed(v), lambda t: _read_placed(t) or None),
+    "placed": Kind(r"\d:\d+ [a-z]+(?: \d:\d+ [a-z]+)*", lambda v: _placed(v), _read_placed),
+    "and_action": Kind(r"(?: and action \d)?", lambda v: "" if v is None else f" and action {v}",
+                       lambda t: int(t.split()[-1]) if t else None),
+    "first": Kind(r"(?: staff first)?", lambda v: " staff first" if v else "", lambda t: True if t else None),
     "orders": Kind(r"\d:[a-z]+(?: \d:[a-z]+)*",
                    lambda v: " ".join(f"{order['table']}:{order['item']}" for order in v),
                    lambda t: [{"table": int(n), "item": item} for n, item in re.findall(r"(\d):([a-z]+)", t)]),
@@ -64,9 +81,10 @@ FORMS: dict[str, str] = {
     "draft_pick": "{seat:seat} keeps {staff:card}",
     "take_guest": "{seat:seat} guest @{position:number}",
     "prepare_room": "{seat:seat} room {room:room}",
-    "take_die": "{seat:seat} die {value:number}{boost:plus}",
+    "take_die": "{seat:seat} die {value:number}{boost:plus}{staff_first:first}",
     "choose_action": "{seat:seat} action {action:number}",
-    "choose_items": "{seat:seat} items {items:amounts}",
+    "choose_items": "{seat:seat} items {items:amounts}{place:placing}",
+    "place_items": "{seat:seat} places {place:placed}",
     "split_funds": "{seat:seat} funds {krones:number} krones {emperor:number} Emperor",
     "hire": "{seat:seat} hire {staff:card}",
     "occupy_room": "{seat:seat} occupy {room:room}",
@@ -82,10 +100,26 @@ FORMS: dict[str, str] = {
     "end_turn": "{seat:seat} end",
     "pass": "{seat:seat} pass",
 }
-"""One template per move type, tried in this order when reading."""
+"""One template per move type of the base game, tried in this order when
+reading, after the registered modules' forms (parts.Module.notation)."""
 
-TEMPLATES = Templates(FORMS, KINDS)
-"""Writes a move in its template if that reads back as exactly this move (not
-so for cards given by printed content, or a seat name that reads as notation)."""
-short = TEMPLATES.short
-read = TEMPLATES.read
+
+def templates() -> Templates:
+    """Writes a move in its template if that reads back as exactly this move (not
+    so for cards given by printed content, or a seat name that reads as notation)."""
+    from domain.grand_austria.parts import MODULES
+    forms = {**{kind: form for module in MODULES.values() for kind, form in module.notation.items()}, **FORMS}
+    if _built.get("forms") != forms:
+        _built.update(forms=forms, templates=Templates(forms, KINDS))
+    return _built["templates"]
+
+
+_built: dict = {}
+
+
+def short(move: dict) -> str | None:
+    return templates().short(move)
+
+
+def read(text: str) -> dict | None:
+    return templates().read(text)

@@ -1,9 +1,19 @@
-"""Measures of a player's hotel and holdings, shared by objectives, end-game
-staff and final scoring. Small pure functions over the state."""
+"""Scoring: the measures of a player's hotel and holdings (shared by
+objectives, end-game staff and final scoring), objectives, the Emperor
+scoring and the final scoring as a list of lines."""
 from __future__ import annotations
 
+from typing import Iterable
+
 from domain.grand_austria.catalog import ROOM_COLOURS, Hotel, Staff
-from domain.grand_austria.state import EMPTY, OCCUPIED, Player
+from domain.grand_austria.effects import apply_effects, pay, score, set_player, triggers
+from domain.grand_austria.moves import ClaimObjectiveSchema
+from domain.grand_austria.parts import FinalLine, MoveRule
+from domain.grand_austria.refusals import R_OBJECTIVE, violation
+from domain.grand_austria.state import EMPTY, OCCUPIED, OVER, Player, State
+from domain.immutable import evolve, put
+from domain.ranking import best
+from domain.rules import Move, Outcome
 
 
 def occupied(hotel: Hotel, player: Player, colour: str | None = None) -> int:
@@ -61,3 +71,121 @@ def end_staff_vp(hotel: Hotel, player: Player, staff: Staff, opponents: tuple[Pl
                   if card.end and card.end["measure"] != "copy_opponent"]
         return max(copies, default=0)
     return measure(spec["measure"], hotel, player) * spec["vp"]
+
+
+# -- objectives -------------------------------------------------------------------
+def check_claim_objective(state: State, move: Move) -> None:
+    number = move["objective"]
+    if number not in state.objectives:
+        raise violation("no_objective", f"Objective {number} is not in play.", R_OBJECTIVE)
+    index = state.objectives.index(number)
+    claims = state.claims[index]
+    cat = state.config.catalog
+    if move["seat"] in claims:
+        raise violation("claimed", "You may place only one disc on each objective card.", R_OBJECTIVE)
+    if len(claims) >= len(cat.objective_vp):
+        raise violation("objective_full", "Every space of that objective card is taken.", R_OBJECTIVE)
+    objective = cat.objectives[number]
+    player = state.player(move["seat"])
+    if any(measure(key, state.hotel_of(move["seat"]), player) < n for key, n in objective.needs.items()):
+        raise violation("condition_unmet", f"You do not meet the objective: {objective.text}.", R_OBJECTIVE)
+
+
+def apply_claim_objective(state: State, move: Move, out: Outcome) -> State:
+    seat, number = move["seat"], move["objective"]
+    cat = state.config.catalog
+    index = state.objectives.index(number)
+    claims = state.claims[index]
+    points = cat.objective_vp[len(claims)]
+    player = state.player(seat)
+    state = set_player(state, seat, evolve(player, objectives=player.objectives + (number,)))
+    state = evolve(state, claims=put(state.claims, index, claims + (seat,)), turn=evolve(state.turn, acted=True))
+    return score(state, seat, points, f"objective {number}: {cat.objectives[number].text}", out)
+
+
+def objective_moves(state: State, seat: str) -> list[Move]:
+    return [{"type": "claim_objective", "seat": seat, "objective": n} for n in state.objectives]
+
+
+# -- the Emperor scoring (a round-end step) ----------------------------------------------
+def emperor_scoring(state: State, out: Outcome) -> State:
+    from domain.grand_austria.turns import turn_order
+    rounds = state.config.emperor_rounds
+    if state.round not in rounds:
+        return state
+    cat = state.config.catalog
+    tile = cat.emperor_tiles[state.emperor_tiles[rounds.index(state.round)]]
+    track = cat.emperor_vp
+    for seat in turn_order(state):
+        player = state.player(seat)
+        state = score(state, seat, track[player.emperor], f"Emperor scoring, round {state.round}", out)
+        back = max(0, player.emperor - state.round)
+        state = set_player(state, seat, evolve(state.player(seat), emperor=back))
+        out.append({"fact": "emperor", "seat": seat, "steps": back - player.emperor,
+                    "why": f"Emperor scoring: back {state.round} spaces"})
+        if back >= 3:
+            out.append({"fact": "emperor_reward", "seat": seat, "tile": tile.id})
+            state = apply_effects(state, seat, tile.reward, f"Emperor tile {tile.id} reward", out, front=False)
+            for trigger in triggers(state, seat, "emperor_reward"):
+                state = apply_effects(state, seat, trigger["effects"], "staff: Emperor reward", out, front=False)
+        elif back == 0:
+            fee = next((t["pay_krones"] for t in triggers(state, seat, "emperor_penalty")), None)
+            if fee is not None and state.player(seat).krones >= fee:
+                state = pay(state, seat, fee, f"staff: instead of Emperor tile {tile.id} penalty", out)
+            else:
+                out.append({"fact": "emperor_penalty", "seat": seat, "tile": tile.id})
+                state = apply_effects(state, seat, tile.penalty, f"Emperor tile {tile.id} penalty", out,
+                                      front=False)
+    return state
+
+
+# -- the final scoring: one line after the other, seat by seat -------------------------------
+def end_game_staff(state: State, seat: str) -> Iterable[tuple[int, str]]:
+    player = state.player(seat)
+    opponents = tuple(state.player(s) for s in state.players if s != seat)
+    return [(end_staff_vp(state.hotel_of(seat), player, card, opponents), f"final scoring: {card.name}")
+            for card in player.hired if card.end]
+
+
+def occupied_rooms(state: State, seat: str) -> Iterable[tuple[int, str]]:
+    hotel = state.hotel_of(seat)
+    rooms = sum(hotel.floor_vp[hotel.floor(r) - 1] for r, s in enumerate(state.player(seat).rooms) if s == OCCUPIED)
+    return [(rooms, "final scoring: occupied rooms by floor")]
+
+
+def krones_left(state: State, seat: str) -> Iterable[tuple[int, str]]:
+    return [(state.player(seat).krones, "final scoring: 1 VP per krone")]
+
+
+def kitchen_items(state: State, seat: str) -> Iterable[tuple[int, str]]:
+    return [(sum(state.player(seat).items), "final scoring: 1 VP per item in the kitchen")]
+
+
+def cafe_guests(state: State, seat: str) -> Iterable[tuple[int, str]]:
+    waiting = sum(1 for t in state.player(seat).cafe if t)
+    return [(-state.config.cafe_guest_penalty * waiting,
+             f"final scoring: {waiting} guest{'' if waiting == 1 else 's'} still in the café")]
+
+
+FINAL_SCORING = (FinalLine(10, end_game_staff), FinalLine(20, occupied_rooms), FinalLine(30, krones_left),
+                 FinalLine(40, kitchen_items), FinalLine(50, cafe_guests))
+
+
+def final_scoring(state: State, out: Outcome) -> State:
+    from domain.grand_austria.parts import parts
+    lines = parts(state).final_scoring
+    for seat in state.players:
+        for line in lines:
+            for points, why in line.score(state, seat):
+                state = score(state, seat, points, why, out)
+    final = {seat: state.player(seat).vp for seat in state.players}
+    out.append({"fact": "game_over", "scores": final, "winners": winners(state)})
+    return evolve(state, phase=OVER, final=final)
+
+
+def winners(state: State) -> list[str]:
+    return best({seat: (p.vp, p.krones + sum(p.items)) for seat, p in state.seats.items()})
+
+
+MOVES = {"claim_objective": MoveRule(ClaimObjectiveSchema, check_claim_objective, apply_claim_objective,
+                                     before_main=True, additional=True)}

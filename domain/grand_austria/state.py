@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Mapping
 
 from domain.grand_austria.catalog import Guest, Hotel, Staff
 
+if TYPE_CHECKING:
+    from domain.grand_austria.config import Config
+
 EMPTY, PREPARED, OCCUPIED = 0, 1, 2
 
-# phases of the game
+# phases of the game (the setup phases run in the order of setup.SETUP_PHASES)
 SETUP = "setup"                    # the table reveals objectives, tiles, queue, hands
 STAFF_DRAFT = "staff_draft"        # option: keep one card of the pack, pass the rest left
 INITIAL_GUESTS = "initial_guests"  # counter-clockwise from the start player's right
@@ -17,7 +20,7 @@ INITIAL_ROOMS = "initial_rooms"    # 3 rooms each from the bottom left
 ROLL = "roll"                      # the start player rolls all dice
 TURNS = "turns"                    # players take turns (or pass)
 REROLL = "reroll"                  # everyone left has passed: dustbin one die, reroll
-ROUND_END = "round_end"            # Emperor scoring decisions, then clean-up
+ROUND_END = "round_end"            # the round-end steps (rounds.ROUND_END), one after the other
 OVER = "over"
 
 
@@ -26,7 +29,7 @@ class Table:
     """A guest at a café table and the items already served to it."""
 
     guest: Guest
-    served: tuple[int, int, int, int] = (0, 0, 0, 0)
+    served: tuple[int, ...] = (0, 0, 0, 0)
 
     @property
     def complete(self) -> bool:
@@ -39,7 +42,7 @@ class Table:
 @dataclass(frozen=True)
 class Player:
     krones: int
-    items: tuple[int, int, int, int]          # kitchen: strudel, cake, wine, coffee
+    items: tuple[int, ...]                    # kitchen, by the game's item list (config.items)
     rooms: tuple[int, ...]                    # EMPTY / PREPARED / OCCUPIED by room index
     hand: tuple[Staff | None, ...]            # None: a card the scorekeeper has not seen
     emperor: int = 0
@@ -62,17 +65,14 @@ class Turn:
     guest_taken: bool = False
     die: int | None = None         # value of the die taken for the main action
     boosted: bool = False
-    fresh: tuple[int, int, int, int] = (0, 0, 0, 0)   # items from this turn's main action
+    fresh: tuple[int, ...] = (0, 0, 0, 0)   # rules version 2: items from this turn's main action
+    main: str | None = None        # the turn's main step once taken: "die", or a module's (e.g. "key")
 
 
 @dataclass(frozen=True)
 class Pending:
-    """A decision (or a draw by the table) waiting to be made.
-
-    kind: items (pair), any_items, funds, rooms, hire, offer_draw, draw_staff,
-    occupy, free_guest, extra_action, complete_order, imitate, return_hand,
-    remove_room, discard_end_staff, prepare_occupy.
-    """
+    """A decision (or a draw by the table) waiting to be made; its kind is
+    one of the registered pending kinds (pending.PENDING and the modules')."""
 
     seat: str
     kind: str
@@ -84,14 +84,15 @@ class Pending:
     cards: tuple[Staff | None, ...] = ()     # an offer's drawn cards
     occupied: bool = False                   # remove_room: an occupied room
     floor: int = 0                           # remove_room: on this floor only (0: any)
+    items: tuple[int, ...] = ()              # place_items: the items just gained
     why: str = ""
 
 
 @dataclass(frozen=True)
 class State:
     players: tuple[str, ...]
-    hotel: Hotel
-    board: dict[str, Any] = field(repr=False)     # counts from the rules data (dice, costs)
+    hotels: Mapping[str, Hotel]
+    config: Config = field(repr=False)
     phase: str = SETUP
     round: int = 1
     seats: dict[str, Player] = field(default_factory=dict)
@@ -103,7 +104,8 @@ class State:
     start_player: str | None = None
     tiles: dict[str, tuple[int, ...]] = field(default_factory=dict)   # turn-order numbers
     used_numbers: frozenset[int] = frozenset()
-    passed: frozenset[str] = frozenset()
+    passed: frozenset[str] = frozenset()           # passed since the last reroll
+    passed_round: frozenset[str] = frozenset()     # passed at any time this round
     dice: tuple[int, ...] = (0, 0, 0, 0, 0, 0)     # dice on action spaces 1..6
     dustbin: int = 0
     turn: Turn | None = None
@@ -112,7 +114,20 @@ class State:
     packs: dict[str, tuple[Staff | None, ...]] = field(default_factory=dict)   # staff draft: cards to pick from
     picked: frozenset[str] = frozenset()           # staff draft: who has kept a card from this pack
     refill: int = 0                                # queue spaces waiting for a new guest
+    round_step: int = 0                            # the next round-end step to run
+    modules: Mapping[str, Any] = field(default_factory=dict)   # each module's own state, by module id
     final: dict[str, int] | None = None            # final-scoring totals once over
 
     def player(self, seat: str) -> Player:
         return self.seats[seat]
+
+    def hotel_of(self, seat: str) -> Hotel:
+        return self.hotels[seat]
+
+    @property
+    def hotel(self) -> Hotel:
+        """The hotel board side the table plays (the option ``hotel``)."""
+        return self.hotels[self.players[0]]
+
+    def module(self, module_id: str) -> Any:
+        return self.modules.get(module_id)

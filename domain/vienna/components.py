@@ -62,21 +62,52 @@ class Card:
                    crowns=data.get("crowns", 0), coins=data.get("coins", 0))
 
 
+@dataclass(frozen=True)
+class Deck:
+    """The start cards and the character cards a game is played with, by
+    printed content: the default deck (data/cards.toml) or a table's own."""
+
+    start_cards: tuple[Card, ...]
+    characters: tuple[Card, ...]      # each character once
+    copies: int                       # copies of each character in the box
+    source: str = "custom"
+
+    def pile(self) -> tuple[Card, ...]:
+        """Every character card in the box, sorted: the deck digital mode draws from."""
+        return tuple(sorted(c for c in self.characters for _ in range(self.copies)))
+
+    def start_card(self, name: str) -> Card | None:
+        return next((c for c in self.start_cards if c.name == name), None)
+
+    def character(self, name: str) -> Card | None:
+        return next((c for c in self.characters if c.name == name), None)
+
+
+def deck_from_json(data: Mapping[str, Any], source: str = "custom") -> Deck:
+    """A deck in the option format (``start_cards`` with their coins,
+    ``characters`` each once, ``copies`` of each character)."""
+    return Deck(start_cards=tuple(Card.from_json(c) for c in data["start_cards"]),
+                characters=tuple(Card.from_json(c) for c in data["characters"]),
+                copies=int(data["copies"]), source=source)
+
+
 @cache
+def default_deck() -> Deck:
+    data = _toml("cards.toml")
+    return deck_from_json(data, data["source"])
+
+
 def start_cards() -> tuple[Card, ...]:
-    return tuple(Card.from_json(c) for c in _toml("cards.toml")["start_cards"])
+    return default_deck().start_cards
 
 
-@cache
 def characters() -> tuple[Card, ...]:
     """The default deck's characters, each once, in the data's order."""
-    return tuple(Card.from_json(c) for c in _toml("cards.toml")["characters"])
+    return default_deck().characters
 
 
-@cache
 def character_deck() -> tuple[Card, ...]:
-    copies = _toml("cards.toml")["copies"]
-    return tuple(sorted(c for c in characters() for _ in range(copies)))
+    return default_deck().pile()
 
 
 # -- dice -------------------------------------------------------------------------
@@ -167,12 +198,14 @@ class Board:
         return None if i is None else self.street[i]
 
 
-def board_from_json(data: Mapping[str, Any], source: str = "custom") -> Board:
+def board_from_json(data: Mapping[str, Any], source: str = "custom",
+                    comparison: Mapping[str, int] | None = None) -> Board:
     """A board in the option format (``fields`` in street order, the
-    Geheimbund among them, ``vp_start``, ``more_influence``)."""
+    Geheimbund among them, ``vp_start``, ``more_influence``). ``comparison``
+    gives a comparison field the amounts it leaves out (none: they are 0)."""
     street, geheimbund = [], None
     for f in data["fields"]:
-        effects = tuple(dict(e) for e in f.get("effects", ()))
+        effects = tuple({**(comparison or {}), **e} if "compare" in e else dict(e) for e in f.get("effects", ()))
         if f.get("kind") == "geheimbund" and not effects:
             effects = GEHEIMBUND_EFFECTS
         field = Field(name=f["name"], values=tuple(f.get("values", ())), double=bool(f.get("double", False)),

@@ -13,17 +13,18 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 from typing import Any, Mapping, Sequence
 
 from domain.chance import roll as roll_dice
+from domain.immutable import evolve, put
+from domain.names import canonical
 from domain.ranking import best
 from domain.rules import NOBODY, TABLE, Expected, Game, Move, Outcome, RuleViolation
 from domain.seating import clockwise_from, counter_clockwise_from, left_of, right_of
-from domain.vienna.components import (SPECIALS, SYMBOLS, Board, Card, Field, board_from_json, character_deck,
-                                      characters, default_board, face, held, is_joker, is_white, rules_data, start_cards,
-                                      with_face)
+from domain.vienna.components import (SPECIALS, SYMBOLS, Board, Card, Deck, Field, board_from_json, deck_from_json,
+                                      default_board, default_deck, face, held, is_joker, is_white, rules_data, with_face)
 from domain.vienna import notation
 from domain.vienna.moves import MOVE_SCHEMAS, OptionsSchema
 
@@ -34,7 +35,7 @@ COINS_PER_VP: int = RULES["coins_per_vp"]
 FINAL_MAJORITY_VP: int = RULES["final_majority_vp"]
 TURN_BACK_COST: int = RULES["turn_back_cost"]
 REROLL_COST: int = RULES["reroll_cost"]
-GLORIETTE: dict[str, int] = RULES["gloriette"]
+COMPARISON: dict[str, int] = RULES["comparison"]     # fields 8-10's amounts, the Gloriette's too
 
 RULE_SETUP = "Getting Started"
 RULE_PLAY = "How to Play"
@@ -46,6 +47,37 @@ RULE_COMPARISON = "Comparison Fields"
 RULE_SPECIAL_FIELDS = "Special Fields"
 RULE_END = "End of Game"
 RULE_DIGITAL = "Digital mode"
+RULE_CARDS = "Contents"             # "55 cards (6 start cards, 5 special cards and 44 character cards)"
+
+
+@dataclass(frozen=True)
+class Edition:
+    """What one rules version of Vienna plays differently, each change a named
+    value that the rule in question reads (a game keeps its version)."""
+
+    version: str
+    changes: str
+    # The double-move card is offered after its holder's regular turn even
+    # when nobody else has dice left (version 2 offered it only when the
+    # next turn was someone else's).
+    double_move_alone: bool
+    # What a custom board's comparison field gets for the amounts it leaves
+    # out (version 2: nothing, so they were 0).
+    comparison_defaults: Mapping[str, int]
+    # Start and character cards entered at the table are checked against
+    # the game's deck (version 2 took them as entered).
+    table_cards_checked: bool
+
+
+EDITIONS: dict[str, Edition] = {e.version: e for e in (
+    Edition("2", "Digital chance moves and start cards are the service's; a Geheimbund without effects pays "
+                 "1 coin per die.", double_move_alone=False, comparison_defaults={}, table_cards_checked=False),
+    Edition("3", "The double move is offered after the holder's regular turn while they have dice, also when "
+                 "nobody else has any; a comparison field's missing amounts are the printed ones (2 VP and 1 "
+                 "coin per majority, 1 VP per tie); start and character cards entered at the table are checked "
+                 "against the deck (the default one, or the game's own deck option).",
+            double_move_alone=True, comparison_defaults=COMPARISON, table_cards_checked=True),
+)}
 
 
 @dataclass(frozen=True)
@@ -85,6 +117,8 @@ class Pending:
 @dataclass(frozen=True)
 class ViennaState:
     board: Board
+    deck: Deck
+    edition: Edition
     seats: tuple[str, ...]             # clockwise, as listed
     players: tuple[Player, ...]
     specials: tuple[str | None, ...]   # holder of each special card, in SPECIALS order
@@ -160,12 +194,37 @@ def _not_on_joker_card(dice: Sequence[str]) -> None:
                             "when you place it: it is not rerolled or turned.", RULE_SPECIAL_CARDS)
 
 
+SINGULAR = {"coins": "coin", "citizens": "citizen", "crosses": "cross", "crowns": "crown"}
+
+
+def _printed(card: Card, with_coins: bool) -> str:
+    """What a card shows, in words: "5 coins, 1 citizen, no crosses, no crowns"."""
+    counts = ([("coins", card.coins)] if with_coins else []) + [(s, card.symbols(s)) for s in SYMBOLS]
+    return ", ".join(f"{n} {name if n != 1 else SINGULAR[name]}" if n else f"no {name}" for name, n in counts)
+
+
+def check_from_deck(deck: Deck, card: Card, start_card: bool) -> None:
+    """A start card or a character card as entered must be one of the deck's,
+    with the contents printed on it (Contents: the game's 55 cards)."""
+    what = "start card" if start_card else "character"
+    known = deck.start_card(card.name) if start_card else deck.character(card.name)
+    if known is None:
+        names = ", ".join(c.name for c in (deck.start_cards if start_card else deck.characters))
+        raise RuleViolation(f"unknown_{what.replace(' ', '_')}",
+                            f"The deck has no {what} {card.name!r}; its {what}s are {names}. A table whose "
+                            "cards differ starts the game with its own deck (the option 'deck').", RULE_CARDS)
+    if known != card:
+        raise RuleViolation(f"{what.replace(' ', '_')}_contents",
+                            f"The {what} {card.name} shows {_printed(known, start_card)}, not "
+                            f"{_printed(card, start_card)}.", RULE_CARDS)
+
+
 class Vienna(Game):
     id = "vienna"
     title = "Vienna"
+    # New games start under version 3 once the service keeps a record's version on import and replay.
     rules_version = "2"
-    rules_versions = {"2": "Digital chance moves and start cards are the service's; a Geheimbund without "
-                           "effects pays 1 coin per die."}
+    rules_versions = {version: edition.changes for version, edition in EDITIONS.items()}
     min_players = 3
     max_players = 5
     options_schema = OptionsSchema
@@ -176,13 +235,23 @@ class Vienna(Game):
     def setup(self, players: Sequence[str], options: Mapping[str, Any],
               rules_version: str | None = None) -> ViennaState:
         self.validate_players(players)
-        custom = (options or {}).get("board")
-        board = board_from_json(custom) if custom else default_board()
+        edition = EDITIONS.get(rules_version or self.rules_version)
+        if edition is None:
+            raise RuleViolation("rules_version", f"Vienna plays rules versions {', '.join(EDITIONS)}, "
+                                f"not {rules_version}.", RULE_SETUP)
+        options = options or {}
+        board = (board_from_json(options["board"], comparison=edition.comparison_defaults) if options.get("board")
+                 else default_board())
+        deck = deck_from_json(options["deck"]) if options.get("deck") else default_deck()
+        if len(deck.start_cards) < len(players):
+            raise RuleViolation("deck_start_cards", f"The deck has {len(deck.start_cards)} start cards: every "
+                                f"one of the {len(players)} players chooses one.", RULE_SETUP)
         vp = board.vp_start[str(len(players))]
         seats = tuple(players)
         specials = tuple(seats[0] if s == "start_player" else None for s in SPECIALS)
-        return ViennaState(board=board, seats=seats, players=tuple(Player(vp=vp) for _ in seats),
-                           specials=specials, street=(None,) * len(board.street), pile=character_deck())
+        return ViennaState(board=board, deck=deck, edition=edition, seats=seats,
+                           players=tuple(Player(vp=vp) for _ in seats), specials=specials,
+                           street=(None,) * len(board.street), pile=deck.pile())
 
     def seats(self, state: ViennaState) -> tuple[str, ...]:
         return state.seats
@@ -205,7 +274,8 @@ class Vienna(Game):
             can_change = player.coins >= REROLL_COST and any(not is_joker(d) for d in player.dice)
             moves = ("reroll", "turn_die", "place") if can_change else ("place",)
         if state.offer:
-            return Expected((state.offer, *seats), ("double_move", *moves))
+            # The holder's own next turn (nobody else has dice) is one seat, not two.
+            return Expected(tuple(dict.fromkeys((state.offer, *seats))), ("double_move", *moves))
         return Expected(seats, moves)
 
     # -- checks --------------------------------------------------------------------
@@ -231,6 +301,8 @@ class Vienna(Game):
                 f"Start cards are chosen counter-clockwise, the start player last: it is {chooser}'s turn to choose.",
                 RULE_SETUP)
         card = Card.from_json(move["card"])
+        if state.edition.table_cards_checked:
+            check_from_deck(state.deck, card, start_card=True)
         taken = [p.start_card for p in state.players if p.start_card is not None]
         if card in taken:
             raise RuleViolation("start_card_taken", f"The start card {card.name} has already been chosen.",
@@ -252,6 +324,9 @@ class Vienna(Game):
                 "display_size",
                 f"Turn over {size} character cards (one less than the number of players), not {len(cards)}.",
                 RULE_SETUP)
+        if state.edition.table_cards_checked:
+            for card in cards:
+                check_from_deck(state.deck, Card.from_json(card), start_card=False)
         names = [c["name"] for c in cards]
         twice = next((n for n in names if names.count(n) > 1), None)
         if twice:
@@ -412,6 +487,8 @@ class Vienna(Game):
             why = "does not hold the double-move card"
         elif state.double_move_used:
             why = "has already used the double-move card this round"
+        elif state.phase == "placing" and not state.player(seat).dice and state.player(seat).rolled:
+            why = "has no dice left to place"
         else:
             why = "can play it only right after their regular turn"
         raise RuleViolation("double_move_not_now", f"{seat} cannot make a double move: {seat} {why}.",
@@ -456,7 +533,7 @@ class Vienna(Game):
     def apply(self, state: ViennaState, move: Move) -> tuple[ViennaState, Outcome]:
         kind = move["type"]
         if state.offer and kind != "double_move":
-            state = replace(state, offer=None)
+            state = evolve(state, offer=None)
         return {"choose_start_card": self._choose_start_card, "reveal_characters": self._reveal,
                 "roll": self._roll, "reroll": self._reroll, "turn_die": self._turn_die, "place": self._place,
                 "double_move": self._double_move, "take_character": self._take_character,
@@ -465,8 +542,7 @@ class Vienna(Game):
     @staticmethod
     def _set_player(state: ViennaState, seat: str, **changes: Any) -> ViennaState:
         i = state.index(seat)
-        player = replace(state.players[i], **changes)
-        return replace(state, players=state.players[:i] + (player,) + state.players[i + 1:])
+        return evolve(state, players=put(state.players, i, evolve(state.players[i], **changes)))
 
     def _gain(self, state: ViennaState, seat: str, coins: int, why: str, outcome: Outcome) -> ViennaState:
         """``seat`` gains (or pays, if negative) ``coins``."""
@@ -493,7 +569,7 @@ class Vienna(Game):
         state = self._set_player(state, seat, start_card=card)
         state = self._gain(state, seat, card.coins, f"start card {card.name}", outcome)
         if state.chooser() is None:
-            state = replace(state, phase="reveal", white_die=state.holder("additional_die"))
+            state = evolve(state, phase="reveal", white_die=state.holder("additional_die"))
         return state, outcome
 
     def _reveal(self, state: ViennaState, move: Move) -> tuple[ViennaState, Outcome]:
@@ -509,7 +585,7 @@ class Vienna(Game):
         start = state.holder("start_player")
         outcome.append({"fact": "characters_revealed", "round": state.round,
                         "cards": [c.to_json() for c in display], "start_player": start})
-        return replace(state, phase="placing", display=display, pile=pile, discards=discards, turn=start), outcome
+        return evolve(state, phase="placing", display=display, pile=pile, discards=discards, turn=start), outcome
 
     def _roll(self, state: ViennaState, move: Move) -> tuple[ViennaState, Outcome]:
         seat = move["seat"]
@@ -544,13 +620,13 @@ class Vienna(Game):
             state = self._gain(state, seat, -TURN_BACK_COST, f"turning the coach back to {name}", outcome)
         placement = Placement(seat, dice)
         left = _remove(player.dice, [held(d) for d in dice])
-        state = self._set_player(state, seat, dice=left)
         outcome.append({"fact": "placed", "seat": seat, "field": name, "dice": list(dice)})
         if index is None:
-            state = replace(state, geheimbund=state.geheimbund + (placement,))
+            state = self._set_player(state, seat, dice=left)
+            state = evolve(state, geheimbund=state.geheimbund + (placement,))
         else:
-            state = replace(state, street=state.street[:index] + (placement,) + state.street[index + 1:])
-            state = self._set_player(state, seat, position=index)
+            state = self._set_player(state, seat, dice=left, position=index)
+            state = evolve(state, street=put(state.street, index, placement))
         if field.lightning:
             state = self._lightning(state, move, field, outcome)
         return self._end_turn(state, seat, outcome)
@@ -564,7 +640,7 @@ class Vienna(Game):
             state = self._score(state, seat, effect.get("vp", 0) * times, field.name, outcome)
         if field.kind == "krieau":
             if move["gendarme"] is not None:
-                state = replace(state, gendarme=state.board.index(move["gendarme"]))
+                state = evolve(state, gendarme=state.board.index(move["gendarme"]))
                 outcome.append({"fact": "gendarme_placed", "seat": seat, "field": move["gendarme"]})
             if move["take"] == "coin":
                 state = self._gain(state, seat, 1, field.name, outcome)
@@ -590,28 +666,27 @@ class Vienna(Game):
         following = self._next_turn(state, seat)
         offer = None
         if (not state.double_turn and state.holder("double_move") == seat and not state.double_move_used
-                and state.player(seat).dice and following != seat):
+                and state.player(seat).dice and (following != seat or state.edition.double_move_alone)):
             offer = seat
-        state = replace(state, double_turn=False, offer=offer)
         if following is None:
-            return self._start_evaluation(state, outcome)
+            return self._start_evaluation(evolve(state, double_turn=False, offer=offer), outcome)
         for skipped in clockwise_from(state.seats, left_of(state.seats, seat)):
             if skipped == following:
                 break
             outcome.append({"fact": "turn_forfeited", "seat": skipped, "why": "no dice left"})
-        return replace(state, turn=following), outcome
+        return evolve(state, double_turn=False, offer=offer, turn=following), outcome
 
     def _double_move(self, state: ViennaState, move: Move) -> tuple[ViennaState, Outcome]:
         seat = move["seat"]
         if not move["use"]:
-            return replace(state, offer=None), [{"fact": "double_move_declined", "seat": seat}]
-        state = replace(state, offer=None, turn=seat, double_turn=True, double_move_used=True)
+            return evolve(state, offer=None), [{"fact": "double_move_declined", "seat": seat}]
+        state = evolve(state, offer=None, turn=seat, double_turn=True, double_move_used=True)
         return state, [{"fact": "double_move", "seat": seat}]
 
     # -- evaluation ----------------------------------------------------------------------
     def _start_evaluation(self, state: ViennaState, outcome: Outcome) -> tuple[ViennaState, Outcome]:
         outcome.append({"fact": "evaluation_started", "round": state.round})
-        return self._evaluate(replace(state, phase="evaluation", turn=None), outcome, 0, 0)
+        return self._evaluate(evolve(state, phase="evaluation", turn=None), outcome, 0, 0)
 
     def _evaluate(self, state: ViennaState, outcome: Outcome, index: int, effect: int
                   ) -> tuple[ViennaState, Outcome]:
@@ -630,12 +705,12 @@ class Vienna(Game):
                 for e in range(effect, len(field.effects)):
                     state, pending = self._effect(state, index, e, outcome)
                     if pending is not None:
-                        return replace(state, pending=pending), outcome
+                        return evolve(state, pending=pending), outcome
                 # "Once the action has been completed ... the player picks up his
                 # dice from the field"; dice on lightning fields wait for the round's end.
-                state = replace(state, street=state.street[:index] + (None,) + state.street[index + 1:])
+                state = evolve(state, street=put(state.street, index, None))
             index, effect = index + 1, 0
-        return self._end_round(replace(state, pending=None), outcome)
+        return self._end_round(evolve(state, pending=None), outcome)
 
     def _forfeit(self, state: ViennaState, seat: str, field: Field) -> str | None:
         """Why the field's whole action is forfeited, or None."""
@@ -677,7 +752,7 @@ class Vienna(Game):
         if key == "gloriette":
             options = self._open_symbols(state, seat)
             if len(options) == 1:
-                return self._compare(state, seat, options[0], GLORIETTE, name, outcome), None
+                return self._compare(state, seat, options[0], COMPARISON, name, outcome), None
             return state, Pending("gloriette", seat, index, e, options)
         options = self._tiergarten_options(state, seat, value)
         if not options:
@@ -706,7 +781,7 @@ class Vienna(Game):
         card = next(c for c in state.display if c.name == card_name)
         state = self._gain(state, seat, -cost, f"character card at {field}", outcome)
         outcome.append({"fact": "character_taken", "seat": seat, "field": field, "card": card.to_json()})
-        state = replace(state, display=_remove(state.display, [card]))
+        state = evolve(state, display=_remove(state.display, [card]))
         return self._set_player(state, seat, characters=state.player(seat).characters + (card,))
 
     def _take_special(self, state: ViennaState, seat: str, special: str, field: str, outcome: Outcome
@@ -715,7 +790,7 @@ class Vienna(Game):
         outcome.append({"fact": "special_card_taken", "seat": seat, "card": special, "from": before,
                         "field": field})
         i = SPECIALS.index(special)
-        return replace(state, specials=state.specials[:i] + (seat,) + state.specials[i + 1:])
+        return evolve(state, specials=put(state.specials, i, seat))
 
     def _compare(self, state: ViennaState, seat: str, symbol: str, prize: Mapping[str, int], field: str,
                  outcome: Outcome) -> ViennaState:
@@ -755,7 +830,7 @@ class Vienna(Game):
 
     def _resume(self, state: ViennaState, outcome: Outcome) -> tuple[ViennaState, Outcome]:
         pending = state.pending
-        return self._evaluate(replace(state, pending=None), outcome, pending.field, pending.effect + 1)
+        return self._evaluate(evolve(state, pending=None), outcome, pending.field, pending.effect + 1)
 
     def _take_character(self, state: ViennaState, move: Move) -> tuple[ViennaState, Outcome]:
         pending = state.pending
@@ -767,7 +842,7 @@ class Vienna(Game):
     def _gloriette(self, state: ViennaState, move: Move) -> tuple[ViennaState, Outcome]:
         outcome: Outcome = []
         field = state.board.street[state.pending.field].name
-        state = self._compare(state, move["seat"], move["symbol"], GLORIETTE, field, outcome)
+        state = self._compare(state, move["seat"], move["symbol"], COMPARISON, field, outcome)
         return self._resume(state, outcome)
 
     def _tiergarten(self, state: ViennaState, move: Move) -> tuple[ViennaState, Outcome]:
@@ -781,8 +856,8 @@ class Vienna(Game):
         outcome.append({"fact": "evaluation_finished", "round": state.round})
         if any(p.vp >= GAME_END_VP for p in state.players):
             return self._final_scoring(state, outcome)
-        players = tuple(replace(p, dice=(), rolled=False, position=-1, counted=frozenset()) for p in state.players)
-        state = replace(
+        players = tuple(evolve(p, dice=(), rolled=False, position=-1, counted=frozenset()) for p in state.players)
+        state = evolve(
             state, players=players, phase="reveal", round=state.round + 1, street=(None,) * len(state.street),
             geheimbund=(), gendarme=None, display=(), discards=state.discards + state.display, turn=None,
             double_turn=False, offer=None, double_move_used=False, white_die=state.holder("additional_die"))
@@ -810,17 +885,41 @@ class Vienna(Game):
                                 "why": "final: traded for victory points"})
                 outcome.append({"fact": "scored", "seat": seat, "points": traded,
                                 "why": f"final: {traded * COINS_PER_VP} coins traded"})
-            players.append(replace(player, vp=player.vp + gains[seat] + traded, coins=left))
-        state = replace(state, players=tuple(players), phase="over", offer=None)
+            players.append(evolve(player, vp=player.vp + gains[seat] + traded, coins=left))
+        state = evolve(state, players=tuple(players), phase="over", offer=None)
         final = tuple((seat, p.vp, len(state.specials_of(seat)), p.coins) for seat, p in zip(state.seats, players))
         winners = tuple(best({seat: (vp, specials, coins) for seat, vp, specials, coins in final}))
-        state = replace(state, final=final, winners=winners)
+        state = evolve(state, final=final, winners=winners)
         outcome.append({"fact": "game_over", "scores": self.scores(state), "winners": list(winners),
                         "tie_break": {seat: {"special_cards": specials, "coins": coins}
                                       for seat, _, specials, coins in final}})
         return state, outcome
 
     # -- listing moves ----------------------------------------------------------------------
+    def catalog(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The start and character cards (each once) and the street's fields in street order."""
+        options = options or {}
+        board = board_from_json(options["board"]) if options.get("board") else default_board()
+        deck = deck_from_json(options["deck"]) if options.get("deck") else default_deck()
+        fields = [*board.street, *([board.geheimbund] if board.geheimbund else [])]
+        return {"cards": [{"deck": "start", **c.to_json(with_coins=True)} for c in deck.start_cards]
+                + [{"deck": "character", **c.to_json()} for c in deck.characters],
+                "fields": [{"name": f.name, "values": list(f.values), "double": f.double, "kind": f.kind}
+                           for f in fields]}
+
+    def named(self, state: ViennaState, move: Move) -> Move:
+        """A field of the street and a character card as printed ("cafe
+        landtmann" is Café Landtmann)."""
+        board = state.board
+        fields = [f.name for f in board.street] + ([board.geheimbund.name] if board.geheimbund else [])
+        if move.get("type") == "place":
+            move = {**move, "field": canonical(move["field"], fields)}
+            if isinstance(move.get("gendarme"), str):
+                move["gendarme"] = canonical(move["gendarme"], fields)
+        if move.get("type") == "take_character" and state.pending is not None:
+            move = {**move, "card": canonical(move["card"], state.pending.options)}
+        return move
+
     def legal_moves(self, state: ViennaState) -> list[Move] | None:
         """Every legal move now, each as a client can post it. Rerolls are
         left out: their result is chance (6 faces per die rerolled, too many
@@ -833,7 +932,7 @@ class Vienna(Game):
             seat = state.chooser()
             taken = [p.start_card for p in state.players]
             return [{"type": "choose_start_card", "seat": seat, "card": c.to_json(with_coins=True)}
-                    for c in start_cards() if c not in taken]
+                    for c in state.deck.start_cards if c not in taken]
         if state.phase == "evaluation":
             return self._decisions(state)
         if state.phase != "placing":
@@ -926,11 +1025,10 @@ class Vienna(Game):
     def complete_move(self, state: ViennaState, move: Move, rng: random.Random) -> Move:
         """Digital mode: the service rolls a reroll's result. A roll or a
         reroll result sent by a client is refused: in a digital game nobody
-        chooses what the dice show. Start cards come from the default deck."""
+        chooses what the dice show. Start cards come from the game's deck."""
         kind = move.get("type")
-        if kind == "choose_start_card" and Card.from_json(move["card"]) not in start_cards():
-            raise RuleViolation("unknown_start_card", "In a digital game the start cards are the default deck's: "
-                                + ", ".join(c.name for c in start_cards()) + ".", RULE_DIGITAL)
+        if kind == "choose_start_card":
+            check_from_deck(state.deck, Card.from_json(move["card"]), start_card=True)
         if kind == "roll" or (kind == "reroll" and move.get("result") is not None):
             what = "the dice at a player's first turn" if kind == "roll" else "a reroll: leave out its result"
             raise RuleViolation("digital_chance", f"In a digital game the service rolls {what}.", RULE_DIGITAL)
@@ -950,13 +1048,13 @@ class Vienna(Game):
 
     @staticmethod
     def _deck_view(state: ViennaState) -> list[dict[str, Any]]:
-        """Each character of the default deck (data/cards.toml) once, with its
-        copies in the box, left to draw and in the discards; the copies
-        missing from both lie on the display or with the players. A table
-        picks the display from this list (or enters a card it lacks)."""
-        box, pile, discards = Counter(character_deck()), Counter(state.pile), Counter(state.discards)
+        """Each character of the game's deck (data/cards.toml, or the game's
+        deck option) once, with its copies in the box, left to draw and in
+        the discards; the copies missing from both lie on the display or with
+        the players. A table picks the display from this list."""
+        box, pile, discards = Counter(state.deck.pile()), Counter(state.pile), Counter(state.discards)
         return [{**card.to_json(), "copies": box[card], "to_draw": pile[card], "discarded": discards[card]}
-                for card in characters()]
+                for card in state.deck.characters]
 
     def view(self, state: ViennaState, seat: str | None = None, full: bool = True) -> dict[str, Any]:
         """Everything in Vienna lies open on the table: every seat sees all."""
@@ -1003,4 +1101,7 @@ class Vienna(Game):
             "final": [{"seat": s, "vp": vp, "special_cards": n, "coins": c} for s, vp, n, c in state.final],
             "street": [f.to_json() for f in board.street],
             "board_source": board.source,
+            "start_cards": [c.to_json(with_coins=True) for c in state.deck.start_cards],
+            "deck_source": state.deck.source,
+            "rules_version": state.edition.version,
         }

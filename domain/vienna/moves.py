@@ -225,10 +225,31 @@ class BoardSchema(_BoardFields):
             raise ValidationError("vp_start gives the start field for 3, 4 and 5 players.", "vp_start")
 
 
+def _different_names(cards: list[dict[str, Any]]) -> None:
+    names = [c["name"] for c in cards]
+    if len(set(names)) != len(names):
+        raise ValidationError("Every card of a kind needs a different name.")
+
+
+class DeckSchema(Schema):
+    """A table's own cards: the start cards (coins and symbols) and the
+    character cards (each character once, with the copies of each in the
+    box). Cards entered at the table are then checked against these."""
+
+    start_cards = fields.List(fields.Nested(StartCardSchema), required=True,
+                              validate=[validate.Length(min=3), _different_names])
+    characters = fields.List(fields.Nested(CardSchema), required=True,
+                             validate=[validate.Length(min=1), _different_names])
+    copies = whole_number(load_default=4, validate=validate.Range(min=1, max=9),
+                          metadata={"description": "copies of each character card in the box (default 4)"})
+
+
 class OptionsSchema(Schema):
-    """Vienna's options: a custom board replaces the default (reconstructed) one."""
+    """Vienna's options: a custom board replaces the default (reconstructed)
+    one, a custom deck the default (reconstructed) cards."""
 
     board = fields.Nested(BoardSchema, load_default=None, allow_none=True)
+    deck = fields.Nested(DeckSchema, load_default=None, allow_none=True)
 
 
 MOVE_SCHEMAS = {

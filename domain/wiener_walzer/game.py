@@ -198,8 +198,9 @@ class WienerWalzer(Game):
             raise RuleViolation("card_not_held", f"{seat} has already placed their {card}: each guest card is "
                                 "placed once.", RULE_TURN)
         if state.stacked and card != left[0]:
-            raise RuleViolation("not_drawn_card", f"{seat} places the card drawn from their stack, {left[0]}, "
-                                f"not {card}.", RULE_TURN)
+            # Only the drawn card's holder sees it: the refusal does not name it.
+            raise RuleViolation("not_drawn_card", f"{seat} places the card they drew from their stack; "
+                                f"{card} is not that card.", RULE_TURN)
         self._check_in_play(state, space)
         if space in state.guests:
             raise RuleViolation("space_taken", f"A guest card already lies on {space}: place on a free space.",

@@ -172,22 +172,20 @@ class WilliState:
                 if seat != MONSTER and self.won(seat) < TRICKS_PER_SEAT]
 
 
-def _where(state: WilliState, card: str, seat: str) -> str:
-    """Why ``card`` cannot be in ``seat``'s hand, in words."""
+def _not_held(state: WilliState, card: str, seat: str, verb: str) -> RuleViolation:
+    """The refusal of a card ``seat`` does not hold, saying only what lies
+    open on the table: a card played is public; whether a card not held is
+    in another hand, discarded face down or never dealt is not, and all three
+    get the same words ("You do not hold R3.")."""
     in_trick = state.trick and any(c == card for _, c in state.trick.cards)
     if in_trick or any(card in t.final_cards for t in state.tricks):
-        return f"{card} has already been played"
-    for other, hand in zip(state.seats, state.hands):
-        if other != seat and card in hand.possible and (hand.certain or card in hand.held):
-            return f"{card} is in {other}'s hand"
-    if not any(card in hand.possible for hand in state.hands):
-        return f"{card} is in no hand: it was discarded"
-    own = state.hand(seat)
-    if own.held and len(own.held) == own.size:
-        return f"{seat} holds only " + ", ".join(sorted(own.held)) + ", taken in exchanges"
-    if seat == MONSTER:
-        return f"{card} is not in the card monster's stack"
-    return f"{card} is not in {seat}'s hand"
+        message = f"{seat} cannot {verb} {card}: it has already been played."
+    elif seat == MONSTER:
+        message = f"{card} is not in the card monster's stack."
+    else:
+        message = f"You do not hold {card}."
+    rule = {"discard": RULE_PREPARATION, "play": RULE_FOLLOW, "give": RULE_EXCHANGE}[verb]
+    return RuleViolation("not_in_hand", message, rule)
 
 
 def round_points(sums: Mapping[str, int]) -> dict[str, int]:
@@ -298,8 +296,7 @@ class Willi(Game):
                 "discard_once", "Each player discards exactly one card, before the first lead.",
                 RULE_PREPARATION)
         if card is not None and card not in state.hand(seat).possible:
-            raise RuleViolation("not_in_hand", f"{seat} cannot discard {card}: {_where(state, card, seat)}.",
-                                RULE_PREPARATION)
+            raise _not_held(state, card, seat, "discard")
 
     def _check_play(self, state: WilliState, move: Move) -> None:
         seat, card = move["seat"], move["card"]
@@ -317,8 +314,7 @@ class Willi(Game):
                     "monster_top_card",
                     f"The card monster plays the top card of its stack: {hand.stack[0]}, not {card}.", RULE_MONSTER)
         if card not in hand.possible:
-            raise RuleViolation("not_in_hand", f"{seat} cannot play {card}: {_where(state, card, seat)}.",
-                                RULE_FOLLOW)
+            raise _not_held(state, card, seat, "play")
         if seat == MONSTER or state.trick is None:
             return
         lead = state.trick.lead
@@ -371,8 +367,7 @@ class Willi(Game):
         if take not in (card for _, card in last.cards):
             raise RuleViolation("exchange_not_in_trick", f"{take} is not in the trick.", RULE_EXCHANGE)
         if give not in state.hand(seat).possible:
-            raise RuleViolation("not_in_hand", f"{seat} cannot give {give}: {_where(state, give, seat)}.",
-                                RULE_EXCHANGE)
+            raise _not_held(state, give, seat, "give")
         if colour(give) != colour(take):
             raise RuleViolation(
                 "exchange_colour",

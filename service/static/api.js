@@ -44,8 +44,15 @@ export function keepTokens(gameId, value) {
   localStorage.setItem(PREFIX + gameId, JSON.stringify(value));
 }
 
-async function call(method, path, { body, token } = {}) {
+// 128 random bits in hex (crypto.randomUUID needs https, a phone at the table may not have it).
+function requestKey() {
+  return [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// once: the request carries an Idempotency-Key, so that a retry is the same request.
+async function call(method, path, { body, token, once } = {}) {
   const headers = { Accept: "application/json" };
+  if (once) headers["Idempotency-Key"] = requestKey();
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   let response;
@@ -71,6 +78,7 @@ function query(params) {
 
 export const api = {
   gameTypes: () => call("GET", "/api/game-types"),
+  catalog: (game) => call("GET", `/api/game-types/${game}/catalog`),
   games: () => call("GET", "/api/games"),
   create: (body) => call("POST", "/api/games", { body }),
   summary: (id) => call("GET", `/api/games/${id}`),
@@ -84,4 +92,10 @@ export const api = {
     call("POST", `/api/games/${id}/moves`, { body: { move, expected_version }, token }),
   undo: (id, token, expected_version) => call("POST", `/api/games/${id}/undo`, { body: { expected_version }, token }),
   redo: (id, token, expected_version) => call("POST", `/api/games/${id}/redo`, { body: { expected_version }, token }),
+  takeBack: (id, move_index, token, expected_version) =>
+    call("POST", `/api/games/${id}/take-back`, { body: { move_index, expected_version }, token, once: true }),
+  annotate: (id, move_index, text, token, expected_version) =>
+    call("POST", `/api/games/${id}/annotations`, { body: { move_index, text, expected_version }, token, once: true }),
+  fork: (id, at, token) => call("POST", `/api/games/${id}/fork${query({ at })}`, { token, once: true }),
+  audit: (id) => call("GET", `/api/games/${id}/audit`),
 };

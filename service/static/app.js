@@ -13,9 +13,16 @@ async function types() {
   return gameTypes;
 }
 
+// Each route is a new page; one that finishes loading after the next route
+// began (a game tapped before the list came) draws nothing.
+let routed = 0;
+const stillShown = (mine) => mine === routed;
+
 function route() {
+  routed += 1;
+  const mine = routed;
   const [, page, id, as, seat, token] = location.hash.split("/");
-  if (page === "new") return showNew();
+  if (page === "new") return showNew(mine);
   if (page === "game" && as === "as" && seat && token) {
     // A player's own page in a digital game: keep the seat's token, then drop it from the address.
     const name = decodeURIComponent(seat);
@@ -23,17 +30,18 @@ function route() {
     keepTokens(id, { ...kept, seats: { ...kept.seats, [name]: token }, as: name });
     history.replaceState(null, "", `#/game/${id}`);
   }
-  if (page === "game" && id) return types().then((all) => showGame(main, id, all));
-  return showHome();
+  if (page === "game" && id) return types().then((all) => stillShown(mine) && showGame(main, id, all, () => stillShown(mine)));
+  return showHome(mine);
 }
 
 function failed(error) {
   clear(main, h("p.problem", { role: "alert" }, error.message), h("a", { href: "#/" }, "back to the games"));
 }
 
-async function showHome() {
+async function showHome(mine) {
   clear(main, h("p.hint", "loading…"));
   const [{ games }, all] = await Promise.all([api.games(), types()]);
+  if (!stillShown(mine)) return;
   const titles = Object.fromEntries(all.map((t) => [t.id, t.title]));
   const who = (seats) => listing(seats.map((s) => (s === "table" ? "the table" : s))) || "nobody";
   const list = [...games].reverse().map((game) => {
@@ -55,8 +63,9 @@ async function showHome() {
       h("ul.games", list)] : h("p.hint", "No games yet."));
 }
 
-async function showNew() {
+async function showNew(mine) {
   const all = await types();
+  if (!stillShown(mine)) return;
   let type = all[0];
   let mode = "table";
   let names = [];

@@ -10,7 +10,8 @@ export function showValue(value, field, ctx) {
   if (own) return own;
   if (value === null || value === undefined) return h("span.value", "unseen");
   // A card known by its number whose printed content the state shows (a staff card in a hand): its name.
-  const card = typeof value === "number" && field && /\bcard\b/i.test(field.description || "") && cardByNumber(ctx.state, value);
+  const card = typeof value === "number" && field && /\bcard\b/i.test(field.description || "")
+    && (cardByNumber(ctx.state, value) || (ctx.catalog && ctx.catalog.get(value)));
   if (card) {
     return h("span.value.named-card", { title: `no. ${value}` }, h("b", card.name), card.text && h("small", card.text));
   }
@@ -29,7 +30,11 @@ export function showValue(value, field, ctx) {
 const cardIndex = new WeakMap();
 
 function cardByNumber(state, number) {
-  if (!state || typeof state !== "object") return null;
+  return cardsInState(state).get(number) || null;
+}
+
+function cardsInState(state) {
+  if (!state || typeof state !== "object") return new Map();
   if (!cardIndex.has(state)) {
     const index = new Map();
     const walk = (value, depth) => {
@@ -40,12 +45,12 @@ function cardByNumber(state, number) {
     walk(state, 0);
     cardIndex.set(state, index);
   }
-  return cardIndex.get(state).get(number) || null;
+  return cardIndex.get(state);
 }
 
 // -- widgets: {el, value(), exclude?(values)} ----------------------------------------
 // Choices may bring their own look (show(value): a character card, an Emperor tile).
-function chips(values, field, ctx, { multiple, onpick, columns, show = (value) => showValue(value, field, ctx) }) {
+function chips(values, field, ctx, { multiple, onpick, columns, show = (value) => showValue(value, field, ctx), search }) {
   const grid = h("div.chips", { class: columns ? "grid" : "" });
   if (columns) grid.style.setProperty("--columns", columns);
   const buttons = new Map();
@@ -55,8 +60,14 @@ function chips(values, field, ctx, { multiple, onpick, columns, show = (value) =
     buttons.set(value, button);
     grid.append(button);
   }
+  // Many cards: a search box finds them by name or by what they show.
+  const finder = search && h("input.find", { type: "search", placeholder: "find by name…", "aria-label": "find a card by name",
+    oninput: (event) => {
+      const wanted = plain(event.target.value);
+      for (const [value, button] of buttons) button.hidden = !plain(search(value)).includes(wanted);
+    } });
   return {
-    el: grid,
+    el: finder ? h("div.picker", finder, grid) : grid,
     mark(chosen, disabled = new Set()) {
       for (const [value, button] of buttons) {
         button.classList.toggle("chosen", multiple ? chosen.includes(value) : chosen === value);
@@ -66,13 +77,44 @@ function chips(values, field, ctx, { multiple, onpick, columns, show = (value) =
   };
 }
 
-// A game's view composes these with choices of its own: {values, distinct, columns?, show?}.
+// Text to search in: no case, no accents ("cafe" finds Café).
+function plain(text) {
+  return String(text).normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+// Cards the game's catalog has (GET /api/game-types/<game>/catalog) are
+// picked by name and what they show, and a card already in play (anywhere
+// in the state) is not offered.
+function fromCatalog(choices, ctx) {
+  const cards = ctx.catalog;
+  if (!cards || !choices.values.length || !choices.values.every((v) => cards.has(v))) return choices;
+  const inPlay = cardsInState(ctx.state);
+  return { ...choices, columns: null, values: choices.values.filter((v) => !inPlay.has(v)),
+    show: (v) => catalogCard(cards.get(v)), search: (v) => `${cards.get(v).name} ${cardWords(cards.get(v))}` };
+}
+
+function cardWords(card) {
+  if (card.deck === "guest") {
+    const order = Object.entries(card.order || {}).map(([item, n]) => (n > 1 ? `${n} ${item}` : item)).join(" + ");
+    return `${card.colour} · ${order} · ${card.vp} VP · ${flatText(card.reward)}`;
+  }
+  if (card.deck === "staff") return `${card.cost} K · ${card.text}`;
+  return card.text || "";
+}
+
+function catalogCard(card) {
+  return h("span.value.catalog-card", { class: card.colour ? `c-${card.colour}` : "", title: `no. ${card.number}` },
+    h("b", card.name), h("small", cardWords(card)));
+}
+
+// A game's view composes these with choices of its own: {values, distinct, columns?, show?, search?}.
 export function choiceWidget(field, ctx, choices, onchange) {
   let chosen = null;
   let excluded = new Set();
   const grid = chips(choices.values, field, ctx, {
     columns: choices.columns,
     show: choices.show,
+    search: choices.search,
     onpick: (value) => { chosen = chosen === value ? null : value; grid.mark(chosen, excluded); onchange(); },
   });
   grid.mark(chosen);
@@ -97,6 +139,7 @@ export function listWidget(field, ctx, choices, onchange) {
     multiple: true,
     columns: choices.columns,
     show: look,
+    search: choices.search,
     onpick: (value) => {
       const at = chosen.indexOf(value);
       if (choices.distinct && at >= 0) chosen.splice(at, 1);
@@ -283,7 +326,8 @@ function plainWidget(name, field, ctx, onchange) {
   if (field.type === "dict") return dictWidget(name, field, ctx, onchange);
   if (field.type === "nested" && field.fields) return nestedWidget(name, field, ctx, onchange);
   if (field.type === "list" && field.items) {
-    const choices = choicesOf(field.items, field.description);
+    const listed = choicesOf(field.items, field.description);
+    const choices = listed && fromCatalog(listed, ctx);
     return choices ? listWidget(field, ctx, choices, onchange) : itemsWidget(name, field, ctx, onchange);
   }
   if (leaf === "seat" && field.type === "string") {
@@ -299,7 +343,7 @@ function plainWidget(name, field, ctx, onchange) {
   const spaces = field.type === "string" && boardSpaces(ctx.state, field);
   if (spaces) return spaceWidget(field, ctx, spaces, onchange);
   const choices = choicesOf(field);
-  if (choices) return choiceWidget(field, ctx, choices, onchange);
+  if (choices) return choiceWidget(field, ctx, fromCatalog(choices, ctx), onchange);
   return textWidget(field, onchange);
 }
 

@@ -5,9 +5,10 @@ import { chooser, moveForm } from "./forms.js";
 import { scoreChart } from "./chart.js";
 import { adapterFor } from "./views/index.js";
 
-export async function showGame(main, id, gameTypes) {
+// shown(): whether this page is still the one to show (see app.js).
+export async function showGame(main, id, gameTypes, shown = () => true) {
   const page = new GamePage(main, id, gameTypes);
-  await page.load();
+  await page.load(shown);
 }
 
 class GamePage {
@@ -21,7 +22,7 @@ class GamePage {
     this.sections = {
       head: h("header.game-head"), notice: h("div"), status: h("div.status", { "aria-live": "polite" }),
       view: h("section.view"), record: h("section.record"), controls: h("div.controls"),
-      replay: h("section.replay"), chart: h("section.chart"), log: h("section.log"),
+      replay: h("section.replay"), chart: h("section.chart"), log: h("section.log"), tools: h("section.tools"),
     };
   }
 
@@ -33,10 +34,15 @@ class GamePage {
     return this.tokens.scorekeeper || (this.seat && this.tokens.seats[this.seat]) || null;
   }
 
-  async load() {
+  async load(shown) {
     this.summary = await api.summary(this.id);
+    if (!shown()) return;
     this.type = this.gameTypes.find((t) => t.id === this.summary.game);
     this.adapter = adapterFor(this.summary.game);
+    // The game's cards by number, where it has a catalog (picked by name in the forms).
+    const catalog = await api.catalog(this.summary.game).catch(() => null);
+    this.catalog = catalog && new Map(catalog.cards.filter((c) => typeof c.number === "number").map((c) => [c.number, c]));
+    if (!shown()) return;
     clear(this.main, Object.values(this.sections));
     await this.refresh();
     this.watch();
@@ -67,6 +73,7 @@ class GamePage {
       this.effective = [0, ...this.log.entries.filter((e) => !e.undone).map((e) => e.index)];
       if (this.replayAt !== null && !this.effective.includes(this.replayAt)) this.replayAt = null;
       await this.render({ log: since === undefined ? null : changed });
+      this.sections.head.dataset.rendered = this.held;
     } finally {
       this.busy -= 1;
     }
@@ -128,6 +135,7 @@ class GamePage {
       actingSeats: acting.length ? acting : seats, turn,
       // Live, the legal moves and a way to record one: a view can make a move where it is tapped.
       moves: this.replayAt === null && this.token && this.legal.moves ? this.legal.moves : [],
+      catalog: this.catalog,
       submit: (move) => this.submitMove(move),
     };
   }
@@ -140,6 +148,7 @@ class GamePage {
     this.renderReplay();
     this.renderLog(log);
     this.renderControls();
+    if (!this.sections.tools.firstChild) this.renderTools();
     if (this.replayAt === null) this.showState(this.live);
     else this.showReplayState();
     return this.renderChart();
@@ -318,7 +327,7 @@ class GamePage {
     // In a digital game what the service dealt or rolled stays: say so rather than offer a refusal.
     const dealt = this.summary.mode === "digital" && last && last.recorded_by === "service";
     clear(this.sections.controls, this.token && this.replayAt === null && [
-      h("button", { type: "button", disabled: !last || dealt, onclick: act("undo") }, "↶ Undo"),
+      h("button.undo", { type: "button", disabled: !last || dealt, onclick: act("undo") }, "↶ Undo"),
       h("button", { type: "button", disabled: !this.redoable(), onclick: act("redo") }, "↷ Redo"),
       last && h("small.undo-what", dealt ? `Undo cannot take back move ${last.index}, dealt or rolled by the service: `
         : `Undo takes back move ${last.index}: `, what),
@@ -374,10 +383,11 @@ class GamePage {
     }));
     const redraw = new Set(changed);
     for (let n = from; n <= this.log.entries.length; n += 1) redraw.add(n);
-    const here = this.replayAt;
+    const here = `${this.replayAt} ${this.selected}`;
     if (this.logHere !== here) {
-      for (const n of [this.logHere, here]) if (n && this.log.entries[n - 1]) redraw.add(n);
+      for (const n of [...this.logMarks || [], this.replayAt, this.selected]) if (n && this.log.entries[n - 1]) redraw.add(n);
       this.logHere = here;
+      this.logMarks = [this.replayAt, this.selected];
     }
     for (const n of [...redraw].sort((a, b) => a - b)) {
       const entry = this.log.entries[n - 1];
@@ -401,14 +411,101 @@ class GamePage {
       return own === undefined ? genericFact(fact) : own;
     }).filter(Boolean);
     const here = this.replayAt !== null && entry.index === this.replayAt;
-    return h("li", { class: [entry.undone ? "undone" : "", here ? "here" : ""].join(" ").trim(), dataset: { index: entry.index } },
-      h("div.log-move", h("span.number", `${entry.index}.`), " ",
-        (this.adapter.moveWords && this.adapter.moveWords(entry.move)) || genericMove(entry.move),
-        entry.undone && h("em.tag", " undone")),
-      facts.length ? h("ul.facts", facts.map((f) => h("li", f))) : null,
-      h("small.by", `recorded by ${entry.recorded_by} · ${new Date(entry.recorded_at).toLocaleTimeString()}`,
-        entry.history.map((step) => ` · ${step.event} by ${step.by}`)));
+    const chosen = entry.index === this.selected;
+    return h("li", { class: [entry.undone ? "undone" : "", here ? "here" : "", chosen ? "chosen" : ""].join(" ").trim(),
+      dataset: { index: entry.index } },
+    // A tap on a move replays the game to it and offers what can be done from there.
+    h("button.log-move", { type: "button", "aria-expanded": String(chosen), onclick: () => this.choose(entry) },
+      h("span.number", `${entry.index}.`), " ",
+      (this.adapter.moveWords && this.adapter.moveWords(entry.move)) || genericMove(entry.move),
+      entry.undone && h("em.tag", " undone")),
+    facts.length ? h("ul.facts", facts.map((f) => h("li", f))) : null,
+    entry.annotations.length ? h("ul.comments", entry.annotations.map((a) => h("li", h("q", a.text), h("small", ` ${a.by}`)))) : null,
+    h("small.by", `recorded by ${entry.recorded_by} · ${new Date(entry.recorded_at).toLocaleTimeString()}`,
+      entry.history.map((step) => ` · ${step.event} by ${step.by}`)),
+    chosen ? this.moveTools(entry) : null);
   }
+
+  choose(entry) {
+    this.selected = this.selected === entry.index ? null : entry.index;
+    if (this.selected !== null && !entry.undone) {
+      this.replayAt = entry.index === this.effective.at(-1) ? null : entry.index;
+    }
+    this.render();
+  }
+
+  // What can be done from one move of the log: take the game back to
+  // before it, play "what if" from it in a new game, comment on it.
+  moveTools(entry) {
+    const problem = h("p.problem", { role: "alert", hidden: true });
+    const said = (error) => { problem.textContent = error.message; problem.hidden = false; };
+    const effective = !entry.undone;
+    const comment = h("input", { "aria-label": `comment on move ${entry.index}`, placeholder: "a comment on this move",
+      maxlength: 2000 });
+    const tools = h("div.move-tools",
+      this.token && effective && h("button.take-back", { type: "button", onclick: () => this.act(
+        () => api.takeBack(this.id, entry.index, this.token, this.version), said) },
+      `↶ take back to here (moves ${entry.index}–${this.effective.at(-1)})`),
+      effective && h("button.fork", { type: "button", onclick: () => this.fork(entry.index).catch(said) },
+        `what if… (a new game from move ${entry.index})`),
+      this.token && h("form.comment", { onsubmit: (event) => {
+        event.preventDefault();
+        if (comment.value.trim()) this.act(() => api.annotate(this.id, entry.index, comment.value.trim(), this.token, this.version), said);
+      } }, comment, h("button", { type: "submit" }, "comment")),
+      problem);
+    return tools;
+  }
+
+  // A write from the page's tools: one request, one Idempotency-Key (a retry
+  // after a lost answer is the same request), then the page catches up.
+  async act(write, said) {
+    this.busy = (this.busy || 0) + 1;
+    try {
+      await write();
+      this.selected = null;
+      this.replayAt = null;
+      await this.refresh();
+    } catch (error) {
+      said(error);
+    } finally {
+      this.busy -= 1;
+    }
+  }
+
+  async fork(at) {
+    const created = await api.fork(this.id, at, this.token);
+    keepTokens(created.id, created.tokens);
+    sessionStorage.setItem(`tablelog:new:${created.id}`, "1");
+    location.hash = `#/game/${created.id}`;
+  }
+
+  // The record as files, and the audit: is the record whole, and do the rules still give what it holds?
+  renderTools() {
+    const base = `/api/games/${this.id}/export`;
+    const verdict = h("div.audit", { "aria-live": "polite" });
+    clear(this.sections.tools, h("details.record-tools", h("summary", "Record: export, audit"),
+      h("div.chips",
+        h("a.button", { href: `${base}?format=text`, download: `${this.id}.txt` }, "export as text"),
+        h("a.button", { href: `${base}?format=jsonl`, download: `${this.id}.jsonl` }, "export as JSON Lines"),
+        h("button.audit-button", { type: "button", onclick: async () => {
+          clear(verdict, h("p.hint", "checking…"));
+          try {
+            clear(verdict, auditWords(await api.audit(this.id)));
+          } catch (error) {
+            clear(verdict, h("p.problem", error.message));
+          }
+        } }, "audit")),
+      verdict));
+  }
+}
+
+function auditWords(audit) {
+  const lines = [...audit.problems.map((p) => `${p.move_index ? `Move ${p.move_index}: ` : ""}${p.message}`),
+    ...audit.findings.map((f) => `${f.move_index ? `Move ${f.move_index}: ` : ""}${f.message}`)];
+  return [h("p", { class: audit.ok ? "audit-ok" : "problem" }, audit.ok
+    ? "The record is whole: every event follows the one before, and replaying it gives every stored outcome."
+    : "The audit found problems:"),
+  lines.length ? h("ul", lines.map((line) => h("li", line))) : null];
 }
 
 // A thing with a name (a character card, a guest) is said by its name alone.

@@ -7,17 +7,17 @@ import pytest
 from service.app import create_app
 from domain.rules import RuleViolation
 from domain.willi import GAME
-from service.bench import PLAYERS, WSGIClient, willi_game
+from service.bench import PLAYERS, WSGIClient, tap_moves, willi_game
 from service.cli import main
 
 
 @pytest.mark.slow
 def test_bench_prints_every_measure_beside_its_baseline(tmp_path, capsys):
     assert main(["bench", "--database", f"sqlite:///{tmp_path / 'bench.sqlite3'}",
-                 "--games", "1", "--events", "60"]) == 0
+                 "--games", "1", "--events", "60", "--taps", "2"]) == 0
     out = capsys.readouterr().out
     for measure in ("(a) recorded move", "reference: ÷ raw save()", "(b) undo", "(b) state at move 40",
-                    "(c) rules engine"):
+                    "(c) rules engine", "(d) tap, server", "tap, requests", "tap, bytes"):
         assert measure in out
     assert "target" in out
 
@@ -46,3 +46,25 @@ def test_the_bench_games_are_whole_legal_games_played_out_beforehand():
             raise AssertionError(f"{move} is refused: {violation.message}") from None
         state, _ = GAME.apply(state, move)
     assert GAME.finished(state)
+
+
+def test_a_tap_on_the_page_is_timed_where_one_tap_plays_a_card():
+    moves, positions = tap_moves()
+    assert positions[0] >= 3 and positions[1] >= 300
+    state = GAME.setup(PLAYERS, {})
+    for number, move in enumerate(moves):
+        if number in positions:
+            plays = [m for m in GAME.legal_moves(state) if m["type"] == "play"]
+            assert move["type"] == "play" and len(plays) > 1 and move in plays
+        state, _ = GAME.apply(state, move)
+
+
+@pytest.mark.slow
+def test_the_load_bench_runs_two_workers_beside_one_without_errors(capsys):
+    """A short smoke of ``tablelog bench --load`` (the 60 s run is the
+    benchmark's, not the suite's): clients in their own games and racers on
+    one, against the production server; any error makes it exit 1."""
+    assert main(["bench", "--load", "--seconds", "3", "--clients", "2", "--racers", "2"]) == 0
+    out = capsys.readouterr().out
+    for column in ("workers", "moves/s", "p50 ms", "p99 ms", "lost races", "errors"):
+        assert column in out

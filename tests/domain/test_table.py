@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from domain.commitment import seed_commitment
 from domain.record import SERVICE, NothingToUndo
 from domain.rules import RuleViolation, YesNo, random_game, random_move
 from domain.table import Table, rules_to_replay, rules_to_start
@@ -67,16 +68,20 @@ def test_redo_of_a_move_the_rules_now_refuse_records_nothing():
     assert table.record.redoable == 2 and len(table.states) == 2
 
 
+SECRET = (11, "a salt")
+
+
 def test_in_digital_mode_the_table_deals_and_refuses_a_deal_entered_by_hand():
-    table = Table.start(WILLI, PLAYERS, mode="digital", seed=11)
-    deals = table.auto()
+    table = Table.start(WILLI, PLAYERS, mode="digital")
+    deals = table.auto(SECRET)
     assert [p.number for p in deals] == [1] and table.record.last_move_by_service
+    assert table.record.seed is None                                  # the seed stays out of the record
     assert not WILLI.expected(table.state).is_chance
-    again = Table.start(WILLI, PLAYERS, mode="digital", seed=11)
-    assert [p.move for p in again.auto()] == [p.move for p in deals]   # the seed fixes every deal
+    again = Table.start(WILLI, PLAYERS, mode="digital")
+    assert [p.move for p in again.auto(SECRET)] == [p.move for p in deals]   # the seed fixes every deal
     with pytest.raises(RuleViolation, match="service rolls, deals and draws"):
-        table.complete({"type": "deal", "hands": {}})
-    assert Table.start(WILLI, PLAYERS).auto() == []                     # at the table nobody deals for you
+        table.complete({"type": "deal", "hands": {}}, SECRET[0])
+    assert Table.start(WILLI, PLAYERS).auto(None) == []                # at the table nobody deals for you
 
 
 def test_the_stored_events_rebuild_every_state():
@@ -93,13 +98,14 @@ def test_the_stored_events_rebuild_every_state():
 
 
 def test_a_digital_game_rebuilds_from_its_events_like_the_live_table():
-    table = Table.start(WILLI, PLAYERS, mode="digital", seed=5)
-    table.auto()
+    table = Table.start(WILLI, PLAYERS, mode="digital", seed_commitment=seed_commitment(*SECRET))
+    table.auto(SECRET)
     rng = random.Random(2)
     while not WILLI.finished(table.state):
-        table.play(table.complete(random_move(WILLI, table.state, rng)), "Alex")
-        table.auto()
-    assert sum(e.recorded_by == SERVICE for e in table.record.pending_events[1:]) > 1   # every round's deal
+        table.play(table.complete(random_move(WILLI, table.state, rng), SECRET[0]), "Alex")
+        table.auto(SECRET)
+    assert table.record.seed_revealed                                 # over: the seed is shown
+    assert sum(getattr(e, "recorded_by", None) == SERVICE for e in table.record.pending_events) > 1   # every deal
     assert rebuilt(stored(table)).states == table.states
 
 

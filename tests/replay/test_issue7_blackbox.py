@@ -65,7 +65,11 @@ class Game:
                                 headers=self.auth() if headers is None else headers)
 
     def move(self, move: dict) -> dict:
-        r = self.post("moves", {"move": move})
+        # A player's move goes with the player's own token: in a digital game
+        # the scorekeeper is the table and may not record it (issue 17).
+        seat = move.get("seat")
+        own = seat in self.seats and self.summary()["mode"] == "digital"
+        r = self.post("moves", {"move": move}, headers=self.auth(seat) if own else None)
         assert r.status_code == 201, (move, r.json)
         return r.json
 
@@ -120,18 +124,26 @@ def cli(capsys, *args: str) -> tuple[int, str]:
     return code, capsys.readouterr().out
 
 
+COMMITTED_AFRESH = ("seed_commitment", "salt", "salts", "commitments", "tokens_digest")
+"""What a new game commits to afresh (issue 17): new salts, new tokens."""
+
+
 def comparable(jsonl: str) -> list[dict]:
-    """A JSON Lines record without what an import may change: ids, times, hashes."""
+    """A JSON Lines record without what an import may change: ids, times,
+    hashes, the seed's commitment and its salt (a new game commits afresh)."""
     out = []
     for line in jsonl.splitlines():
         event = json.loads(line)
-        out.append({k: v for k, v in event.items() if k not in ("id", "at", "hash", "prev_hash", "origin")})
+        out.append({k: v for k, v in event.items()
+                    if k not in ("id", "at", "hash", "prev_hash", "origin", *COMMITTED_AFRESH)})
     return out
 
 
 def text_moves(text: str) -> list[str]:
-    """A text record's lines after the header tags, and the tags but Id/Date."""
-    return [line for line in text.splitlines() if not line.startswith(("[Id ", "[Date "))]
+    """A text record's lines after the header tags, and the tags but Id/Date
+    and the seed's commitment and salt (a new game commits afresh)."""
+    return [line for line in text.splitlines()
+            if not line.startswith(("[Id ", "[Date ", "[SeedCommitment ", "[SeedSalt "))]
 
 
 # 1. Projections --------------------------------------------------------------

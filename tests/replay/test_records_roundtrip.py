@@ -29,6 +29,9 @@ def play(games: Games, game_id: str, seed: int, mode: str = "table", limit: int 
     players = NAMES[:rng.randint(game.min_players, min(game.max_players, 4))]
     created = games.create(game_id, players, mode=mode, seed=seed)
     gid, token = created["id"], created["tokens"]["scorekeeper"]
+
+    def seat_token(seat: str) -> str:
+        return created["tokens"]["seats"].get(seat, token) if mode == "digital" else token
     games.annotate(gid, 0, "A game; with {braces}\nand a second line", token)
     for _ in range(limit):
         hist = games.history(gid)
@@ -37,28 +40,36 @@ def play(games: Games, game_id: str, seed: int, mode: str = "table", limit: int 
         roll = rng.random()
         record = hist.record
         if roll < 0.06 and record.last_move is not None and not record.last_move_by_service:
-            games.undo(gid, token)
+            games.undo(gid, seat_token(hist.entry(record.last_move).seat))
         elif roll < 0.09 and record.redoable is not None:
-            games.redo(gid, token)
+            games.redo(gid, seat_token(hist.entry(record.redoable).seat))
         elif roll < 0.12 and hist.entries:
             games.annotate(gid, rng.randint(1, len(hist.entries)), f"comment {rng.randint(1, 99)}", token)
         else:
             if mode == "digital":
                 move = rng.choice(game.legal_moves(hist.state))
+                # A player's move with the player's own token: the scorekeeper is the table.
+                games.record_move(gid, move, created["tokens"]["seats"].get(move.get("seat"), token))
             else:
-                move = random_move(game, hist.state, rng)
-            games.record_move(gid, move, token)
+                games.record_move(gid, random_move(game, hist.state, rng), token)
     return gid
 
 
+COMMITTED_AFRESH = ("seed_commitment", "salt", "salts", "commitments", "tokens_digest")
+"""What a new game commits to afresh (issue 17): new salts, new tokens."""
+
+
 def comparable_jsonl(text: str) -> list[dict]:
-    """What must survive: everything but the id, times and hashes."""
+    """What must survive: everything but the id, times, hashes and the seed's
+    commitment (a new game commits to its seed with a new salt)."""
     lines = [json.loads(line) for line in text.splitlines()]
-    return [{k: v for k, v in line.items() if k not in ("id", "at", "hash", "prev_hash")} for line in lines]
+    return [{k: v for k, v in line.items() if k not in ("id", "at", "hash", "prev_hash", *COMMITTED_AFRESH)}
+            for line in lines]
 
 
 def comparable_text(text: str) -> list[str]:
-    return [line for line in text.splitlines() if not line.startswith(("[Id ", "[Date "))]
+    return [line for line in text.splitlines()
+            if not line.startswith(("[Id ", "[Date ", "[SeedCommitment ", "[SeedSalt "))]
 
 
 def comparable_log(games: Games, gid: str) -> list[tuple]:

@@ -13,6 +13,7 @@ class Api:
     def __init__(self, client, game: str, players: list[str], mode: str = "table", seed: int | None = None,
                  options: dict[str, Any] | None = None):
         self.client = client
+        self.mode = mode
         body: dict[str, Any] = {"game": game, "players": players, "mode": mode}
         if seed is not None:
             body["seed"] = seed
@@ -31,7 +32,12 @@ class Api:
         return {"Authorization": f"Bearer {token or self.token}"}
 
     def move(self, move: dict[str, Any], status: int = 201, **kwargs) -> dict[str, Any]:
-        headers = self.auth(kwargs.pop("token", None))
+        # In a digital game the scorekeeper is the table (issue 17): a
+        # player's move goes with that player's own token unless one is given.
+        token = kwargs.pop("token", None)
+        if token is None and self.mode == "digital":
+            token = self.seat_tokens.get(move.get("seat"))
+        headers = self.auth(token)
         body = {"move": move, **kwargs}
         r = self.client.post(f"/api/games/{self.id}/moves", json=body, headers=headers)
         assert r.status_code == status, (move, r.json)

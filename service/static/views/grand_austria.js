@@ -2,7 +2,9 @@
 // queue with its costs, the Emperor tiles and objectives, and each player's
 // krones, VP, Emperor track, kitchen, café, hotel and staff. A room that a
 // legal move names (prepare, occupy, remove) is tapped in the hotel grid to
-// make that move.
+// make that move. With module 4 (Start Player) the action board extension
+// holds the skeleton key: its legal moves are tapped there, and its holder's
+// tile shows it.
 import { h, listing, words, nameTag } from "../dom.js";
 import { dieFace } from "../values.js";
 import { seatColour } from "../chart.js";
@@ -124,15 +126,7 @@ function hotel(state, seat, ctx, problem) {
   const rooms = state.players[seat].rooms;
   const { floors, floor_costs: costs, prepare_vp: bonus } = state.hotel;
   const tappable = roomMoves(ctx, seat);
-  const tap = async (move) => {
-    problem.hidden = true;
-    try {
-      await ctx.submit(move);
-    } catch (error) {
-      problem.textContent = error.message;
-      problem.hidden = false;
-    }
-  };
+  const tap = tapper(ctx, problem);
   const rows = [...floors.keys()].reverse().map((f) => h("div.floor",
     h("span.floor-label", { title: `floor ${f + 1}: ${costs[f]} krones to prepare` }, `${f + 1}`, h("small", `${costs[f]}k`)),
     floors[f].map((colour, c) => {
@@ -168,6 +162,37 @@ function staff(player) {
     h("small", ` · hand ${player.hand_size}`));
 }
 
+// Tap a legal move; a refusal is said in ``problem``.
+function tapper(ctx, problem) {
+  return async (move) => {
+    problem.hidden = true;
+    try {
+      await ctx.submit(move);
+    } catch (error) {
+      problem.textContent = error.message;
+      problem.hidden = false;
+    }
+  };
+}
+
+// Module 4: the action board extension with the skeleton key, and the key's
+// moves (instead of a die: a dish or drink, then action 1-5 with strength 1).
+function keyExtension(state, ctx) {
+  if (!(state.modules || []).includes("start_player")) return null;
+  const holder = state.skeleton_key;
+  const problem = h("p.problem", { role: "alert", hidden: true });
+  const tap = tapper(ctx, problem);
+  const moves = ((ctx && ctx.moves) || []).filter((m) => m.type === "take_key");
+  return h("div.action.key-extension", { dataset: { action: "key", holder: holder || "" },
+    title: "Start Player action: instead of a die, take the key: 1 dish or drink, and a main action of strength 1" },
+  h("span.die.key", "⚷"),
+  h("small", holder ? `key: ${holder}` : "key on the board"),
+  moves.length ? h("div.key-moves", moves.map((m) => h("button.key-move", {
+    type: "button", dataset: { keyAction: m.action || "" }, onclick: () => tap(m),
+  }, m.action ? `key + ${m.action}: ${ACTIONS[m.action]}` : "take the key"))) : null,
+  problem);
+}
+
 function playerPanel(state, seat, ctx) {
   const p = state.players[seat];
   const problem = h("p.problem", { role: "alert", hidden: true });
@@ -178,6 +203,7 @@ function playerPanel(state, seat, ctx) {
       h("span.stat", h("b", p.vp), " VP"), h("span.stat", h("b", p.krones), " kr"),
       p.turn_order.length ? h("span.turns", { title: "turn-order numbers" },
         p.turn_order.map((n) => h("span", { class: numbers.has(n) ? "done" : "" }, n))) : null,
+      state.skeleton_key === seat ? h("span.tag.key-holder", { title: "holds the skeleton key: starts the next round" }, "⚷ key") : null,
       state.passed.includes(seat) ? h("span.tag", "passed") : null),
     h("div.line", h("small", "Emperor "), emperorTrack(p.emperor)),
     h("div.line", h("small", "Kitchen "), kitchen(p.items)),
@@ -202,13 +228,14 @@ function renderState(state, ctx) {
   const tileWords = (id) => tiles.has(id) && tileSides(tiles.get(id), state.hotel.floors.length).join(" · ");
   return [
     h("p.round", `Round ${state.round} of 7 · ${words(state.phase)}`,
-      turn ? h("span", " · ", h("strong", `${turn.seat}'s turn`), ` (no. ${turn.number}${turn.die ? `, die ${turn.die}${turn.boosted ? " +1" : ""}` : ""})`) : ""),
+      turn ? h("span", " · ", h("strong", `${turn.seat}'s turn`), ` (no. ${turn.number}${turn.die ? `, die ${turn.die}${turn.boosted ? " +1" : ""}` : turn.main === "key" ? ", the key" : ""})`) : ""),
     pendingNotice(state),
     h("div.action-board", { "aria-label": "action board" },
       Object.entries(state.action_spaces).map(([space, count]) => h("div.action", {
         class: count ? "" : "empty", dataset: { action: space }, title: `action ${space}: ${ACTIONS[space]}`,
       }, h("span.die", dieFace(Number(space))), h("b.count", `×${count}`), h("small", ACTIONS[space]))),
-      h("div.action.dustbin", { dataset: { action: "dustbin" } }, h("span.die.bin", "▢"), h("b.count", `×${state.dustbin}`), h("small", "dustbin"))),
+      h("div.action.dustbin", { dataset: { action: "dustbin" } }, h("span.die.bin", "▢"), h("b.count", `×${state.dustbin}`), h("small", "dustbin")),
+      keyExtension(state, ctx)),
     h("h3", "Queue ", h("small", `${state.guests_left} guests left`)),
     h("ol.queue", state.queue.map((card, i) => h("li", { dataset: { position: i + 1 } },
       h("span.cost", `${i + 1} · ${state.queue_costs[i]} kr`), card ? guestCard(card) : h("span.hint", "—")))),
@@ -242,6 +269,7 @@ export default {
   },
 
   moveTitle(type, seat) {
+    if (type === "take_key") return `${seat}: take the skeleton key instead of a die — or tap it on the action board`;
     return ROOM_MOVES[type] ? `${seat}: ${ROOM_MOVES[type]} a room — or tap it in ${seat}'s hotel`
       : `${seat ? seat + ": " : ""}${words(type)}`;
   },
@@ -253,6 +281,8 @@ export default {
       case "die_taken": return fact.value ? h("span", `${fact.seat} takes a `, h("span.die", dieFace(fact.value))) : undefined;
       case "rolled": return fact.dice ? h("span", "Rolled ", fact.dice.map((d) => h("span.die", dieFace(d)))) : undefined;
       case "room_prepared": return `${fact.seat} prepares room ${fact.room}`;
+      case "key_taken": return `${fact.seat} takes the skeleton key (turn no. ${fact.number}) and starts the next round`;
+      case "placed": return `${fact.seat} places ${fact.items.map((e) => `${e.item} on table ${e.table}`).join(", ")}`;
       default: return undefined;
     }
   },

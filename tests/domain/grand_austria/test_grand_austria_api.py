@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from test_grand_austria_playouts import busy_move
 
 from domain.grand_austria import GAME
@@ -50,15 +51,18 @@ def test_a_whole_game_recorded_through_the_api(client):
 
 
 ODD = [None, "", "x", -1, 0, 1, 6, 7, 99, 105, 117, 2.5, True, [], {}, "0.1", "5.1", "1.6", "9.9", "Zed", "table",
+       {"1": {"strudel": 1}}, {"9": {"wine": 1}}, {"x": {"wine": 1}}, {"1": {"beer": 1}}, {"2": {"cake": -1}},
        {"name": "n", "cost": 2, "kind": "sometimes"}, {"colour": "purple", "order": {"wine": 1}},
        {"strudel": -1}, {"beer": 1}, [{"table": 4, "item": "wine"}], [{"table": 1, "item": "beer"}]]
 
 
-def test_wrong_moves_through_the_api_are_refused_and_change_nothing(client):
+@pytest.mark.parametrize("options", [{"staff_draft": True}, {"modules": ["start_player"]}],
+                         ids=["staff_draft", "start_player"])
+def test_wrong_moves_through_the_api_are_refused_and_change_nothing(client, options):
     """Every wrong move is a 400 (malformed) or a 422 naming the rule, and the
     game stays as it was; never a 500."""
     r = client.post("/api/games", json={"game": "grand_austria", "players": ["Ann", "Bob", "Cy"], "mode": "table",
-                                        "options": {"staff_draft": True}})
+                                        "options": options})
     game_id, headers = r.json["id"], {"Authorization": f"Bearer {r.json['tokens']['scorekeeper']}"}
     games = client.application.extensions["tablelog"]
     fields = {kind: [f for f in schema().fields if f != "type"] for kind, schema in GAME.move_schemas.items()}

@@ -20,7 +20,7 @@ def whole_game(players: int, options: dict, seed: int) -> list[dict]:
     return random_game(GAME, NAMES[:players], options, random.Random(seed))
 
 
-@pytest.mark.parametrize("options", [{}, {"staff_draft": True}])
+@pytest.mark.parametrize("options", [{}, {"staff_draft": True}, {"modules": ["start_player"]}])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_move_of_a_random_game_reads_back_as_itself(players, options):
     seen = set()
@@ -31,7 +31,7 @@ def test_every_move_of_a_random_game_reads_back_as_itself(players, options):
             assert GAME.parse_notation(text, NAMES[:players]) == GAME.load_move(move)
             seen.add(move["type"])
     assert {"setup", "roll", "take_die", "serve", "end_turn"} <= seen
-    assert ("draft_pick" in seen) == bool(options)
+    assert ("draft_pick" in seen) == ("staff_draft" in options)
 
 
 SETUP = {"type": "setup", "objectives": [105, 109, 113], "emperor_tiles": ["A1", "B3", "C2"],
@@ -54,6 +54,13 @@ PRINTED = [
     ({"type": "take_die", "seat": "Ann", "value": 3, "boost": True}, "Ann die 3+"),
     ({"type": "choose_action", "seat": "Ann", "action": 2}, "Ann action 2"),
     ({"type": "choose_items", "seat": "Ann", "items": {"wine": 3, "coffee": 2}}, "Ann items 3 wine 2 coffee"),
+    ({"type": "choose_items", "seat": "Ann", "items": {"strudel": 2}, "place": {"1": {"strudel": 1}}},
+     "Ann items 2 strudel onto 1:1 strudel"),
+    ({"type": "place_items", "seat": "Ann", "place": {"1": {"wine": 1}, "3": {"cake": 2}}},
+     "Ann places 1:1 wine 3:2 cake"),
+    ({"type": "take_die", "seat": "Ann", "value": 3, "boost": False, "staff_first": True}, "Ann die 3 staff first"),
+    ({"type": "take_key", "seat": "Ann", "action": 3}, "Ann takes the key and action 3"),
+    ({"type": "take_key", "seat": "Ann"}, "Ann takes the key"),
     ({"type": "split_funds", "seat": "Ann", "krones": 1, "emperor": 2}, "Ann funds 1 krones 2 Emperor"),
     ({"type": "hire", "seat": "Ann", "staff": 19}, "Ann hire 19"),
     ({"type": "occupy_room", "seat": "Ann", "room": "1.3"}, "Ann occupy 1.3"),

@@ -13,6 +13,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from domain.grand_austria import GAME
+from domain.grand_austria.modules.start_player import data
 from domain.rules import random_move
 from randomness import examples
 
@@ -54,14 +55,16 @@ def probes(state):
             out += [{"type": kind, "seat": seat, "objective": n} for n in range(105, 117)]
         elif kind == "choose_action":
             out += [{"type": kind, "seat": seat, "action": a} for a in range(1, 6)]
+        elif kind == "take_key":
+            out += [{"type": kind, "seat": seat}] + [{"type": kind, "seat": seat, "action": a} for a in range(1, 6)]
         elif kind in ("hire", "use_staff", "discard_staff"):
             out += [{"type": kind, "seat": seat, "staff": n} for n in range(1, 49, 3)]
     return out
 
 
-def run(players, seed, deep_checks=True, **options):
+def run(players, seed, deep_checks=True, version=None, **options):
     rng = random.Random(seed)
-    state = GAME.setup(PLAYERS[:players], GAME.load_options(options))
+    state = GAME.setup(PLAYERS[:players], GAME.load_options(options), version)
     initial = state
     moves, states = [], [state]
     scored = {seat: 0 for seat in PLAYERS[:players]}
@@ -119,11 +122,11 @@ def test_random_games_are_consistent(players, seed):
     run(players, seed)
 
 
-def playout_without_dead_ends(players, seed):
+def playout_without_dead_ends(players, seed, **options):
     """A cheap busy playout: whenever a player must move, legal_moves lists a
     move; the game ends within the ply limit."""
     rng = random.Random(seed)
-    state = GAME.setup(PLAYERS[:players], GAME.load_options({}))
+    state = GAME.setup(PLAYERS[:players], GAME.load_options(options))
     for ply in range(4000):
         if GAME.finished(state):
             return
@@ -139,10 +142,26 @@ def playout_without_dead_ends(players, seed):
     raise AssertionError(f"{players} players, seed {seed}: the game did not finish in 4000 moves")
 
 
+@pytest.mark.parametrize("options", [{}, {"modules": ["start_player"]}], ids=["base", "start_player"])
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_a_player_who_must_move_always_has_a_legal_move(players):
-    for seed in range(70):
-        playout_without_dead_ends(players, seed)
+def test_a_player_who_must_move_always_has_a_legal_move(players, options):
+    for seed in range(40):
+        playout_without_dead_ends(players, seed, **options)
+
+
+@pytest.mark.parametrize("version", ["2", "3"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_whole_games_of_the_base_game_under_each_rules_version(players, version):
+    state, moves = run(players, 20 + players, version=version)
+    assert state.config.version.number == version
+
+
+@pytest.mark.parametrize("version", ["2", "3"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_whole_games_with_module_4_start_player(players, version):
+    state, moves = run(players, 50 + players, version=version, modules=["start_player"])
+    assert any(m["type"] == "take_key" for m in moves)
+    assert state.config.tiles == tuple(tuple(t) for t in data()["turn_order"][str(players)])
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -409,7 +409,7 @@ def test_going_back_without_a_coin_is_refused_over_http_and_changes_nothing(clie
     cards = {"Nancy": ("Merchant", 5, 1, 0, 0), "Matthew": ("Baron", 5, 0, 0, 1), "Sabrina": ("Innkeeper", 3, 1, 1, 0)}
     moves = [{"type": "choose_start_card", "seat": seat, "card": dict(zip(
         ("name", "coins", "citizens", "crosses", "crowns"), cards[seat]))} for seat in ("Nancy", "Matthew", "Sabrina")]
-    moves += [{"type": "reveal_characters", "cards": [{"name": "Monk", "crosses": 1}, {"name": "Mayor", "citizens": 2}]},
+    moves += [{"type": "reveal_characters", "cards": [{"name": "Monk", "crosses": 1}, {"name": "Mayor", "citizens": 2, "crowns": 1}]},
               roll("Sabrina", "6", "5", "3", "3", "3"), place("Sabrina", "Café Landtmann", "6")]
     moves += [roll("Matthew", "1", "1", "1", "1", "1"), place("Matthew", "Geheimbund", "1"),
               roll("Nancy", "1", "1", "1", "1", "1"), place("Nancy", "Geheimbund", "1")]

@@ -96,9 +96,13 @@ def test_a_start_card_gives_its_coins_once_and_cannot_be_chosen_twice():
     with pytest.raises(RuleViolation) as refused:
         play(state, {"type": "choose_start_card", "seat": "Bert", "card": merchant})
     assert refused.value.code == "start_card_taken"
-    # a table whose edition differs records the card it really shows
-    printed = {"name": "Hofrat", "coins": 4, "crowns": 1}
-    state, _ = play(state, {"type": "choose_start_card", "seat": "Bert", "card": printed})
+    # a table whose edition differs starts with its own deck and records the card it really shows
+    printed = {"name": "Hofrat", "coins": 4, "citizens": 0, "crosses": 0, "crowns": 1}
+    deck = {"start_cards": [merchant, printed, {"name": "Abbess", "coins": 3, "crosses": 1, "crowns": 1}],
+            "characters": [{"name": "Monk", "crosses": 1}, {"name": "Mayor", "citizens": 2, "crowns": 1}]}
+    state = GAME.setup(THREE, GAME.load_options({"deck": deck}))
+    state, _ = play(state, {"type": "choose_start_card", "seat": "Clara", "card": merchant},
+                    {"type": "choose_start_card", "seat": "Bert", "card": printed})
     assert state.player("Bert").coins == 4 and state.symbols("Bert", "crowns") == 1
 
 

@@ -29,9 +29,10 @@ def first_display(count: int) -> list[dict[str, Any]]:
     return cards
 
 
-def table(players: list[str], options: dict | None = None) -> ViennaState:
-    """A game after the start cards are chosen and the first display is out."""
-    state = GAME.setup(players, GAME.load_options(options or {}))
+def table(players: list[str], options: dict | None = None, version: str | None = None) -> ViennaState:
+    """A game (under rules ``version``, default the current) after the start
+    cards are chosen and the first display is out."""
+    state = GAME.setup(players, GAME.load_options(options or {}), rules_version=version)
     for seat, card in zip(state.start_card_order(), start_cards()):
         state, _ = play(state, {"type": "choose_start_card", "seat": seat, "card": card.to_json(with_coins=True)})
     state, _ = play(state, {"type": "reveal_characters", "cards": first_display(len(players) - 1)})

@@ -169,7 +169,8 @@ def test_rulebook_example_follow_the_colour_or_the_number(client):
 def test_only_the_seat_to_play_plays_and_only_a_card_it_holds(client):
     game = one_colour_each(client)
     assert game.refused({"type": "play", "seat": "Joe", "card": "Y1"}, "not_your_turn")["rule"] == "The Trick-Taking"
-    assert "Joe" in game.refused({"type": "play", "seat": "Alex", "card": "Y1"}, "not_in_hand")["message"]
+    # The same words wherever the card is (issue 17): in Joe's hand, or discarded.
+    assert game.refused({"type": "play", "seat": "Alex", "card": "Y1"}, "not_in_hand")["message"] == "You do not hold Y1."
     game.refused({"type": "play", "seat": "Alex", "card": "R9"}, "not_in_hand")       # discarded
     game.refused({"type": "play", "seat": "monster", "card": "R1"}, "unknown_seat")
     for malformed in ({"type": "play", "seat": "Alex", "card": "R0"}, {"type": "play", "seat": "Alex"},
@@ -398,9 +399,10 @@ def unseen(client) -> Record:
 def test_an_unseen_hand_plays_any_plausible_card_but_none_known_elsewhere(client):
     game = unseen(client)
     game.play("Alex:R1")
-    assert "Alex" in game.refused({"type": "play", "seat": "Joe", "card": "R2"}, "not_in_hand")["message"]
+    # Played is public; in Alex's hand and discarded get the same words (issue 17).
+    assert game.refused({"type": "play", "seat": "Joe", "card": "R2"}, "not_in_hand")["message"] == "You do not hold R2."
     assert "played" in game.refused({"type": "play", "seat": "Joe", "card": "R1"}, "not_in_hand")["message"]
-    assert "discarded" in game.refused({"type": "play", "seat": "Joe", "card": "B9"}, "not_in_hand")["message"]
+    assert game.refused({"type": "play", "seat": "Joe", "card": "B9"}, "not_in_hand")["message"] == "You do not hold B9."
     game.refused({"type": "play", "seat": "Joe", "card": "G2"}, "not_in_hand")
     game.play("Joe:R7 Gunter:B8 Hanna:Y9")
     audit = game.get("audit")

@@ -22,7 +22,7 @@ def test_a_card_known_to_be_elsewhere_is_refused():
     t = unseen_table()
     t.play("Alex:R1")
     v = t.refused(type="play", seat="Joe", card="R2")
-    assert v.code == "not_in_hand" and "Alex" in v.message
+    assert v.code == "not_in_hand" and v.message == "You do not hold R2."  # issue 17: a refusal names no other hand
     v = t.refused(type="play", seat="Joe", card="R1")
     assert v.code == "not_in_hand" and "already been played" in v.message
     v = t.refused(type="play", seat="Joe", card="G2")       # Alex discarded it face up
@@ -117,7 +117,7 @@ def test_a_hand_that_holds_only_cards_taken_in_exchanges_is_known():
     assert t.state.hand("Joe").possible == {"Y5"} and t.state.hand("Joe").certain
     assert GAME.view(t.state)["hands"]["Joe"]["cards"] == ["Y5"]
     v = t.refused(type="play", seat="Joe", card="B9")
-    assert v.code == "not_in_hand" and "Y5" in v.message
+    assert v.code == "not_in_hand" and v.message == "You do not hold B9."
     assert [m["card"] for m in GAME.legal_moves(t.state) if m["type"] == "play"] == ["Y5"]
     t.play("Joe:Y5", "Gunter:G8", "Hanna:B8", "Alex:R8")                    # only Gunter may still take it
     assert [t.won(s) for s in FOUR] == [2, 2, 2, 2] or t.state.round == 2
@@ -131,7 +131,7 @@ def test_a_card_taken_in_an_exchange_is_known_to_be_in_that_hand():
     assert GAME.view(t.state)["hands"]["Joe"]["known"] == ["B3"]
     t.play("Joe:Y1", "Gunter:G1")
     v = t.refused(type="play", seat="Hanna", card="B3")
-    assert v.code == "not_in_hand" and "Joe's hand" in v.message
+    assert v.code == "not_in_hand" and v.message == "You do not hold B3."  # issue 17: a refusal names no other hand
     v = t.refused(type="play", seat="Hanna", card="B9")
     assert v.code == "not_in_hand" and "played" in v.message                # B9 lies in Joe's trick now
 

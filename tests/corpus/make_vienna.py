@@ -1,13 +1,14 @@
-"""Record Vienna's corpus: games played through the service into a throwaway
+"""Write Vienna's corpus: games played through the service into a throwaway
 SQLite database and written out with the command line's whole export
-(``tablelog export ID --database URL -o FILE``).
+(``tablelog export ID --database URL -o FILE``), one JSON Lines file per
+game under ``tests/corpus/vienna/``, named ``v<rules version>-<game>.jsonl``::
 
-    .venv/bin/python tests/corpus/vienna/record_corpus.py [NAME ...]
+    python tests/corpus/make_vienna.py [GAME ...]
 
-Every game is recorded under the rules version new games start with at
-the time. A fixture, once committed, is never recorded again: it is what an
-older version wrote, and the corpus test proves it still replays. New rules
-versions add new fixtures (give them new names).
+Every game is recorded under the rules version new games start with now.
+A fixture, once committed, is never recorded again (an existing file is
+left as it is): it is what that version wrote, and the corpus test proves
+it still replays. A new rules version adds its own files beside the old ones.
 """
 from __future__ import annotations
 
@@ -17,17 +18,18 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from domain.rules import random_move  # noqa: E402
 from domain.vienna import GAME  # noqa: E402
 from domain.vienna.components import is_joker, with_face  # noqa: E402
 from service.cli import main as tablelog  # noqa: E402
-from service.games import Conflict, Games  # noqa: E402
+from service.games import Games  # noqa: E402
 from service.store import open_store  # noqa: E402
+from tests.corpus.recording import play_at_random  # noqa: E402
 
-HERE = Path(__file__).parent
+OUT = Path(__file__).parent / "vienna"
 
 # A custom board whose comparison fields leave amounts out: the Pestsäule
 # gives none, the Stephansdom only its VP, the Belvedere all three.
@@ -78,19 +80,9 @@ class Table:
     def move(self, move: dict[str, Any]) -> None:
         self.games.record_move(self.id, move, self.token)
 
-    def undo(self) -> bool:
-        try:
-            self.games.undo(self.id, self.token)
-        except Conflict:            # a digital game's last move was the service's roll
-            return False
-        return True
-
-    def redo(self) -> None:
-        self.games.redo(self.id, self.token)
-
-    def random_move(self) -> dict[str, Any]:
+    def random_move(self, state: Any) -> dict[str, Any]:
         """A random legal move; now and then a paid reroll (legal_moves leaves those out)."""
-        state, rng = self.state, self.rng
+        rng = self.rng
         expected = GAME.expected(state)
         if "reroll" in expected.moves and rng.random() < 0.15:
             dice = [d for d in state.player(state.turn).dice if not is_joker(d)]
@@ -99,15 +91,11 @@ class Table:
             return {"type": "reroll", "seat": state.turn, "dice": chosen, "result": result}
         return random_move(GAME, state, rng)
 
-    def play_out(self, limit: int = 2000, undo_rate: float = 0.03) -> None:
-        """Random moves until the game ends, with an undo now and then (redone or replaced)."""
-        for _ in range(limit):
-            if GAME.finished(self.state):
-                return
-            self.move(self.random_move())
-            if self.rng.random() < undo_rate and self.undo() and self.rng.random() < 0.5:
-                self.redo()
-        raise RuntimeError("the game did not end")
+    def play_out(self, limit: int = 2500) -> None:
+        """Random moves until the game ends, with undo, redo and comments now and then."""
+        play_at_random(self.games, self.id, self.token, self.rng, limit, self.random_move)
+        if not GAME.finished(self.state):
+            raise RuntimeError("the game did not end")
 
 
 def start_cards(table: Table, cards: list[dict[str, Any]]) -> None:
@@ -186,17 +174,17 @@ def double_move_table(games: Games) -> Table:
     placing({"Sabrina": ["6", "5", "4", "3", "2"], "Matthew": ["1", "2", "3", "4", "5"],
              "Nancy": ["6", "6", "5", "5", "4"]},
             lambda seat, dice: ("Geheimbund", list(dice[:1] if seat == "Sabrina" else dice[:2])))
-    table.undo()            # a slip at the table, put right
-    table.redo()
+    table.games.undo(table.id, table.token)            # a slip at the table, put right
+    table.games.redo(table.id, table.token)
     return table
 
 
 CORPUS: dict[str, Callable[[Games], Table]] = {
-    "v2-default-table-3p": default_table,
-    "v2-default-digital-4p": default_digital,
-    "v2-compare-board-table-4p": compare_table,
-    "v2-compare-board-digital-5p": compare_digital,
-    "v2-double-move-board-table-3p": double_move_table,
+    "default-table-3p": default_table,
+    "default-digital-4p": default_digital,
+    "compare-board-table-4p": compare_table,
+    "compare-board-digital-5p": compare_digital,
+    "double-move-board-table-3p": double_move_table,
 }
 
 
@@ -205,8 +193,11 @@ def record(names: list[str]) -> None:
         url = f"sqlite:///{folder}/corpus.sqlite3"
         games = Games(open_store(url))
         for name in names:
+            out = OUT / f"v{GAME.rules_version}-{name}.jsonl"
+            if out.exists():
+                print(f"{out.relative_to(ROOT)}: kept as recorded")
+                continue
             table = CORPUS[name](games)
-            out = HERE / f"{name}.jsonl"
             if tablelog(["export", table.id, "--database", url, "-o", str(out)]) != 0:
                 raise RuntimeError(f"export of {name} failed")
             print(f"{out.relative_to(ROOT)}: {sum(1 for _ in out.open())} events")

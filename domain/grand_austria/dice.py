@@ -1,0 +1,255 @@
+"""The dice and the six action spaces: the roll, the reroll, taking a die
+and the main actions it gives (items, rooms, krones and Emperor steps, a hire,
+or for die 6 any of them)."""
+from __future__ import annotations
+
+import random
+from itertools import combinations_with_replacement
+from typing import Sequence
+
+from domain.chance import roll
+from domain.grand_austria.cafe import check_placement, most_placed, place
+from domain.grand_austria.effects import add, advance_emperor, apply_effects, gain_items, gain_krones, pay, triggers
+from domain.grand_austria.moves import ChooseActionSchema, ChooseItemsSchema, RerollSchema, RollSchema, \
+    SplitFundsSchema, TakeDieSchema
+from domain.grand_austria.parts import MoveRule
+from domain.grand_austria.refusals import R_MAIN, R_PASS, R_TURN, resolved, violation, waiting
+from domain.grand_austria.state import TURNS, Pending, State
+from domain.immutable import evolve, put
+from domain.rules import Move, Outcome
+
+R_ROUND_START = "Start of round"
+
+
+def on_spaces(values: Sequence[int]) -> tuple[int, ...]:
+    """Dice as they lie on action spaces 1-6: how many on each."""
+    return tuple(sum(1 for v in values if v == face) for face in range(1, 7))
+
+
+def free_of_fee(state: State, seat: str) -> bool:
+    return any(t.get("no_fee") and 6 in t["values"] for t in triggers(state, seat, "die"))
+
+
+def can_take_a_die(state: State, seat: str) -> bool:
+    """A die lies on spaces 1-5, or on space 6 and its krone can be paid."""
+    if any(state.dice[:5]):
+        return True
+    return bool(state.dice[5]) and (free_of_fee(state, seat)
+                                    or state.player(seat).krones >= state.config.imitate_cost)
+
+
+def either_side(state: State, seat: str) -> set[int]:
+    """The die values whose staff may act before the main action (rules
+    version 3: the Staff Manager; a card printed so: ``before_or_after``)."""
+    names = state.config.version.staff_before_or_after
+    return {v for card in state.player(seat).hired if card.trigger and card.trigger["on"] == "die"
+            and card.trigger.get("effects") and (card.name in names or card.trigger.get("before_or_after"))
+            for v in card.trigger["values"]}
+
+
+def main_action(state: State, seat: str, action: int, strength: int, hire_bonus: int = 0) -> Pending:
+    """The decision a main action of this strength asks for."""
+    why = f"action {action}"
+    if action in state.config.action_items:
+        return Pending(seat, "items", n=strength, pair=state.config.action_items[action], why=why)
+    if action == 3:
+        return Pending(seat, "rooms", n=strength, why=why)
+    if action == 4:
+        return Pending(seat, "funds", n=strength, why=why)
+    return Pending(seat, "hire", discount=strength + hire_bonus, why=why)
+
+
+# -- the table's rolls ------------------------------------------------------------
+def check_roll(state: State, move: Move) -> None:
+    if len(move["dice"]) != state.config.dice:
+        raise violation("dice_count", f"All {state.config.dice} dice are rolled.", R_ROUND_START)
+
+
+def apply_roll(state: State, move: Move, out: Outcome) -> State:
+    out.append({"fact": "rolled", "round": state.round, "dice": sorted(move["dice"])})
+    return evolve(state, dice=on_spaces(move["dice"]), phase=TURNS)
+
+
+def check_reroll(state: State, move: Move) -> None:
+    left = sum(state.dice) - 1
+    if len(move["dice"]) != left:
+        raise violation("dice_count", f"One die goes to the dustbin; the other {left} are rerolled.", R_PASS)
+
+
+def apply_reroll(state: State, move: Move, out: Outcome) -> State:
+    out.append({"fact": "rerolled", "dice": sorted(move["dice"])})
+    return evolve(state, dice=on_spaces(move["dice"]), phase=TURNS, passed=frozenset())
+
+
+def roll_chance(state: State, rng: random.Random) -> Move:
+    return {"type": "roll", "dice": roll(rng, state.config.dice)}
+
+
+def reroll_chance(state: State, rng: random.Random) -> Move:
+    return {"type": "reroll", "dice": roll(rng, sum(state.dice) - 1)}
+
+
+# -- taking a die -------------------------------------------------------------------
+def check_take_die(state: State, move: Move) -> None:
+    value = move["value"]
+    seat = move["seat"]
+    player = state.player(seat)
+    p = waiting(state)
+    if state.turn is None:
+        raise violation("no_turn", "An extra action is taken only during your turn.", R_TURN)
+    if p is None and state.turn.main is not None:
+        raise violation("one_die", "You take one die per turn.", R_TURN)
+    if not state.dice[value - 1]:
+        raise violation("no_die", f"There is no die on action space {value}.", R_TURN)
+    if move.get("staff_first") and value not in either_side(state, seat):
+        if not state.config.version.staff_before_or_after:
+            raise violation("rules_version", "Under rules version 2 staff triggered by the die act after the "
+                            "main action.", R_MAIN)
+        raise violation("no_staff_first", f"None of your staff acts before the main action of die {value}.",
+                            R_MAIN)
+    cost = 0
+    if move.get("boost"):
+        if state.turn.boosted:
+            raise violation("boost_once", "You may boost only once per turn.", R_TURN)
+        cost += state.config.boost_cost
+    if value == 6 and not free_of_fee(state, seat):
+        cost += state.config.imitate_cost
+    if cost > player.krones:
+        raise violation("cannot_pay", f"This costs {cost} krones (boost and/or action 6); you have "
+                        f"{player.krones}.", R_TURN)
+
+
+def apply_take_die(state: State, move: Move, out: Outcome) -> State:
+    seat, value, boost = move["seat"], move["value"], bool(move.get("boost"))
+    die_triggers = [t for t in triggers(state, seat, "die") if value in t["values"]]
+    strength = state.dice[value - 1] + boost + sum(t.get("strength", 0) for t in die_triggers)
+    extra = waiting(state) is not None
+    turn = state.turn
+    state = evolve(state, dice=put(state.dice, value - 1, state.dice[value - 1] - 1),
+                   pending=state.pending[1:] if extra else state.pending,
+                   turn=evolve(turn, die=turn.die if extra else value, main=turn.main if extra else "die",
+                               acted=True, boosted=turn.boosted or boost))
+    out.append({"fact": "die_taken", "seat": seat, "value": value, "strength": strength, "boost": boost,
+                "extra_action": extra})
+    if boost:
+        state = pay(state, seat, state.config.boost_cost, "boost", out)
+    if value == 6:
+        if not any(t.get("no_fee") for t in die_triggers):
+            state = pay(state, seat, state.config.imitate_cost, "action 6", out)
+        main = [Pending(seat, "imitate", n=strength, why="action 6")]
+    else:
+        bonus = sum(t.get("hire_discount", 0) for t in die_triggers)
+        main = [main_action(state, seat, value, strength, bonus)]
+    if value == 4 and any(t.get("funds_both") for t in die_triggers):
+        state = gain_krones(state, seat, strength, "action 4 (staff: krones and Emperor steps)", out)
+        state = advance_emperor(state, seat, strength, "action 4 (staff: krones and Emperor steps)", out)
+        main = []
+    before = state.pending
+    for trigger in die_triggers:
+        if trigger.get("effects"):   # staff effects come after the main action (or before, when chosen)
+            state = apply_effects(state, seat, trigger["effects"], f"staff: die {value} taken", out)
+    if move.get("staff_first"):
+        staff = state.pending[:len(state.pending) - len(before)]
+        return evolve(state, pending=staff + tuple(main) + before)
+    return evolve(state, pending=tuple(main) + state.pending)
+
+
+def die_moves(state: State, seat: str) -> list[Move]:
+    """Every die taken from every space, with or without boost (and, where a
+    staff card may act first, with it first)."""
+    moves = [{"type": "take_die", "seat": seat, "value": v, "boost": b} for v in range(1, 7) for b in (False, True)]
+    firsts = either_side(state, seat)
+    moves += [{**m, "staff_first": True} for m in moves if m["value"] in firsts]
+    return moves
+
+
+def extra_action_candidates(state: State, p: Pending) -> list[Move]:
+    return die_moves(state, p.seat)
+
+
+# -- the main actions' decisions ---------------------------------------------------
+def check_choose_action(state: State, move: Move) -> None:
+    """Any of actions 1-5 may be chosen."""
+
+
+def apply_choose_action(state: State, move: Move, out: Outcome) -> State:
+    p = state.pending[0]
+    out.append({"fact": "action_chosen", "seat": p.seat, "action": move["action"], "strength": p.n})
+    chosen = main_action(state, p.seat, move["action"], p.n)
+    return evolve(state, pending=(chosen,) + state.pending[1:])
+
+
+def imitate_candidates(state: State, p: Pending) -> list[Move]:
+    return [{"type": "choose_action", "seat": p.seat, "action": a} for a in range(1, 6)]
+
+
+def choice_of(state: State, p: Pending) -> tuple[str, ...]:
+    """The items a choice may give: the action's pair, a dish or drink, any item."""
+    return p.pair if p.kind == "items" else \
+        state.config.dish_or_drink if p.kind == "dish_or_drink" else state.config.any_item
+
+
+def check_choose_items(state: State, move: Move) -> None:
+    p = waiting(state)
+    items = {k: v for k, v in move["items"].items() if v}
+    if sum(items.values()) != p.n:
+        raise violation("item_count", f"Take exactly {p.n} items.", R_MAIN)
+    allowed = choice_of(state, p)
+    if p.kind == "items":
+        first, second = p.pair
+        if set(items) - set(p.pair):
+            raise violation("wrong_items", f"This action gives {first} and/or {second}.", R_MAIN)
+        if items.get(second, 0) > items.get(first, 0):
+            raise violation("too_many", f"Never take more {second} than {first}.", R_MAIN)
+    elif set(items) - set(allowed):
+        raise violation("wrong_items", f"Choose among {', '.join(allowed)}.", R_MAIN)
+    if "place" in move:
+        check_placement(state, p.seat, move["place"], state.config.vector(items), R_MAIN)
+
+
+def apply_choose_items(state: State, move: Move, out: Outcome) -> State:
+    p = state.pending[0]
+    items = state.config.vector(move["items"])
+    state = gain_items(resolved(state), p.seat, items, p.why, out)
+    if p.kind == "items" and state.turn is not None and state.config.version.main_action_items_fresh:
+        state = evolve(state, turn=evolve(state.turn, fresh=add(state.turn.fresh, items)))
+    return place(state, p.seat, move.get("place", {}), out)
+
+
+def items_candidates(state: State, p: Pending) -> list[Move]:
+    if p.kind == "items":
+        first, second = p.pair
+        splits = [{first: k, second: p.n - k} for k in range(p.n, -1, -1)]
+    else:
+        splits = [{i: c.count(i) for i in set(c)} for c in combinations_with_replacement(choice_of(state, p), p.n)]
+    moves = [{"type": "choose_items", "seat": p.seat, "items": split} for split in splits]
+    if state.config.version.items_placed_on_gain and state.turn is not None and state.turn.seat == p.seat:
+        moves += [{**m, "place": layout} for m in moves
+                  if (layout := most_placed(state, p.seat, state.config.vector(m["items"])))]
+    return moves
+
+
+def check_split_funds(state: State, move: Move) -> None:
+    n = waiting(state).n
+    if move["krones"] + move["emperor"] != n:
+        raise violation("split", f"Split the strength {n} into krones and Emperor steps.", R_MAIN)
+
+
+def apply_split_funds(state: State, move: Move, out: Outcome) -> State:
+    p = state.pending[0]
+    state = gain_krones(resolved(state), p.seat, move["krones"], p.why, out)
+    return advance_emperor(state, p.seat, move["emperor"], p.why, out)
+
+
+def funds_candidates(state: State, p: Pending) -> list[Move]:
+    return [{"type": "split_funds", "seat": p.seat, "krones": k, "emperor": p.n - k} for k in range(p.n + 1)]
+
+
+MOVES = {
+    "roll": MoveRule(RollSchema, check_roll, apply_roll),
+    "reroll": MoveRule(RerollSchema, check_reroll, apply_reroll),
+    "take_die": MoveRule(TakeDieSchema, check_take_die, apply_take_die),
+    "choose_action": MoveRule(ChooseActionSchema, check_choose_action, apply_choose_action),
+    "choose_items": MoveRule(ChooseItemsSchema, check_choose_items, apply_choose_items),
+    "split_funds": MoveRule(SplitFundsSchema, check_split_funds, apply_split_funds),
+}

@@ -1,0 +1,152 @@
+"""The hotel: rooms prepared, occupied (with the occupancy bonus) and removed."""
+from __future__ import annotations
+
+from domain.grand_austria.catalog import catalog
+from domain.grand_austria.effects import (advance_emperor, apply_effects, gain_krones, gained, pay, score,
+                                          set_player, triggers)
+from domain.grand_austria.moves import OccupyRoomSchema, PrepareRoomSchema, RemoveRoomSchema
+from domain.grand_austria.parts import MoveRule
+from domain.grand_austria.refusals import (R_ADDITIONAL, R_EMPEROR, R_MAIN, R_SETUP, counted_down, resolved,
+                                           violation, waiting)
+from domain.grand_austria.state import EMPTY, INITIAL_ROOMS, OCCUPIED, PREPARED, Pending, State
+from domain.immutable import evolve, put
+from domain.rules import Move, Outcome
+
+
+def room_named(state: State, seat: str, name: str) -> int:
+    room = state.hotel_of(seat).index(name)
+    if room is None:
+        raise violation("no_such_room", f"The hotel has no room {name}.", R_MAIN)
+    return room
+
+
+def room_cost(state: State, seat: str, room: int, pending: Pending | None) -> int:
+    hotel = state.hotel_of(seat)
+    if pending is not None and (pending.free or pending.kind == "prepare_occupy"):
+        return 0
+    if any(t.get("free") and t["colour"] == hotel.colour(room) for t in triggers(state, seat, "prepare")):
+        return 0
+    discount = pending.discount if pending is not None else 0
+    return max(0, hotel.floor_costs[hotel.floor(room) - 1] - discount)
+
+
+def can_prepare(state: State, seat: str, room: int, pending: Pending | None) -> str | None:
+    """Why the room cannot be prepared now, or None."""
+    rooms = state.player(seat).rooms
+    hotel = state.hotel_of(seat)
+    if rooms[room] != EMPTY:
+        return "That room is already prepared or occupied."
+    if pending is not None and hotel.floor(room) > pending.max_floor:
+        return f"This room must be on floors 1 to {pending.max_floor}."
+    if not any(rooms):
+        if room != 0:
+            return "The first room is the bottom-left room."
+    elif not any(rooms[near] != EMPTY for near in hotel.neighbours(room)):
+        return "A new room must be next to a prepared or occupied room (not diagonally)."
+    if room_cost(state, seat, room, pending) > state.player(seat).krones:
+        return "You cannot pay this floor's cost."
+    return None
+
+
+def prepare(state: State, seat: str, room: int, pending: Pending | None, out: Outcome) -> State:
+    """The choke point of every room prepared."""
+    hotel = state.hotel_of(seat)
+    cost = room_cost(state, seat, room, pending)
+    state = pay(state, seat, cost, f"prepare room {hotel.name_of(room)}", out)
+    player = state.player(seat)
+    state = set_player(state, seat, evolve(player, rooms=put(player.rooms, room, PREPARED)))
+    out.append({"fact": "room_prepared", "seat": seat, "room": hotel.name_of(room), "cost": cost})
+    state = score(state, seat, hotel.prepare_vp.get(room, 0), f"room {hotel.name_of(room)} prepared", out)
+    return gained(state, seat, "room_prepared", 1, f"room {hotel.name_of(room)} prepared", out)
+
+
+def occupy(state: State, seat: str, room: int, out: Outcome) -> State:
+    """The choke point of every room occupied: Custodian-type staff and the
+    group's occupancy bonus."""
+    player = state.player(seat)
+    hotel = state.hotel_of(seat)
+    player = evolve(player, rooms=put(player.rooms, room, OCCUPIED))
+    state = set_player(state, seat, player)
+    out.append({"fact": "room_occupied", "seat": seat, "room": hotel.name_of(room)})
+    for trigger in triggers(state, seat, "occupy"):
+        state = apply_effects(state, seat, trigger["effects"], "staff: a room became occupied", out)
+    index = next(i for i, group in enumerate(hotel.groups) if room in group)
+    group = hotel.groups[index]
+    player = state.player(seat)
+    if index not in player.bonuses and all(player.rooms[r] == OCCUPIED for r in group):
+        state = set_player(state, seat, evolve(player, bonuses=player.bonuses | {index}))
+        colour = hotel.colour(group[0])
+        gain, by_size = catalog().occupancy_bonus[colour]
+        amount = by_size[min(len(group), len(by_size)) - 1]
+        why = f"occupancy bonus: {colour} group {', '.join(hotel.name_of(r) for r in group)}"
+        state = {"vp": score, "krones": gain_krones}.get(gain, advance_emperor)(state, seat, amount, why, out)
+    return gained(state, seat, "room_occupied", 1, f"room {hotel.name_of(room)} occupied", out)
+
+
+def removable(state: State, p: Pending) -> list[int]:
+    rooms = state.player(p.seat).rooms
+    hotel = state.hotel_of(p.seat)
+    if p.occupied:
+        return [r for r, s in enumerate(rooms) if s == OCCUPIED and hotel.floor(r) == p.floor]
+    empty = [r for r, s in enumerate(rooms) if s == PREPARED]
+    top = max((hotel.floor(r) for r in empty), default=0)
+    return [r for r in empty if hotel.floor(r) == top]
+
+
+def room_moves(state: State, seat: str, kind: str) -> list[Move]:
+    hotel = state.hotel_of(seat)
+    return [{"type": kind, "seat": seat, "room": hotel.name_of(r)} for r in range(hotel.size)]
+
+
+# -- moves ---------------------------------------------------------------------
+def check_prepare_room(state: State, move: Move) -> None:
+    room = room_named(state, move["seat"], move["room"])
+    problem = can_prepare(state, move["seat"], room, waiting(state))
+    if problem:
+        raise violation("cannot_prepare", problem, R_MAIN if state.phase != INITIAL_ROOMS else R_SETUP)
+
+
+def apply_prepare_room(state: State, move: Move, out: Outcome) -> State:
+    seat = move["seat"]
+    room = state.hotel_of(seat).index(move["room"])
+    p = waiting(state)
+    state = prepare(state, seat, room, p, out)
+    if p is None:
+        return state
+    if p.kind == "prepare_occupy":
+        return occupy(resolved(state), seat, room, out)
+    return counted_down(state)
+
+
+def check_occupy_room(state: State, move: Move) -> None:
+    room = room_named(state, move["seat"], move["room"])
+    if state.player(move["seat"]).rooms[room] != PREPARED:
+        raise violation("not_prepared", "Only a prepared vacant room can be occupied.", R_ADDITIONAL)
+
+
+def apply_occupy_room(state: State, move: Move, out: Outcome) -> State:
+    p = state.pending[0]
+    return occupy(resolved(state), p.seat, state.hotel_of(p.seat).index(move["room"]), out)
+
+
+def check_remove_room(state: State, move: Move) -> None:
+    p = waiting(state)
+    room = room_named(state, move["seat"], move["room"])
+    if room not in removable(state, p):
+        which = "occupied room on floor %d" % p.floor if p.occupied else "empty room on your highest floor with one"
+        raise violation("wrong_room", f"Remove an {which}.", R_EMPEROR)
+
+
+def apply_remove_room(state: State, move: Move, out: Outcome) -> State:
+    p = state.pending[0]
+    room = state.hotel_of(p.seat).index(move["room"])
+    player = state.player(p.seat)
+    out.append({"fact": "room_removed", "seat": p.seat, "room": move["room"], "why": p.why})
+    return set_player(counted_down(state), p.seat, evolve(player, rooms=put(player.rooms, room, EMPTY)))
+
+
+MOVES = {
+    "prepare_room": MoveRule(PrepareRoomSchema, check_prepare_room, apply_prepare_room),
+    "occupy_room": MoveRule(OccupyRoomSchema, check_occupy_room, apply_occupy_room),
+    "remove_room": MoveRule(RemoveRoomSchema, check_remove_room, apply_remove_room),
+}

@@ -1,0 +1,215 @@
+"""The parts a Grand Austria Hotel game is assembled from, and the module
+registry.
+
+The base game is a module like the others (``base``, always first): each
+contributes move rules, pending decision kinds, effects, trigger sources,
+setup phases, round-end steps, final-scoring lines, main steps of a turn, a
+turn-order policy, a configuration change, view fragments, chance moves for
+digital mode and notation forms. :func:`parts_for` merges the base and the
+modules a game chose (the option ``modules``) into one :class:`Parts`; the
+engine reads only that, so no central function names a module.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence
+
+from marshmallow import Schema
+
+from domain.rules import Expected, Move, Outcome
+
+if TYPE_CHECKING:
+    from domain.grand_austria.config import Config
+    from domain.grand_austria.state import Pending, State
+
+
+@dataclass(frozen=True)
+class MoveRule:
+    """One move type: its form, its check and what it does. ``before_main``:
+    it may come in a turn before the main step (a guest, additional actions);
+    ``additional``: an additional action, before or after the main step;
+    ``candidates``: the moves of this type to try in a turn (a module's own
+    additional actions and main steps; the base game lists its own)."""
+
+    schema: type[Schema]
+    check: Callable[[State, Move], None]
+    apply: Callable[[State, Move, Outcome], State]
+    before_main: bool = False
+    additional: bool = False
+    candidates: Callable[[State, str], list[Move]] | None = None
+
+
+@dataclass(frozen=True)
+class PendingKind:
+    """A decision waiting in ``state.pending``: the move that resolves it,
+    its candidate moves, whether it may be declined, and whether the table
+    makes it (a draw) rather than the seat."""
+
+    move: str
+    candidates: Callable[[State, Pending], list[Move]]
+    optional: bool = False
+    by_table: bool = False
+
+
+@dataclass(frozen=True)
+class MainStep:
+    """What a turn's main step can be (take a die; a module's alternative)."""
+
+    move: str
+    possible: Callable[[State, str], bool]
+
+
+@dataclass(frozen=True)
+class SetupPhase:
+    """A step of the setup: active for a configuration, done when the state
+    says so; until then ``expected`` names who moves and ``candidates`` the moves."""
+
+    name: str
+    done: Callable[[State], bool]
+    expected: Callable[[State], Expected]
+    candidates: Callable[[State, Expected], list[Move]]
+    active: Callable[[Config], bool] = lambda config: True
+
+
+@dataclass(frozen=True)
+class RoundEndStep:
+    """A step of the round end, run in ``order``; the next waits until the
+    pending decisions it left are made."""
+
+    name: str
+    order: int
+    run: Callable[[State, Outcome], State]
+
+
+@dataclass(frozen=True)
+class FinalLine:
+    """A line of the final scoring: (points, why) for a seat."""
+
+    order: int
+    score: Callable[[State, str], Iterable[tuple[int, str]]]
+
+
+class TurnOrder(Protocol):
+    """How turn-order tiles are dealt at the setup and passed between rounds."""
+
+    def deal(self, state: State, start: str) -> tuple[dict[str, tuple[int, ...]], dict[str, int]]:
+        """The tiles and starting krones by seat once the start player is known."""
+
+    def next_round(self, state: State) -> dict[str, tuple[int, ...]]:
+        """The tiles for the next round."""
+
+
+TriggerSource = Callable[["State", str], Iterable[dict]]
+"""Where a seat's triggers come from (hired staff; a module's celebrity...)."""
+
+
+@dataclass
+class Module:
+    """A module's contributions (each optional). ``setup_phases`` are
+    (phase, the phase it comes before); ``configure`` adjusts the
+    configuration; ``start`` gives its own state (``state.modules[id]``)."""
+
+    id: str
+    title: str
+    moves: Mapping[str, MoveRule] = field(default_factory=dict)
+    effects: Mapping[str, tuple[frozenset[str], Callable[..., None]]] = field(default_factory=dict)
+    options: Mapping[str, Any] = field(default_factory=dict)      # option name -> marshmallow field
+    pending: Mapping[str, PendingKind] = field(default_factory=dict)
+    triggers: Sequence[TriggerSource] = ()
+    setup_phases: Sequence[tuple[SetupPhase, str]] = ()
+    round_end: Sequence[RoundEndStep] = ()
+    final_scoring: Sequence[FinalLine] = ()
+    main_steps: Sequence[MainStep] = ()
+    turn_order: TurnOrder | None = None
+    configure: Callable[[Config], Config] | None = None
+    start: Callable[[Config], Any] | None = None
+    view: Callable[[State, str | None, bool], dict[str, Any]] | None = None
+    chance: Mapping[str, Callable[[State, random.Random], Move]] = field(default_factory=dict)
+    notation: Mapping[str, str] = field(default_factory=dict)
+    excludes: frozenset[str] = frozenset()
+
+
+MODULES: dict[str, Module] = {}
+"""Every module by id; the base game is ``base``."""
+
+
+def register(module: Module) -> Module:
+    """Make a module choosable (its effects join the effect vocabulary)."""
+    from domain.grand_austria.effects import effect
+    for kind, (fields, handler) in module.effects.items():
+        effect(kind, fields)(handler)
+    MODULES[module.id] = module
+    parts_for.cache_clear()
+    options_schema.cache_clear()
+    return module
+
+
+def unregister(module_id: str) -> None:
+    from domain.grand_austria.effects import forget_effect
+    module = MODULES.pop(module_id, None)
+    for kind in module.effects if module else ():
+        forget_effect(kind)
+    parts_for.cache_clear()
+    options_schema.cache_clear()
+
+
+@cache
+def options_schema() -> type[Schema]:
+    """The options of the base game and every registered module (a module's
+    option is refused by ``setup`` unless the module is chosen)."""
+    from domain.grand_austria.moves import OptionsSchema
+    extra = {name: option for module in MODULES.values() for name, option in module.options.items()}
+    return type("OptionsSchema", (OptionsSchema,), dict(extra, __doc__=OptionsSchema.__doc__)) if extra \
+        else OptionsSchema
+
+
+def choosable() -> list[str]:
+    """The ids a game's ``modules`` option may name."""
+    return [m for m in MODULES if m != "base"]
+
+
+@dataclass(frozen=True)
+class Parts:
+    """The base game and the chosen modules, merged."""
+
+    modules: tuple[Module, ...]
+    moves: Mapping[str, MoveRule]
+    pending: Mapping[str, PendingKind]
+    triggers: tuple[TriggerSource, ...]
+    setup_phases: tuple[SetupPhase, ...]
+    round_end: tuple[RoundEndStep, ...]
+    final_scoring: tuple[FinalLine, ...]
+    main_steps: tuple[MainStep, ...]
+    turn_order: TurnOrder
+    chance: Mapping[str, Callable[[State, random.Random], Move]]
+
+    def phase(self, name: str) -> SetupPhase | None:
+        return next((p for p in self.setup_phases if p.name == name), None)
+
+
+@cache
+def parts_for(modules: tuple[str, ...]) -> Parts:
+    chosen = (MODULES["base"],) + tuple(MODULES[m] for m in modules)
+    phases: list[SetupPhase] = []
+    for module in chosen:
+        for phase, before in module.setup_phases:
+            names = [p.name for p in phases]
+            phases.insert(names.index(before) if before in names else len(phases), phase)
+    order = [m.turn_order for m in chosen if m.turn_order is not None]
+    return Parts(
+        modules=chosen,
+        moves={k: v for m in chosen for k, v in m.moves.items()},
+        pending={k: v for m in chosen for k, v in m.pending.items()},
+        triggers=tuple(t for m in chosen for t in m.triggers),
+        setup_phases=tuple(phases),
+        round_end=tuple(sorted((s for m in chosen for s in m.round_end), key=lambda s: s.order)),
+        final_scoring=tuple(sorted((f for m in chosen for f in m.final_scoring), key=lambda f: f.order)),
+        main_steps=tuple(s for m in chosen for s in m.main_steps),
+        turn_order=order[-1],
+        chance={k: v for m in chosen for k, v in m.chance.items()})
+
+
+def parts(state: State) -> Parts:
+    return parts_for(state.config.modules)

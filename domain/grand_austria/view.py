@@ -1,0 +1,73 @@
+"""What people see: the state as JSON, each module adding its fragment."""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from domain.grand_austria.catalog import Staff, catalog
+from domain.grand_austria.parts import parts
+from domain.grand_austria.state import State
+
+
+def view(state: State, seat: str | None, full: bool) -> dict[str, Any]:
+    config = state.config
+
+    def card(c: Staff | None, visible: bool) -> Any:
+        return c.to_json() if c is not None and visible else None
+
+    players = {}
+    for name, p in state.seats.items():
+        visible = full or name == seat
+        hotel = state.hotel_of(name)
+        players[name] = {
+            "krones": p.krones, "items": config.named(p.items), "emperor": p.emperor, "vp": p.vp,
+            "cafe": [{"guest": t.guest.to_json(), "served": config.named(t.served), "complete": t.complete}
+                     if t else None for t in p.cafe],
+            "rooms": {hotel.name_of(r): ("empty", "prepared", "occupied")[s] for r, s in enumerate(p.rooms)},
+            "hand": [card(c, visible) for c in p.hand], "hand_size": len(p.hand),
+            "draft_pack": [card(c, visible) for c in state.packs.get(name, ())],
+            "hired": [c.to_json() for c in p.hired],
+            "staff_used": [p.hired[i].name for i in sorted(p.used)],
+            "guests": [g.name for g in p.guests], "objectives": list(p.objectives),
+            "turn_order": list(state.tiles.get(name, ())),
+        }
+    answer = {
+        "phase": state.phase, "round": state.round, "start_player": state.start_player,
+        "rules_version": config.version.number, "modules": list(config.modules),
+        "hotel": state.hotel.to_json(),
+        "queue": [g.to_json() if g else None for g in state.queue],
+        "queue_costs": list(config.queue_costs),
+        "guests_left": state.guests_left,
+        "objectives": [{"number": n, "text": config.catalog.objectives[n].text, "claims": list(c)}
+                       for n, c in zip(state.objectives, state.claims)],
+        "emperor_tiles": list(state.emperor_tiles),
+        "emperor_tile_stacks": emperor_tile_stacks(config.emperor_rounds),
+        "action_spaces": {str(v + 1): n for v, n in enumerate(state.dice)},
+        "dustbin": state.dustbin,
+        "used_turn_numbers": sorted(state.used_numbers), "passed": sorted(state.passed),
+        "staff_draft": config.staff_draft, "draft_picked": sorted(state.picked),
+        "turn": None if state.turn is None else {
+            "seat": state.turn.seat, "number": state.turn.number, "die": state.turn.die,
+            "main": state.turn.main, "boosted": state.turn.boosted, "guest_taken": state.turn.guest_taken,
+            "fresh_items": config.named(state.turn.fresh)},
+        "pending": [{"seat": p.seat, "step": p.kind, "n": p.n, "why": p.why,
+                     "cards": [card(c, full or p.seat == seat) for c in p.cards],
+                     **({"items": config.named(p.items)} if p.items else {})} for p in state.pending],
+        "players": players,
+    }
+    for module in parts(state).modules:
+        if module.view is not None:
+            answer.update(module.view(state, seat, full))
+    return answer
+
+
+def emperor_tile_stacks(rounds: Sequence[int]) -> list[dict[str, Any]]:
+    """The catalog's Emperor tiles by stack (A, B, C), each stack with the
+    round it scores in (one tile of each lies out, in stack order, for
+    ``rounds``) and each tile's reward and penalty in the effect vocabulary:
+    the setup at the table is picked from these."""
+    tiles = catalog().emperor_tiles
+    stacks = sorted({tile_id[:1] for tile_id in tiles})
+    return [{"stack": stack, "round": round_,
+             "tiles": [{"id": t.id, "reward": [dict(e) for e in t.reward], "penalty": [dict(e) for e in t.penalty]}
+                       for t in tiles.values() if t.id[:1] == stack]}
+            for stack, round_ in zip(stacks, rounds)]

@@ -1,0 +1,165 @@
+"""What one request, and one client, may ask of the service.
+
+- Bodies: at most ``BODY_LIMIT`` (1 MiB) for every request to the API but an
+  import, which may carry a record of ``IMPORT_LIMIT``; a larger body is 413
+  as soon as its ``Content-Length`` says so, before any of it is read.
+- Rate limits (Flask-Limiter), per client: starting games (create, import,
+  fork) and requests whose token does not belong to the game. Counters live
+  in storage every worker shares: ``TABLELOG_RATE_LIMIT_STORAGE`` (any
+  storage URI of the ``limits`` library, e.g. ``redis://host``; ``serve
+  --production`` gives its workers a shared SQLite file,
+  ``tablelog-sqlite:///path``), else in this process's memory.
+- The client is the connection's address; ``X-Forwarded-For`` is read only
+  when the connection comes from a proxy named in ``TABLELOG_TRUSTED_PROXIES``
+  (comma-separated addresses), and then its last address, the one that proxy
+  saw.
+"""
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+import time
+from typing import Any
+
+from flask import Flask, Response, jsonify, request
+from flask_limiter import Limiter
+from limits.storage import Storage
+
+BODY_LIMIT = 1024 * 1024
+IMPORT_LIMIT = 8 * 1024 * 1024
+"""An import carries a whole record: a 5,000-event export is about 3 MB."""
+LARGE_BODIES = {"records.Import"}
+"""The endpoints whose body may be ``IMPORT_LIMIT`` long."""
+
+ENV_STORAGE = "TABLELOG_RATE_LIMIT_STORAGE"
+ENV_PROXIES = "TABLELOG_TRUSTED_PROXIES"
+ENV_START_LIMIT = "TABLELOG_RATE_LIMIT_START"
+ENV_TOKEN_LIMIT = "TABLELOG_RATE_LIMIT_WRONG_TOKEN"
+START_LIMIT = "120 per minute"
+"""New games per client: far above a table's needs, the test suite's and the load benchmark's."""
+WRONG_TOKEN_LIMIT = "60 per minute"
+"""Requests answered 401/403 per client: a client guessing tokens is slowed to a crawl."""
+
+
+def body_limit() -> int:
+    return IMPORT_LIMIT if request.endpoint in LARGE_BODIES else BODY_LIMIT
+
+
+def refuse_large_body() -> Any:
+    """413 for a body longer than its endpoint takes, said by its
+    Content-Length before a byte of it is read; a body sent without one
+    (chunked) is cut off at the limit as it is read."""
+    limit = body_limit()
+    request.max_content_length = limit
+    if request.content_length is not None and request.content_length > limit:
+        return too_large(limit)
+    return None
+
+
+def too_large(limit: int) -> tuple[Response, int]:
+    response = jsonify({"error": {"code": "too_large", "message": (
+        f"The request body is larger than this endpoint takes ({limit // 1024 // 1024} MiB); "
+        "nothing was read or recorded.")}})
+    response.headers["Connection"] = "close"        # the unread rest of the body is not waited for
+    return response, 413
+
+
+def client_address() -> str:
+    """The client a request comes from (see the module's notes on proxies)."""
+    remote = request.remote_addr or "?"
+    trusted = {a.strip() for a in os.environ.get(ENV_PROXIES, "").split(",") if a.strip()}
+    if remote in trusted:
+        forwarded = [a.strip() for a in request.headers.get("X-Forwarded-For", "").split(",") if a.strip()]
+        if forwarded:
+            return forwarded[-1]
+    return remote
+
+
+def wrong_token(response: Response) -> bool:
+    return response.status_code in (401, 403)
+
+
+def install_limits(app: Flask) -> Limiter:
+    """The body cap and the rate limits on ``app``'s API."""
+    app.before_request(refuse_large_body)
+    limiter = Limiter(
+        client_address, app=app,
+        storage_uri=app.config.get("RATELIMIT_STORAGE_URI") or os.environ.get(ENV_STORAGE) or "memory://",
+        strategy="fixed-window", headers_enabled=True,
+        # The database's trouble is answered as such; a limiter that cannot
+        # count lets the request through rather than refuse it.
+        swallow_errors=True,
+        application_limits=[lambda: app.config.get("RATELIMIT_WRONG_TOKEN")
+                            or os.environ.get(ENV_TOKEN_LIMIT) or WRONG_TOKEN_LIMIT],
+        application_limits_deduct_when=wrong_token,
+    )
+    start = limiter.shared_limit(
+        lambda: app.config.get("RATELIMIT_START") or os.environ.get(ENV_START_LIMIT) or START_LIMIT,
+        scope="start", methods=["POST"])
+    for endpoint in ("games.GameList", "records.Import", "records.Fork"):
+        if endpoint in app.view_functions:
+            app.view_functions[endpoint] = start(app.view_functions[endpoint])
+    return limiter
+
+
+class SQLiteStorage(Storage):
+    """Fixed-window counters in a SQLite file that every worker on this
+    machine opens: ``tablelog-sqlite:///path/to/file``."""
+
+    STORAGE_SCHEME = ["tablelog-sqlite"]
+
+    def __init__(self, uri: str | None = None, wrap_exceptions: bool = False, **options: Any):
+        super().__init__(uri, wrap_exceptions, **options)
+        self.path = (uri or "").split("://", 1)[1]
+        self._local = threading.local()
+        with self._connection() as db:
+            db.execute("CREATE TABLE IF NOT EXISTS counters (key TEXT PRIMARY KEY, count INTEGER, expires REAL)")
+
+    @property
+    def base_exceptions(self) -> type[Exception]:
+        return sqlite3.Error
+
+    def _connection(self) -> sqlite3.Connection:
+        db = getattr(self._local, "db", None)
+        if db is None:
+            db = self._local.db = sqlite3.connect(self.path, timeout=2, isolation_level=None)
+            db.execute("PRAGMA journal_mode=WAL")
+        return db
+
+    def incr(self, key: str, expiry: int, amount: int = 1) -> int:
+        now = time.time()
+        db = self._connection()
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            db.execute("DELETE FROM counters WHERE key = ? AND expires <= ?", (key, now))
+            db.execute("INSERT INTO counters VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET count = count + ?",
+                       (key, amount, now + expiry, amount))
+            (count,) = db.execute("SELECT count FROM counters WHERE key = ?", (key,)).fetchone()
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        return count
+
+    def get(self, key: str) -> int:
+        row = self._connection().execute("SELECT count FROM counters WHERE key = ? AND expires > ?",
+                                         (key, time.time())).fetchone()
+        return row[0] if row else 0
+
+    def get_expiry(self, key: str) -> float:
+        row = self._connection().execute("SELECT expires FROM counters WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else time.time()
+
+    def check(self) -> bool:
+        try:
+            self._connection().execute("SELECT 1")
+            return True
+        except sqlite3.Error:
+            return False
+
+    def reset(self) -> int | None:
+        return self._connection().execute("DELETE FROM counters").rowcount
+
+    def clear(self, key: str) -> None:
+        self._connection().execute("DELETE FROM counters WHERE key = ?", (key,))

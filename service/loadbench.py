@@ -1,0 +1,244 @@
+"""``tablelog bench --load``: the production server under a bounded load, on
+loopback only. Not a test: it prints what it saw.
+
+For each database (SQLite, and PostgreSQL when one is named) it starts
+``tablelog serve --production`` twice, with two workers and with one, and
+runs the same load against each for ``--seconds``:
+
+- ``--clients`` clients, each recording whole random Willi games of its
+  own, move after move;
+- ``--racers`` clients racing on one shared game: each reads the game,
+  chooses a legal move for what it read, sends it, and loses the race when
+  another racer's move came first (its move was then checked against a game
+  that had moved on: refused, or recorded if still legal).
+
+Every request opens a fresh connection, sends no ``expected_version`` and an
+``Idempotency-Key``; a request without an answer (a transport error, a 5xx)
+is sent again under the same key. Errors are: any 5xx or transport error, a
+422 or 409 for a client in its own game, and a 422 for a racer whose move was
+still the next one when it was refused.
+"""
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from contextlib import closing
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from domain.rules import random_game, random_move
+from domain.willi import GAME
+
+PLAYERS = ["Alex", "Joe", "Gunter", "Hanna"]
+HOST = "127.0.0.1"
+"""Loopback only: the benchmark never sends its load anywhere else."""
+
+
+@dataclass
+class Tally:
+    latencies: list[float] = field(default_factory=list)
+    moves: int = 0
+    lost_races: int = 0
+    errors: list[str] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def error(self, text: str) -> None:
+        with self.lock:
+            self.errors.append(text)
+
+
+class Server:
+    """``tablelog serve --production`` on a free loopback port."""
+
+    def __init__(self, database: str, workers: int, scratch: str):
+        with closing(socket.socket()) as s:
+            s.bind((HOST, 0))
+            self.port = s.getsockname()[1]
+        self.log = open(os.path.join(scratch, f"serve-{workers}-{self.port}.log"), "wb")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "service.cli", "serve", "--production", "--workers", str(workers),
+             "--host", HOST, "--port", str(self.port), "--database", database],
+            stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                if call(self.port, "GET", "/api/health")[0] == 200:
+                    return
+            except OSError:
+                time.sleep(0.2)
+        self.stop()
+        raise RuntimeError(f"the server did not start: see {self.log.name}")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.log.close()
+
+
+def call(port: int, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None,
+         timeout: float = 30) -> tuple[int, Any]:
+    """One request on a fresh connection."""
+    conn = http.client.HTTPConnection(HOST, port, timeout=timeout)
+    try:
+        data = json.dumps(body).encode() if body is not None else None
+        conn.request(method, path, body=data, headers={"Content-Type": "application/json", "Connection": "close",
+                                                         **(headers or {})})
+        answer = conn.getresponse()
+        text = answer.read()
+        return answer.status, json.loads(text) if text else None
+    finally:
+        conn.close()
+
+
+def send(port: int, tally: Tally, method: str, path: str, body: Any, headers: dict[str, str],
+         stop_at: float) -> tuple[int, Any] | None:
+    """A write, sent again under its key until it is answered (or time is up)."""
+    headers = {**headers, "Idempotency-Key": uuid.uuid4().hex}
+    while time.monotonic() < stop_at + 10:
+        started = time.perf_counter()
+        try:
+            status, answer = call(port, method, path, body, headers)
+        except OSError as error:
+            tally.error(f"transport: {error!r}")
+            continue
+        if status >= 500:
+            tally.error(f"{status}: {answer}")
+            continue
+        if status == 201 and path.endswith("/moves"):
+            with tally.lock:
+                tally.latencies.append(time.perf_counter() - started)
+                tally.moves += 1
+        return status, answer
+    return None
+
+
+def start_game(port: int, tally: Tally, stop_at: float) -> tuple[str, dict[str, str]] | None:
+    answer = send(port, tally, "POST", "/api/games", {"game": "willi", "players": PLAYERS}, {}, stop_at)
+    if answer is None or answer[0] != 201:
+        tally.error(f"start: {answer}")
+        return None
+    return answer[1]["id"], {"Authorization": f"Bearer {answer[1]['tokens']['scorekeeper']}"}
+
+
+def own_games(port: int, tally: Tally, seed: int, stop_at: float) -> None:
+    rng = random.Random(seed)
+    while time.monotonic() < stop_at:
+        started = start_game(port, tally, stop_at)
+        if started is None:
+            return
+        game_id, auth = started
+        for move in random_game(GAME, PLAYERS, {}, rng):
+            if time.monotonic() >= stop_at:
+                return
+            answer = send(port, tally, "POST", f"/api/games/{game_id}/moves", {"move": move}, auth, stop_at)
+            if answer is not None and answer[0] != 201:
+                tally.error(f"own game, {answer[0]}: {answer[1]}")
+
+
+class Race:
+    """The one game the racers share; the next one once it is finished."""
+
+    def __init__(self, port: int, tally: Tally, stop_at: float):
+        self.port, self.tally, self.stop_at = port, tally, stop_at
+        self.lock = threading.Lock()
+        self.current: tuple[str, dict[str, str]] | None = None
+        self.next_game(None)
+
+    def next_game(self, finished: str | None) -> tuple[str, dict[str, str]] | None:
+        with self.lock:
+            if self.current is None or self.current[0] == finished:
+                self.current = start_game(self.port, self.tally, self.stop_at)
+            return self.current
+
+
+def racer(port: int, tally: Tally, race: Race, seed: int, stop_at: float) -> None:
+    """Read the game, choose a legal move for what it read, send it."""
+    rng = random.Random(seed)
+    current = race.current
+    while current is not None and time.monotonic() < stop_at:
+        game_id, auth = current
+        status, log = call(port, "GET", f"/api/games/{game_id}/log")
+        if status != 200:
+            tally.error(f"racer read, {status}: {log}")
+            continue
+        state = GAME.setup(PLAYERS, {})
+        for entry in log["entries"]:
+            if not entry["undone"]:
+                state, _ = GAME.apply(state, entry["move"])
+        if GAME.finished(state):
+            current = race.next_game(game_id)
+            continue
+        read = log["version"]
+        answer = send(port, tally, "POST", f"/api/games/{game_id}/moves",
+                      {"move": random_move(GAME, state, rng)}, auth, stop_at)
+        if answer is None or answer[0] == 201:
+            continue
+        if answer[0] in (409, 422) and call(port, "GET", f"/api/games/{game_id}")[1]["version"] > read:
+            with tally.lock:
+                tally.lost_races += 1         # another racer's move came first
+            continue
+        tally.error(f"racer, {answer[0]}: {answer[1]}")
+
+
+def run_load(port: int, clients: int, racers: int, seconds: float) -> tuple[Tally, float]:
+    tally = Tally()
+    stop_at = time.monotonic() + seconds
+    threads = [threading.Thread(target=own_games, args=(port, tally, seed, stop_at)) for seed in range(clients)]
+    if racers:
+        race = Race(port, tally, stop_at)
+        threads += [threading.Thread(target=racer, args=(port, tally, race, 100 + i, stop_at))
+                    for i in range(racers)]
+    began = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return tally, time.perf_counter() - began
+
+
+def run_load_bench(sqlite: bool, postgres: str | None, clients: int, racers: int, seconds: float) -> int:
+    console = Console()
+    scratch = tempfile.mkdtemp(prefix="tablelog-load-")
+    databases = []
+    if sqlite:
+        databases.append(("sqlite", lambda workers: f"sqlite:///{os.path.join(scratch, f'load-{workers}.sqlite3')}"))
+    if postgres:
+        databases.append(("postgresql", lambda workers: postgres))
+    table = Table(title=f"tablelog bench --load: {clients} clients in their own games + {racers} racing on one, "
+                        f"{seconds:g} s each, a fresh connection per request, no expected_version")
+    for column in ("database", "workers", "moves", "moves/s", "p50 ms", "p99 ms", "lost races", "errors"):
+        table.add_column(column)
+    errors = 0
+    for name, url in databases:
+        for workers in (2, 1):
+            server = Server(url(workers), workers, scratch)
+            try:
+                tally, took = run_load(server.port, clients, racers, seconds)
+            finally:
+                server.stop()
+            errors += len(tally.errors)
+            cut = sorted(tally.latencies)
+            p50 = statistics.median(cut) * 1000 if cut else float("nan")
+            p99 = cut[min(len(cut) - 1, int(len(cut) * 0.99))] * 1000 if cut else float("nan")
+            table.add_row(name, str(workers), str(tally.moves), f"{tally.moves / took:.0f}", f"{p50:.1f}",
+                          f"{p99:.1f}", str(tally.lost_races), str(len(tally.errors)))
+            for text in tally.errors[:5]:
+                console.print(f"  {name}, {workers} workers: {text}", soft_wrap=True)
+    console.print(table)
+    return 1 if errors else 0

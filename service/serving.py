@@ -1,0 +1,78 @@
+"""``tablelog serve --production``: gunicorn's master keeps the workers
+running (restarts one that dies, stops them on SIGTERM), and each worker
+serves with waitress.
+
+Why waitress inside the workers: gunicorn's own threaded worker reads a
+request in the thread that will run it, so a client sending its headers or
+body a piece at a time holds a thread; a few dozen slow clients hold them
+all and the service stops answering. Waitress reads every request whole in
+one I/O loop (a buffer per connection, no thread) and gives a thread only a
+complete request, so slow clients cost memory, bounded by the limits below,
+not the service's attention.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+import threading
+from typing import Any
+
+from gunicorn.app.base import BaseApplication
+from gunicorn.workers.base import Worker
+
+from service.limits import ENV_STORAGE, IMPORT_LIMIT
+
+THREADS = 4
+"""Threads per worker that run complete requests."""
+CONNECTIONS = 1000
+"""Open connections one worker keeps (waitress refuses more until some close)."""
+IDLE_TIMEOUT = 30
+"""Seconds a connection may send nothing before waitress closes it."""
+
+
+class WaitressWorker(Worker):
+    """A gunicorn worker that serves its share of the listening sockets with waitress."""
+
+    def run(self) -> None:
+        from waitress.server import create_server
+        server = create_server(
+            self.wsgi, sockets=[listener.sock for listener in self.sockets], threads=self.cfg.threads,
+            connection_limit=CONNECTIONS, channel_timeout=IDLE_TIMEOUT, max_request_body_size=IMPORT_LIMIT,
+            max_request_header_size=64 * 1024, ident="tablelog", clear_untrusted_proxy_headers=False)
+        loop = threading.Thread(target=server.run, name="waitress", daemon=True)
+        loop.start()
+        # Tell the master this worker is alive, until it asks the worker to
+        # stop (or dies itself); waitress serves meanwhile.
+        while self.alive and loop.is_alive() and self.ppid == os.getppid():
+            self.notify()
+            loop.join(timeout=min(1.0, self.timeout / 4))
+        server.task_dispatcher.shutdown(timeout=self.cfg.graceful_timeout)
+
+
+class Production(BaseApplication):
+    def __init__(self, database: str | None, host: str, port: int, workers: int):
+        self.database, self.host, self.port, self.workers = database, host, port, workers
+        super().__init__()
+
+    def load_config(self) -> None:
+        self.cfg.set("bind", f"{self.host}:{self.port}")
+        self.cfg.set("workers", self.workers)
+        self.cfg.set("threads", THREADS)
+        self.cfg.set("worker_class", f"{__name__}.WaitressWorker")
+        self.cfg.set("accesslog", "-")
+        self.cfg.set("graceful_timeout", 10)
+
+    def load(self) -> Any:
+        from service.app import create_app
+        app = create_app(self.database)
+        app.extensions["tablelog"].views.start()
+        return app
+
+
+def serve_production(database: str | None, host: str, port: int, workers: int) -> int:
+    if not os.environ.get(ENV_STORAGE):
+        # The workers count requests for the rate limits in one file.
+        scratch = tempfile.mkdtemp(prefix="tablelog-limits-")
+        os.environ[ENV_STORAGE] = f"tablelog-sqlite:///{os.path.join(scratch, 'limits.sqlite3')}"
+    Production(database, host, port, workers).run()
+    return 0

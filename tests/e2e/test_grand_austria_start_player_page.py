@@ -1,0 +1,123 @@
+"""Grand Austria Hotel with module 4 "Start Player" through the scorekeeper's
+page: the module chosen among the options, the skeleton key on the action
+board extension (tapped there), the new turn-order tiles on each player,
+a whole 2-player game and a full 4-player round played by tapping the
+offered choices (digital mode: the service rolls and deals)."""
+from __future__ import annotations
+
+import json
+import random
+import urllib.request
+
+import pytest
+from playwright.sync_api import Error, Page, expect
+
+pytestmark = pytest.mark.browser
+
+QUIET = ("pass", "decline", "end_turn")
+
+
+def version(page: Page) -> int:
+    return int(page.locator(".game-head").get_attribute("data-version"))
+
+
+def start_with_module_4(page: Page, players: list[str]) -> str:
+    """A digital game with modules ["start_player"], started on the page; its id."""
+    page.goto("/#/new")
+    page.locator("button[data-game='grand_austria']").click()
+    inputs = page.locator(".player-row input")
+    while inputs.count() > len(players):
+        page.locator(".player-row").last.get_by_role("button", name="remove").click()
+    while inputs.count() < len(players):
+        page.get_by_role("button", name="add a player").click()
+    for i, name in enumerate(players, start=1):
+        page.get_by_label(f"player {i}", exact=True).fill(name)
+    modules = page.locator(".field[data-field='modules']")
+    modules.get_by_role("button", name="add modules").click()
+    modules.locator("button.chip[data-value='start_player']").click()
+    page.locator("button[data-mode='digital']").click()
+    page.get_by_role("button", name="Start", exact=True).click()
+    expect(page.locator(".game-head[data-version]")).to_be_visible()
+    return page.url.rstrip("/").split("/")[-1]
+
+
+def state_of(server: str, game_id: str) -> dict:
+    with urllib.request.urlopen(f"{server}/api/games/{game_id}/state") as answer:
+        return json.load(answer)
+
+
+def tap_a_move(page: Page, rng: random.Random) -> None:
+    """Tap the chips of one offered move group, a doing move rather than a
+    quiet one most of the time, until the move is recorded."""
+    before = version(page)
+    groups = page.locator(".chooser section.move-group")
+    kinds = [groups.nth(i).get_attribute("data-move") for i in range(groups.count())]
+    busy = [i for i, kind in enumerate(kinds) if kind not in QUIET]
+    group = groups.nth(rng.choice(busy if busy and rng.random() < 0.85 else range(len(kinds))))
+    for _ in range(12):
+        if version(page) != before:
+            return
+        chips = group.locator(".group-body .chips button.chip:not(.chosen)")
+        count = chips.count()
+        if count:
+            try:
+                chips.nth(rng.randrange(count)).click(timeout=2000)
+            except Error:       # the move was recorded and the choices drawn again
+                pass
+        page.wait_for_timeout(50)
+    expect(page.locator(f".game-head:not([data-version='{before}'])")).to_be_visible()
+
+
+def test_the_key_on_the_action_board_and_the_new_tiles(phone: Page, server, shoot):
+    page = phone
+    game_id = start_with_module_4(page, ["Ann", "Ben"])
+    rng = random.Random(2)
+    while state_of(server, game_id)["phase"] != "turns":
+        tap_a_move(page, rng)
+    key = page.locator(".view .action-board .key-extension")
+    expect(key).to_contain_text("key on the board")
+    tiles = {seat: p["turn_order"] for seat, p in state_of(server, game_id)["players"].items()}
+    assert sorted(tiles.values()) == [[1, 3], [2, 4]]
+    shoot(page, "grand-austria-m4-01-key-on-the-board")
+    seat = state_of(server, game_id)["turn"]["seat"]
+    v = version(page)
+    key.locator("button.key-move[data-key-action='4']").click()
+    expect(page.locator(f".game-head:not([data-version='{v}'])")).to_be_visible()
+    expect(key).to_contain_text(f"key: {seat}")
+    expect(page.locator(f".view .ga-player[data-seat='{seat}'] .key-holder")).to_be_visible()
+    expect(page.locator(".log-list > li").first).to_contain_text(f"{seat} takes the skeleton key")
+    shoot(page, "grand-austria-m4-02-key-taken")
+
+
+@pytest.mark.slow
+def test_a_whole_2_player_game_through_the_page(phone: Page, server):
+    page = phone
+    game_id = start_with_module_4(page, ["Ann", "Ben"])
+    rng = random.Random(7)
+    for _ in range(1500):
+        if state_of(server, game_id)["finished"]:
+            break
+        tap_a_move(page, rng)
+    final = state_of(server, game_id)
+    assert final["finished"] and final["winners"] and final["modules"] == ["start_player"]
+    expect(page.locator(".view .ga-player.winner")).not_to_have_count(0)
+
+
+def test_a_full_4_player_round_through_the_page(desktop: Page, server, shoot):
+    page = desktop
+    players = ["Ann", "Ben", "Cid", "Dora"]
+    game_id = start_with_module_4(page, players)
+    rng = random.Random(4)
+    money = None
+    while state_of(server, game_id)["round"] == 1:
+        state = state_of(server, game_id)
+        if money is None and state["phase"] == "initial_guests":
+            order = sorted(players, key=lambda s: state["players"][s]["turn_order"][0])
+            money = [state["players"][s]["krones"] for s in order]
+        tap_a_move(page, rng)
+    assert money == [9, 10, 11, 12]
+    state = state_of(server, game_id)
+    assert state["round"] == 2 and state["skeleton_key"] is None
+    assert sorted(p["turn_order"] for p in state["players"].values()) == [[1, 5], [2, 6], [3, 7], [4, 8]]
+    expect(page.locator(".view .action-board .key-extension")).to_contain_text("key on the board")
+    shoot(page, "grand-austria-m4-03-round-2")

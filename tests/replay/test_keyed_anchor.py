@@ -1,0 +1,188 @@
+"""Issue 17, attack 4: edits the audit did not see.
+
+Before: deleting the newest events passed verify and audit; a middle edit
+with the later hashes recomputed, or the scorekeeper token's hash replaced
+and the chain made again, passed too (the chain is unkeyed and its only
+witness lived in the same database). Now every write anchors the game's head
+with an HMAC made with a key kept outside the database, in the same
+transaction, and hands the client a receipt.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+from uuid import UUID
+
+import pytest
+
+from domain.record import GENESIS, hash_of, head_anchor_id
+from replay.verify import check_anchor
+from service.app import create_app
+from service.games import token_hash
+from service.keys import Keyring, new_env_key
+
+FOUR = ["Alex", "Joe", "Gunter", "Hanna"]
+HANDS = {"Alex": ["R1", "R2", "R3", "R4", "R5", "Y1", "Y2", "G1", "G2"], "Joe": None, "Gunter": None, "Hanna": None}
+
+
+def receipt(answer) -> dict:
+    """The receipt every acknowledged write carries in its Tablelog-Receipt header."""
+    return json.loads(answer.headers["Tablelog-Receipt"])
+
+
+class Game:
+    def __init__(self, client):
+        self.client = client
+        r = client.post("/api/games", json={"game": "willi", "players": FOUR})
+        self.id, self.token, self.receipts = r.json["id"], r.json["tokens"]["scorekeeper"], [receipt(r)]
+
+    def post(self, path: str, body: dict, token: str | None = None, status: int = 201) -> dict:
+        r = self.client.post(f"/api/games/{self.id}/{path}", json=body,
+                             headers={"Authorization": f"Bearer {token or self.token}"})
+        assert r.status_code == status, r.json
+        if r.status_code == 201:
+            self.receipts.append(receipt(r))
+        return r.json
+
+    def audit(self, client=None) -> dict:
+        return (client or self.client).get(f"/api/games/{self.id}/audit").json
+
+
+@pytest.fixture
+def database(tmp_path):
+    return f"sqlite:///{tmp_path / 'anchored.sqlite3'}"
+
+
+def played(client) -> Game:
+    game = Game(client)
+    game.post("moves", {"move": {"type": "deal", "hands": HANDS}})                        # version 2
+    for seat in FOUR:
+        game.post("moves", {"move": {"type": "discard", "seat": seat, "card": None}})    # versions 3-6
+    game.post("moves", {"move": {"type": "play", "seat": "Alex", "card": "R1"}})         # version 7
+    game.post("annotations", {"move_index": 6, "text": "a strong lead"})                  # version 8
+    return game
+
+
+def path_of(database: str) -> str:
+    return database[len("sqlite:///"):]
+
+
+def delete_from_end(database: str, originator: UUID, keep: int) -> None:
+    with sqlite3.connect(path_of(database)) as conn:
+        conn.execute("DELETE FROM stored_events WHERE originator_id = ? AND originator_version > ?",
+                     (originator.hex, keep))
+
+
+def forget_the_game_list(database: str) -> None:
+    """An attacker with the database also rolls back the game list (its witness)."""
+    with sqlite3.connect(path_of(database)) as conn:
+        conn.execute("DELETE FROM tablelog_view_games")
+
+
+def rechain(app, database: str, game_id: str, change) -> None:
+    """Rewrite the game's events as someone with the database but without the
+    key would: ``change`` edits the decoded events, then every prev_hash after
+    is made again, so the hash chain itself is intact."""
+    store = app.extensions["tablelog"].store
+    gid = UUID(game_id)
+    events = list(store.events.get(gid))
+    change(events)
+    previous = GENESIS
+    for e in events:
+        e.__dict__["prev_hash"] = previous
+        previous = hash_of(e)
+    with sqlite3.connect(path_of(database)) as conn:
+        for e in events:
+            stored = store.mapper.to_stored_event(e)
+            conn.execute("UPDATE stored_events SET state = ? WHERE originator_id = ? AND originator_version = ?",
+                         (stored.state, gid.hex, e.originator_version))
+
+
+def fresh(database: str):
+    """Another process on the same database and key (nothing cached)."""
+    return create_app(database).test_client()
+
+
+def kinds(audit: dict) -> list[str]:
+    return [p["kind"] for p in audit["problems"]]
+
+
+def test_every_write_returns_a_receipt_and_an_untouched_game_verifies_with_its_head_checked(app, client, database):
+    game = played(client)
+    assert [r["version"] for r in game.receipts] == list(range(1, 9))
+    audit = game.audit(fresh(database))
+    assert audit["ok"] and audit["head"] == "checked"
+    r = client.post(f"/api/games/{game.id}/receipt", json=game.receipts[3])
+    assert r.status_code == 200 and r.json["ok"] and r.json["checked"]
+
+
+def test_deleting_the_newest_events_is_found_even_with_the_game_list_rolled_back(app, client, database):
+    game = played(client)
+    delete_from_end(database, UUID(game.id), keep=6)
+    forget_the_game_list(database)
+    audit = game.audit(fresh(database))
+    assert not audit["ok"] and "events_missing" in kinds(audit)
+
+
+def test_a_middle_edit_with_the_later_hashes_made_again_is_found(app, client, database):
+    game = played(client)
+
+    def play_r2(events):
+        events[6].__dict__["move"] = {"type": "play", "seat": "Alex", "card": "R2"}
+
+    rechain(app, database, game.id, play_r2)
+    forget_the_game_list(database)
+    later = fresh(database)
+    audit = game.audit(later)
+    assert not audit["ok"] and kinds(audit) == ["head_changed"]
+    assert "hash_chain" not in kinds(audit)        # the chain alone would have passed
+
+
+def test_a_replaced_scorekeeper_token_is_found_and_the_usurper_cannot_record(app, client, database):
+    game = played(client)
+    usurper = "the-attacker's-own-token"
+
+    def replace_token(events):
+        events[0].__dict__["tokens"] = {**events[0].tokens, "scorekeeper": token_hash(usurper)}
+
+    rechain(app, database, game.id, replace_token)
+    forget_the_game_list(database)
+    later = fresh(database)
+    audit = game.audit(later)
+    assert not audit["ok"] and kinds(audit) == ["head_changed"]
+    game.client = later
+    refused = game.post("annotations", {"move_index": 1, "text": "mine now"}, token=usurper, status=409)
+    assert refused["error"]["code"] == "anchor_mismatch"
+
+
+def test_a_rollback_of_events_and_anchor_passes_the_audit_but_not_a_receipt(app, client, database):
+    """Deleting events from the end together with their anchors restores an
+    older, consistent record: only a receipt kept elsewhere shows it."""
+    game = played(client)
+    receipt = game.receipts[-1]                      # version 8
+    delete_from_end(database, UUID(game.id), keep=6)
+    anchor = app.extensions["tablelog"].store.repository.get(head_anchor_id(UUID(game.id)))
+    at_six = next(v for v in range(anchor.version, 0, -1)
+                  if app.extensions["tablelog"].store.repository.get(head_anchor_id(UUID(game.id)),
+                                                                     version=v).head["version"] == 6)
+    delete_from_end(database, head_anchor_id(UUID(game.id)), keep=at_six)
+    forget_the_game_list(database)
+    later = fresh(database)
+    assert game.audit(later)["ok"]                   # as the README says: the audit alone cannot see this
+    r = later.post(f"/api/games/{game.id}/receipt", json=receipt)
+    assert r.status_code == 200 and not r.json["ok"]
+    assert [p["kind"] for p in r.json["problems"]] == ["receipt_missing"]
+
+
+def test_a_forged_receipt_and_an_anchor_without_the_key(app, client, database):
+    game = played(client)
+    forged = {**game.receipts[-1], "version": 7}
+    r = client.post(f"/api/games/{game.id}/receipt", json=forged)
+    assert [p["kind"] for p in r.json["problems"]] == ["receipt_forged"]
+    store = app.extensions["tablelog"].store
+    hashes = [hash_of(e) for e in store.events.get(UUID(game.id))]
+    assert check_anchor(store, UUID(game.id), hashes, None) == ("not checked: no key", [])
+    other = Keyring({"k-other": bytes(32)}, "k-other")
+    head, problems = check_anchor(store, UUID(game.id), hashes, other)
+    assert head.startswith("not checked") and problems == []      # a lost key is not tampering
+    assert new_env_key() != new_env_key()

@@ -1,0 +1,71 @@
+"""Issue 18, finding 7 (in part): ``tablelog log --json | head`` ended in a
+traceback; a closed pipe now ends the command quietly."""
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+
+from domain.rules import random_game
+from domain.willi import GAME
+from service.games import Games
+from service.store import open_store
+
+PLAYERS = ["Alex", "Joe", "Gunter", "Hanna"]
+
+
+def test_a_reader_that_stops_early_ends_the_command_quietly(tmp_path):
+    database = f"sqlite:///{tmp_path / 'pipe.sqlite3'}"
+    games = Games(open_store(database))
+    created = games.create("willi", PLAYERS)
+    for move in random_game(GAME, PLAYERS, {}, random.Random(2)):
+        games.record_move(created["id"], move, created["tokens"]["scorekeeper"])
+    games.store.close()
+    read, write = os.pipe()
+    os.close(read)                                   # the reader is gone before the command writes
+    log = subprocess.run([sys.executable, "-m", "service.cli", "log", "--json", created["id"], "--database",
+                          database], stdout=write, stderr=subprocess.PIPE, timeout=60)
+    os.close(write)
+    assert log.stderr == b"", log.stderr.decode()[-600:]
+
+
+def test_names_recorded_before_names_were_checked_are_shown_escaped(tmp_path, monkeypatch, capsys):
+    """Was: a name with terminal escapes cleared the operator's screen in
+    ``tablelog games`` and ``log``."""
+    from service.cli import main
+    database = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    games = Games(open_store(database))
+    monkeypatch.setattr("service.games.check_new_names", lambda players, reserved: None, raising=False)   # as before issue 18
+    created = games.create("willi", ["\x1b[2JAnn", "Bob\u202e", "Cid", "Dee"])
+    games.record_move(created["id"], random_game(GAME, ["\x1b[2JAnn", "Bob\u202e", "Cid", "Dee"], {},
+                                                 random.Random(1))[0], created["tokens"]["scorekeeper"])
+    games.store.close()
+    for command in (["games"], ["log", created["id"]]):
+        assert main([*command, "--database", database]) == 0
+        out = capsys.readouterr().out
+        assert "\x1b" not in out and "\u202e" not in out, out
+    assert main(["games", "--database", database]) == 0
+    assert "\\x1b[2JAnn" in capsys.readouterr().out
+
+
+def test_replay_rebuild_counts_every_event_even_with_a_server_catching_up_beside_it(tmp_path, capsys):
+    """Was: ``replay rebuild`` printed 2500 of 3265 events on SQLite (0 on
+    PostgreSQL): those a running server's views wrote were not counted."""
+    from service.cli import main
+    database = f"sqlite:///{tmp_path / 'rebuild.sqlite3'}"
+    server = Games(open_store(database))
+    total = 0
+    for seed in range(3):
+        created = server.create("willi", PLAYERS)
+        for move in random_game(GAME, PLAYERS, {}, random.Random(seed))[:30]:
+            server.record_move(created["id"], move, created["tokens"]["scorekeeper"])
+        total += server.history(created["id"]).version
+    server.views.batch_size = 7
+    server.views.start(interval=0.001)          # the server keeps catching up while the command rebuilds
+    try:
+        assert main(["replay", "rebuild", "--database", database]) == 0
+    finally:
+        server.views.stop()
+    assert f"{total} events processed; 3 games" in capsys.readouterr().out
+    server.store.close()

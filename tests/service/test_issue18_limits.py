@@ -1,0 +1,155 @@
+"""Issue 18, finding 2: limits with clear errors. Was: a 100 MB player name
+was accepted (201) and stored for good, 10 MB and 100 MB bodies were read and
+parsed in full, and nothing limited how often a client starts games."""
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from werkzeug.test import create_environ
+
+from service.app import create_app
+from service.limits import BODY_LIMIT, IMPORT_LIMIT, SQLiteStorage
+
+FOUR = ["Ann", "Bob", "Cid", "Dee"]
+
+
+@pytest.fixture
+def sqlite_app(tmp_path):
+    app = create_app(f"sqlite:///{tmp_path / 'limits.sqlite3'}")
+    yield app
+    app.extensions["tablelog"].store.close()
+
+
+def start(client, players=FOUR, **headers):
+    return client.post("/api/games", json={"game": "willi", "players": players}, headers=headers)
+
+
+class Unread(io.RawIOBase):
+    """A request body that counts how much of it the service reads."""
+
+    def __init__(self, size: int):
+        self.size, self.read_bytes = size, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        n = min(len(buffer), self.size - self.read_bytes)
+        buffer[:n] = b"x" * n
+        self.read_bytes += n
+        return n
+
+
+@pytest.mark.parametrize("path", ["/api/games", "/api/games/00000000-0000-0000-0000-000000000001/moves",
+                                  "/api/games/00000000-0000-0000-0000-000000000001/annotations"])
+def test_a_body_over_one_mebibyte_is_refused_before_it_is_read(sqlite_app, path):
+    body = Unread(20 * 1024 * 1024)
+    environ = create_environ(path, method="POST", content_type="application/json")
+    environ.update({"wsgi.input": body, "CONTENT_LENGTH": str(body.size)})
+    answered = []
+    chunks = sqlite_app(environ, lambda status, headers: answered.append(status))
+    assert answered == ["413 REQUEST ENTITY TOO LARGE"]
+    assert json.loads(b"".join(chunks))["error"]["code"] == "too_large"
+    assert body.read_bytes == 0
+
+
+def test_a_hundred_megabyte_name_is_not_stored(sqlite_app):
+    client = sqlite_app.test_client()
+    r = start(client, ["x" * (BODY_LIMIT + 1), "Bob", "Cid", "Dee"])
+    assert r.status_code == 413
+    assert client.get("/api/games").json["games"] == []
+
+
+def test_an_import_may_carry_a_record_of_several_megabytes(sqlite_app):
+    client = sqlite_app.test_client()
+    r = client.post("/api/games/import", data="x" * (3 * 1024 * 1024), content_type="text/plain")
+    assert r.status_code == 400, r.json                 # read in full: not a record, but not too large
+    r = client.post("/api/games/import", data="x" * (IMPORT_LIMIT + 1), content_type="text/plain")
+    assert r.status_code == 413
+
+
+@pytest.mark.parametrize("name, code", [
+    ("x" * 65, "name_too_long"),
+    ("Ann\nBob", "name_character"),
+    ("\x1b[2JAnn", "name_character"),
+    ("Ann\u200b", "name_character"),
+    ("\u202eAnn", "name_character"),
+    ("TABLE", "reserved_name"),
+    ("Service", "reserved_name"),
+    (" Monster ", "reserved_name"),
+])
+def test_a_new_name_is_short_printable_and_not_reserved_in_any_case(sqlite_app, name, code):
+    r = start(sqlite_app.test_client(), [name, "Bob", "Cid", "Dee"])
+    assert r.status_code == 422 and r.json["error"]["code"] == code, r.json
+
+
+@pytest.mark.parametrize("twins", [["Ann", "Ann "], ["Zo\u00eb", "Zoe\u0308"]])
+def test_names_that_normalise_alike_are_one_player(sqlite_app, twins):
+    r = start(sqlite_app.test_client(), [*twins, "Cid", "Dee"])
+    assert r.status_code == 422 and r.json["error"]["code"] == "duplicate_player", r.json
+
+
+def test_a_name_of_sixty_four_characters_and_any_script_is_kept_as_given(sqlite_app):
+    client = sqlite_app.test_client()
+    players = ["y" * 64, "Zoë", "Ōta 太郎", "Ann-Marie O'Neil"]
+    r = start(client, players)
+    assert r.status_code == 201, r.json
+    assert client.get(f"/api/games/{r.json['id']}").json["players"] == players
+
+
+def test_starting_games_is_rate_limited_per_client(sqlite_app):
+    sqlite_app.config["RATELIMIT_START"] = "3 per minute"
+    client = sqlite_app.test_client()
+    assert [start(client).status_code for _ in range(3)] == [201] * 3
+    r = start(client)
+    assert r.status_code == 429 and r.json["error"]["code"] == "rate_limited" and int(r.headers["Retry-After"]) > 0
+    assert client.get("/api/games").status_code == 200             # reading is not limited
+    other = client.post("/api/games", json={"game": "willi", "players": FOUR}, environ_base={"REMOTE_ADDR": "10.0.0.9"})
+    assert other.status_code == 201                                  # another client is not
+
+
+def test_forwarded_for_is_believed_only_from_the_trusted_proxy(sqlite_app, monkeypatch):
+    sqlite_app.config["RATELIMIT_START"] = "2 per minute"
+    client = sqlite_app.test_client()
+
+    def from_(remote: str, forwarded: str):
+        return client.post("/api/games", json={"game": "willi", "players": FOUR},
+                           headers={"X-Forwarded-For": forwarded}, environ_base={"REMOTE_ADDR": remote})
+
+    # a client that names other addresses itself is still one client
+    assert [from_("10.0.0.5", f"192.0.2.{i}").status_code for i in range(3)] == [201, 201, 429]
+    monkeypatch.setenv("TABLELOG_TRUSTED_PROXIES", "10.0.0.1")
+    assert [from_("10.0.0.1", f"203.0.113.7, 192.0.2.{i}").status_code for i in range(3)] == [201, 201, 201]
+    # the address the proxy saw is the client: 192.0.2.0 came once before
+    assert [from_("10.0.0.1", "192.0.2.0").status_code for _ in range(2)] == [201, 429]
+
+
+def test_wrong_tokens_are_rate_limited_per_client(sqlite_app):
+    sqlite_app.config["RATELIMIT_WRONG_TOKEN"] = "3 per minute"
+    client = sqlite_app.test_client()
+    game = start(client).json
+    wrong = {"Authorization": "Bearer guess"}
+    codes = [client.post(f"/api/games/{game['id']}/undo", headers=wrong).status_code for _ in range(4)]
+    assert codes == [403, 403, 403, 429]
+    right = {"Authorization": f"Bearer {game['tokens']['scorekeeper']}"}
+    assert client.post(f"/api/games/{game['id']}/undo", headers=right).status_code == 429   # until the minute ends
+
+
+def test_the_workers_share_their_counters(tmp_path):
+    one, two = (SQLiteStorage(f"tablelog-sqlite:///{tmp_path / 'limits.sqlite3'}") for _ in range(2))
+    assert one.incr("start/127.0.0.1", 60) == 1
+    assert two.incr("start/127.0.0.1", 60) == 2 and one.get("start/127.0.0.1") == 2
+    assert one.incr("soon", 0) == two.incr("soon", 0) == 1            # an expired window starts again
+
+
+def test_the_page_is_served_with_security_headers(sqlite_app):
+    """Issue 18.6: was no CSP, X-Content-Type-Options, Referrer-Policy or frame protection."""
+    client = sqlite_app.test_client()
+    for path in ("/", "/api/games"):
+        headers = client.get(path).headers
+        assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
+        assert "script-src" not in headers["Content-Security-Policy"]        # default-src 'self': no inline script
+        assert headers["X-Content-Type-Options"] == "nosniff"
+        assert headers["Referrer-Policy"] == "no-referrer" and headers["X-Frame-Options"] == "DENY"
