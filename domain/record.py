@@ -29,6 +29,8 @@ from domain.commitment import canonical, hidden_commitment, value_at, with_commi
 GENESIS = "0" * 64
 SERVICE = "service"
 """Who recorded a move the service made itself (a digital mode deal or roll)."""
+SCOREKEEPER = "scorekeeper"
+"""Who records a table game's moves (and who starts every game)."""
 
 
 def event_hash(name: str, fields: dict[str, Any]) -> str:

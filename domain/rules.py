@@ -145,6 +145,12 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     rules_version: ClassVar[str] = "1"
+    """The rules version new games start under."""
+    rules_versions: ClassVar[Mapping[str, str]] = {}
+    """Every rules version this engine still plays, each with one line saying
+    what changed in it. A game keeps the version it started under; a record
+    of a version not listed here (version 1, from before versions were kept)
+    replays under the current rules (see domain.table)."""
     reserved_seats: ClassVar[frozenset[str]] = RESERVED_SEATS
     options_schema: ClassVar[type[Schema]]
     move_schemas: ClassVar[Mapping[str, type[Schema]]]
@@ -177,8 +183,10 @@ class Game(ABC):
             raise MalformedMove({"options": error.messages}) from None
 
     @abstractmethod
-    def setup(self, players: Sequence[str], options: Mapping[str, Any]) -> Any:
-        """The state before the first move; RuleViolation for a bad combination."""
+    def setup(self, players: Sequence[str], options: Mapping[str, Any], rules_version: str | None = None) -> Any:
+        """The state before the first move under ``rules_version`` (one of
+        ``rules_versions``; None: the current ``rules_version``), from options
+        as ``load_options`` gives them; RuleViolation for a bad combination."""
 
     @abstractmethod
     def seats(self, state: Any) -> tuple[str, ...]:
@@ -354,20 +362,25 @@ class Game(ABC):
             "players": {"min": self.min_players, "max": self.max_players},
             "reserved_seats": sorted(self.reserved_seats),
             "rules_version": self.rules_version,
+            "rules_versions": dict(sorted(self.rules_versions.items(), key=lambda item: _version_order(item[0]))),
             "options": describe_schema(self.options_schema()),
             "moves": {kind: describe_schema(schema())
                       for kind, schema in sorted(self.move_schemas.items())},
         }
 
 
+def _version_order(version: str) -> tuple[int, str]:
+    return (int(version), "") if version.isdigit() else (0, version)
+
+
 def random_game(game: Game, players: Sequence[str], options: Mapping[str, Any], rng: random.Random) -> list[Move]:
     """The moves of a whole random game at the table (its chance moves
-    included), each checked by the rules when it is made."""
-    state, moves = game.setup(list(players), game.load_options(dict(options))), []
-    while not game.finished(state):
-        moves.append(random_move(game, state, rng))
-        state, _ = game.play(state, moves[-1])
-    return moves
+    included), each checked by the rules as the table plays it."""
+    from domain.table import Table     # the one owner of "play a move"; it builds on this module
+    table = Table.start(game, players, options)
+    while not game.finished(table.state):
+        table.play(random_move(game, table.state, rng), table.record.started_by)
+    return list(table.moves.values())
 
 
 def random_move(game: Game, state: Any, rng: random.Random) -> Move:

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Iterable
 
-from domain.games import get_game
 from domain.record import GENESIS, SERVICE, GameRecord
-from domain.rules import Game, RuleViolation
+from domain.rules import Game
+from domain.table import Replayed, Table
 
 
 @dataclass
@@ -48,7 +48,6 @@ class Answer:
     outcome: list[dict[str, Any]] = field(default_factory=list)
     auto: list[int] = field(default_factory=list)
     taken_back: list[int] = field(default_factory=list)   # an undo's moves, the last first
-    states: int = 0            # how many effective moves the state in the answer had
     request: Any = None        # what was asked (the move, the comment): a retry must ask the same
 
 
@@ -63,21 +62,18 @@ class Problem:
 
 
 class GameHistory:
-    """Everything derived from one game's events, in memory."""
+    """Everything derived from one game's events, in memory. Its ``table``
+    (domain.table) holds the record and the states; the service's writes go
+    through that table, and their events are then fed back here for the log."""
 
     def __init__(self, started: Any, verify: bool = False):
         self.id = started.originator_id
-        self.game: Game = get_game(started.game)
+        self.table = Table.from_started(started)
+        self.game: Game = self.table.game
         self.started = started
         self.verify = verify
-        # States this process already computed for events it is saving, by
-        # version: feeding those events back takes them instead of applying
-        # the move a second time.
-        self.computed: dict[int, Any] = {}
-        self.record: GameRecord | None = None
         self.entries: list[Entry] = []
         self.effective: list[int] = []
-        self.states: list[Any] = []
         # What changed when, for readers that already hold the game up to a
         # version (``?since=V``): the version at which each effective move
         # became effective (ascending, as moves only come and go at the end),
@@ -90,8 +86,17 @@ class GameHistory:
         self.callers: dict[str, Any] = {}   # the service's: each token of this game already checked, and whose it is
         self.tokens: dict[str, str] = dict(started.tokens)   # each role's token hash now (seat links change)
         self.problems: list[Problem] = []
+        self.revealed: dict[str, Any] | None = None     # a digital game's seed and salt, once over
+        self._chained(started, GENESIS)
         self.last_at: datetime = started.timestamp
-        self.feed([started])
+
+    @property
+    def record(self) -> GameRecord:
+        return self.table.record
+
+    @property
+    def states(self) -> list[Any]:
+        return self.table.states
 
     @property
     def version(self) -> int:
@@ -99,79 +104,60 @@ class GameHistory:
 
     # -- reading events ---------------------------------------------------------
     def feed(self, events: Iterable[Any], applied: bool = False) -> None:
-        """Take in stored events (or, ``applied``, events this process just
-        triggered on ``record`` and saved)."""
+        """Take in stored events after ``version`` (or, ``applied``, events the
+        service just triggered through ``table`` and saved: the table already
+        holds their states)."""
         for domain_event in events:
             if not applied:
-                if self.record is not None and domain_event.originator_version <= self.record.version:
+                if domain_event.originator_version <= self.record.version:
                     continue
-                previous = self.record.last_hash if self.record is not None else GENESIS
-                if domain_event.prev_hash != previous:
-                    self.problems.append(Problem(
-                        "hash_chain", domain_event.originator_version,
-                        f"Event {domain_event.originator_version} ({type(domain_event).__name__}) does not "
-                        "follow the event before it: the stored record was changed."))
-                self.record = domain_event.mutate(self.record)
+                self._chained(domain_event, self.record.last_hash)
+                replayed = self.table.replay(domain_event, check=self.verify)
+                if replayed is not None:
+                    self._judge(replayed, domain_event)
             getattr(self, "_on_" + type(domain_event).__name__)(domain_event)
             self.last_at = domain_event.timestamp
-        self.computed.clear()
 
-    def _on_Started(self, e: Any) -> None:
-        self.states = [self.game.setup(e.players, e.options)]
-        self.revealed: dict[str, Any] | None = None     # a digital game's seed and salt, once over
+    def _chained(self, domain_event: Any, previous: str) -> None:
+        if domain_event.prev_hash != previous:
+            self.problems.append(Problem(
+                "hash_chain", domain_event.originator_version,
+                f"Event {domain_event.originator_version} ({type(domain_event).__name__}) does not "
+                "follow the event before it: the stored record was changed."))
+
+    def _judge(self, replayed: Replayed, e: Any) -> None:
+        """What the rules now say of a replayed move, for the audit."""
+        version, number = e.originator_version, replayed.number
+        if replayed.refused is not None:
+            self.problems.append(Problem(
+                "illegal_move", version,
+                f"Move {number} breaks the rules as they are now: {replayed.refused.message}", number))
+        if replayed.failed is not None:
+            self.problems.append(Problem(
+                "unreplayable", version, f"Move {number} cannot be replayed: {replayed.failed!r}", number))
+        elif self.verify and replayed.outcome != e.outcome:
+            self.problems.append(Problem(
+                "outcome_differs", version,
+                f"Move {number}: the rules now give {replayed.outcome}, the record holds {e.outcome}.", number))
 
     def _on_SeedRevealed(self, e: Any) -> None:
         self.revealed = {"seed": e.seed, "salt": e.salt, "version": e.originator_version}
 
     def _on_MoveRecorded(self, e: Any) -> None:
-        entry = Entry(e.number, e.move, e.outcome, e.recorded_by, e.timestamp, e.request_id,
-                      e.originator_version)
-        self.entries.append(entry)
-        self._reapply(entry, e.outcome, e.originator_version)
+        self.entries.append(Entry(e.number, e.move, e.outcome, e.recorded_by, e.timestamp, e.request_id,
+                                  e.originator_version))
+        self._effective(e.originator_version, e.number)
         answer = self.answers.get(e.request_id) if e.request_id else None
         if e.request_id and (answer is None or e.recorded_by != SERVICE):
-            self.answers[e.request_id] = Answer("move", e.originator_version, e.number, e.outcome,
-                                                states=len(self.states) - 1, request=e.move)
+            self.answers[e.request_id] = Answer("move", e.originator_version, e.number, e.outcome, request=e.move)
         elif answer is not None:
             answer.auto.append(e.number)
             answer.version = e.originator_version
-            answer.states = len(self.states) - 1
-
-    def _reapply(self, entry: Entry, stored_outcome: list[dict[str, Any]], version: int) -> None:
-        self.effective_since.append(version)
-        self._touch(version, entry.number)
-        state = self.states[-1]
-        computed = self.computed.pop(version, None)
-        if computed is not None and not self.verify:
-            self.states.append(computed)
-            self.effective.append(entry.number)
-            return
-        if self.verify:
-            try:
-                self.game.check(state, entry.move)
-            except RuleViolation as violation:
-                self.problems.append(Problem(
-                    "illegal_move", version,
-                    f"Move {entry.number} breaks the rules as they are now: {violation.message}", entry.number))
-        try:
-            new, outcome = self.game.apply(state, entry.move)
-        except Exception as error:  # a record the current rules cannot replay at all
-            self.problems.append(Problem(
-                "unreplayable", version, f"Move {entry.number} cannot be replayed: {error!r}", entry.number))
-            new, outcome = state, stored_outcome
-        if self.verify and outcome != stored_outcome:
-            self.problems.append(Problem(
-                "outcome_differs", version,
-                f"Move {entry.number}: the rules now give {outcome}, the record holds {stored_outcome}.",
-                entry.number))
-        self.states.append(new)
-        self.effective.append(entry.number)
 
     def _on_MoveUndone(self, e: Any) -> None:
         entry = self.entry(e.number)
         self.effective.pop()
         self.effective_since.pop()
-        self.states.pop()
         self._touch(e.originator_version, e.number)
         entry.undone = True
         entry.history.append({"event": "undone", "version": e.originator_version,
@@ -188,7 +174,7 @@ class GameHistory:
         entry.undone = False
         entry.history.append({"event": "redone", "version": e.originator_version,
                               "by": e.recorded_by, "at": e.timestamp})
-        self._reapply(entry, e.outcome, e.originator_version)
+        self._effective(e.originator_version, e.number)
         if e.request_id:
             self.answers[e.request_id] = Answer("redo", e.originator_version, e.number)
 
@@ -211,6 +197,12 @@ class GameHistory:
         if e.request_id:
             self.answers[e.request_id] = Answer("annotation", e.originator_version, e.number,
                                                 request={"move_index": e.number, "text": e.text})
+
+    def _effective(self, version: int, number: int) -> None:
+        """Move ``number`` became effective at ``version`` (recorded or redone)."""
+        self.effective.append(number)
+        self.effective_since.append(version)
+        self._touch(version, number)
 
     def _touch(self, version: int, number: int) -> None:
         self.touched.append((version, number))

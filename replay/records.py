@@ -26,14 +26,14 @@ from typing import Any, Sequence
 
 from domain.games import all_games, get_game
 from domain.commitment import hidden_commitment, value_at
-from domain.record import hash_of, tokens_digest
+from domain.record import SCOREKEEPER, hash_of, tokens_digest
 from domain.rules import Game, Move, is_whole
+from domain.table import rules_to_start, setup
 
 FORMATS = ("jsonl", "text")
 FORMAT_NAMES = {"jsonl": "jsonl", "jsonlines": "jsonl", "json-lines": "jsonl", "ndjson": "jsonl", "json": "jsonl",
                 "text": "text", "txt": "text", "pgn": "text"}
 """Every name a format is asked for by, and the format it means."""
-SCOREKEEPER = "scorekeeper"
 _META = ("originator_id", "originator_version", "timestamp", "originator_topic", "tokens", "prev_hash", "salts")
 
 
@@ -68,6 +68,7 @@ class Record:
     options: dict[str, Any]
     mode: str = "table"
     seed: int | None = None
+    rules_version: str | None = None   # the rules it was played under; None: not said (the current ones)
     forked: dict[str, Any] | None = None
     steps: list[Step] = field(default_factory=list)
     view: str | None = None        # the seat (or the table) the record was written for
@@ -267,10 +268,13 @@ def read_jsonl(text: str) -> Record:
                 raise RecordError(number, "the first event is Started.")
             record = Record(game=_need(number, data, "game", str), players=_need(number, data, "players", list),
                             options=data.get("options") or {}, mode=data.get("mode") or "table",
-                            seed=data.get("seed"), view=data.get("view") if isinstance(data.get("view"), str) else None,
+                            seed=data.get("seed"), rules_version=data.get("rules_version"),
+                            view=data.get("view") if isinstance(data.get("view"), str) else None,
                             id=data.get("id") if isinstance(data.get("id"), str) else None)
             if not isinstance(record.options, dict):
                 raise RecordError(number, "options are an object.")
+            if not isinstance(record.rules_version, (str, type(None))):
+                raise RecordError(number, "the rules version is text.")
             if record.seed is not None and not is_whole(record.seed):
                 raise RecordError(number, "the seed is a whole number.")
             continue
@@ -379,14 +383,14 @@ def _text_header(tags: dict[str, str], line: int) -> tuple[Record, Game, Sequenc
     if not isinstance(options, dict):
         raise RecordError(line, "the Options tag holds a JSON object.")
     record = Record(game=game.id, players=players, options=options, mode=tags.get("Mode", "table"), seed=seed,
-                    view=tags.get("View"), id=tags.get("Id"))
+                    rules_version=tags.get("Rules"), view=tags.get("View"), id=tags.get("Id"))
     if "Fork" in tags:
         fork = _FORK.match(tags["Fork"])
         if not fork:
             raise RecordError(line, "the Fork tag reads 'ID at N (version V, hash H)'.")
         record.forked = {"game": fork[1], "at": int(fork[2]), "version": int(fork[3]), "hash": fork[4]}
     try:
-        seats = game.seats(game.setup(players, game.load_options(options)))
+        seats = game.seats(setup(game, players, options, rules_to_start(game, record.rules_version)))
     except ValueError as error:
         raise RecordError(line, f"the players or options do not fit {game.title}: {error}") from None
     return record, game, seats

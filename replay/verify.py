@@ -38,7 +38,7 @@ class Verdict:
     version: int = 0
     game: str | None = None
     rules_version: str | None = None     # as recorded
-    current_rules: str | None = None
+    current_rules: str | None = None     # what it replays under: its own version while still played, else the current
     problems: list[Problem] = field(default_factory=list)
     history: GameHistory | None = None
     head: str = "not checked"          # what the keyed anchor says about the record's end
@@ -123,7 +123,7 @@ def verify_game(store: Any, game_id: UUID, witness: dict[str, Any] | None = None
         verdict.history = hist
         verdict.game = hist.started.game
         verdict.rules_version = hist.started.rules_version
-        verdict.current_rules = hist.game.rules_version
+        verdict.current_rules = hist.table.rules_version
         verdict.problems[:0] = hist.problems
         changed = verdict.rules_version != verdict.current_rules
         if changed and any(p.kind in RULE_PROBLEMS for p in verdict.problems):

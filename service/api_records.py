@@ -104,7 +104,7 @@ class ChainSchema(Schema):
 
 class ImportedSchema(CreatedSchema):
     differences = fields.List(fields.Integer(), metadata={
-        "description": "moves whose outcome in the record differs from what the current rules give"})
+        "description": "moves whose outcome in the record differs from what the rules give now"})
     chain = fields.Nested(ChainSchema, metadata={"description": "what the record's own hash chain says"})
 
 
@@ -221,7 +221,7 @@ class Import(MethodView):
     @blp.doc(requestBody=IMPORT_BODY)
     @blp.response(201, ImportedSchema)
     def post(self):
-        """Create a new game from a record; every step is checked against the current rules.
+        """Create a new game from a record; every step is checked against the rules of its version.
         With an Idempotency-Key header, a retry returns the first answer and creates nothing."""
         record, fmt = posted_record()
         return with_receipt(games().import_record(record, fmt, idempotency_key()))

@@ -18,13 +18,13 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError, InterfaceError, OperationalError
 
-from domain.chance import rng_for
-from domain.commitment import hidden_paths, new_salt, new_seed, path_key, seed_commitment
+from domain.commitment import new_salt, new_seed, seed_commitment
 from domain.games import PACKAGES, get_game
 from domain.names import check_new_names
-from domain.record import (SERVICE, GameRecord, HeadAnchor, NothingToUndo, SealedSeed, anchor_message, hash_of,
-                           head_anchor_id, receipt_message, sealed_seed_id)
+from domain.record import (SCOREKEEPER, SERVICE, GameRecord, HeadAnchor, NothingToUndo, SealedSeed, anchor_message,
+                           hash_of, head_anchor_id, receipt_message, sealed_seed_id)
 from domain.rules import TABLE, MalformedMove, Move, RuleViolation
+from domain.table import Table
 from replay.bgstats import bgstats_link, bgstats_play
 from replay.history import GameHistory
 from replay.records import Record, RecordError, Step, format_named, read_record, to_jsonl, to_text
@@ -33,7 +33,6 @@ from replay.views import Views
 from service.keys import Keyring, load_keyring
 from service.store import Tablelog
 
-SCOREKEEPER = "scorekeeper"
 MODES = ("table", "digital")
 REQUESTS = uuid5(NAMESPACE_URL, "tablelog:requests")
 """Namespace of the ids of games a fork or import with an Idempotency-Key creates."""
@@ -94,14 +93,6 @@ class Caller:
 
 
 ANONYMOUS = Caller()
-
-
-def salts_for(game: Any, mode: str, move: Move) -> dict[str, str]:
-    """A fresh salt for each place of ``move`` the table may not see (a
-    digital game's hands, face-down cards): the hash chain commits to them."""
-    if mode != "digital":
-        return {}
-    return {path_key(path): new_salt() for path in hidden_paths(move, game.redact_move(move, None))}
 
 
 def token_hash(token: str) -> str:
@@ -210,23 +201,20 @@ class Games:
                options: dict[str, Any] | None = None, request_id: str | None = None) -> dict[str, Any]:
         self._check_start(game_id, mode, players)
         game = get_game(game_id)
-        loaded = game.load_options(options)
-        state = game.setup(players, loaded)
+        Table.start(game, players, options)             # the players and options fit the game
         asked = json.dumps([game_id, list(players), mode, seed, options or {}], sort_keys=True)
 
         def start(gid: UUID | None) -> dict[str, Any]:
             tokens, hashes = self._new_tokens(players)
             secret = self._new_secret(mode, seed)
-            record = GameRecord(game=game_id, rules_version=game.rules_version, players=list(players),
-                                seats=list(game.seats(state)), options=options or {}, mode=mode, seed=None,
-                                seed_commitment=secret and seed_commitment(*secret),
-                                started_by=SCOREKEEPER, tokens=hashes, id=gid, salts={})
+            table = Table.start(game, players, options, mode=mode, tokens=hashes, id=gid,
+                                seed_commitment=secret and seed_commitment(*secret))
+            record = table.record
             sealed = self._seal(record, secret)
-            if mode == "digital":
-                # The first deal answers the start, no move request: the
-                # start's Idempotency-Key stays off it, so a move sent later
-                # with the same key is recorded, not answered with the deal.
-                self._auto_moves(record, state, None, secret=secret)
+            # The first deal answers the start, no move request: the start's
+            # Idempotency-Key stays off it, so a move sent later with the same
+            # key is recorded, not answered with the deal.
+            table.auto(secret)
             self.store.save(record, sealed, self._anchored(record, None))
             self._remember_secret(record, secret)
             answer = {"id": str(record.id), "version": record.version, "tokens": tokens,
@@ -317,25 +305,6 @@ class Games:
                 self._seeds[record.id] = secret
         return secret
 
-    def _auto_moves(self, record: GameRecord, state: Any, request_id: str | None,
-                    hist: GameHistory | None = None,
-                    secret: tuple[int, str] | None = None) -> list[tuple[int, Move, list]]:
-        """In digital mode the service makes every chance move itself; when
-        the game is over it reveals the seed."""
-        game = get_game(record.game)
-        secret = secret or self._secret(record)
-        made = []
-        while not game.finished(state) and game.expected(state).is_chance:
-            move = game.chance_move(state, rng_for(secret[0], record.moves + 1))
-            state, outcome = game.apply(state, move)
-            number = record.record_move(move, outcome, SERVICE, request_id, salts_for(game, record.mode, move))
-            if hist is not None:
-                hist.computed[record.version] = state
-            made.append((number, move, outcome))
-        if game.finished(state) and record.seed_commitment and not record.seed_revealed:
-            record.reveal_seed(*secret)
-        return made
-
     # -- writing ----------------------------------------------------------------------
     def _write(self, game_id: str, token: str | None, expected_version: int | None,
                request_id: str, action, kind: str, asked: Any = None) -> dict[str, Any]:
@@ -360,10 +329,10 @@ class Games:
                 if expected_version is not None and expected_version != hist.version:
                     raise Conflict(f"The game is at version {hist.version}, not {expected_version}: "
                                    "someone recorded something first. Reload and try again.", "stale_version")
-                record = hist.record
+                record, pending = hist.record, []
                 try:
                     anchor = self._anchor_of(record)
-                    action(hist, record, caller)
+                    action(hist, caller)
                     pending = list(record.pending_events)
                     self.store.save(record, self._anchored(record, anchor))
                 except IntegrityError:
@@ -374,7 +343,9 @@ class Games:
                     time.sleep(random.uniform(0, 0.002 * (attempt + 1)))   # let the other writer finish
                     continue
                 except BaseException:
-                    if record.pending_events:      # the record was changed but not saved
+                    # The record and its table were changed but not saved (a
+                    # save that failed may have taken the pending events already).
+                    if record.pending_events or pending:
                         self._forget(gid)
                     raise
                 hist.feed(pending, applied=True)
@@ -494,23 +465,13 @@ class Games:
                     request_id: str | None = None) -> dict[str, Any]:
         request_id = request_id or f"auto-{secrets.token_hex(8)}"
 
-        def action(hist: GameHistory, record: GameRecord, caller: Caller) -> None:
-            game = hist.game
-            state = hist.state
-            move = game.named(state, game.load_move(data))
-            seat = move.get("seat", TABLE)
-            self._may_record(hist, caller, seat)
-            if record.mode == "digital":
-                if seat == TABLE:
-                    raise RuleViolation("digital_chance", "In a digital game the service rolls, deals and draws "
-                                        "itself; the table does not enter chance moves.", "Digital mode")
-                move = game.complete_move(state, move, rng_for(self._secret(record)[0], record.moves + 1))
-            game.check(state, move)
-            state, outcome = game.apply(state, move)
-            record.record_move(move, outcome, caller.name, request_id, salts_for(game, record.mode, move))
-            hist.computed[record.version] = state
-            if record.mode == "digital":
-                self._auto_moves(record, state, request_id, hist)
+        def action(hist: GameHistory, caller: Caller) -> None:
+            table = hist.table
+            move = hist.game.named(table.state, hist.game.load_move(data))
+            self._may_record(hist, caller, move.get("seat", TABLE))
+            secret = self._secret(table.record) if table.digital else None
+            table.play(table.complete(move, secret and secret[0]), caller.name, request_id)
+            table.auto(secret, request_id)
 
         return self._write(game_id, token, expected_version, request_id, action, "move", data)
 
@@ -544,7 +505,8 @@ class Games:
              request_id: str | None = None) -> dict[str, Any]:
         request_id = request_id or f"auto-{secrets.token_hex(8)}"
 
-        def action(hist: GameHistory, record: GameRecord, caller: Caller) -> None:
+        def action(hist: GameHistory, caller: Caller) -> None:
+            record = hist.record
             number = record.last_move
             if number is None:
                 raise Conflict("There is no move to undo.", "nothing_to_undo")
@@ -553,7 +515,7 @@ class Games:
                 raise Conflict("In a digital game undo cannot go back past a deal, roll or draw the service "
                                "made.", "undo_past_chance")
             self._may_record(hist, caller, hist.entry(number).seat)
-            record.undo(caller.name, request_id)
+            hist.table.undo(caller.name, request_id)
 
         return self._write(game_id, token, expected_version, request_id, action, "undo")
 
@@ -565,7 +527,8 @@ class Games:
         only to a move of its own, and nobody past a move the service made."""
         request_id = request_id or f"auto-{secrets.token_hex(8)}"
 
-        def action(hist: GameHistory, record: GameRecord, caller: Caller) -> None:
+        def action(hist: GameHistory, caller: Caller) -> None:
+            record = hist.record
             if number not in hist.effective:
                 raise Conflict(f"Move {number} is not in effect (undone, or never recorded): nothing to take "
                                "back to.", "not_effective")
@@ -577,7 +540,7 @@ class Games:
                 raise Conflict("In a digital game taking back cannot go past a deal, roll or draw the service "
                                "made.", "undo_past_chance")
             for _ in later:
-                record.undo(caller.name, request_id)
+                hist.table.undo(caller.name, request_id)
 
         return self._write(game_id, token, expected_version, request_id, action, "take_back", {"move_index": number})
 
@@ -585,21 +548,18 @@ class Games:
              request_id: str | None = None) -> dict[str, Any]:
         request_id = request_id or f"auto-{secrets.token_hex(8)}"
 
-        def action(hist: GameHistory, record: GameRecord, caller: Caller) -> None:
-            number = record.redoable
+        def action(hist: GameHistory, caller: Caller) -> None:
+            table = hist.table
+            number = table.record.redoable
             if number is None:
                 raise Conflict("There is no undone move to redo (or something was recorded since).",
                                "nothing_to_redo")
-            entry = hist.entry(number)
-            self._may_record(hist, caller, entry.seat)
+            self._may_record(hist, caller, hist.entry(number).seat)
             try:
-                state, outcome = hist.game.play(hist.state, entry.move)
+                table.redo(caller.name, request_id)
             except RuleViolation as violation:
                 raise Conflict(f"Move {number} cannot be redone: {violation.message}", "redo_illegal") from None
-            record.redo(outcome, caller.name, request_id)
-            hist.computed[record.version] = state
-            if record.mode == "digital":
-                self._auto_moves(record, state, request_id, hist)
+            table.auto(self._secret(table.record) if table.digital else None, request_id)
 
         try:
             return self._write(game_id, token, expected_version, request_id, action, "redo")
@@ -613,11 +573,11 @@ class Games:
         new token is in this answer only, so a retry hands out another."""
         fresh = None if revoke else secrets.token_urlsafe(24)
 
-        def action(hist: GameHistory, record: GameRecord, caller: Caller) -> None:
+        def action(hist: GameHistory, caller: Caller) -> None:
             if caller.role != SCOREKEEPER:
                 raise Forbidden("Only the scorekeeper hands out and revokes the seats' links.")
             try:
-                record.change_seat_link(seat, None if fresh is None else token_hash(fresh), caller.name, request_id)
+                hist.record.change_seat_link(seat, None if fresh is None else token_hash(fresh), caller.name, request_id)
             except ValueError as error:
                 raise NotFound(str(error)) from None
 
@@ -629,9 +589,9 @@ class Games:
                  expected_version: int | None = None, request_id: str | None = None) -> dict[str, Any]:
         request_id = request_id or f"auto-{secrets.token_hex(8)}"
 
-        def action(hist: GameHistory, record: GameRecord, caller: Caller) -> None:
+        def action(hist: GameHistory, caller: Caller) -> None:
             try:
-                record.annotate(number, text, caller.name, request_id)
+                hist.record.annotate(number, text, caller.name, request_id)
             except ValueError as error:
                 raise NotFound(str(error)) from None
 
@@ -758,7 +718,7 @@ class Games:
         seat = move.get("seat", TABLE)
         self._may_record(hist, caller, seat)
         if self.hidden(hist) and seat != TABLE:
-            move = game.complete_move(state, move, rng_for(hist.record.seed, hist.record.moves + 1))
+            move = hist.table.complete(move, hist.record.seed)
         try:
             game.check(state, move)
         except RuleViolation as violation:
@@ -852,7 +812,8 @@ class Games:
 
     def import_record(self, text: str, fmt: str | None = None, request_id: str | None = None) -> dict[str, Any]:
         """A new game from a record in ``fmt`` (by default the format it
-        looks like), every step checked against the current rules.
+        looks like), every step checked against the rules of the record's
+        version (a version-1 record: the current rules).
         ``differences`` lists the moves whose outcome in the record is not
         what the rules give now."""
         try:
@@ -922,7 +883,7 @@ class Games:
                  for i, n in enumerate(hist.effective[:hist.applied_at(at)], 1)]
         # A fork gets a fresh seed (and commitment) for its own chance moves.
         record = Record(game=started.game, players=started.players, options=started.options, mode=started.mode,
-                        seed=None, steps=steps,
+                        seed=None, rules_version=started.rules_version, steps=steps,
                         forked={"game": str(hist.id), "at": at, "version": hist.version, "hash": hist.record.last_hash})
         def same(fork: GameHistory) -> bool:
             origin = fork.record.forked_from or {}
@@ -979,22 +940,20 @@ class Games:
             (game, list(players), mode, as_json(options or {}))
 
     def _create_from(self, record: Record, gid: UUID | None = None) -> dict[str, Any]:
+        """A new game from ``record``, under the record's rules version (see
+        domain.table.rules_to_start), every step played again through the table."""
         self._check_start(record.game, record.mode, record.players, new_names=record.forked is None)
-        game = get_game(record.game)
-        state = game.setup(record.players, game.load_options(record.options))
         tokens, hashes = self._new_tokens(record.players)
         secret = self._new_secret(record.mode, record.seed)
-        started = dict(game=record.game, rules_version=game.rules_version, players=list(record.players),
-                       seats=list(game.seats(state)), options=record.options, mode=record.mode, seed=None,
-                       seed_commitment=secret and seed_commitment(*secret), started_by=SCOREKEEPER, tokens=hashes,
-                       salts={})
         # A game created for an idempotent request gets the id derived from it.
-        new = GameRecord(**started, id=gid)
+        table = Table.start(get_game(record.game), record.players, record.options, mode=record.mode,
+                            seed_commitment=secret and seed_commitment(*secret), tokens=hashes,
+                            rules_version=record.rules_version, id=gid)
+        new = table.record
         if record.forked:
             new.fork_of(record.forked["game"], record.forked["at"], record.forked["version"], record.forked["hash"])
-        states, moves, differences = [state], {}, []
+        differences = []
         for step in record.steps:
-            outcome = None
             if step.kind == "annotate":
                 try:
                     new.annotate(step.number, step.text or "", step.by, step.request_id)
@@ -1005,35 +964,27 @@ class Games:
                 if new.last_move != step.number:
                     raise MalformedMove({"record": [f"undo {step.number}: the last effective move is "
                                                     f"{new.last_move}."]})
-                new.undo(step.by, step.request_id)
-                states.pop()
+                table.undo(step.by, step.request_id)
                 continue
-            if step.kind == "move":
-                if step.number != new.moves + 1:
-                    raise MalformedMove({"record": [f"move {step.number} follows move {new.moves}: moves are "
-                                                    "numbered 1, 2, 3, ..."]})
-                moves[step.number] = game.load_move(step.move)
-            elif new.redoable != step.number:
+            if step.kind == "move" and step.number != new.moves + 1:
+                raise MalformedMove({"record": [f"move {step.number} follows move {new.moves}: moves are "
+                                                "numbered 1, 2, 3, ..."]})
+            if step.kind == "redo" and new.redoable != step.number:
                 raise MalformedMove({"record": [f"redo {step.number}: the move redo may restore is "
                                                 f"{new.redoable}."]})
             try:
-                state, outcome = game.play(states[-1], moves[step.number])
+                played = (table.play(table.game.load_move(step.move), step.by, step.request_id) if step.kind == "move"
+                          else table.redo(step.by, step.request_id))
             except RuleViolation as violation:
                 raise RuleViolation(violation.code, f"Move {step.number} of the record: {violation.message}",
                                     violation.rule) from None
-            if step.kind == "move":
-                new.record_move(moves[step.number], outcome, step.by, step.request_id,
-                                salts_for(game, record.mode, moves[step.number]))
-            else:
-                new.redo(outcome, step.by, step.request_id)
-            states.append(state)
             # A record written for one seat (or the table) holds the moves as
             # they saw them but the outcomes of the whole game: a hidden card
             # replays as unseen, so its outcome differs without any rule changing.
-            if record.view is None and step.outcome is not None and json.loads(json.dumps(outcome)) != step.outcome:
+            if (record.view is None and step.outcome is not None
+                    and json.loads(json.dumps(played.outcome)) != step.outcome):
                 differences.append(step.number)
-        if record.mode == "digital":
-            self._auto_moves(new, states[-1], None, secret=secret)
+        table.auto(secret)
         self.store.save(new, self._seal(new, secret), self._anchored(new, None))
         self._remember_secret(new, secret)
         answer = {"id": str(new.id), "version": new.version, "tokens": tokens, "differences": differences,

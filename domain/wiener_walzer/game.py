@@ -49,7 +49,8 @@ def _listing(items: Sequence[str], limit: int = 6) -> str:
 class WienerWalzer(Game):
     id = "wiener_walzer"
     title = "Wiener Walzer"
-    rules_version = "2"      # 2: the default board puts all 12 gold spaces in play with 4 players
+    rules_version = "2"
+    rules_versions = {"2": "The default board puts all 12 gold spaces in play with 4 players."}
     short_notation = notation
     min_players = 2
     max_players = 5
@@ -57,7 +58,8 @@ class WienerWalzer(Game):
     move_schemas = MOVE_SCHEMAS
 
     # -- set-up ---------------------------------------------------------------
-    def setup(self, players: Sequence[str], options: Mapping[str, Any]) -> WalzerState:
+    def setup(self, players: Sequence[str], options: Mapping[str, Any],
+              rules_version: str | None = None) -> WalzerState:
         self.validate_players(players)
         colours = self._colours(players, options.get("colours") or {})
         n = len(players)

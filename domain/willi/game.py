@@ -217,7 +217,8 @@ _NOTATIONS = [
 class Willi(Game):
     id = "willi"
     title = "Willi"
-    rules_version = "2"      # 2: a hand holding only cards taken in exchanges is known (its other cards are refused)
+    rules_version = "2"
+    rules_versions = {"2": "A hand holding only cards taken in exchanges is known: its other cards are refused."}
     min_players = 3
     max_players = 4
     reserved_seats = Game.reserved_seats | {MONSTER}
@@ -225,7 +226,8 @@ class Willi(Game):
     move_schemas = MOVE_SCHEMAS
 
     # -- set-up ---------------------------------------------------------------
-    def setup(self, players: Sequence[str], options: Mapping[str, Any]) -> WilliState:
+    def setup(self, players: Sequence[str], options: Mapping[str, Any],
+              rules_version: str | None = None) -> WilliState:
         self.validate_players(players)
         seats = tuple(players) if len(players) == 4 else (MONSTER, *players)
         return WilliState(players=tuple(players), seats=seats, points=(0,) * len(seats))

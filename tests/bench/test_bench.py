@@ -2,6 +2,8 @@
 checked: speed is measured by the benchmark, never asserted by a test)."""
 from __future__ import annotations
 
+import pytest
+
 from service.app import create_app
 from domain.rules import RuleViolation
 from domain.willi import GAME
@@ -9,6 +11,7 @@ from service.bench import PLAYERS, WSGIClient, tap_moves, willi_game
 from service.cli import main
 
 
+@pytest.mark.slow
 def test_bench_prints_every_measure_beside_its_baseline(tmp_path, capsys):
     assert main(["bench", "--database", f"sqlite:///{tmp_path / 'bench.sqlite3'}",
                  "--games", "1", "--events", "60", "--taps", "2"]) == 0
@@ -56,6 +59,7 @@ def test_a_tap_on_the_page_is_timed_where_one_tap_plays_a_card():
         state, _ = GAME.apply(state, move)
 
 
+@pytest.mark.slow
 def test_the_load_bench_runs_two_workers_beside_one_without_errors(capsys):
     """A short smoke of ``tablelog bench --load`` (the 60 s run is the
     benchmark's, not the suite's): clients in their own games and racers on

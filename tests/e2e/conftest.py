@@ -5,17 +5,16 @@ Without Chromium these tests skip locally and fail under CI (CI=true).
 """
 from __future__ import annotations
 
-import os
 import threading
 from pathlib import Path
 
 import pytest
 from werkzeug.serving import WSGIRequestHandler, make_server
 
+from environment import IN_CI
 from service.app import create_app
 
 CHROMIUM = Path("/usr/bin/chromium")
-IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 PHONE = {"width": 390, "height": 844}
 

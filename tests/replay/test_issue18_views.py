@@ -8,11 +8,15 @@ from __future__ import annotations
 import multiprocessing
 import random
 
+import pytest
+
 from domain.rules import random_move
 from domain.willi import GAME
 from eventsourcing.persistence import OperationalError
 from service.games import Games
 from service.store import open_store
+
+pytestmark = pytest.mark.store       # the views under racing writers, on both stores
 
 FOUR = ["Alex", "Joe", "Gunter", "Hanna"]
 
@@ -35,7 +39,7 @@ def test_an_older_batch_never_overwrites_a_newer_row(own_database):
     newer = projection.rows(games.history(gid), 1)
     older_history = Games(games.store).history(gid)
     assert tables.game(gid)["version"] == 6
-    older_history.states, older_history.entries = older_history.states[:3], older_history.entries[:2]
+    older_history.table.states, older_history.entries = older_history.states[:3], older_history.entries[:2]
     older_history.effective = older_history.effective[:2]
     older_history.record.version = 3
     older = projection.rows(older_history, 1)

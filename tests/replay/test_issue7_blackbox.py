@@ -175,6 +175,7 @@ def test_the_game_list_shows_a_move_at_once(client):
     assert row["moves"] == 1
 
 
+@pytest.mark.store
 def test_another_process_sees_a_change_within_a_second(database):
     writer, reader = create_app(database), create_app(database)
     try:
@@ -246,6 +247,7 @@ def views(client, names: list[str]) -> dict:
             "leaderboard": client.get("/api/leaderboard").json}
 
 
+@pytest.mark.store
 def test_a_rebuild_gives_the_same_rows_and_a_restart_resumes(own_database, capsys):
     app = create_app(own_database)
     client = app.test_client()
@@ -282,6 +284,7 @@ def edit_one_byte(database: str, game_id: str, version: int, position, replaceme
     edit_stored_event(database, game_id, version, change)
 
 
+@pytest.mark.store
 def test_verify_passes_on_untouched_games_of_every_game(own_database, capsys):
     app = create_app(own_database)
     client = app.test_client()
@@ -298,6 +301,7 @@ def test_verify_passes_on_untouched_games_of_every_game(own_database, capsys):
         app.extensions["tablelog"].store.close()
 
 
+@pytest.mark.store
 def test_one_changed_byte_is_named_by_verify_and_the_audit(own_database, capsys):
     app = create_app(own_database)
     client = app.test_client()
@@ -319,6 +323,7 @@ def test_one_changed_byte_is_named_by_verify_and_the_audit(own_database, capsys)
         app.extensions["tablelog"].store.close()
 
 
+@pytest.mark.store
 def test_a_one_byte_edit_of_a_stored_time_is_named_too(own_database, capsys):
     """The record says when each move was made; a changed byte there is an
     edit as much as any other ("names the edited game when one byte is
@@ -382,6 +387,7 @@ def test_the_text_record_has_pgn_tags_numbered_moves_comments_and_undone_moves(c
     assert client.get(f"/api/games/{game.id}/export?format=pgn", headers=game.auth()).get_data(as_text=True) == text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(GAMES))
 def test_random_games_survive_export_import_export_through_api_and_command_line(client, database, capsys,
                                                                                 tmp_path, name):

@@ -78,6 +78,7 @@ def comparable_log(games: Games, gid: str) -> list[tuple]:
             for e in games.log(gid, None)["entries"]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["table", "digital"])
 @pytest.mark.parametrize("game_id", [game.id for game in all_games()])
 def test_a_random_game_survives_export_import_export(games, game_id, mode):
@@ -94,6 +95,7 @@ def test_a_random_game_survives_export_import_export(games, game_id, mode):
         assert games.audit(created["id"])["ok"] is True
 
 
+@pytest.mark.slow
 def test_a_finished_digital_game_keeps_the_services_deals_and_its_result(games):
     gid = play(games, "willi", seed=3, mode="digital", limit=1000)
     text = games.export(gid, "text", whole=True)

@@ -11,6 +11,8 @@ import pytest
 
 from service.cli import main
 
+pytestmark = pytest.mark.store       # verify, on both stores
+
 FOUR = ["Alex", "Joe", "Gunter", "Hanna"]
 HANDS = {"Alex": ["R1", "R2", "R3", "R4", "R5", "Y1", "Y2", "G1", "G2"], "Joe": None, "Gunter": None,
          "Hanna": None}
@@ -127,6 +129,8 @@ def test_a_record_that_no_longer_decodes_is_said_to_be_damaged(client, database)
 
 
 def test_a_changed_rule_is_a_named_difference(client, database, monkeypatch, capsys):
+    """A rule changed without keeping the old version playable (version 2
+    is no longer in ``rules_versions``): the game replays under version 3."""
     from domain.willi import GAME
     game = a_game(client)
     apply = type(GAME).apply
@@ -136,6 +140,7 @@ def test_a_changed_rule_is_a_named_difference(client, database, monkeypatch, cap
         return new, outcome + [{"fact": "new_rule"}] if move["type"] == "play" else outcome
 
     monkeypatch.setattr(type(GAME), "rules_version", "3")
+    monkeypatch.setattr(type(GAME), "rules_versions", {"3": "Every card played is a new fact."})
     monkeypatch.setattr(type(GAME), "apply", changed_rules)
     audit = game.get("audit")
     assert [(p["kind"], p["move_index"]) for p in audit["problems"]] == [("rules_changed", None),

@@ -46,6 +46,7 @@ def rows(views: Views) -> tuple[list, list]:
     return views.tables.games(), views.tables.players()
 
 
+@pytest.mark.store
 def test_live_views_equal_a_rebuild_and_count_each_event_once(database):
     store = open_store(database)
     games = Games(store)
@@ -71,6 +72,7 @@ def test_live_views_equal_a_rebuild_and_count_each_event_once(database):
     store.close()
 
 
+@pytest.mark.store
 def test_a_game_whose_rows_the_database_refuses_does_not_hold_up_the_others(database, monkeypatch):
     """Should the database refuse one game's rows (as PostgreSQL refuses text
     it cannot store), the other games' rows and the position are written all
@@ -100,6 +102,7 @@ def test_a_game_whose_rows_the_database_refuses_does_not_hold_up_the_others(data
     store.close()
 
 
+@pytest.mark.store
 def test_a_restart_resumes_after_the_last_event_processed(database):
     store = open_store(database)
     games = Games(store)
@@ -117,6 +120,7 @@ def test_a_restart_resumes_after_the_last_event_processed(database):
     store.close()
 
 
+@pytest.mark.store
 def test_two_processes_catching_up_at_once_write_each_event_once(database):
     stores = [open_store(database) for _ in range(2)]
     writer = Games(stores[0])
@@ -139,6 +143,7 @@ def test_two_processes_catching_up_at_once_write_each_event_once(database):
         store.close()
 
 
+@pytest.mark.store
 def test_a_background_thread_shows_another_process_write_within_a_second(database):
     reader_store, writer_store = open_store(database), open_store(database)
     reader, writer = Games(reader_store), Games(writer_store)

@@ -6,10 +6,12 @@ import copy
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from domain.rules import random_move
 from domain.willi import GAME
+from randomness import examples
 from service.games import Games
 from service.store import open_store
 
@@ -23,7 +25,7 @@ def replay(players, moves):
     return state
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(seed=st.integers(0, 2**32), count=st.sampled_from([3, 4]))
 def test_a_random_game_replays_to_the_live_state_and_apply_never_mutates(seed, count):
     rng = random.Random(seed)
@@ -49,7 +51,8 @@ def test_a_random_game_replays_to_the_live_state_and_apply_never_mutates(seed, c
     assert set(GAME.winners(state)) <= set(players)
 
 
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@pytest.mark.slow
+@settings(max_examples=examples(4), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32), count=st.sampled_from([3, 4]))
 def test_recorded_games_with_undo_and_redo_agree_everywhere(tmp_path, seed, count):
     rng = random.Random(seed)

@@ -1,8 +1,10 @@
-"""The HTTP API with Willi, on SQLite and on PostgreSQL."""
+"""The HTTP API with Willi."""
 from __future__ import annotations
 
 import random
 from uuid import uuid4
+
+import pytest
 
 from helpers import Api
 
@@ -265,6 +267,7 @@ def test_audit_reports_a_renege_at_the_move_that_did_not_follow(client):
     assert [(f["kind"], f["seat"], f["move_index"]) for f in audit["findings"]] == [("renege", "Joe", 7)]
 
 
+@pytest.mark.slow
 def test_random_willi_games_through_the_api_score_as_the_rulebook_says(client):
     from willi_oracle import score_by_hand
     for players, seed in [(FOUR, 1), (["Alex", "Joe", "Hanna"], 2)]:

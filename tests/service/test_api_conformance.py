@@ -1,5 +1,5 @@
 """Issue #2's API wording, item by item: shapes, numbers, errors (never a
-500 for bad input), on SQLite and on PostgreSQL."""
+500 for bad input)."""
 from __future__ import annotations
 
 import re
@@ -387,6 +387,7 @@ def test_a_seats_hidden_view_needs_that_seats_token(client):
 
 
 # -- text no store can keep ------------------------------------------------------------------
+@pytest.mark.store       # PostgreSQL cannot keep NUL in text
 def test_a_nul_character_is_refused_before_anything_is_stored(client):
     """PostgreSQL's text columns cannot hold a NUL: a name with one, once
     stored, would break the game list for good."""

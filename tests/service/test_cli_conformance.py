@@ -119,21 +119,12 @@ def test_serve_production_runs_gunicorn_workers_on_the_database_given(tmp_path):
 
 
 @pytest.mark.postgres
-def test_serve_on_postgresql_creates_its_tables_on_first_start(postgres_url, tmp_path):
-    import uuid
-    from urllib.parse import urlparse
-
+@pytest.mark.store
+def test_serve_on_postgresql_creates_its_tables_on_first_start(scratch_database, tmp_path):
     import psycopg
-    name = f"tablelog_serve_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(postgres_url, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    url = urlparse(postgres_url)._replace(path="/" + name).geturl()
-    try:
-        assert serving([], tmp_path, free_port(), env={ENV_DATABASE: url}) == {"ok": True, "database": "postgresql"}
-        with psycopg.connect(url) as conn:
-            # The game's Started event, and beside it its keyed anchor (issue 17).
-            topics = dict(conn.execute("SELECT topic, count(*) FROM tablelog_events GROUP BY topic").fetchall())
-            assert topics == {"domain.record:GameRecord.Started": 1, "domain.record:HeadAnchor.Opened": 1}
-    finally:
-        with psycopg.connect(postgres_url, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    url = scratch_database("serve")
+    assert serving([], tmp_path, free_port(), env={ENV_DATABASE: url}) == {"ok": True, "database": "postgresql"}
+    with psycopg.connect(url) as conn:
+        # The game's Started event, and beside it its keyed anchor (issue 17).
+        topics = dict(conn.execute("SELECT topic, count(*) FROM tablelog_events GROUP BY topic").fetchall())
+        assert topics == {"domain.record:GameRecord.Started": 1, "domain.record:HeadAnchor.Opened": 1}

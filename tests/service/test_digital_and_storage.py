@@ -68,6 +68,7 @@ def test_a_digital_game_deals_the_next_round_itself(client):
     assert api.state()["phase"] == "discard"
 
 
+@pytest.mark.store
 def test_many_threads_recording_on_one_game_lose_nothing(app):
     client = app.test_client()
     api = Api(client, "willi", ["Alex", "Joe", "Gunter", "Hanna"])
@@ -97,6 +98,7 @@ def test_many_threads_recording_on_one_game_lose_nothing(app):
     assert api.get("")["version"] == 3
 
 
+@pytest.mark.store
 def test_threads_without_expected_version_each_stored_once(app):
     client = app.test_client()
     api = Api(client, "willi", ["Alex", "Joe", "Gunter", "Hanna"])
@@ -123,6 +125,7 @@ def test_threads_without_expected_version_each_stored_once(app):
 
 
 @pytest.mark.postgres
+@pytest.mark.store
 def test_postgres_refuses_update_and_delete_on_the_events_table(postgres_url):
     from service.app import create_app
     app = create_app(postgres_url)
@@ -138,16 +141,11 @@ def test_postgres_refuses_update_and_delete_on_the_events_table(postgres_url):
 
 
 @pytest.mark.postgres
-def test_workers_starting_together_on_an_empty_postgres_database(postgres_url):
+@pytest.mark.store
+def test_workers_starting_together_on_an_empty_postgres_database(scratch_database):
     """Gunicorn workers open the store at the same moment on first start."""
-    import uuid
-    from urllib.parse import urlparse
-
     from service.store import open_store
-    name = f"tablelog_race_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(postgres_url, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    url = urlparse(postgres_url)._replace(path="/" + name).geturl()
+    url = scratch_database("race")
     errors: list[str] = []
 
     def start() -> None:
@@ -161,11 +159,10 @@ def test_workers_starting_together_on_an_empty_postgres_database(postgres_url):
         t.start()
     for t in threads:
         t.join()
-    with psycopg.connect(postgres_url, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
     assert errors == []
 
 
+@pytest.mark.store       # PostgreSQL cannot keep NUL in text
 def test_a_name_with_a_nul_character_is_refused_however_the_game_arrives(app):
     """PostgreSQL cannot keep NUL in text: the API refuses it at the door, and
     the service itself refuses it for a record imported on the command line."""

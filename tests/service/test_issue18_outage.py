@@ -82,6 +82,7 @@ def timed(fn):
     return result, time.monotonic() - started
 
 
+@pytest.mark.slow       # starts a PostgreSQL cluster of its own and stops it
 def test_an_outage_is_answered_503_fast_and_the_service_recovers(cluster):
     app = create_app(cluster.url)
     client = app.test_client()

@@ -66,6 +66,7 @@ def trickle(port: int, pieces: list[bytes], every: float, stop: threading.Event)
                 return
 
 
+@pytest.mark.slow       # clients that send a piece every few seconds
 def test_slow_clients_leave_the_service_answering(production):
     port = int(production.rsplit(":", 1)[1])
     headers = b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 60\r\n\r\n"

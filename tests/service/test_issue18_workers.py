@@ -14,6 +14,8 @@ from domain.rules import random_game
 from domain.willi import GAME
 from service.app import create_app
 
+pytestmark = pytest.mark.store       # two workers on one database, on both stores
+
 PLAYERS = ["Alex", "Joe", "Gunter", "Hanna"]
 
 

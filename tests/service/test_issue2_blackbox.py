@@ -1,5 +1,5 @@
 """Issue #2's API read as an independent tester would: black-box, through the
-HTTP API only, on SQLite and PostgreSQL. Sentences the rest of the suite does
+HTTP API only (on SQLite, as every API suite). Sentences the rest of the suite does
 not pin down: numbering across undo/redo, redo after a new move, idempotent
 retries, unknown ids, 400 against 422 for each game's move fields, state at
 and beyond the last move, seat views in digital games of every type, the end

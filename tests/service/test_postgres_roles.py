@@ -9,17 +9,15 @@ from __future__ import annotations
 import uuid
 from urllib.parse import urlparse, urlunparse
 
-import os
-
 import psycopg
 import pytest
+from environment import DB_PREFIX
 
 from service.app import create_app
 from service.cli import main
 from service.store import StoreProblem, check_production_store
 
-pytestmark = pytest.mark.postgres
-PG_ADMIN_URL = os.environ.get("TABLELOG_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
+pytestmark = [pytest.mark.store, pytest.mark.postgres]
 FOUR = ["Alex", "Joe", "Gunter", "Hanna"]
 
 
@@ -33,7 +31,8 @@ def as_role(url: str, role: str, database: str) -> str:
 def two_roles(postgres_admin_url):
     """A database of its own, owned by an owner role, and a service role."""
     tag = uuid.uuid4().hex[:8]
-    owner, service, database = f"tablelog_test_owner_{tag}", f"tablelog_test_service_{tag}", f"tablelog_test_roles_{tag}"
+    owner, service, database = (f"{DB_PREFIX}_owner_{tag}", f"{DB_PREFIX}_service_{tag}",
+                                f"{DB_PREFIX}_roles_{tag}")
     with psycopg.connect(postgres_admin_url, autocommit=True) as conn:
         conn.execute(f'CREATE ROLE "{owner}" LOGIN PASSWORD \'{owner}-pw\'')
         conn.execute(f'CREATE ROLE "{service}" LOGIN PASSWORD \'{service}-pw\'')

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from domain.grand_austria import GAME
 from domain.grand_austria.modules.start_player import data
 from domain.rules import random_move
+from randomness import examples
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 QUIET = ("pass", "decline", "end_turn")
@@ -114,7 +115,7 @@ def run(players, seed, deep_checks=True, version=None, **options):
     return state, moves
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 10**6))
 @example(players=3, seed=127464)      # a guest took Ann's last krone; only space 6 had dice
 def test_random_games_are_consistent(players, seed):

@@ -14,6 +14,7 @@ from domain.rules import Game, random_move
 from domain.vienna import GAME
 from domain.vienna.components import default_board
 from notation_tables import notation_table_tests
+from randomness import examples
 
 NAMES = ["Ann", "Bo Lee", "Jürgen", "Dora Maria", "Emil"]
 SEATS = NAMES[:3]
@@ -164,7 +165,7 @@ moves = st.one_of(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(moves)
 def test_names_made_of_notation_read_back_in_either_form(move):
     """Whatever the names, the record's form (short or generic) reads back,

@@ -14,6 +14,7 @@ from hypothesis import given, settings, strategies as st
 from domain.rules import random_move
 from domain.vienna import GAME
 from domain.vienna.components import SYMBOLS
+from randomness import examples
 
 NAMES = ["Anna", "Bert", "Clara", "Dora", "Emil"]
 DICE = [str(v) for v in range(1, 7)] + [f"W{v}" for v in range(1, 7)] + [f"J{v}" for v in range(1, 7)]
@@ -79,7 +80,7 @@ def replay(players, moves):
 
 
 @pytest.mark.parametrize("count", [3, 4, 5])
-@settings(max_examples=2, deadline=None)
+@settings(max_examples=examples(2), deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_a_random_game_replays_finishes_and_keeps_every_point_traceable(seed, count):
     rng = random.Random(seed)

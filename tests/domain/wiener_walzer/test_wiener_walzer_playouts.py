@@ -11,6 +11,7 @@ from hypothesis import given, settings, strategies as st
 from domain.rules import random_move
 from domain.wiener_walzer import GAME
 from domain.wiener_walzer.events import RULES
+from randomness import examples
 
 DELICACIES = ("cheese", "shrimp_roll", "sachertorte", "caviar", "cigar")
 
@@ -148,7 +149,7 @@ def play_checked(players, events, seed):
     return start, moves, states, penalties
 
 
-@settings(max_examples=16, deadline=None)
+@settings(max_examples=examples(16), deadline=None)
 @given(players=st.integers(2, 5), events=st.booleans(), seed=st.integers(0, 2**32))
 def test_random_games_follow_the_rules_and_score_as_counted_by_hand(players, events, seed):
     start, moves, states, penalties = play_checked(players, events, seed)
