@@ -13,7 +13,8 @@ from test_other_games import start
 pytestmark = pytest.mark.browser
 
 TAP = ("section.move-group .group-body > .chips button:not(.unavailable), "
-       "section.move-group .board button.selectable, .view button.room.selectable")
+       "section.move-group .board button.selectable, section.move-group .vpick button.selectable, "
+       ".view button.room.selectable")
 
 
 def summary(page: Page, server: str, game: str) -> dict:
@@ -62,3 +63,35 @@ def play_a_round(browser, page: Page, server: str, players: list[str]) -> None:
 def test_a_digital_round_on_the_players_phones(phone: Page, browser, server, game, players):
     start(phone, game, players, "digital")
     play_a_round(browser, phone, server, players)
+
+
+def test_vienna_the_street_is_tapped_in_street_order(phone: Page, browser, server):
+    """Issue 16, point 7: Vienna's fields are offered on the street, in street order."""
+    start(phone, "vienna", ["Ann", "Ben", "Cid"], "digital")
+    game = phone.url.rsplit("/", 1)[-1]
+    links = {seat: phone.locator(f".player-links a[data-seat='{seat}']").get_attribute("href") for seat in ["Ann", "Ben", "Cid"]}
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        pages = {}
+        for _ in range(20):               # the start cards, until someone is to place dice
+            now = summary(phone, server, game)
+            if "place" in now["expected"]["moves"]:
+                break
+            seat = now["expected"]["seats"][0]
+            pages.setdefault(seat, context.new_page())
+            player = pages[seat]
+            player.goto(links[seat])
+            expect(player.locator(f".game-head[data-rendered='{now['version']}']")).to_be_attached()
+            player.locator(TAP).first.click()
+            expect(player.locator(f".game-head[data-rendered='{now['version']}']")).to_have_count(0)
+        seat = summary(phone, server, game)["expected"]["seats"][0]
+        player = context.new_page()
+        player.goto(links[seat])
+        street = [f["field"] for f in state(phone, server, game)["board"]]
+        group = player.locator(f"section.move-group[data-move='place'][data-seat='{seat}']")
+        expect(group.locator(".vpick .vstreet > li")).to_have_count(len(street))
+        assert [li.get_attribute("data-field") for li in group.locator(".vpick .vstreet > li").all()] == street
+        group.locator(".vpick button.selectable").first.click()
+        expect(group.locator(".group-body .chips button").first).to_be_visible()
+    finally:
+        context.close()
