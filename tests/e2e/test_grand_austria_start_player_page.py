@@ -2,12 +2,16 @@
 page: the module chosen among the options, the skeleton key on the action
 board extension (tapped there), the new turn-order tiles on each player,
 a whole 2-player game and a full 4-player round played by tapping the
-offered choices (digital mode: the service rolls and deals)."""
+offered choices (digital mode: the service rolls and deals; each move is
+tapped on the acting player's own page, opened from the link the
+scorekeeper's page hands out: the scorekeeper's page is the table and
+records nobody's move while it hides a hand)."""
 from __future__ import annotations
 
 import json
 import random
 import urllib.request
+from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import Error, Page, expect
@@ -46,9 +50,38 @@ def state_of(server: str, game_id: str) -> dict:
         return json.load(answer)
 
 
-def tap_a_move(page: Page, rng: random.Random) -> None:
-    """Tap the chips of one offered move group, a doing move rather than a
-    quiet one most of the time, until the move is recorded."""
+@contextmanager
+def players_phones(browser, page: Page, players: list[str]):
+    """Each player's own page, from the links the scorekeeper's page shows once."""
+    contexts, phones = [], {}
+    try:
+        for seat in players:
+            link = page.locator(f".player-links a[data-seat='{seat}']").get_attribute("href")
+            context = browser.new_context(viewport=page.viewport_size, is_mobile=True, has_touch=True)
+            contexts.append(context)
+            phones[seat] = context.new_page()
+            phones[seat].goto(link)
+            expect(phones[seat].locator(".seat-page")).to_contain_text(f"You are {seat}")
+        yield phones
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def acting_phone(phones: dict, server: str, game_id: str) -> Page:
+    """The acting player's page, brought up to date (it also follows by itself, every few seconds)."""
+    with urllib.request.urlopen(f"{server}/api/games/{game_id}") as answer:
+        now = json.load(answer)
+    page = phones[now["expected"]["seats"][0]]
+    page.reload()
+    expect(page.locator(f".game-head[data-rendered='{now['version']}']")).to_be_attached()
+    return page
+
+
+def tap_a_move(phones: dict, server: str, game_id: str, rng: random.Random) -> None:
+    """On the acting player's page, tap the chips of one offered move group,
+    a doing move rather than a quiet one most of the time, until the move is recorded."""
+    page = acting_phone(phones, server, game_id)
     before = version(page)
     groups = page.locator(".chooser section.move-group")
     kinds = [groups.nth(i).get_attribute("data-move") for i in range(groups.count())]
@@ -68,12 +101,16 @@ def tap_a_move(page: Page, rng: random.Random) -> None:
     expect(page.locator(f".game-head:not([data-version='{before}'])")).to_be_visible()
 
 
-def test_the_key_on_the_action_board_and_the_new_tiles(phone: Page, server, shoot):
-    page = phone
-    game_id = start_with_module_4(page, ["Ann", "Ben"])
+def test_the_key_on_the_action_board_and_the_new_tiles(phone: Page, browser, server, shoot):
+    game_id = start_with_module_4(phone, ["Ann", "Ben"])
     rng = random.Random(2)
-    while state_of(server, game_id)["phase"] != "turns":
-        tap_a_move(page, rng)
+    with players_phones(browser, phone, ["Ann", "Ben"]) as phones:
+        while state_of(server, game_id)["phase"] != "turns":
+            tap_a_move(phones, server, game_id, rng)
+        key_turn(acting_phone(phones, server, game_id), server, game_id, shoot)
+
+
+def key_turn(page: Page, server: str, game_id: str, shoot) -> None:
     key = page.locator(".view .action-board .key-extension")
     expect(key).to_contain_text("key on the board")
     tiles = {seat: p["turn_order"] for seat, p in state_of(server, game_id)["players"].items()}
@@ -90,31 +127,34 @@ def test_the_key_on_the_action_board_and_the_new_tiles(phone: Page, server, shoo
 
 
 @pytest.mark.slow
-def test_a_whole_2_player_game_through_the_page(phone: Page, server):
+def test_a_whole_2_player_game_through_the_page(phone: Page, browser, server):
     page = phone
     game_id = start_with_module_4(page, ["Ann", "Ben"])
     rng = random.Random(7)
-    for _ in range(1500):
-        if state_of(server, game_id)["finished"]:
-            break
-        tap_a_move(page, rng)
+    with players_phones(browser, page, ["Ann", "Ben"]) as phones:
+        for _ in range(1500):
+            if state_of(server, game_id)["finished"]:
+                break
+            tap_a_move(phones, server, game_id, rng)
     final = state_of(server, game_id)
     assert final["finished"] and final["winners"] and final["modules"] == ["start_player"]
     expect(page.locator(".view .ga-player.winner")).not_to_have_count(0)
 
 
-def test_a_full_4_player_round_through_the_page(desktop: Page, server, shoot):
+def test_a_full_4_player_round_through_the_page(desktop: Page, browser, server, shoot):
     page = desktop
     players = ["Ann", "Ben", "Cid", "Dora"]
     game_id = start_with_module_4(page, players)
     rng = random.Random(4)
     money = None
-    while state_of(server, game_id)["round"] == 1:
-        state = state_of(server, game_id)
-        if money is None and state["phase"] == "initial_guests":
-            order = sorted(players, key=lambda s: state["players"][s]["turn_order"][0])
-            money = [state["players"][s]["krones"] for s in order]
-        tap_a_move(page, rng)
+    with players_phones(browser, page, players) as phones:
+        while state_of(server, game_id)["round"] == 1:
+            state = state_of(server, game_id)
+            if money is None and state["phase"] == "initial_guests":
+                order = sorted(players, key=lambda s: state["players"][s]["turn_order"][0])
+                money = [state["players"][s]["krones"] for s in order]
+            tap_a_move(phones, server, game_id, rng)
+    page.reload()
     assert money == [9, 10, 11, 12]
     state = state_of(server, game_id)
     assert state["round"] == 2 and state["skeleton_key"] is None

@@ -258,7 +258,8 @@ def test_one_digital_turn(phone: Page, browser, server, shoot, game):
         group = player.locator(f"section.move-group[data-seat='{seat}']").first
         v = version(player)
         while version(player) == v:            # narrow the offered choices until a move is recorded
-            chip = group.locator(".group-body > .chips button:not(.unavailable), .board button.selectable").first
+            chip = group.locator(".group-body > .chips button:not(.unavailable), .board button.selectable, "
+                                 ".vpick button.selectable").first
             chip.wait_for()
             chip.click()
             player.wait_for_function(

@@ -154,8 +154,29 @@ function renderState(state, ctx) {
   ];
 }
 
+// The street to tap a field on, in street order: the fields the move may go
+// to are buttons, the others say who is there; a field off the street (the
+// Geheimbund) comes after it.
+function streetPicker(state, ctx, { selectable, onpick }) {
+  const onStreet = new Set(state.board.map((f) => f.field));
+  const pick = (name, extra) => h("button.vfield.selectable", { type: "button", dataset: { field: name }, onclick: () => onpick(name) },
+    h("b", name), extra);
+  return h("div.vpick",
+    h("ol.vstreet", state.board.map((f) => h("li", { dataset: { field: f.field } }, selectable.has(f.field)
+      ? pick(f.field, f.dice.length ? h("small", ` ${f.seat}: ${f.dice.join(" ")}`) : null)
+      : h("span.vfield", f.field, f.seat ? h("small", ` ${f.seat}`) : null)))),
+    [...selectable].filter((name) => !onStreet.has(name)).map((name) => pick(name)));
+}
+
 export default {
   renderState,
+
+  board: streetPicker,
+
+  onBoard(value, field, state) {
+    return typeof value === "string" && Array.isArray(state.board) && field && /\bfield\b/i.test(field.description || "")
+      && !/gendarme/i.test(field.description || "");
+  },
 
   fieldWidget(path, field, ctx, onchange) {
     if (ctx.moveType === "reveal_characters" && path === "cards" && Array.isArray(ctx.state.character_deck)) {
