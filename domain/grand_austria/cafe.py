@@ -283,10 +283,13 @@ def apply_check_in(state: State, move: Move, out: Outcome) -> State:
     for trigger in triggers(state, seat, "check_in"):
         if trigger.get("colour", guest.colour) == guest.colour and guest.size >= trigger.get("min_order", 0):
             effects = list(trigger["effects"]) + effects
-    extra = [e for e in effects if e["kind"] == "extra_action"]
-    state = apply_effects(state, seat, [e for e in effects if e["kind"] != "extra_action"] + extra,
-                          f"{guest.name} checked in", out)
+    state = apply_effects(state, seat, extra_action_last(effects), f"{guest.name} checked in", out)
     return gained(state, seat, "guest_checked_in", 1, f"{guest.name} checked in", out)
+
+
+def extra_action_last(effects: list[dict]) -> list[dict]:
+    """A reward's extra action comes after its other gains."""
+    return [e for e in effects if e["kind"] != "extra_action"] + [e for e in effects if e["kind"] == "extra_action"]
 
 
 def check_in_moves(state: State, seat: str) -> list[Move]:
@@ -307,7 +310,7 @@ def apply_complete_order(state: State, move: Move, out: Outcome) -> State:
     index = move["table"] - 1
     table = player.cafe[index]
     out.append({"fact": "order_completed", "seat": p.seat, "guest": table.guest.name, "why": p.why})
-    player = evolve(player, cafe=put(player.cafe, index, evolve(table, served=table.guest.order)))
+    player = evolve(player, cafe=put(player.cafe, index, evolve(table, served=table.guest.order[:len(table.served)])))
     return set_player(resolved(state), p.seat, player)
 
 

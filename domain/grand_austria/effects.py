@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from domain.grand_austria.catalog import EFFECT_FIELDS, Guest, Staff, catalog, guest_from, staff_from
+from domain.grand_austria.catalog import EFFECT_FIELDS, Guest, Staff, catalog, every_card, guest_from, staff_from
 from domain.grand_austria.parts import parts
 from domain.grand_austria.state import PREPARED, OCCUPIED, Pending, Player, State
 from domain.immutable import evolve
@@ -20,11 +20,11 @@ from domain.rules import Outcome
 
 # -- small helpers over the state ----------------------------------------------
 def guest_card(card: Any) -> Guest:
-    return catalog().guests[card] if isinstance(card, int) else guest_from(card)
+    return every_card().guests[card] if isinstance(card, int) else guest_from(card)
 
 
 def staff_card(card: Any) -> Staff:
-    return catalog().staff[card] if isinstance(card, int) else staff_from(card)
+    return every_card().staff[card] if isinstance(card, int) else staff_from(card)
 
 
 def set_player(state: State, seat: str, player: Player) -> State:
@@ -101,6 +101,14 @@ def gain_items(state: State, seat: str, items: Sequence[int], why: str, out: Out
     out.append({"fact": "items", "seat": seat, "items": state.config.named(tuple(items)), "why": why})
     state = set_player(state, seat, evolve(player, items=add(player.items, items)))
     return state if bonus else gained(state, seat, "items", sum(items), why, out)
+
+
+def lose(state: State, seat: str, items: Sequence[int], why: str, out: Outcome) -> State:
+    """Items paid or returned from the kitchen."""
+    player = state.player(seat)
+    out.append({"fact": "items", "seat": seat, "items": {k: -n for k, n in state.config.named(tuple(items)).items()},
+                "why": why})
+    return set_player(state, seat, evolve(player, items=add(player.items, items, -1)))
 
 
 def placement_step(state: State, seat: str, items: Sequence[int], why: str) -> Pending | None:
@@ -207,6 +215,29 @@ def _pay_or_vp(doing: Carrying, e: Mapping[str, Any]) -> None:
                             doing.out, doing.bonus)
 
 
+def cannot_pay(state: State, seat: str, e: Mapping[str, Any]) -> str | None:
+    """Why a printed cost (``pay``: n krones, or n of an item) cannot be paid now."""
+    player, n = state.player(seat), e.get("n", 1)
+    if "item" not in e:
+        return None if player.krones >= n else f"cannot pay {n} krones"
+    items = state.config.named(player.items)
+    return None if items.get(e["item"], 0) >= n else f"cannot pay {n} {e['item']} from the kitchen"
+
+
+@effect("pay", ("item", "n", "vp"))
+def _pay(doing: Carrying, e: Mapping[str, Any]) -> None:
+    """Pay n krones or n of an item (a staff card's price; a penalty, else lose vp)."""
+    lacking = cannot_pay(doing.state, doing.seat, e)
+    if lacking:
+        doing.state = score(doing.state, doing.seat, -e.get("vp", 0), f"{doing.why}: {lacking}", doing.out,
+                            doing.bonus)
+    elif "item" in e:
+        doing.state = lose(doing.state, doing.seat, doing.state.config.vector({e["item"]: e.get("n", 1)}),
+                           doing.why, doing.out)
+    else:
+        doing.state = pay(doing.state, doing.seat, e.get("n", 1), doing.why, doing.out)
+
+
 @effect("lose_items", ("cafe",))
 def _lose_items(doing: Carrying, e: Mapping[str, Any]) -> None:
     player, nothing = doing.player, doing.state.config.nothing
@@ -284,5 +315,10 @@ def _single_step(kind: str) -> Handler:
     return lambda doing, e: doing.ask(kind)
 
 
-for _kind in ("occupy", "free_guest", "extra_action", "complete_order"):
+@effect("occupy", ("max_floor",))
+def _occupy(doing: Carrying, e: Mapping[str, Any]) -> None:
+    doing.ask("occupy", max_floor=e.get("max_floor", 99))
+
+
+for _kind in ("free_guest", "extra_action", "complete_order"):
     effect(_kind)(_single_step(_kind))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from domain.grand_austria.catalog import ITEMS, CatalogError, catalog, guest_from, hotel_from, staff_from
+from domain.grand_austria.catalog import ALL_ITEMS, CatalogError, every_card, guest_from, hotel_from, staff_from
 from domain.names import canonical
 from domain.rules import MoveSchema, WholeText, YesNo, seat_field, whole_number
 
@@ -23,7 +23,7 @@ class CardField(fields.Field):
         if isinstance(value, bool):
             raise ValidationError("A card is a catalog number or its printed content.")
         if isinstance(value, int):
-            known = catalog().guests if self.deck == "guest" else catalog().staff
+            known = every_card().guests if self.deck == "guest" else every_card().staff
             if value not in known:
                 raise ValidationError(f"No {self.deck} card has number {value}.")
             return value
@@ -35,7 +35,7 @@ class CardField(fields.Field):
             return dict(value)
         if isinstance(value, str):
             # By its printed name, typed loosely ("cafe owner"): recorded by its number.
-            known = catalog().guests if self.deck == "guest" else catalog().staff
+            known = every_card().guests if self.deck == "guest" else every_card().staff
             by_name = {card.name: number for number, card in known.items()}
             name = canonical(value, by_name)
             if name not in by_name:
@@ -62,7 +62,7 @@ def count(**kw):
 
 
 def item_counts(**kw):
-    return fields.Dict(keys=fields.String(validate=validate.OneOf(ITEMS)), values=count(),
+    return fields.Dict(keys=fields.String(validate=validate.OneOf(ALL_ITEMS)), values=count(),
                        metadata={"description": "item -> how many, e.g. {\"strudel\": 2, \"cake\": 1}"}, **kw)
 
 
@@ -301,7 +301,7 @@ class ServeSchema(MoveSchema):
     seat = seat_field()
     items = fields.List(fields.Nested(Schema.from_dict({
         "table": whole_number(required=True, validate=validate.Range(min=1, max=3)),
-        "item": fields.String(required=True, validate=validate.OneOf(ITEMS))})),
+        "item": fields.String(required=True, validate=validate.OneOf(ALL_ITEMS))})),
         required=True, validate=validate.Length(min=1))
 
 

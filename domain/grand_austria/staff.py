@@ -6,8 +6,8 @@ import random
 from typing import Any, Iterable
 
 from domain.chance import shuffled
-from domain.grand_austria.catalog import Staff, catalog
-from domain.grand_austria.effects import apply_effects, gained, pay, set_player, staff_card
+from domain.grand_austria.catalog import Staff, every_card
+from domain.grand_austria.effects import apply_effects, cannot_pay, gained, pay, set_player, staff_card
 from domain.grand_austria.moves import (DiscardStaffSchema, DrawStaffSchema, HireSchema, ReturnStaffSchema,
                                         UseStaffSchema)
 from domain.grand_austria.parts import MoveRule
@@ -46,7 +46,7 @@ def all_known(state: State) -> bool:
 
 def card_ref(card: Staff) -> Any:
     """A card as a move names it: its number, or its printed content."""
-    return card.number if card.number is not None and catalog().staff.get(card.number) == card \
+    return card.number if card.number is not None and every_card().staff.get(card.number) == card \
         else {k: v for k, v in card.to_json().items() if v is not None}
 
 
@@ -142,9 +142,14 @@ def hire_candidates(state: State, p: Pending) -> list[Move]:
 
 
 def check_use_staff(state: State, move: Move) -> None:
-    if usable(state, move["seat"], staff_card(move["staff"])) is None:
+    card = staff_card(move["staff"])
+    if usable(state, move["seat"], card) is None:
         raise violation("not_usable", "Use a hired once-per-round staff card not yet turned sideways.",
                         R_ADDITIONAL)
+    for e in card.per_round:
+        lacking = cannot_pay(state, move["seat"], e) if e["kind"] == "pay" else None
+        if lacking:
+            raise violation("cannot_pay", f"{card.name}: you {lacking}.", R_ADDITIONAL)
 
 
 def apply_use_staff(state: State, move: Move, out: Outcome) -> State:

@@ -39,5 +39,5 @@ def test_a_whole_game_with_module_4_through_the_api(client, players):
 
 def test_an_unknown_module_is_refused_as_malformed(client):
     r = client.post("/api/games", json={"game": "grand_austria", "players": ["Ann", "Bob"],
-                                        "options": {"modules": ["ballrooms"]}})
-    assert r.status_code == 400 and "Unknown module 'ballrooms'" in r.get_data(as_text=True)
+                                        "options": {"modules": ["waltzing_mice"]}})
+    assert r.status_code == 400 and "Unknown module 'waltzing_mice'" in r.get_data(as_text=True)
