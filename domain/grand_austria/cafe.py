@@ -5,8 +5,8 @@ import random
 from itertools import combinations_with_replacement, product
 from typing import Mapping
 
-from domain.grand_austria.effects import (add, apply_effects, gained, guest_card, on_own_turn, pay, score,
-                                          set_player, triggers)
+from domain.grand_austria.effects import (add, apply_effects, check_in_game, gained, guest_card, on_own_turn, pay,
+                                          score, set_player, triggers)
 from domain.grand_austria.hotel import occupy, room_named
 from domain.grand_austria.moves import (CheckInSchema, CompleteOrderSchema, PlaceItemsSchema, RevealGuestSchema,
                                         ServeSchema, TakeGuestSchema)
@@ -158,6 +158,7 @@ def place_candidates(state: State, p) -> list[Move]:
 
 # -- moves ---------------------------------------------------------------------
 def check_reveal_guest(state: State, move: Move) -> None:
+    check_in_game(state, "guest", [move["card"]], R_TURN)
     if isinstance(move["card"], int) and move["card"] in in_play(state):
         raise violation("duplicate_card", "That guest card is already in play.", R_TURN)
 

@@ -15,7 +15,7 @@ from domain.grand_austria.catalog import EFFECT_FIELDS, Guest, Staff, catalog, e
 from domain.grand_austria.parts import parts
 from domain.grand_austria.state import PREPARED, OCCUPIED, Pending, Player, State
 from domain.immutable import evolve
-from domain.rules import Outcome
+from domain.rules import Outcome, RuleViolation
 
 
 # -- small helpers over the state ----------------------------------------------
@@ -25,6 +25,15 @@ def guest_card(card: Any) -> Guest:
 
 def staff_card(card: Any) -> Staff:
     return every_card().staff[card] if isinstance(card, int) else staff_from(card)
+
+
+def check_in_game(state: State, deck: str, cards: Iterable[Any], rule: str) -> None:
+    """Cards named by number belong to the game's stacks (a module's cards only when it is played)."""
+    known = state.config.catalog.guests if deck == "guest" else state.config.catalog.staff
+    for card in cards:
+        if isinstance(card, int) and card not in known:
+            raise RuleViolation("card_not_in_game", f"{deck.capitalize()} card {card} belongs to a module this game "
+                                "does not play.", rule)
 
 
 def set_player(state: State, seat: str, player: Player) -> State:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from domain.chance import shuffled
 from domain.grand_austria import cafe, hotel, staff
-from domain.grand_austria.effects import guest_card, set_player, staff_card
+from domain.grand_austria.effects import check_in_game, guest_card, set_player, staff_card
 from domain.grand_austria.moves import DraftPickSchema, SetupSchema
 from domain.grand_austria.parts import MoveRule, SetupPhase, parts
 from domain.grand_austria.refusals import R_DRAFT, R_SETUP, violation
@@ -29,6 +29,8 @@ def check_setup(state: State, move: Move) -> None:
                         "(A1-A4, B1-B4, C1-C4), in that order.", R_SETUP)
     if move["start_player"] not in state.players:
         raise violation("unknown_player", f"{move['start_player']} is not playing.", R_SETUP)
+    check_in_game(state, "guest", move["queue"], R_SETUP)
+    check_in_game(state, "staff", [c for hand in move.get("hands", {}).values() for c in hand], R_SETUP)
     numbers = [c for c in move["queue"] if isinstance(c, int)]
     if len(set(numbers)) != len(numbers):
         raise violation("duplicate_card", "A guest card can be in the queue only once.", R_SETUP)

@@ -7,7 +7,8 @@ from typing import Any, Iterable
 
 from domain.chance import shuffled
 from domain.grand_austria.catalog import Staff, every_card
-from domain.grand_austria.effects import apply_effects, cannot_pay, gained, pay, set_player, staff_card
+from domain.grand_austria.effects import (apply_effects, cannot_pay, check_in_game, gained, pay, set_player,
+                                          staff_card)
 from domain.grand_austria.moves import (DiscardStaffSchema, DrawStaffSchema, HireSchema, ReturnStaffSchema,
                                         UseStaffSchema)
 from domain.grand_austria.parts import MoveRule
@@ -95,6 +96,7 @@ def check_draw_staff(state: State, move: Move) -> None:
         raise violation("wrong_player", f"The cards are drawn for {p.seat}.", R_TURN)
     cards = move.get("cards")
     if cards is not None:
+        check_in_game(state, "staff", cards, R_TURN)
         if not 0 < len(cards) <= p.n:
             raise violation("draw_count", f"{p.n} staff cards are drawn (fewer only when the deck runs out).",
                             R_TURN)
