@@ -5,40 +5,21 @@ the state, illegal sends refused with the rule (422), bad boards as malformed
 (400)."""
 from __future__ import annotations
 
-import random
-
 import pytest
-from test_grand_austria_playouts import busy_move
-
-from domain.grand_austria import GAME
-
-PLAYERS = ["Anna", "Beth", "Cyril", "Dora"]
-
-
-def start(client, players, modules):
-    r = client.post("/api/games", json={"game": "grand_austria", "players": PLAYERS[:players], "mode": "table",
-                                        "options": {"modules": modules}})
-    assert r.status_code == 201, r.json
-    return r.json["id"], {"Authorization": f"Bearer {r.json['tokens']['scorekeeper']}"}
+from grand_austria_api_game import PLAYERS, play_through, start_game
 
 
 @pytest.mark.parametrize("modules", [["ballrooms"], ["ballrooms", "start_player"]], ids=["m1", "m1+m4"])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_whole_module_1_game_through_the_api(client, players, modules):
-    game_id, headers = start(client, players, modules)
-    games = client.application.extensions["tablelog"]
-    rng = random.Random(players)
-    sent = 0
-    while not GAME.finished(games.history(game_id).state):
-        move = busy_move(games.history(game_id).state, rng)
-        r = client.post(f"/api/games/{game_id}/moves", json={"move": move}, headers=headers)
-        assert r.status_code == 201, (move, r.json)
+    def each(move, answer):
         if move["type"] == "lay_out_ballrooms":
-            assert [b["round"] for b in r.json["state"]["ballrooms"]] == [3, 5, 7]
+            assert [b["round"] for b in answer["state"]["ballrooms"]] == [3, 5, 7]
         if move["type"] in ("send_to_ballroom", "send_dancer"):
-            sent += 1
             assert any(move["seat"] in row["spaces"] or move["seat"] in room.get("balcony", [])
-                       for room in r.json["state"]["ballrooms"] for row in room["rows"])
+                       for room in answer["state"]["ballrooms"] for row in room["rows"])
+
+    game_id, headers = play_through(client, players, modules, players, each)
     final = client.get(f"/api/games/{game_id}/state").json
     assert final["finished"] and final["modules"] == modules
     assert all(room["scored"] for room in final["ballrooms"])
@@ -48,7 +29,7 @@ def test_a_whole_module_1_game_through_the_api(client, players, modules):
 
 
 def test_illegal_choices_are_refused_with_the_rule_and_bad_boards_as_malformed(client):
-    game_id, headers = start(client, 2, ["ballrooms"])
+    game_id, headers = start_game(client, 2, ["ballrooms"])
     setup = {"type": "setup", "objectives": [163, 109, 113], "emperor_tiles": ["A5", "B5", "C5"],
              "queue": [141, 137, 139, 134, 49], "start_player": "Anna"}
     assert client.post(f"/api/games/{game_id}/moves", json={"move": setup}, headers=headers).status_code == 201
