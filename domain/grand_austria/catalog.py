@@ -25,7 +25,8 @@ STAFF_KINDS = ("once", "round", "permanent", "end")
 # these (a dict with "kind" and the fields named here).
 EFFECT_FIELDS: dict[str, frozenset[str]] = {
     "item": frozenset({"item", "n"}),               # n of one item into the kitchen
-    "any_items": frozenset({"n"}),                  # n items of the player's choice
+    "any_items": frozenset({"n"}),                  # n dishes or drinks of the player's choice
+    "any_item": frozenset({"n"}),                   # n items of any kind (with module 1: champagne too)
     "krones": frozenset({"n"}),
     "emperor": frozenset({"n"}),                    # Emperor steps
     "vp": frozenset({"n"}),

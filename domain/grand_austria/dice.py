@@ -184,9 +184,10 @@ def imitate_candidates(state: State, p: Pending) -> list[Move]:
 
 
 def choice_of(state: State, p: Pending) -> tuple[str, ...]:
-    """The items a choice may give: the action's pair, a dish or drink, any item."""
-    return p.pair if p.kind == "items" else \
-        state.config.dish_or_drink if p.kind == "dish_or_drink" else state.config.any_item
+    """The items a choice may give: the action's chain; a dish or drink (the
+    base game's items of choice, ``any_items``, show that icon); any item."""
+    return p.pair if p.kind == "items" else state.config.any_item if p.kind == "any_item" \
+        else state.config.dish_or_drink
 
 
 def check_choose_items(state: State, move: Move) -> None:

@@ -293,6 +293,11 @@ def _any_items(doing: Carrying, e: Mapping[str, Any]) -> None:
     doing.ask("any_items", n=e.get("n", 1))
 
 
+@effect("any_item", ("n",))
+def _any_item(doing: Carrying, e: Mapping[str, Any]) -> None:
+    doing.ask("any_item", n=e.get("n", 1))
+
+
 @effect("draw_staff", ("n",))
 def _draw_staff(doing: Carrying, e: Mapping[str, Any]) -> None:
     doing.ask("draw_staff", n=e.get("n", 1))

@@ -109,3 +109,21 @@ def test_each_champagne_left_scores_1_vp_and_counts_in_the_tie_break():
     assert over.final == {"Anna": 13, "Beth": 12}
     tied = evolve(over, seats={**over.seats, "Beth": evolve(over.player("Beth"), vp=13)})
     assert winners(tied) == ["Anna"]        # 3 champagne against 2 strudel
+
+
+def test_the_base_items_of_choice_are_dishes_or_drinks_and_the_any_item_icon_may_be_champagne():
+    from domain.grand_austria.state import Pending
+    state = ready()
+    base = evolve(state, pending=(Pending("Anna", "any_items", n=1, why="Emperor tile A2 reward"),))
+    assert {"champagne": 1} not in item_answers(base)
+    any_item = evolve(state, pending=(Pending("Anna", "any_item", n=1, why="any item"),))
+    assert {"champagne": 1} in item_answers(any_item)
+
+
+def test_losing_all_kitchen_items_loses_the_champagne_too():
+    from domain.grand_austria.effects import apply_effects
+    state = kitchen(ready(), "Anna", strudel=2, champagne=3)
+    out = []
+    after = apply_effects(state, "Anna", [{"kind": "lose_items"}], "Emperor tile A2 penalty", out)
+    assert GAME.view(after)["players"]["Anna"]["items"] == dict.fromkeys(
+        ("strudel", "cake", "wine", "coffee", "champagne"), 0)

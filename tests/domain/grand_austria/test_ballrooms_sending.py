@@ -195,3 +195,16 @@ def test_the_dancing_master_sends_a_dancer_around_the_main_action_of_a_3():
     after, facts = play(state, {"type": "take_die", "seat": "Anna", "value": 3})
     assert [p.kind for p in after.pending][0] == "rooms" and "dancer" in [p.kind for p in after.pending]
     assert ("Anna", 1) in [(f["seat"], f["krones"]) for f in facts_of(facts, "krones")]
+
+
+def test_check_in_staff_do_not_fire_for_a_guest_sent_to_a_ballroom():
+    from domain.grand_austria.effects import staff_card
+    state = anna_on(ready())
+    anna = state.player("Anna")
+    state = evolve(state, seats={**state.seats, "Anna": evolve(anna, hired=(staff_card(5),))})   # Groom: red guests
+    state = kitchen(state, "Anna", champagne=1)
+    state = guest_served(state, "Anna", 134)                                                    # Debutante, red
+    krones = state.player("Anna").krones
+    state, facts = play(state, {"type": "send_to_ballroom", "seat": "Anna", "table": 1, "ballroom": 1,
+                                "row": "bottom", "section": 4})
+    assert state.player("Anna").krones == krones and not facts_of(facts, "krones")
