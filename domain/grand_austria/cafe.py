@@ -164,7 +164,7 @@ def check_reveal_guest(state: State, move: Move) -> None:
 
 
 def apply_reveal_guest(state: State, move: Move, out: Outcome) -> State:
-    guest = guest_card(move["card"])
+    guest = guest_card(move["card"], state)
     out.append({"fact": "queue_refilled", "guest": guest.to_json()})
     return evolve(state, queue=(guest,) + state.queue[1:], refill=0, guests_left=state.guests_left - 1)
 

@@ -310,6 +310,32 @@ def every_card() -> Catalog:
     return catalog(*CARD_FILES.values())
 
 
+@cache
+def _numbered(files: tuple[str, ...], deck: str) -> frozenset[int]:
+    """The numbers a deck's cards may carry: the cards known, and the ranges a
+    module's data declares for its cards the rulebook does not print."""
+    cat = _catalog(files)
+    known = set(cat.guests if deck == "guest" else cat.staff)
+    for name in files:
+        with open(DATA / name, "rb") as handle:
+            first, last = tomllib.load(handle).get("numbers", {}).get(deck, (0, -1))
+        known |= set(range(first, last + 1))
+    return frozenset(known)
+
+
+def card_numbers(deck: str) -> frozenset[int]:
+    """Every number a move may name a guest (``deck = "guest"``) or staff card by."""
+    return _numbered(tuple(sorted(set(CARD_FILES.values()))), deck)
+
+
+def with_house(cat: Catalog, house: Mapping[str, Any]) -> Catalog:
+    """The catalog with a house catalog's cards (same shape as the shipped
+    data): a card of a known number is replaced, a new one added."""
+    from dataclasses import replace
+    return replace(cat, guests={**cat.guests, **{g["number"]: guest_from(g) for g in house.get("guest", [])}},
+                   staff={**cat.staff, **{c["number"]: staff_from(c) for c in house.get("staff", [])}})
+
+
 def _merged(tables: list[dict], key: str) -> list[dict]:
     return [entry for table in tables for entry in table.get(key, [])]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from domain.grand_austria.catalog import CARD_FILES, DISHES, DRINKS, ITEMS, Catalog, catalog
+from domain.grand_austria.catalog import CARD_FILES, DISHES, DRINKS, ITEMS, Catalog, catalog, with_house
 
 
 @dataclass(frozen=True)
@@ -76,6 +76,8 @@ class Config:
 def base_config(players: int, options: Mapping[str, Any], version: str, modules: tuple[str, ...]) -> Config:
     """The base game's configuration; the chosen modules then adjust it."""
     cat = catalog(*(CARD_FILES[m] for m in modules if m in CARD_FILES))
+    if options.get("house_catalog"):
+        cat = with_house(cat, options["house_catalog"])
     rules = cat.rules
     return Config(
         version=VERSIONS[version], modules=modules, catalog=cat,

@@ -19,12 +19,23 @@ from domain.rules import Outcome, RuleViolation
 
 
 # -- small helpers over the state ----------------------------------------------
-def guest_card(card: Any) -> Guest:
-    return every_card().guests[card] if isinstance(card, int) else guest_from(card)
+def card_of(deck: str, card: Any, state: State | None = None) -> Any:
+    """A card by number (from the game's catalog when ``state`` is given,
+    refused if the game's stacks lack it) or by printed content."""
+    if not isinstance(card, int):
+        return (guest_from if deck == "guest" else staff_from)(card)
+    cat = every_card() if state is None else state.config.catalog
+    if state is not None:
+        check_in_game(state, deck, [card], "Setup")
+    return (cat.guests if deck == "guest" else cat.staff)[card]
 
 
-def staff_card(card: Any) -> Staff:
-    return every_card().staff[card] if isinstance(card, int) else staff_from(card)
+def guest_card(card: Any, state: State | None = None) -> Guest:
+    return card_of("guest", card, state)
+
+
+def staff_card(card: Any, state: State | None = None) -> Staff:
+    return card_of("staff", card, state)
 
 
 def check_in_game(state: State, deck: str, cards: Iterable[Any], rule: str) -> None:
@@ -32,8 +43,9 @@ def check_in_game(state: State, deck: str, cards: Iterable[Any], rule: str) -> N
     known = state.config.catalog.guests if deck == "guest" else state.config.catalog.staff
     for card in cards:
         if isinstance(card, int) and card not in known:
-            raise RuleViolation("card_not_in_game", f"{deck.capitalize()} card {card} belongs to a module this game "
-                                "does not play.", rule)
+            raise RuleViolation("card_not_in_game", f"{deck.capitalize()} card {card} is not in this game's "
+                                "stacks (a module it does not play, or a card its catalog lacks: give it by its "
+                                "printed content).", rule)
 
 
 def set_player(state: State, seat: str, player: Player) -> State:

@@ -26,7 +26,7 @@ from domain.grand_austria.refusals import R_ADDITIONAL, resolved, violation, wai
 from domain.grand_austria.state import INITIAL_GUESTS, Pending, State
 from domain.immutable import evolve, put
 from domain.ranking import shared_rank_prizes
-from domain.rules import TABLE, Expected, Move, MoveSchema, Outcome, seat_field, whole_number
+from domain.rules import TABLE, Expected, Move, MoveSchema, Outcome, RuleViolation, seat_field, whole_number
 
 ID = "ballrooms"
 CHAMPAGNE = "champagne"
@@ -46,8 +46,23 @@ def data() -> dict[str, Any]:
         return tomllib.load(handle)
 
 
-def shipped(name: str) -> dict[str, Any] | None:
-    return next((b for b in data()["ballroom"] if b["name"] == name), None)
+def house(config: Config | None) -> Mapping[str, Any]:
+    """The game's house catalog (option ``house_catalog``), if any."""
+    return (config.options.get("house_catalog") or {}) if config is not None else {}
+
+
+def shipped(name: str, config: Config | None = None) -> dict[str, Any] | None:
+    """A ballroom's data: its printed bonuses and scoring, and its sides as
+    shipped or as the house catalog gives them."""
+    board = next((b for b in data()["ballroom"] if b["name"] == name), None)
+    own = next((b for b in house(config).get("ballroom", []) if isinstance(b, Mapping) and b.get("name") == name),
+               None)
+    return {**board, "sides": {**board["sides"], **own.get("sides", {})}} if board and own else board
+
+
+def rehearsal_data(config: Config | None = None) -> list[dict[str, Any]]:
+    """The rehearsal boards by id: the house catalog's before the shipped ones."""
+    return list(house(config).get("rehearsal_board", [])) + data()["rehearsal_board"]
 
 
 # -- the module's state ----------------------------------------------------------
@@ -111,7 +126,23 @@ def dancers_in(room: Ballroom, seat: str) -> int:
 
 
 # -- configuration: champagne, the action chains, the start item --------------------
+def check_house(config: Config) -> None:
+    """The house catalog's module-1 sections have the shape of the shipped data."""
+    try:
+        for board in house(config).get("ballroom", []):
+            if not isinstance(board, Mapping) or not isinstance(board.get("sides"), Mapping) \
+                    or set(board["sides"]) - {"2", "34"}:
+                raise CatalogError("a house ballroom is {name, sides: {\"2\"|\"34\": rows}}")
+            for side, rows in board["sides"].items():
+                ballroom_from({"name": board.get("name"), "rows": rows}, 2 if side == "2" else 4)
+        for board in house(config).get("rehearsal_board", []):
+            rehearsal_from(board)
+    except CatalogError as error:
+        raise RuleViolation("house_catalog", f"House catalog: {error}.", R_SETUP_M1) from None
+
+
 def configure(config: Config) -> Config:
+    check_house(config)
     rules = data()["rules"]
     start = dict(zip(config.items, config.start_items), **rules["start_items"])
     chains = {int(k): tuple(v) for k, v in data()["action_items"].items() if k != "source"}
@@ -120,7 +151,7 @@ def configure(config: Config) -> Config:
 
 
 # -- boards by printed content ------------------------------------------------------
-def ballroom_from(board: Any, players: int) -> dict[str, Any]:
+def ballroom_from(board: Any, players: int, config: Config | None = None) -> dict[str, Any]:
     """A ballroom board as laid out: its name (the shipped side for the player
     count) or its printed content {"name", "rows": {row: {"spaces", "cost",
     "four_player_only"} | null}}; the name gives its bonuses and scoring."""
@@ -128,11 +159,11 @@ def ballroom_from(board: Any, players: int) -> dict[str, Any]:
         board = {"name": board}
     if not isinstance(board, Mapping) or not isinstance(board.get("name"), str):
         raise CatalogError("a ballroom board is a name or {name, rows}")
-    known = shipped(board["name"])
+    known = shipped(board["name"], config)
     if known is None:
         names = ", ".join(b["name"] for b in data()["ballroom"])
         raise CatalogError(f"no ballroom is called {board['name']!r}; the five are {names}")
-    rows = board.get("rows") or known["sides"]["2" if players == 2 else "34"]
+    rows = board.get("rows") or known["sides"].get("2" if players == 2 else "34")
     if not isinstance(rows, Mapping) or set(rows) - set(ROWS) or "top" not in rows or "bottom" not in rows:
         raise CatalogError("a ballroom's rows are top, middle (or none), bottom")
     laid = {}
@@ -150,12 +181,13 @@ def ballroom_from(board: Any, players: int) -> dict[str, Any]:
     return {"name": board["name"], "rows": laid}
 
 
-def rehearsal_from(board: Any) -> dict[str, Any]:
-    """A rehearsal room board: its id (shipped) or {"id", "sections": [bonus x 4]}."""
+def rehearsal_from(board: Any, config: Config | None = None) -> dict[str, Any]:
+    """A rehearsal room board: its id (shipped or the house catalog's) or {"id", "sections": [bonus x 4]}."""
     if isinstance(board, str):
-        known = next((b for b in data()["rehearsal_board"] if b["id"] == board), None)
+        boards = rehearsal_data(config)
+        known = next((b for b in boards if isinstance(b, Mapping) and b.get("id") == board), None)
         if known is None:
-            ids = ", ".join(b["id"] for b in data()["rehearsal_board"])
+            ids = ", ".join(dict.fromkeys(str(b.get("id")) for b in boards if isinstance(b, Mapping)))
             raise CatalogError(f"no rehearsal board {board!r}; shipped are {ids}, or give its printed sections")
         board = known
     if not isinstance(board, Mapping) or not isinstance(board.get("id"), str):
@@ -191,16 +223,19 @@ class LayOutSchema(MoveSchema):
                             metadata={"description": "left to right: a name (Apollosaal, Goldener Strauss, "
                                                      "Odeonsaal, Zum Sperl, Zur Kettenbrücke) or {name, rows: "
                                                      "{top|middle|bottom: {spaces, cost, four_player_only}}}"})
-    rehearsal_boards = fields.List(Laid(rehearsal_from), required=True,
+    rehearsal_boards = fields.List(Laid(lambda b: b if isinstance(b, str) else rehearsal_from(b)), required=True,
                                    metadata={"description": "one per player: an id (R1-R4) or {id, sections: "
                                                             "[[effects] x 4]} (sections of 1, 2, 3, 4 dancers)"})
 
 
 def check_lay_out(state: State, move: Move) -> None:
-    names = [ballroom_from(b, len(state.players))["name"] for b in move["ballrooms"]]
+    try:
+        names = [ballroom_from(b, len(state.players), state.config)["name"] for b in move["ballrooms"]]
+        boards = [rehearsal_from(b, state.config)["id"] for b in move["rehearsal_boards"]]
+    except CatalogError as error:
+        raise violation("unknown_board", f"{error}.", R_SETUP_M1) from None
     if len(set(names)) != 3:
         raise violation("same_ballroom", "Three different ballroom boards are laid out.", R_SETUP_M1)
-    boards = [rehearsal_from(b)["id"] for b in move["rehearsal_boards"]]
     if len(boards) != len(state.players) or len(set(boards)) != len(boards):
         raise violation("rehearsal_boards", f"Lay out {len(state.players)} different rehearsal room boards, "
                         "one per player.", R_SETUP_M1)
@@ -211,8 +246,8 @@ def apply_lay_out(state: State, move: Move, out: Outcome) -> State:
     rounds = state.config.emperor_rounds
     rooms = []
     for i, board in enumerate(move["ballrooms"]):
-        laid = ballroom_from(board, players)
-        known = shipped(laid["name"])
+        laid = ballroom_from(board, players, state.config)
+        known = shipped(laid["name"], state.config)
         rows = tuple(Row(name, spec["cost"],
                          (None,) * (spec["spaces"] - (spec["four_player_only"] if players < 4 else 0)),
                          tuple(known["bonus"].get(name, ())))
@@ -220,18 +255,19 @@ def apply_lay_out(state: State, move: Move, out: Outcome) -> State:
         rooms.append(Ballroom(laid["name"], known["scoring"], rows, rounds[i],
                               balcony=() if i == len(move["ballrooms"]) - 1 else None))
         out.append({"fact": "ballroom_laid_out", "ballroom": i + 1, "round": rounds[i], **laid})
-    offer = tuple(Rehearsal(b["id"], tuple(tuple(s) for s in b["sections"]))
-                  for b in map(rehearsal_from, move["rehearsal_boards"]))
-    out.append({"fact": "rehearsal_boards_laid_out", "boards": [rehearsal_from(b) for b in move["rehearsal_boards"]]})
+    boards = [rehearsal_from(b, state.config) for b in move["rehearsal_boards"]]
+    offer = tuple(Rehearsal(b["id"], tuple(tuple(s) for s in b["sections"])) for b in boards)
+    out.append({"fact": "rehearsal_boards_laid_out", "boards": boards})
     return with_(state, rooms=tuple(rooms), offer=offer)
 
 
 def lay_out_chance(state: State, rng: random.Random) -> Move:
     players = len(state.players)
     names = rng.sample([b["name"] for b in data()["ballroom"]], 3)
-    boards = shuffled(rng, [b["id"] for b in data()["rehearsal_board"]])[:players]
-    return {"type": "lay_out_ballrooms", "ballrooms": [ballroom_from(n, players) for n in names],
-            "rehearsal_boards": [rehearsal_from(b) for b in boards]}
+    ids = list(dict.fromkeys(b["id"] for b in rehearsal_data(state.config)))
+    boards = shuffled(rng, ids if len(ids) < 5 else ids[:4])[:players]
+    return {"type": "lay_out_ballrooms", "ballrooms": [ballroom_from(n, players, state.config) for n in names],
+            "rehearsal_boards": [rehearsal_from(b, state.config) for b in boards]}
 
 
 # -- choosing a rehearsal board (counter-clockwise from the start player's right) ------

@@ -76,7 +76,8 @@ def test_a_board_is_laid_out_by_printed_content_where_the_copy_differs():
 ])
 def test_the_lay_out_is_refused_with_the_rule(ballrooms, boards, code):
     state = after_setup()
-    assert refusal(state, {"type": "lay_out_ballrooms", "ballrooms": ballrooms, "rehearsal_boards": boards}).code == code
+    move = {"type": "lay_out_ballrooms", "ballrooms": ballrooms, "rehearsal_boards": boards}
+    assert refusal(state, move).code == code
 
 
 @pytest.mark.parametrize("board", ["Prater", {"name": "Apollosaal", "rows": {"top": {"spaces": 0, "cost": 1},
