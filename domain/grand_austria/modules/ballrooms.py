@@ -485,8 +485,12 @@ class RemoveDancerSchema(MoveSchema):
 
 
 def about_to_score(state: State) -> int:
-    """The ballroom scored after this round's Emperor scoring."""
-    return state.config.emperor_rounds.index(state.round)
+    """The ballroom scored after this round's Emperor scoring (in another
+    round: the next one not yet scored)."""
+    rounds, rooms = state.config.emperor_rounds, of(state).rooms
+    if state.round in rounds:
+        return rounds.index(state.round)
+    return next((i for i, room in enumerate(rooms) if not room.scored), len(rooms) - 1)
 
 
 def check_remove_dancer(state: State, move: Move) -> None:
