@@ -265,7 +265,7 @@ def lay_out_chance(state: State, rng: random.Random) -> Move:
     players = len(state.players)
     names = rng.sample([b["name"] for b in data()["ballroom"]], 3)
     ids = list(dict.fromkeys(b["id"] for b in rehearsal_data(state.config)))
-    boards = shuffled(rng, ids if len(ids) < 5 else ids[:4])[:players]
+    boards = shuffled(rng, ids)[:players]
     return {"type": "lay_out_ballrooms", "ballrooms": [ballroom_from(n, players, state.config) for n in names],
             "rehearsal_boards": [rehearsal_from(b, state.config) for b in boards]}
 
