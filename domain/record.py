@@ -49,7 +49,7 @@ def hashed_fields(fields: dict[str, Any]) -> dict[str, Any]:
     module's doc)."""
     if "salts" not in fields:
         return fields
-    salts = fields["salts"]
+    salts = fields["salts"] or {}
     out = {k: v for k, v in fields.items() if k != "salts"}
     out["committed"] = sorted(salts)
     if salts:
@@ -266,12 +266,19 @@ class HeadAnchor(Aggregate):
     and re-chain the rest, but cannot make the anchor that would match."""
 
     @event("Opened")
-    def __init__(self, game_id: str, id: UUID | None = None):  # noqa: A002
+    def __init__(self, game_id: str, version: int, head_hash: str, key_id: str, mac: str,
+                 id: UUID | None = None):  # noqa: A002
+        """The first anchor (number 1) of a game."""
         self.game_id = game_id
-        self.head: dict[str, Any] | None = None
+        self.head = {"version": version, "hash": head_hash, "n": 1, "key_id": key_id, "mac": mac}
+
+    @property
+    def next_number(self) -> int:
+        """The number the next anchor gets (anchors are counted from 1)."""
+        return self.version + 1
 
     def anchor(self, version: int, head_hash: str, key_id: str, mac: str) -> None:
-        self._anchored(version=version, head_hash=head_hash, n=self.version, key_id=key_id, mac=mac)
+        self._anchored(version=version, head_hash=head_hash, n=self.next_number, key_id=key_id, mac=mac)
 
     @event("Anchored")
     def _anchored(self, version: int, head_hash: str, n: int, key_id: str, mac: str) -> None:
@@ -299,6 +306,14 @@ def receipt_message(game_id: UUID | str, version: int, event_hash_: str) -> str:
 def is_game_event(domain_event: Any) -> bool:
     """Whether an event in the store is one of a game's (not a sealed seed's or an anchor's)."""
     return isinstance(domain_event, (GameRecord.Event, GameRecord.Created))
+
+
+def game_event_topics() -> list[str]:
+    """The stored topics of a game's own events (the notification log also
+    holds sealed seeds and anchors)."""
+    kinds = [v for k, v in vars(GameRecord).items() if isinstance(v, type) and k not in ("Event", "Created")
+             and issubclass(v, (GameRecord.Event, GameRecord.Created))]
+    return [f"{kind.__module__}:{kind.__qualname__}" for kind in kinds]
 
 
 class NothingToUndo(Exception):

@@ -15,6 +15,7 @@ from webargs import core
 from webargs.flaskparser import FlaskParser
 
 from domain.games import all_games
+from service.openapi import move_field
 
 
 class BodyParser(FlaskParser):
@@ -108,7 +109,7 @@ class CreatedSchema(Schema):
 
 
 class MoveRequestSchema(Schema):
-    move = fields.Dict(required=True, metadata={"description": "the move, e.g. {\"type\": \"play\", ...}"})
+    move = move_field()
     expected_version = fields.Integer(load_default=None, allow_none=True, strict=True,
                                       metadata={"description": "the version you saw; a stale one gets 409"})
 
@@ -326,7 +327,7 @@ class GameList(MethodView):
                                            body["options"], idempotency_key()))
 
 
-@blp.route("/games/<game_id>")
+@blp.route("/games/<game_id:game_id>")
 class GameSummary(MethodView):
     @blp.response(200, SummarySchema)
     def get(self, game_id: str):
@@ -355,7 +356,7 @@ class Receipt(MethodView):
 
 @blp.route("/games/<game_id>/undo")
 class Undo(MethodView):
-    @blp.arguments(VersionOnlySchema())
+    @blp.arguments(VersionOnlySchema(), required=False)
     @blp.response(201, UndoneSchema)
     def post(self, body: dict[str, Any], game_id: str):
         """Retract the last effective move; it stays in the log, marked undone."""
@@ -369,12 +370,13 @@ class TakeBack(MethodView):
     def post(self, body: dict[str, Any], game_id: str):
         """Take back a move and every move after it, in one request (one Idempotency-Key) and one save;
         each stays in the log, marked undone, as with undo."""
-        return games().take_back(game_id, body["move_index"], bearer(), body["expected_version"], idempotency_key())
+        return with_receipt(games().take_back(game_id, body["move_index"], bearer(), body["expected_version"],
+                                              idempotency_key()))
 
 
 @blp.route("/games/<game_id>/redo")
 class Redo(MethodView):
-    @blp.arguments(VersionOnlySchema())
+    @blp.arguments(VersionOnlySchema(), required=False)
     @blp.response(201, RedoneSchema)
     def post(self, body: dict[str, Any], game_id: str):
         """Re-apply the most recently undone move, if nothing was recorded since."""

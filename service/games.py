@@ -27,7 +27,7 @@ from domain.record import (SERVICE, GameRecord, HeadAnchor, NothingToUndo, Seale
 from domain.rules import TABLE, MalformedMove, Move, RuleViolation
 from replay.history import GameHistory
 from replay.records import Record, RecordError, Step, format_named, read_record, to_jsonl, to_text
-from replay.verify import Verdict, check_receipt, verify_game
+from replay.verify import Verdict, check_receipt, verify_game, verify_jsonl
 from replay.views import Views
 from service.keys import Keyring, load_keyring
 from service.store import Tablelog
@@ -226,7 +226,7 @@ class Games:
                 # start's Idempotency-Key stays off it, so a move sent later
                 # with the same key is recorded, not answered with the deal.
                 self._auto_moves(record, state, None, secret=secret)
-            self.store.save(record, sealed, self._new_anchor(record))
+            self.store.save(record, sealed, self._anchored(record, None))
             self._remember_secret(record, secret)
             answer = {"id": str(record.id), "version": record.version, "tokens": tokens,
                       "receipt": self._receipt_of(record)}
@@ -267,15 +267,20 @@ class Games:
         hashes.update({f"seat:{player}": token_hash(token) for player, token in tokens["seats"].items()})
         return tokens, hashes
 
+    def _key(self, needed_to: str) -> Keyring:
+        """The keyring, or 503 saying what it was needed for."""
+        if self.keyring is None:
+            raise Unavailable(f"This service has no key to {needed_to}: start it with tablelog's key "
+                              "(tablelog key init; see the README, The key).", "no_key")
+        return self.keyring
+
     # -- a digital game's seed --------------------------------------------------------
     def _new_secret(self, mode: str, chosen: int | None) -> tuple[int, str] | None:
         """A new digital game's seed (the caller's, else 128 random bits) and
         the salt of its commitment; None in a table game, which has no seed."""
         if mode != "digital":
             return None
-        if self.keyring is None:
-            raise Unavailable("This service has no key to seal a digital game's seed: start it with a key "
-                              "(tablelog key init).", "no_key")
+        self._key("seal a digital game's seed")
         return (new_seed() if chosen is None else chosen), new_salt()
 
     def _seal(self, record: GameRecord, secret: tuple[int, str] | None) -> SealedSeed | None:
@@ -297,9 +302,7 @@ class Games:
             return record.seed, ""
         secret = self._seeds.get(record.id)
         if secret is None:
-            if self.keyring is None:
-                raise Unavailable("This digital game's seed is sealed and this service has no key to open it.",
-                                  "no_key")
+            self._key("open this digital game's sealed seed")
             sealed = self.store.repository.get(sealed_seed_id(record.id))
             try:
                 opened = json.loads(self.keyring.unseal(
@@ -361,8 +364,7 @@ class Games:
                     anchor = self._anchor_of(record)
                     action(hist, record, caller)
                     pending = list(record.pending_events)
-                    self._anchor_head(record, anchor)
-                    self.store.save(record, anchor)
+                    self.store.save(record, self._anchored(record, anchor))
                 except IntegrityError:
                     self._forget(gid)
                     if expected_version is not None or attempt == WRITE_ATTEMPTS - 1:
@@ -417,19 +419,18 @@ class Games:
             self._anchors.pop(gid, None)
 
     # -- the keyed anchor of each game's head ------------------------------------------------
-    def _anchor_of(self, record: GameRecord) -> HeadAnchor:
+    def _anchor_of(self, record: GameRecord) -> HeadAnchor | None:
         """The game's anchor as it stands at the record's version (read
-        again when this process's copy is behind; made for a game without one)."""
-        if self.keyring is None:
-            raise Unavailable("This service has no key to anchor what it records: start it with a key "
-                              "(tablelog key init).", "no_key")
+        again when this process's copy is behind), or None for a game
+        recorded before heads were anchored (its next write makes one)."""
+        self._key("anchor what it records")
         anchor = self._anchors.get(record.id)
         if anchor is None or self._anchor_differs(anchor, record):
             try:
                 anchor = self.store.repository.get(head_anchor_id(record.id))
-            except AggregateNotFoundError:     # a game recorded before heads were anchored
-                anchor = HeadAnchor(game_id=str(record.id), id=head_anchor_id(record.id))
-            if anchor.head is not None and self._anchor_differs(anchor, record):
+            except AggregateNotFoundError:
+                return None
+            if self._anchor_differs(anchor, record):
                 # Writing on would anchor a record someone changed: refused, the audit names the change.
                 raise Conflict("This game's record does not end where its keyed anchor says: it was changed "
                                "in the database. Nothing is recorded; its audit shows what changed.",
@@ -440,22 +441,22 @@ class Games:
 
     def _anchor_differs(self, anchor: HeadAnchor, record: GameRecord) -> bool:
         head = anchor.head
-        if head is None or (head["version"], head["hash"]) != (record.version, record.last_hash):
+        if (head["version"], head["hash"]) != (record.version, record.last_hash):
             return True
         message = anchor_message(record.id, head["version"], head["hash"], head["n"])
         return head["key_id"] in self.keyring.keys and not self.keyring.check_mac(message, head["mac"],
                                                                                   head["key_id"])
 
-    def _anchor_head(self, record: GameRecord, anchor: HeadAnchor) -> None:
-        mac = self.keyring.mac(anchor_message(record.id, record.version, record.last_hash, anchor.version))
-        anchor.anchor(record.version, record.last_hash, self.keyring.current, mac)
-
-    def _new_anchor(self, record: GameRecord) -> HeadAnchor:
-        anchor = HeadAnchor(game_id=str(record.id), id=head_anchor_id(record.id))
-        if self.keyring is None:
-            raise Unavailable("This service has no key to anchor what it records: start it with a key "
-                              "(tablelog key init).", "no_key")
-        self._anchor_head(record, anchor)
+    def _anchored(self, record: GameRecord, anchor: HeadAnchor | None) -> HeadAnchor:
+        """``anchor`` moved to the record's new head (a game's first anchor when None)."""
+        keyring = self._key("anchor what it records")
+        number = 1 if anchor is None else anchor.next_number
+        mac = keyring.mac(anchor_message(record.id, record.version, record.last_hash, number))
+        if anchor is None:
+            anchor = HeadAnchor(game_id=str(record.id), version=record.version, head_hash=record.last_hash,
+                                key_id=keyring.current, mac=mac, id=head_anchor_id(record.id))
+        else:
+            anchor.anchor(record.version, record.last_hash, keyring.current, mac)
         with self._guard:
             self._anchors[record.id] = anchor
         return anchor
@@ -498,7 +499,6 @@ class Games:
             move = game.named(state, game.load_move(data))
             seat = move.get("seat", TABLE)
             self._may_record(hist, caller, seat)
-            state = hist.state
             if record.mode == "digital":
                 if seat == TABLE:
                     raise RuleViolation("digital_chance", "In a digital game the service rolls, deals and draws "
@@ -512,6 +512,14 @@ class Games:
                 self._auto_moves(record, state, request_id, hist)
 
         return self._write(game_id, token, expected_version, request_id, action, "move", data)
+
+    @staticmethod
+    def _refuse_past_reveal(record: GameRecord) -> None:
+        """Once a digital game's seed is revealed its end stands: taken back,
+        the game would go on with every future deal known."""
+        if record.seed_revealed:
+            raise Conflict("The game is over and its seed was revealed: in a digital game undo cannot take the "
+                           "end back.", "seed_revealed")
 
     def _may_record(self, hist: GameHistory, caller: Caller, seat: str) -> None:
         """Who may record (undo, redo) a move of ``seat``. In a digital game
@@ -539,9 +547,7 @@ class Games:
             number = record.last_move
             if number is None:
                 raise Conflict("There is no move to undo.", "nothing_to_undo")
-            if record.seed_revealed:
-                raise Conflict("The game is over and its seed was revealed: in a digital game undo cannot "
-                               "take the end back.", "seed_revealed")
+            self._refuse_past_reveal(record)
             if record.mode == "digital" and record.last_move_by_service:
                 raise Conflict("In a digital game undo cannot go back past a deal, roll or draw the service "
                                "made.", "undo_past_chance")
@@ -564,6 +570,7 @@ class Games:
                                "back to.", "not_effective")
             entry = hist.entry(number)
             self._may_record(hist, caller, entry.seat)
+            self._refuse_past_reveal(record)
             later = hist.effective[hist.effective.index(number):]
             if record.mode == "digital" and any(hist.entry(n).recorded_by == SERVICE for n in later):
                 raise Conflict("In a digital game taking back cannot go past a deal, roll or draw the service "
@@ -820,25 +827,30 @@ class Games:
                     and self._started_as(hist, record.game, record.players, record.mode, record.options)
                     and [entry.move for entry in hist.entries[:len(moves)]] == moves)
 
-        return self._once(request_id, f"import {digest}", same, lambda gid: self._create_from(record, gid))
+        chain = self._chain_of(text, fmt)
+        return self._once(request_id, f"import {digest}", same,
+                          lambda gid: {**self._create_from(record, gid), "chain": chain})
+
+    @staticmethod
+    def _chain_of(text: str, fmt: str | None) -> dict[str, Any]:
+        """What an imported record's own hash chain says (replay.verify's
+        check of an exported record): a text record carries no hashes."""
+        if (format_named(fmt) if fmt else "jsonl" if text.lstrip().startswith("{") else "text") != "jsonl":
+            return {"checked": False, "intact": None, "problems": [],
+                    "message": "This record carries no hashes (a text record): its hash chain cannot be checked."}
+        verdict = verify_jsonl(text)
+        problems = [problem.message for problem in verdict.problems]
+        return {"checked": True, "intact": not problems, "problems": problems, "message": (
+            f"The record's hash chain is intact ({verdict.checked} hashes recomputed)." if not problems else
+            f"The record's hash chain is broken in {len(problems)} place(s): it was changed after it was "
+            "written; imported as it reads now.")}
 
     def _place(self, record: Record) -> None:
-        """Where an imported record comes from. A fork's origin counts only
-        if this service holds that game at that version and hash; anything
-        else is imported as a plain game. A record whose Id names a game
-        this service holds is a copy of it: it is imported as a fork of that
-        game at its last move, so the game is counted once (the leaderboard
-        counts no fork)."""
-        events = 1 + (record.forked is not None) + len(record.steps)     # in the game the record was written from
+        """A fork's origin counts only if this service holds that game at
+        that version and hash; anything else is imported as a plain game."""
         if record.forked is not None and self._hash_at(record.forked["game"], record.forked["version"]) \
                 != record.forked["hash"]:
             record.forked = None
-        if record.forked is None and record.id:
-            version = events
-            held = self._hash_at(record.id, version)
-            if held is not None:
-                at = max((step.number for step in record.steps if step.kind == "move"), default=0)
-                record.forked = {"game": str(self.parse_id(record.id)), "at": at, "version": version, "hash": held}
 
     def _hash_at(self, game_id: str, version: int) -> str | None:
         """The hash of event ``version`` of a game this service holds (None: no such event)."""
@@ -981,7 +993,7 @@ class Games:
                 differences.append(step.number)
         if record.mode == "digital":
             self._auto_moves(new, states[-1], None, secret=secret)
-        self.store.save(new, self._seal(new, secret), self._new_anchor(new))
+        self.store.save(new, self._seal(new, secret), self._anchored(new, None))
         self._remember_secret(new, secret)
         answer = {"id": str(new.id), "version": new.version, "tokens": tokens, "differences": differences,
                   "receipt": self._receipt_of(new)}
