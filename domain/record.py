@@ -210,6 +210,20 @@ class GameRecord(Aggregate):
         self.annotations += 1
 
 
+    def change_seat_link(self, seat: str, token_hash: str | None, recorded_by: str,
+                         request_id: str | None = None) -> None:
+        """A seat's link handed out again (``token_hash``: the SHA-256 of its
+        new token; the old one stops working) or revoked (None)."""
+        if seat not in self.players:
+            raise ValueError(f"There is no seat {seat!r} in this game.")
+        self._seat_link_changed(seat=seat, tokens={} if token_hash is None else {f"seat:{seat}": token_hash},
+                                recorded_by=recorded_by, request_id=request_id, prev_hash=self.last_hash)
+
+    @event("SeatLinkChanged")
+    def _seat_link_changed(self, seat: str, tokens: dict[str, str], recorded_by: str, request_id: str | None,
+                           prev_hash: str) -> None:
+        """``tokens`` like the Started event's: left out of exported records."""
+
     def fork_of(self, origin: str, at: int, origin_version: int, origin_hash: str) -> None:
         """Record, before any move, that this game branches from game
         ``origin`` after its move ``at`` (the origin at ``origin_version``,

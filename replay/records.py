@@ -295,6 +295,8 @@ def read_jsonl(text: str) -> Record:
             # with it (its own commitment is new) and reveals it again.
             seed = _need(number, data, "seed", int)
             record.seed = record.seed if record.seed is not None else seed
+        elif kind == "SeatLinkChanged":
+            pass                # an imported game gets new tokens, and with them new links
         else:
             raise RecordError(number, f"unknown event {kind!r}.")
     if record is None:

@@ -257,6 +257,19 @@ class Timeline(MethodView):
         return games().timeline(game_id, query["since"])
 
 
+class BGStatsSchema(Schema):
+    play = fields.Dict(metadata={"description": "the play in BG Stats' own format"})
+    link = fields.String(metadata={"description": "bgstats://<the play as URL-encoded JSON>: opens the app's import"})
+
+
+@blp.route("/games/<game_id>/bgstats")
+class BGStats(MethodView):
+    @blp.response(200, BGStatsSchema)
+    def get(self, game_id: str):
+        """A finished game as a play for Board Game Stats (409 while it is played)."""
+        return games().bgstats(game_id)
+
+
 @blp.route("/players/<name>")
 class Player(MethodView):
     @blp.response(200, PlayerSchema)

@@ -25,6 +25,7 @@ from domain.names import check_new_names
 from domain.record import (SERVICE, GameRecord, HeadAnchor, NothingToUndo, SealedSeed, anchor_message, hash_of,
                            head_anchor_id, receipt_message, sealed_seed_id)
 from domain.rules import TABLE, MalformedMove, Move, RuleViolation
+from replay.bgstats import bgstats_link, bgstats_play
 from replay.history import GameHistory
 from replay.records import Record, RecordError, Step, format_named, read_record, to_jsonl, to_text
 from replay.verify import Verdict, check_receipt, verify_game, verify_jsonl
@@ -195,7 +196,7 @@ class Games:
         if known is not None:
             return known
         digest = token_hash(token)
-        for key, stored in hist.started.tokens.items():
+        for key, stored in hist.tokens.items():
             if secrets.compare_digest(stored, digest):
                 caller = Caller(SCOREKEEPER) if key == SCOREKEEPER else Caller("seat", key.removeprefix("seat:"))
                 hist.callers[token] = caller      # only tokens that belong to the game are kept
@@ -605,6 +606,25 @@ class Games:
         except NothingToUndo as error:
             raise Conflict(str(error), "nothing_to_redo") from None
 
+    def seat_link(self, game_id: str, seat: str, token: str | None, revoke: bool = False,
+                  expected_version: int | None = None) -> dict[str, Any]:
+        """Hand a seat's link out again (a new token; the one before stops
+        working) or revoke it: the scorekeeper's, an event in the record. The
+        new token is in this answer only, so a retry hands out another."""
+        fresh = None if revoke else secrets.token_urlsafe(24)
+
+        def action(hist: GameHistory, record: GameRecord, caller: Caller) -> None:
+            if caller.role != SCOREKEEPER:
+                raise Forbidden("Only the scorekeeper hands out and revokes the seats' links.")
+            try:
+                record.change_seat_link(seat, None if fresh is None else token_hash(fresh), caller.name, request_id)
+            except ValueError as error:
+                raise NotFound(str(error)) from None
+
+        request_id = f"auto-{secrets.token_hex(8)}"
+        answer = self._write(game_id, token, expected_version, request_id, action, "seat_link")
+        return {**answer, "seat": seat, "token": fresh}
+
     def annotate(self, game_id: str, number: int, text: str, token: str | None,
                  expected_version: int | None = None, request_id: str | None = None) -> dict[str, Any]:
         request_id = request_id or f"auto-{secrets.token_hex(8)}"
@@ -628,6 +648,8 @@ class Games:
             return {"version": answer.version, "undone": answer.index, "receipt": receipt}
         if answer.kind == "redo":
             return {"version": answer.version, "redone": answer.index, "receipt": receipt}
+        if answer.kind == "seat_link":
+            return {"version": answer.version, "receipt": receipt}
         if answer.kind == "annotation":
             return {"version": answer.version, "move_index": answer.index, "receipt": receipt}
         last = answer.auto[-1] if answer.auto else answer.index
@@ -723,6 +745,25 @@ class Games:
         if hist.started.mode == "digital" and expected.is_chance:
             moves = []
         return {"expected": expected.to_json(), "moves": moves}
+
+    def dry_run(self, game_id: str, data: Any, token: str | None) -> dict[str, Any]:
+        """Would the rules take this move now? The engine's own check, nothing
+        recorded. Asked only by whoever may record the move (``_may_record``:
+        in a digital game whose table hides anything, a player's move only by
+        that player), so the answer never tells anyone else what a hand holds."""
+        hist = self.history(game_id)
+        caller = self.caller(hist, token, required=True)
+        game, state = hist.game, hist.state
+        move = game.named(state, game.load_move(data))
+        seat = move.get("seat", TABLE)
+        self._may_record(hist, caller, seat)
+        if self.hidden(hist) and seat != TABLE:
+            move = game.complete_move(state, move, rng_for(hist.record.seed, hist.record.moves + 1))
+        try:
+            game.check(state, move)
+        except RuleViolation as violation:
+            return {"legal": False, **violation.to_json()}
+        return {"legal": True}
 
     @staticmethod
     def _hides_anything(hist: GameHistory, state: Any) -> bool:
@@ -1016,6 +1057,14 @@ class Games:
         return {"id": str(hist.id), "game": hist.started.game, "title": game.title, "seats": hist.started.seats,
                 "version": hist.version, "since": since,
                 "after": None if since is None else (hist.effective[kept - 1] if kept else 0), "points": points}
+
+    def bgstats(self, game_id: str) -> dict[str, Any]:
+        """A finished game as a BG Stats play and the link that hands it to the app."""
+        hist = self.history(game_id)
+        if not hist.game.finished(hist.state):
+            raise Conflict("BG Stats takes finished games: this one is still being played.", "not_finished")
+        play = bgstats_play(self.summary(hist))
+        return {"play": play, "link": bgstats_link(play)}
 
     def player(self, name: str) -> dict[str, Any]:
         games = self.views.player(name)
