@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from domain.grand_austria import GAME
+from test_touch_targets import assert_big_enough
 
 pytestmark = pytest.mark.browser
 
@@ -62,6 +63,8 @@ def test_a_module_1_round_on_the_page(phone: Page, server, shoot):
     expect(page.locator(".ga-player[data-seat='Anna'] .kitchen")).to_contain_text("1 champagne")
     # the Tsarina to the first ballroom's bottom row, from rehearsal section 4
     rooms.nth(0).locator("button.ballroom-row[data-row='bottom']").click()
+    expect(page.locator(".send-choices button")).to_have_count(4)
+    assert_big_enough(page)
     page.locator(".send-choices button", has_text="section 4").click()
     expect(rooms.nth(0).locator("button.ballroom-row[data-row='bottom'] .dancer")).to_have_count(1)
     # her reward: a dancer 1 champagne cheaper, to the middle ballroom's bottom row (cost 1 - 1)
