@@ -31,3 +31,17 @@ def best(values: Mapping[K, object], key: Callable = lambda v: v) -> list[K]:
         return []
     top = max(key(v) for v in values.values())
     return [k for k, v in values.items() if key(v) == top]
+
+
+def shared_rank_prizes(counts: Mapping[K, int], prizes: "list[int] | tuple[int, ...]") -> dict[K, int]:
+    """Prizes by rank (most first), ties resolved the usual board-game way:
+    tied entries share a rank and skip as many ranks after it; the prizes of
+    the shared and skipped ranks are added up and split evenly, rounded down.
+    Entries past the last prize get 0."""
+    place = places(counts)
+    prize = {}
+    for k, rank in place.items():
+        sharing = sum(1 for r in place.values() if r == rank)
+        pot = sum(prizes[i] for i in range(rank - 1, rank - 1 + sharing) if i < len(prizes))
+        prize[k] = pot // sharing
+    return prize

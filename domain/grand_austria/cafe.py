@@ -5,8 +5,8 @@ import random
 from itertools import combinations_with_replacement, product
 from typing import Mapping
 
-from domain.grand_austria.effects import (add, apply_effects, gained, guest_card, on_own_turn, pay, score,
-                                          set_player, triggers)
+from domain.grand_austria.effects import (add, apply_effects, check_in_game, gained, guest_card, on_own_turn, pay,
+                                          score, set_player, triggers)
 from domain.grand_austria.hotel import occupy, room_named
 from domain.grand_austria.moves import (CheckInSchema, CompleteOrderSchema, PlaceItemsSchema, RevealGuestSchema,
                                         ServeSchema, TakeGuestSchema)
@@ -158,12 +158,13 @@ def place_candidates(state: State, p) -> list[Move]:
 
 # -- moves ---------------------------------------------------------------------
 def check_reveal_guest(state: State, move: Move) -> None:
+    check_in_game(state, "guest", [move["card"]], R_TURN)
     if isinstance(move["card"], int) and move["card"] in in_play(state):
         raise violation("duplicate_card", "That guest card is already in play.", R_TURN)
 
 
 def apply_reveal_guest(state: State, move: Move, out: Outcome) -> State:
-    guest = guest_card(move["card"])
+    guest = guest_card(move["card"], state)
     out.append({"fact": "queue_refilled", "guest": guest.to_json()})
     return evolve(state, queue=(guest,) + state.queue[1:], refill=0, guests_left=state.guests_left - 1)
 
@@ -283,10 +284,13 @@ def apply_check_in(state: State, move: Move, out: Outcome) -> State:
     for trigger in triggers(state, seat, "check_in"):
         if trigger.get("colour", guest.colour) == guest.colour and guest.size >= trigger.get("min_order", 0):
             effects = list(trigger["effects"]) + effects
-    extra = [e for e in effects if e["kind"] == "extra_action"]
-    state = apply_effects(state, seat, [e for e in effects if e["kind"] != "extra_action"] + extra,
-                          f"{guest.name} checked in", out)
+    state = apply_effects(state, seat, extra_action_last(effects), f"{guest.name} checked in", out)
     return gained(state, seat, "guest_checked_in", 1, f"{guest.name} checked in", out)
+
+
+def extra_action_last(effects: list[dict]) -> list[dict]:
+    """A reward's extra action comes after its other gains."""
+    return [e for e in effects if e["kind"] != "extra_action"] + [e for e in effects if e["kind"] == "extra_action"]
 
 
 def check_in_moves(state: State, seat: str) -> list[Move]:
@@ -307,7 +311,7 @@ def apply_complete_order(state: State, move: Move, out: Outcome) -> State:
     index = move["table"] - 1
     table = player.cafe[index]
     out.append({"fact": "order_completed", "seat": p.seat, "guest": table.guest.name, "why": p.why})
-    player = evolve(player, cafe=put(player.cafe, index, evolve(table, served=table.guest.order)))
+    player = evolve(player, cafe=put(player.cafe, index, evolve(table, served=table.guest.order[:len(table.served)])))
     return set_player(resolved(state), p.seat, player)
 
 

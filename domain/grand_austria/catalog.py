@@ -14,6 +14,7 @@ from domain.rules import is_whole
 DATA = Path(__file__).parent / "data"
 
 ITEMS = ("strudel", "cake", "wine", "coffee")
+ALL_ITEMS = ITEMS + ("champagne",)   # every item a card may name; a game plays config.items of them
 DISHES = ("strudel", "cake")      # action 1: never more cake than strudel
 DRINKS = ("wine", "coffee")       # action 2: never more coffee than wine
 COLOURS = ("red", "blue", "yellow", "green")
@@ -24,7 +25,8 @@ STAFF_KINDS = ("once", "round", "permanent", "end")
 # these (a dict with "kind" and the fields named here).
 EFFECT_FIELDS: dict[str, frozenset[str]] = {
     "item": frozenset({"item", "n"}),               # n of one item into the kitchen
-    "any_items": frozenset({"n"}),                  # n items of the player's choice
+    "any_items": frozenset({"n"}),                  # n dishes or drinks of the player's choice
+    "any_item": frozenset({"n"}),                   # n items of any kind (with module 1: champagne too)
     "krones": frozenset({"n"}),
     "emperor": frozenset({"n"}),                    # Emperor steps
     "vp": frozenset({"n"}),
@@ -33,13 +35,14 @@ EFFECT_FIELDS: dict[str, frozenset[str]] = {
     "offer": frozenset({"draw", "discount", "free"}),  # draw cards, hire 1 of them, the rest go back
     "prepare": frozenset({"discount", "free", "max_floor"}),
     "prepare_occupy": frozenset({"max_floor"}),     # prepare a room free and occupy it
-    "occupy": frozenset(),                          # occupy a prepared vacant room (no guest)
+    "occupy": frozenset({"max_floor"}),             # occupy a prepared vacant room (no guest)
     "free_guest": frozenset(),                      # take a guest from the queue without cost
     "extra_action": frozenset(),                    # take one more die and carry out its action
     "complete_order": frozenset(),                  # a café guest's order is filled for free
     "vp_per_hired": frozenset({"n"}),
     # penalties of the Emperor tiles
     "pay_or_vp": frozenset({"krones", "vp"}),
+    "pay": frozenset({"item", "n", "vp"}),          # pay n krones (or n of an item); else lose vp
     "lose_items": frozenset({"cafe"}),
     "return_hand": frozenset({"n", "vp"}),
     "remove_empty_rooms": frozenset({"n", "vp"}),       # each from the highest floor with one
@@ -84,8 +87,8 @@ def check_effects(effects: Any, where: str) -> tuple[dict, ...]:
         extra = set(effect) - {"kind"} - EFFECT_FIELDS[effect["kind"]]
         if extra:
             raise CatalogError(f"{where}: effect {effect['kind']} has no field {', '.join(sorted(extra))}")
-        if effect["kind"] == "item" and effect.get("item") not in ITEMS:
-            raise CatalogError(f"{where}: item must be one of {', '.join(ITEMS)}")
+        if effect["kind"] == "item" and effect.get("item") not in ALL_ITEMS:
+            raise CatalogError(f"{where}: item must be one of {', '.join(ALL_ITEMS)}")
         for key, value in effect.items():
             if key not in ("kind", "item", "free", "cafe") and not is_whole(value):
                 raise CatalogError(f"{where}: {key} is a whole number")
@@ -97,7 +100,7 @@ class Guest:
     number: int | None
     name: str
     colour: str
-    order: tuple[int, int, int, int]      # strudel, cake, wine, coffee
+    order: tuple[int, ...]                # by ALL_ITEMS: strudel, cake, wine, coffee, champagne
     vp: int
     reward: tuple[dict, ...]
 
@@ -107,7 +110,7 @@ class Guest:
 
     def to_json(self) -> dict:
         return {"number": self.number, "name": self.name, "colour": self.colour,
-                "order": {item: n for item, n in zip(ITEMS, self.order) if n},
+                "order": {item: n for item, n in zip(ALL_ITEMS, self.order) if n},
                 "vp": self.vp, "reward": list(self.reward)}
 
 
@@ -139,12 +142,12 @@ def guest_from(data: Mapping[str, Any]) -> Guest:
     """A guest card from its printed content (catalog entry or a move's card)."""
     try:
         order = data["order"]
-        if set(order) - set(ITEMS) or any(not is_whole(n) or n < 0 for n in order.values()):
-            raise CatalogError("order: items strudel/cake/wine/coffee with counts")
+        if set(order) - set(ALL_ITEMS) or any(not is_whole(n) or n < 0 for n in order.values()):
+            raise CatalogError(f"order: items {'/'.join(ALL_ITEMS)} with counts")
         if data["colour"] not in COLOURS:
             raise CatalogError(f"colour is one of {', '.join(COLOURS)}")
         return Guest(number=data.get("number"), name=str(data.get("name", "guest")),
-                     colour=data["colour"], order=tuple(order.get(item, 0) for item in ITEMS),
+                     colour=data["colour"], order=tuple(order.get(item, 0) for item in ALL_ITEMS),
                      vp=whole(data, "vp", 0),
                      reward=check_effects(data.get("reward", []), "guest reward"))
     except KeyError as missing:
@@ -293,22 +296,71 @@ class Catalog:
     objective_vp: tuple[int, ...]
 
 
+CARD_FILES: dict[str, str] = {}
+"""A module's cards shuffled into the base stacks (module id -> its data file), filled as modules register."""
+
+
+def catalog(*files: str) -> Catalog:
+    """The base game's components, with the cards of these module data files added."""
+    return _catalog(tuple(sorted(set(files))))
+
+
+def every_card() -> Catalog:
+    """The base cards and every registered module's (card numbers never repeat): what a move may name."""
+    return catalog(*CARD_FILES.values())
+
+
 @cache
-def catalog() -> Catalog:
+def _numbered(files: tuple[str, ...], deck: str) -> frozenset[int]:
+    """The numbers a deck's cards may carry: the cards known, and the ranges a
+    module's data declares for its cards the rulebook does not print."""
+    cat = _catalog(files)
+    known = set(cat.guests if deck == "guest" else cat.staff)
+    for name in files:
+        with open(DATA / name, "rb") as handle:
+            first, last = tomllib.load(handle).get("numbers", {}).get(deck, (0, -1))
+        known |= set(range(first, last + 1))
+    return frozenset(known)
+
+
+def card_numbers(deck: str) -> frozenset[int]:
+    """Every number a move may name a guest (``deck = "guest"``) or staff card by."""
+    return _numbered(tuple(sorted(set(CARD_FILES.values()))), deck)
+
+
+def with_house(cat: Catalog, house: Mapping[str, Any]) -> Catalog:
+    """The catalog with a house catalog's cards (same shape as the shipped
+    data): a card of a known number is replaced, a new one added."""
+    from dataclasses import replace
+    return replace(cat, guests={**cat.guests, **{g["number"]: guest_from(g) for g in house.get("guest", [])}},
+                   staff={**cat.staff, **{c["number"]: staff_from(c) for c in house.get("staff", [])}})
+
+
+def _merged(tables: list[dict], key: str) -> list[dict]:
+    return [entry for table in tables for entry in table.get(key, [])]
+
+
+@cache
+def _catalog(files: tuple[str, ...]) -> Catalog:
     with open(DATA / "board.toml", "rb") as handle:
         board = tomllib.load(handle)
     with open(DATA / "catalog.toml", "rb") as handle:
         cards = tomllib.load(handle)
+    extra = []
+    for name in files:
+        with open(DATA / name, "rb") as handle:
+            extra.append(tomllib.load(handle))
+    boards, decks = [board] + extra, [cards] + extra
     return Catalog(
         rules=board["game"],
         hotel=hotel_from(board["hotel"]),
-        guests={g["number"]: guest_from(g) for g in cards["guest"]},
-        staff={s["number"]: staff_from(s) for s in cards["staff"]},
+        guests={g["number"]: guest_from(g) for g in _merged(decks, "guest")},
+        staff={s["number"]: staff_from(s) for s in _merged(decks, "staff")},
         emperor_tiles={t["id"]: EmperorTile(t["id"], check_effects(t["reward"], t["id"]),
                                             check_effects(t["penalty"], t["id"]))
-                       for t in board["emperor_tile"]},
+                       for t in _merged(boards, "emperor_tile")},
         objectives={o["number"]: Objective(o["number"], o["group"], o["text"], o["needs"])
-                    for o in board["objective"]},
+                    for o in _merged(boards, "objective")},
         emperor_vp=tuple(board["emperor_track"]["vp"]),
         occupancy_bonus={colour: (spec["gain"], tuple(spec["by_size"]))
                          for colour, spec in board["occupancy_bonus"].items() if colour != "source"},

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from domain.grand_austria.catalog import DISHES, DRINKS, ITEMS, Catalog, catalog
+from domain.grand_austria.catalog import CARD_FILES, DISHES, DRINKS, ITEMS, Catalog, catalog, with_house
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,7 @@ class Config:
     dish_or_drink: tuple[str, ...]           # what "a dish or drink of your choice" may be
     any_item: tuple[str, ...]                # what "any item" may be
     action_items: Mapping[int, tuple[str, ...]]   # actions 1 and 2: the items, each never more than the one before
+    kitchen_vp: tuple[str, ...]              # the items the final scoring's "1 VP per item" line counts
     dice: int                                # dice rolled at the round start
     cafe_tables: int
     krones_cap: int
@@ -74,11 +75,14 @@ class Config:
 
 def base_config(players: int, options: Mapping[str, Any], version: str, modules: tuple[str, ...]) -> Config:
     """The base game's configuration; the chosen modules then adjust it."""
-    cat = catalog()
+    cat = catalog(*(CARD_FILES[m] for m in modules if m in CARD_FILES))
+    if options.get("house_catalog"):
+        cat = with_house(cat, options["house_catalog"])
     rules = cat.rules
     return Config(
         version=VERSIONS[version], modules=modules, catalog=cat,
         items=ITEMS, dish_or_drink=ITEMS, any_item=ITEMS, action_items={1: DISHES, 2: DRINKS},
+        kitchen_vp=ITEMS,
         dice=rules["dice"][str(players)], cafe_tables=rules["cafe_tables"], krones_cap=rules["krones_cap"],
         start_krones=rules["start_krones"], start_items=tuple(rules["start_items"].get(i, 0) for i in ITEMS),
         queue_costs=tuple(rules["queue_costs"]), boost_cost=rules["boost_cost"],

@@ -184,9 +184,10 @@ def imitate_candidates(state: State, p: Pending) -> list[Move]:
 
 
 def choice_of(state: State, p: Pending) -> tuple[str, ...]:
-    """The items a choice may give: the action's pair, a dish or drink, any item."""
-    return p.pair if p.kind == "items" else \
-        state.config.dish_or_drink if p.kind == "dish_or_drink" else state.config.any_item
+    """The items a choice may give: the action's chain; a dish or drink (the
+    base game's items of choice, ``any_items``, show that icon); any item."""
+    return p.pair if p.kind == "items" else state.config.any_item if p.kind == "any_item" \
+        else state.config.dish_or_drink
 
 
 def check_choose_items(state: State, move: Move) -> None:
@@ -196,11 +197,11 @@ def check_choose_items(state: State, move: Move) -> None:
         raise violation("item_count", f"Take exactly {p.n} items.", R_MAIN)
     allowed = choice_of(state, p)
     if p.kind == "items":
-        first, second = p.pair
         if set(items) - set(p.pair):
-            raise violation("wrong_items", f"This action gives {first} and/or {second}.", R_MAIN)
-        if items.get(second, 0) > items.get(first, 0):
-            raise violation("too_many", f"Never take more {second} than {first}.", R_MAIN)
+            raise violation("wrong_items", f"This action gives {' and/or '.join(p.pair)}.", R_MAIN)
+        for first, second in zip(p.pair, p.pair[1:]):
+            if items.get(second, 0) > items.get(first, 0):
+                raise violation("too_many", f"Never take more {second} than {first}.", R_MAIN)
     elif set(items) - set(allowed):
         raise violation("wrong_items", f"Choose among {', '.join(allowed)}.", R_MAIN)
     if "place" in move:
@@ -217,10 +218,18 @@ def apply_choose_items(state: State, move: Move, out: Outcome) -> State:
     return place(state, p.seat, move.get("place", {}), out)
 
 
+def descending(n: int, parts: int) -> list[tuple[int, ...]]:
+    """Every way to split ``n`` into ``parts`` counts, the first largest first
+    (the action's chain; those breaking "never more than the one before" are
+    refused by the check)."""
+    if parts == 1:
+        return [(n,)]
+    return [(k,) + rest for k in range(n, -1, -1) for rest in descending(n - k, parts - 1)]
+
+
 def items_candidates(state: State, p: Pending) -> list[Move]:
     if p.kind == "items":
-        first, second = p.pair
-        splits = [{first: k, second: p.n - k} for k in range(p.n, -1, -1)]
+        splits = [dict(zip(p.pair, counts)) for counts in descending(p.n, len(p.pair))]
     else:
         splits = [{i: c.count(i) for i in set(c)} for c in combinations_with_replacement(choice_of(state, p), p.n)]
     moves = [{"type": "choose_items", "seat": p.seat, "items": split} for split in splits]

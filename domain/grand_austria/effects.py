@@ -11,20 +11,41 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from domain.grand_austria.catalog import EFFECT_FIELDS, Guest, Staff, catalog, guest_from, staff_from
+from domain.grand_austria.catalog import EFFECT_FIELDS, Guest, Staff, catalog, every_card, guest_from, staff_from
 from domain.grand_austria.parts import parts
 from domain.grand_austria.state import PREPARED, OCCUPIED, Pending, Player, State
 from domain.immutable import evolve
-from domain.rules import Outcome
+from domain.rules import Outcome, RuleViolation
 
 
 # -- small helpers over the state ----------------------------------------------
-def guest_card(card: Any) -> Guest:
-    return catalog().guests[card] if isinstance(card, int) else guest_from(card)
+def card_of(deck: str, card: Any, state: State | None = None) -> Any:
+    """A card by number (from the game's catalog when ``state`` is given,
+    refused if the game's stacks lack it) or by printed content."""
+    if not isinstance(card, int):
+        return (guest_from if deck == "guest" else staff_from)(card)
+    cat = every_card() if state is None else state.config.catalog
+    if state is not None:
+        check_in_game(state, deck, [card], "Setup")
+    return (cat.guests if deck == "guest" else cat.staff)[card]
 
 
-def staff_card(card: Any) -> Staff:
-    return catalog().staff[card] if isinstance(card, int) else staff_from(card)
+def guest_card(card: Any, state: State | None = None) -> Guest:
+    return card_of("guest", card, state)
+
+
+def staff_card(card: Any, state: State | None = None) -> Staff:
+    return card_of("staff", card, state)
+
+
+def check_in_game(state: State, deck: str, cards: Iterable[Any], rule: str) -> None:
+    """Cards named by number belong to the game's stacks (a module's cards only when it is played)."""
+    known = state.config.catalog.guests if deck == "guest" else state.config.catalog.staff
+    for card in cards:
+        if isinstance(card, int) and card not in known:
+            raise RuleViolation("card_not_in_game", f"{deck.capitalize()} card {card} is not in this game's "
+                                "stacks (a module it does not play, or a card its catalog lacks: give it by its "
+                                "printed content).", rule)
 
 
 def set_player(state: State, seat: str, player: Player) -> State:
@@ -101,6 +122,14 @@ def gain_items(state: State, seat: str, items: Sequence[int], why: str, out: Out
     out.append({"fact": "items", "seat": seat, "items": state.config.named(tuple(items)), "why": why})
     state = set_player(state, seat, evolve(player, items=add(player.items, items)))
     return state if bonus else gained(state, seat, "items", sum(items), why, out)
+
+
+def lose(state: State, seat: str, items: Sequence[int], why: str, out: Outcome) -> State:
+    """Items paid or returned from the kitchen."""
+    player = state.player(seat)
+    out.append({"fact": "items", "seat": seat, "items": {k: -n for k, n in state.config.named(tuple(items)).items()},
+                "why": why})
+    return set_player(state, seat, evolve(player, items=add(player.items, items, -1)))
 
 
 def placement_step(state: State, seat: str, items: Sequence[int], why: str) -> Pending | None:
@@ -207,6 +236,29 @@ def _pay_or_vp(doing: Carrying, e: Mapping[str, Any]) -> None:
                             doing.out, doing.bonus)
 
 
+def cannot_pay(state: State, seat: str, e: Mapping[str, Any]) -> str | None:
+    """Why a printed cost (``pay``: n krones, or n of an item) cannot be paid now."""
+    player, n = state.player(seat), e.get("n", 1)
+    if "item" not in e:
+        return None if player.krones >= n else f"cannot pay {n} krones"
+    items = state.config.named(player.items)
+    return None if items.get(e["item"], 0) >= n else f"cannot pay {n} {e['item']} from the kitchen"
+
+
+@effect("pay", ("item", "n", "vp"))
+def _pay(doing: Carrying, e: Mapping[str, Any]) -> None:
+    """Pay n krones or n of an item (a staff card's price; a penalty, else lose vp)."""
+    lacking = cannot_pay(doing.state, doing.seat, e)
+    if lacking:
+        doing.state = score(doing.state, doing.seat, -e.get("vp", 0), f"{doing.why}: {lacking}", doing.out,
+                            doing.bonus)
+    elif "item" in e:
+        doing.state = lose(doing.state, doing.seat, doing.state.config.vector({e["item"]: e.get("n", 1)}),
+                           doing.why, doing.out)
+    else:
+        doing.state = pay(doing.state, doing.seat, e.get("n", 1), doing.why, doing.out)
+
+
 @effect("lose_items", ("cafe",))
 def _lose_items(doing: Carrying, e: Mapping[str, Any]) -> None:
     player, nothing = doing.player, doing.state.config.nothing
@@ -253,6 +305,11 @@ def _any_items(doing: Carrying, e: Mapping[str, Any]) -> None:
     doing.ask("any_items", n=e.get("n", 1))
 
 
+@effect("any_item", ("n",))
+def _any_item(doing: Carrying, e: Mapping[str, Any]) -> None:
+    doing.ask("any_item", n=e.get("n", 1))
+
+
 @effect("draw_staff", ("n",))
 def _draw_staff(doing: Carrying, e: Mapping[str, Any]) -> None:
     doing.ask("draw_staff", n=e.get("n", 1))
@@ -284,5 +341,10 @@ def _single_step(kind: str) -> Handler:
     return lambda doing, e: doing.ask(kind)
 
 
-for _kind in ("occupy", "free_guest", "extra_action", "complete_order"):
+@effect("occupy", ("max_floor",))
+def _occupy(doing: Carrying, e: Mapping[str, Any]) -> None:
+    doing.ask("occupy", max_floor=e.get("max_floor", 99))
+
+
+for _kind in ("free_guest", "extra_action", "complete_order"):
     effect(_kind)(_single_step(_kind))

@@ -20,7 +20,7 @@ from typing import Any, Mapping, Sequence
 import domain.grand_austria.base  # noqa: F401  (registers the base game)
 import domain.grand_austria.modules  # noqa: F401  (registers the Let's Waltz! modules)
 from domain.grand_austria import notation, pending, rounds, turns
-from domain.grand_austria.catalog import catalog, hotel_from
+from domain.grand_austria.catalog import CARD_FILES, catalog, hotel_from, with_house
 from domain.grand_austria.config import CURRENT_VERSION, VERSIONS, base_config
 from domain.grand_austria.parts import MODULES, options_schema, parts
 from domain.grand_austria.refusals import R_FINAL, R_SETUP, R_TURN, violation, waiting
@@ -176,8 +176,11 @@ class GrandAustriaHotel(Game):
 
     # -- chance in digital mode -----------------------------------------------------
     def catalog(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        """Every guest, staff and objective card by its number with what it shows."""
-        cat = catalog()
+        """Every guest, staff and objective card by its number with what it shows
+        (with the cards of the modules named in ``options``)."""
+        cat = catalog(*(CARD_FILES[m] for m in options.get("modules") or () if m in CARD_FILES))
+        if options.get("house_catalog"):
+            cat = with_house(cat, options["house_catalog"])
         return {"cards": [{"deck": "guest", **g.to_json()} for g in cat.guests.values()]
                 + [{"deck": "staff", **c.to_json()} for c in cat.staff.values()]
                 + [{"deck": "objective", "number": o.number, "name": f"Objective {o.group} ({o.number})",

@@ -122,6 +122,9 @@ def check_occupy_room(state: State, move: Move) -> None:
     room = room_named(state, move["seat"], move["room"])
     if state.player(move["seat"]).rooms[room] != PREPARED:
         raise violation("not_prepared", "Only a prepared vacant room can be occupied.", R_ADDITIONAL)
+    p = waiting(state)
+    if p is not None and state.hotel_of(move["seat"]).floor(room) > p.max_floor:
+        raise violation("too_high", f"This room must be on floors 1 to {p.max_floor}.", R_ADDITIONAL)
 
 
 def apply_occupy_room(state: State, move: Move, out: Outcome) -> State:

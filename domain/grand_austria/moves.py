@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from domain.grand_austria.catalog import ITEMS, CatalogError, catalog, guest_from, hotel_from, staff_from
+from domain.grand_austria.catalog import (ALL_ITEMS, CatalogError, card_numbers, every_card, guest_from, hotel_from,
+                                         staff_from)
 from domain.names import canonical
 from domain.rules import MoveSchema, WholeText, YesNo, seat_field, whole_number
 
@@ -23,8 +24,7 @@ class CardField(fields.Field):
         if isinstance(value, bool):
             raise ValidationError("A card is a catalog number or its printed content.")
         if isinstance(value, int):
-            known = catalog().guests if self.deck == "guest" else catalog().staff
-            if value not in known:
+            if value not in card_numbers(self.deck):
                 raise ValidationError(f"No {self.deck} card has number {value}.")
             return value
         if isinstance(value, dict):
@@ -35,7 +35,7 @@ class CardField(fields.Field):
             return dict(value)
         if isinstance(value, str):
             # By its printed name, typed loosely ("cafe owner"): recorded by its number.
-            known = catalog().guests if self.deck == "guest" else catalog().staff
+            known = every_card().guests if self.deck == "guest" else every_card().staff
             by_name = {card.name: number for number, card in known.items()}
             name = canonical(value, by_name)
             if name not in by_name:
@@ -62,7 +62,7 @@ def count(**kw):
 
 
 def item_counts(**kw):
-    return fields.Dict(keys=fields.String(validate=validate.OneOf(ITEMS)), values=count(),
+    return fields.Dict(keys=fields.String(validate=validate.OneOf(ALL_ITEMS)), values=count(),
                        metadata={"description": "item -> how many, e.g. {\"strudel\": 2, \"cake\": 1}"}, **kw)
 
 
@@ -72,6 +72,29 @@ class HotelOption(fields.Field):
             hotel_from(value)
         except (CatalogError, KeyError, TypeError, ValueError) as error:
             raise ValidationError(f"Not a hotel board: {error}") from None
+        return value
+
+
+class HouseCatalogOption(fields.Dict):
+    """A table's own catalog, in the shape of the shipped data: ``guest`` and
+    ``staff`` lists (each card with its number; a known number is replaced,
+    a new one added) and the modules' own sections (module 1: ``ballroom``,
+    ``rehearsal_board``), which the modules check when the game starts."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        value = super()._deserialize(value, attr, data, **kwargs)
+        for deck, read in (("guest", guest_from), ("staff", staff_from)):
+            cards = value.get(deck, [])
+            if not isinstance(cards, list):
+                raise ValidationError(f"{deck}: a list of cards")
+            for card in cards:
+                if not isinstance(card, dict) or not isinstance(card.get("number"), int) \
+                        or isinstance(card.get("number"), bool) or card["number"] < 1:
+                    raise ValidationError(f"{deck}: each card has its number")
+                try:
+                    read(card)
+                except (CatalogError, TypeError, ValueError) as error:
+                    raise ValidationError(f"{deck} {card['number']}: {error}") from None
         return value
 
 
@@ -124,6 +147,11 @@ class OptionsSchema(Schema):
     hotel = HotelOption(metadata={"description": "a custom hotel board side (day sides): floors (colours, "
                                                  "bottom first), groups, floor_costs, floor_vp, prepare_vp; "
                                                  "default the night side"})
+    house_catalog = HouseCatalogOption(metadata={
+        "description": "the table's own copy of the components, as the shipped data: {\"guest\": [cards with "
+                       "numbers], \"staff\": [...], and a module's sections (module 1: \"ballroom\": [{name, "
+                       "sides: {\"2\"|\"34\": rows}}], \"rehearsal_board\": [{id, sections}])}; replaces or "
+                       "completes the shipped data for this game and is kept in its record"})
     staff_draft = YesNo(metadata={
         "description": "draft the 6 staff cards dealt to each player: keep one, pass the rest to the left, "
                        "until every hand holds 6 again (draft_pick moves)"})
@@ -301,7 +329,7 @@ class ServeSchema(MoveSchema):
     seat = seat_field()
     items = fields.List(fields.Nested(Schema.from_dict({
         "table": whole_number(required=True, validate=validate.Range(min=1, max=3)),
-        "item": fields.String(required=True, validate=validate.OneOf(ITEMS))})),
+        "item": fields.String(required=True, validate=validate.OneOf(ALL_ITEMS))})),
         required=True, validate=validate.Length(min=1))
 
 

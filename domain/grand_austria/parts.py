@@ -129,6 +129,8 @@ class Module:
     chance: Mapping[str, Callable[[State, random.Random], Move]] = field(default_factory=dict)
     notation: Mapping[str, str] = field(default_factory=dict)
     excludes: frozenset[str] = frozenset()
+    cards: str | None = None      # a data file of guests, staff, objectives, Emperor tiles added to the stacks
+    measures: Mapping[str, Callable[[State, str], int]] = field(default_factory=dict)   # for objectives
 
 
 MODULES: dict[str, Module] = {}
@@ -137,9 +139,12 @@ MODULES: dict[str, Module] = {}
 
 def register(module: Module) -> Module:
     """Make a module choosable (its effects join the effect vocabulary)."""
+    from domain.grand_austria.catalog import CARD_FILES
     from domain.grand_austria.effects import effect
     for kind, (fields, handler) in module.effects.items():
         effect(kind, fields)(handler)
+    if module.cards:
+        CARD_FILES[module.id] = module.cards
     MODULES[module.id] = module
     parts_for.cache_clear()
     options_schema.cache_clear()
@@ -147,7 +152,9 @@ def register(module: Module) -> Module:
 
 
 def unregister(module_id: str) -> None:
+    from domain.grand_austria.catalog import CARD_FILES
     from domain.grand_austria.effects import forget_effect
+    CARD_FILES.pop(module_id, None)
     module = MODULES.pop(module_id, None)
     for kind in module.effects if module else ():
         forget_effect(kind)
@@ -184,6 +191,7 @@ class Parts:
     main_steps: tuple[MainStep, ...]
     turn_order: TurnOrder
     chance: Mapping[str, Callable[[State, random.Random], Move]]
+    measures: Mapping[str, Callable[[State, str], int]]
 
     def phase(self, name: str) -> SetupPhase | None:
         return next((p for p in self.setup_phases if p.name == name), None)
@@ -208,7 +216,8 @@ def parts_for(modules: tuple[str, ...]) -> Parts:
         final_scoring=tuple(sorted((f for m in chosen for f in m.final_scoring), key=lambda f: f.order)),
         main_steps=tuple(s for m in chosen for s in m.main_steps),
         turn_order=order[-1],
-        chance={k: v for m in chosen for k, v in m.chance.items()})
+        chance={k: v for m in chosen for k, v in m.chance.items()},
+        measures={k: v for m in chosen for k, v in m.measures.items()})
 
 
 def parts(state: State) -> Parts:

@@ -29,6 +29,7 @@ def _table_draw(state: State, p: Pending) -> list[Move]:
 PENDING: dict[str, PendingKind] = {
     "items": PendingKind("choose_items", dice.items_candidates),
     "any_items": PendingKind("choose_items", dice.items_candidates),
+    "any_item": PendingKind("choose_items", dice.items_candidates),
     "dish_or_drink": PendingKind("choose_items", dice.items_candidates),
     "funds": PendingKind("split_funds", dice.funds_candidates),
     "imitate": PendingKind("choose_action", dice.imitate_candidates),

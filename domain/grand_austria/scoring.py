@@ -61,6 +61,13 @@ def measure(name: str, hotel: Hotel, player: Player) -> int:
     }[name]()
 
 
+def measured(state: State, seat: str, name: str) -> int:
+    """A measure of the seat's holdings: the base game's, or a module's (dancers, champagne...)."""
+    from domain.grand_austria.parts import parts
+    own = parts(state).measures.get(name)
+    return own(state, seat) if own is not None else measure(name, state.hotel_of(seat), state.player(seat))
+
+
 def end_staff_vp(hotel: Hotel, player: Player, staff: Staff, opponents: tuple[Player, ...]) -> int:
     """An end-game staff card's points. The Secretary copies the opponents'
     end-game card that is worth most in this player's hotel (the rulebook
@@ -86,8 +93,7 @@ def check_claim_objective(state: State, move: Move) -> None:
     if len(claims) >= len(cat.objective_vp):
         raise violation("objective_full", "Every space of that objective card is taken.", R_OBJECTIVE)
     objective = cat.objectives[number]
-    player = state.player(move["seat"])
-    if any(measure(key, state.hotel_of(move["seat"]), player) < n for key, n in objective.needs.items()):
+    if any(measured(state, move["seat"], key) < n for key, n in objective.needs.items()):
         raise violation("condition_unmet", f"You do not meet the objective: {objective.text}.", R_OBJECTIVE)
 
 
@@ -158,7 +164,9 @@ def krones_left(state: State, seat: str) -> Iterable[tuple[int, str]]:
 
 
 def kitchen_items(state: State, seat: str) -> Iterable[tuple[int, str]]:
-    return [(sum(state.player(seat).items), "final scoring: 1 VP per item in the kitchen")]
+    counted = state.config.kitchen_vp
+    items = state.config.named(state.player(seat).items)
+    return [(sum(items[i] for i in counted), "final scoring: 1 VP per item in the kitchen")]
 
 
 def cafe_guests(state: State, seat: str) -> Iterable[tuple[int, str]]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from domain.chance import shuffled
 from domain.grand_austria import cafe, hotel, staff
-from domain.grand_austria.effects import guest_card, set_player, staff_card
+from domain.grand_austria.effects import check_in_game, guest_card, set_player, staff_card
 from domain.grand_austria.moves import DraftPickSchema, SetupSchema
 from domain.grand_austria.parts import MoveRule, SetupPhase, parts
 from domain.grand_austria.refusals import R_DRAFT, R_SETUP, violation
@@ -29,6 +29,8 @@ def check_setup(state: State, move: Move) -> None:
                         "(A1-A4, B1-B4, C1-C4), in that order.", R_SETUP)
     if move["start_player"] not in state.players:
         raise violation("unknown_player", f"{move['start_player']} is not playing.", R_SETUP)
+    check_in_game(state, "guest", move["queue"], R_SETUP)
+    check_in_game(state, "staff", [c for hand in move.get("hands", {}).values() for c in hand], R_SETUP)
     numbers = [c for c in move["queue"] if isinstance(c, int)]
     if len(set(numbers)) != len(numbers):
         raise violation("duplicate_card", "A guest card can be in the queue only once.", R_SETUP)
@@ -49,12 +51,12 @@ def apply_setup(state: State, move: Move, out: Outcome) -> State:
     tiles, krones = parts(state).turn_order.deal(state, start)
     hands = move.get("hands", {})
     size = state.config.hand_size
-    dealt = {seat: tuple(staff_card(c) for c in hands[seat]) if seat in hands else (None,) * size
+    dealt = {seat: tuple(staff_card(c, state) for c in hands[seat]) if seat in hands else (None,) * size
              for seat in players}
     draft = state.config.staff_draft
     seats = {seat: evolve(player, hand=() if draft else dealt[seat], krones=krones[seat])
              for seat, player in state.seats.items()}
-    queue = tuple(guest_card(c) for c in move["queue"])
+    queue = tuple(guest_card(c, state) for c in move["queue"])
     out.append({"fact": "setup", "objectives": list(move["objectives"]),
                 "emperor_tiles": list(move["emperor_tiles"]), "queue": [g.name for g in queue],
                 "start_player": start, **({"staff_draft": True} if draft else {})})
@@ -83,7 +85,7 @@ def check_draft_pick(state: State, move: Move) -> None:
             raise violation("name_the_card", "Name the staff card you keep: the scorekeeper has seen "
                             "this pack.", R_DRAFT)
         return
-    card = staff_card(move["staff"])
+    card = staff_card(move["staff"], state)
     if staff.not_named_from(state, card, move["staff"], pack):
         raise violation("not_in_pack", f"{card.name} is not among the staff cards you draft from now.", R_DRAFT)
 
@@ -93,7 +95,7 @@ def apply_draft_pick(state: State, move: Move, out: Outcome) -> State:
     each keeps one and passes the rest left (as the turn-order tiles go),
     until the packs are empty and every hand holds six again."""
     seat = move["seat"]
-    card = staff_card(move["staff"]) if move.get("staff") is not None else None
+    card = staff_card(move["staff"], state) if move.get("staff") is not None else None
     pack = list(state.packs[seat])
     pack.remove(card if card in pack else None)
     player = state.player(seat)

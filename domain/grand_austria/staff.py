@@ -6,8 +6,9 @@ import random
 from typing import Any, Iterable
 
 from domain.chance import shuffled
-from domain.grand_austria.catalog import Staff, catalog
-from domain.grand_austria.effects import apply_effects, gained, pay, set_player, staff_card
+from domain.grand_austria.catalog import Staff, every_card
+from domain.grand_austria.effects import (apply_effects, cannot_pay, check_in_game, gained, pay, set_player,
+                                          staff_card)
 from domain.grand_austria.moves import (DiscardStaffSchema, DrawStaffSchema, HireSchema, ReturnStaffSchema,
                                         UseStaffSchema)
 from domain.grand_austria.parts import MoveRule
@@ -46,7 +47,7 @@ def all_known(state: State) -> bool:
 
 def card_ref(card: Staff) -> Any:
     """A card as a move names it: its number, or its printed content."""
-    return card.number if card.number is not None and catalog().staff.get(card.number) == card \
+    return card.number if card.number is not None and every_card().staff.get(card.number) == card \
         else {k: v for k, v in card.to_json().items() if v is not None}
 
 
@@ -95,6 +96,7 @@ def check_draw_staff(state: State, move: Move) -> None:
         raise violation("wrong_player", f"The cards are drawn for {p.seat}.", R_TURN)
     cards = move.get("cards")
     if cards is not None:
+        check_in_game(state, "staff", cards, R_TURN)
         if not 0 < len(cards) <= p.n:
             raise violation("draw_count", f"{p.n} staff cards are drawn (fewer only when the deck runs out).",
                             R_TURN)
@@ -106,7 +108,7 @@ def check_draw_staff(state: State, move: Move) -> None:
 def apply_draw_staff(state: State, move: Move, out: Outcome) -> State:
     p, rest = state.pending[0], state.pending[1:]
     cards = move.get("cards")
-    drawn = tuple(staff_card(c) for c in cards) if cards is not None else (None,) * p.n
+    drawn = tuple(staff_card(c, state) for c in cards) if cards is not None else (None,) * p.n
     out.append({"fact": "staff_drawn", "seat": p.seat, "count": len(drawn)})
     if p.kind == "offer_draw":
         offer = Pending(p.seat, "hire", discount=p.discount, free=p.free, cards=drawn, why=p.why)
@@ -123,7 +125,7 @@ def draw_chance(state: State, rng: random.Random) -> Move:
 
 def check_hire(state: State, move: Move) -> None:
     p = waiting(state)
-    card = staff_card(move["staff"])
+    card = staff_card(move["staff"], state)
     source = p.cards if p.cards else state.player(p.seat).hand
     if not_named_from(state, card, move["staff"], source):
         raise violation("not_in_hand", f"{card.name} is not among the cards you may hire from.", R_MAIN)
@@ -133,7 +135,7 @@ def check_hire(state: State, move: Move) -> None:
 
 
 def apply_hire(state: State, move: Move, out: Outcome) -> State:
-    return hire(resolved(state), state.pending[0], staff_card(move["staff"]), out)
+    return hire(resolved(state), state.pending[0], staff_card(move["staff"], state), out)
 
 
 def hire_candidates(state: State, p: Pending) -> list[Move]:
@@ -142,14 +144,19 @@ def hire_candidates(state: State, p: Pending) -> list[Move]:
 
 
 def check_use_staff(state: State, move: Move) -> None:
-    if usable(state, move["seat"], staff_card(move["staff"])) is None:
+    card = staff_card(move["staff"], state)
+    if usable(state, move["seat"], card) is None:
         raise violation("not_usable", "Use a hired once-per-round staff card not yet turned sideways.",
                         R_ADDITIONAL)
+    for e in card.per_round:
+        lacking = cannot_pay(state, move["seat"], e) if e["kind"] == "pay" else None
+        if lacking:
+            raise violation("cannot_pay", f"{card.name}: you {lacking}.", R_ADDITIONAL)
 
 
 def apply_use_staff(state: State, move: Move, out: Outcome) -> State:
     seat = move["seat"]
-    card = staff_card(move["staff"])
+    card = staff_card(move["staff"], state)
     index = usable(state, seat, card)
     player = state.player(seat)
     state = set_player(state, seat, evolve(player, used=player.used | {index}))
@@ -159,14 +166,14 @@ def apply_use_staff(state: State, move: Move, out: Outcome) -> State:
 
 def check_return_staff(state: State, move: Move) -> None:
     hand = state.player(move["seat"]).hand
-    card = staff_card(move["staff"]) if move.get("staff") is not None else None
+    card = staff_card(move["staff"], state) if move.get("staff") is not None else None
     if card not in hand and (None not in hand or card is None):
         raise violation("not_in_hand", "Return a card from your hand.", R_EMPEROR)
 
 
 def apply_return_staff(state: State, move: Move, out: Outcome) -> State:
     p = state.pending[0]
-    card = staff_card(move["staff"]) if move.get("staff") is not None else None
+    card = staff_card(move["staff"], state) if move.get("staff") is not None else None
     player = state.player(p.seat)
     hand = list(player.hand)
     hand.remove(card if card in hand else None)
@@ -181,14 +188,14 @@ def return_candidates(state: State, p: Pending) -> list[Move]:
 
 
 def check_discard_staff(state: State, move: Move) -> None:
-    card = staff_card(move["staff"])
+    card = staff_card(move["staff"], state)
     if card not in state.player(move["seat"]).hired or not card.end:
         raise violation("not_end_staff", "Discard one of your hired end-game staff.", R_EMPEROR)
 
 
 def apply_discard_staff(state: State, move: Move, out: Outcome) -> State:
     p = state.pending[0]
-    card = staff_card(move["staff"])
+    card = staff_card(move["staff"], state)
     player = state.player(p.seat)
     index = player.hired.index(card)
     hired = player.hired[:index] + player.hired[index + 1:]

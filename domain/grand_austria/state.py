@@ -33,7 +33,7 @@ class Table:
 
     @property
     def complete(self) -> bool:
-        return self.served == self.guest.order
+        return self.served == self.guest.order[:len(self.served)] and sum(self.served) == self.guest.size
 
     def wants(self, index: int) -> int:
         return self.guest.order[index] - self.served[index]

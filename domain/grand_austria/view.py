@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from domain.grand_austria.catalog import Staff, catalog
+from domain.grand_austria.catalog import Catalog, Staff
 from domain.grand_austria.parts import parts
 from domain.grand_austria.state import State
 
@@ -40,7 +40,7 @@ def view(state: State, seat: str | None, full: bool) -> dict[str, Any]:
         "objectives": [{"number": n, "text": config.catalog.objectives[n].text, "claims": list(c)}
                        for n, c in zip(state.objectives, state.claims)],
         "emperor_tiles": list(state.emperor_tiles),
-        "emperor_tile_stacks": emperor_tile_stacks(config.emperor_rounds),
+        "emperor_tile_stacks": emperor_tile_stacks(config.emperor_rounds, config.catalog),
         "action_spaces": {str(v + 1): n for v, n in enumerate(state.dice)},
         "dustbin": state.dustbin,
         "used_turn_numbers": sorted(state.used_numbers), "passed": sorted(state.passed),
@@ -60,12 +60,12 @@ def view(state: State, seat: str | None, full: bool) -> dict[str, Any]:
     return answer
 
 
-def emperor_tile_stacks(rounds: Sequence[int]) -> list[dict[str, Any]]:
+def emperor_tile_stacks(rounds: Sequence[int], cat: Catalog) -> list[dict[str, Any]]:
     """The catalog's Emperor tiles by stack (A, B, C), each stack with the
     round it scores in (one tile of each lies out, in stack order, for
     ``rounds``) and each tile's reward and penalty in the effect vocabulary:
     the setup at the table is picked from these."""
-    tiles = catalog().emperor_tiles
+    tiles = cat.emperor_tiles
     stacks = sorted({tile_id[:1] for tile_id in tiles})
     return [{"stack": stack, "round": round_,
              "tiles": [{"id": t.id, "reward": [dict(e) for e in t.reward], "penalty": [dict(e) for e in t.penalty]}

@@ -4,15 +4,18 @@
 // legal move names (prepare, occupy, remove) is tapped in the hotel grid to
 // make that move. With module 4 (Start Player) the action board extension
 // holds the skeleton key: its legal moves are tapped there, and its holder's
-// tile shows it.
+// tile shows it. With module 1 (Vienna Ballrooms) champagne is a fifth item,
+// the three ballrooms lie above the board (a row with a legal send is tapped
+// to send a dancer there) and each player shows their rehearsal board.
 import { h, listing, words, nameTag } from "../dom.js";
 import { dieFace } from "../values.js";
 import { seatColour } from "../chart.js";
 import { choiceWidget } from "../forms.js";
 
 const ROOM = /^\d\.\d$/;
-const ITEMS = ["strudel", "cake", "wine", "coffee"];
-const SHORT = { strudel: "St", cake: "Ca", wine: "Wi", coffee: "Co" };
+const ITEMS = ["strudel", "cake", "wine", "coffee", "champagne"];
+const SHORT = { strudel: "St", cake: "Ca", wine: "Wi", coffee: "Co", champagne: "Ch" };
+const SENDS = ["send_to_ballroom", "send_dancer"];
 const ACTIONS = { 1: "strudel, cake", 2: "wine, coffee", 3: "rooms", 4: "krones, Emperor", 5: "staff", 6: "any, 1 krone" };
 const EMPEROR_ROUNDS = [3, 5, 7];        // the Emperor tiles score after these rounds
 const EMPEROR_TRACK = 13;                // spaces 0-13
@@ -46,6 +49,11 @@ function effectText(e, floors = 4) {
     case "remove_empty_rooms": return `remove ${n} empty room${n === 1 ? "" : "s"} from the top, else −${e.vp} VP`;
     case "remove_occupied_rooms": return `remove an occupied room on each of the ${e.floors} highest floors with one`;
     case "discard_end_staff": return `discard a hired end-game staff, else −${e.vp} VP`;
+    case "any_item": return `${n} items of any kind`;
+    case "pay": return `pay ${n || 1} ${e.item || "kr"}${e.vp ? `, else −${e.vp} VP` : ""}`;
+    case "dancer": return `${n > 1 ? n + " dancers" : "a dancer"}${price.replace(" kr", " champagne")}`;
+    case "remove_dancers": return `remove ${n} dancer${n === 1 ? "" : "s"} from the ballroom to be scored, else −${e.vp} VP`;
+    case "vp_per_dancer": return `${n} VP per dancer`;
     default: return words(e.kind);
   }
 }
@@ -101,7 +109,7 @@ function guestCard(card, { served, complete } = {}) {
 }
 
 function kitchen(counts) {
-  return h("span.kitchen", ITEMS.map((item) => h("span.item.long", { class: `i-${item}${counts[item] ? "" : " none"}` },
+  return h("span.kitchen", ITEMS.filter((item) => item in counts).map((item) => h("span.item.long", { class: `i-${item}${counts[item] ? "" : " none"}` },
     `${counts[item] || 0} ${item}`)));
 }
 
@@ -193,6 +201,44 @@ function keyExtension(state, ctx) {
   problem);
 }
 
+// Module 1: the three ballrooms (rows with their champagne cost, who dances
+// where, which scored, the balcony); a row that a legal send names is tapped,
+// then the rehearsal section (and the café table) the dancer comes from.
+function ballrooms(state, ctx) {
+  if (!Array.isArray(state.ballrooms) || !state.ballrooms.length) return null;
+  const problem = h("p.problem", { role: "alert", hidden: true });
+  const tap = tapper(ctx, problem);
+  const sends = ((ctx && ctx.moves) || []).filter((m) => SENDS.includes(m.type));
+  const seats = (ctx && ctx.seats) || Object.keys(state.players);
+  const dancer = (seat) => h("span.dancer", { style: `--seat: ${seatColour(seats, seat)}`, title: seat }, seat[0]);
+  const offered = h("div.send-choices");
+  const choose = (moves) => {
+    offered.replaceChildren(...moves.map((m) => h("button.send-move", { type: "button", onclick: () => tap(m) },
+      `${m.type === "send_to_ballroom" ? `table ${m.table} → ` : ""}section ${m.section}`)));
+  };
+  return h("div.ballrooms", { "aria-label": "ballrooms" },
+    state.ballrooms.map((room, b) => h("div.ballroom", { class: room.scored ? "scored" : "", dataset: { ballroom: b + 1 } },
+      h("div.ballroom-head", h("b", room.name), h("small", ` round ${room.round}${room.scored ? " · scored" : ""}`)),
+      room.rows.map((row) => {
+        const here = sends.filter((m) => m.ballroom === b + 1 && m.row === row.row);
+        const cells = row.spaces.map((seat) => (seat ? dancer(seat) : h("span.space", "·")));
+        if (row.row === "top" && room.balcony) cells.push(h("span.balcony", { title: `balcony: ${room.balcony_cost} champagne` }, "| ", room.balcony.map(dancer)));
+        return h("button.ballroom-row", { type: "button", dataset: { row: row.row }, disabled: !here.length,
+          title: row.bonus.length ? `bonus: ${row.bonus.map((e) => effectText(e)).join(", ")}` : "no bonus",
+          onclick: () => (here.length === 1 ? tap(here[0]) : choose(here)) },
+        h("small", `${row.row} · ${row.cost} Ch`), h("span.spaces", cells));
+      }))),
+    offered, problem);
+}
+
+function rehearsal(state, seat) {
+  const board = state.rehearsal && state.rehearsal[seat];
+  if (!board) return null;
+  return h("div.line.rehearsal", { dataset: { board: board.board } }, h("small", `Rehearsal ${board.board} `),
+    board.dancers_left.map((left, i) => h("span.chip", { title: board.bonuses[i].map((e) => effectText(e)).join(", ") || "no bonus" },
+      `${i + 1}: ${left}/${i + 1}`)));
+}
+
 function playerPanel(state, seat, ctx) {
   const p = state.players[seat];
   const problem = h("p.problem", { role: "alert", hidden: true });
@@ -207,6 +253,7 @@ function playerPanel(state, seat, ctx) {
       state.passed.includes(seat) ? h("span.tag", "passed") : null),
     h("div.line", h("small", "Emperor "), emperorTrack(p.emperor)),
     h("div.line", h("small", "Kitchen "), kitchen(p.items)),
+    rehearsal(state, seat),
     cafe(p.cafe),
     hotel(state, seat, ctx, problem), problem,
     staff(p),
@@ -236,6 +283,7 @@ function renderState(state, ctx) {
       }, h("span.die", dieFace(Number(space))), h("b.count", `×${count}`), h("small", ACTIONS[space]))),
       h("div.action.dustbin", { dataset: { action: "dustbin" } }, h("span.die.bin", "▢"), h("b.count", `×${state.dustbin}`), h("small", "dustbin")),
       keyExtension(state, ctx)),
+    ballrooms(state, ctx),
     h("h3", "Queue ", h("small", `${state.guests_left} guests left`)),
     h("ol.queue", state.queue.map((card, i) => h("li", { dataset: { position: i + 1 } },
       h("span.cost", `${i + 1} · ${state.queue_costs[i]} kr`), card ? guestCard(card) : h("span.hint", "—")))),
@@ -270,6 +318,7 @@ export default {
 
   moveTitle(type, seat) {
     if (type === "take_key") return `${seat}: take the skeleton key instead of a die — or tap it on the action board`;
+    if (SENDS.includes(type)) return `${seat}: send a dancer to a ballroom — or tap its row above the board`;
     return ROOM_MOVES[type] ? `${seat}: ${ROOM_MOVES[type]} a room — or tap it in ${seat}'s hotel`
       : `${seat ? seat + ": " : ""}${words(type)}`;
   },
@@ -282,6 +331,8 @@ export default {
       case "rolled": return fact.dice ? h("span", "Rolled ", fact.dice.map((d) => h("span.die", dieFace(d)))) : undefined;
       case "room_prepared": return `${fact.seat} prepares room ${fact.room}`;
       case "key_taken": return `${fact.seat} takes the skeleton key (turn no. ${fact.number}) and starts the next round`;
+      case "dancer_placed": return `${fact.seat}'s dancer goes to ${fact.ballroom}, ${fact.row} row${fact.space === "balcony" ? " (balcony)" : ""}, for ${fact.champagne} champagne`;
+      case "ballroom_scored": return `${fact.ballroom} is scored (round ${fact.round})`;
       case "placed": return `${fact.seat} places ${fact.items.map((e) => `${e.item} on table ${e.table}`).join(", ")}`;
       default: return undefined;
     }

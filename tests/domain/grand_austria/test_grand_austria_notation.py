@@ -20,7 +20,8 @@ def whole_game(players: int, options: dict, seed: int) -> list[dict]:
     return random_game(GAME, NAMES[:players], options, random.Random(seed))
 
 
-@pytest.mark.parametrize("options", [{}, {"staff_draft": True}, {"modules": ["start_player"]}])
+@pytest.mark.parametrize("options", [{}, {"staff_draft": True}, {"modules": ["start_player"]},
+                                     {"modules": ["ballrooms"]}])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_move_of_a_random_game_reads_back_as_itself(players, options):
     seen = set()
@@ -77,6 +78,18 @@ PRINTED = [
     ({"type": "claim_objective", "seat": "Ann", "objective": 108}, "Ann objective 108"),
     ({"type": "end_turn", "seat": "Ann"}, "Ann end"),
     ({"type": "pass", "seat": "Ann"}, "Ann pass"),
+    ({"type": "lay_out_ballrooms", "ballrooms": ["Apollosaal", "Zum Sperl", "Odeonsaal"],
+      "rehearsal_boards": ["R2", {"id": "X", "sections": [[], [], [], [{"kind": "vp", "n": 3}]]}]},
+     'Ballrooms ["Apollosaal","Zum Sperl","Odeonsaal"], rehearsal boards '
+     '["R2",{"id":"X","sections":[[],[],[],[{"kind":"vp","n":3}]]}]'),
+    ({"type": "choose_rehearsal", "seat": "Bo Lee", "board": "R3"}, "Bo Lee rehearsal R3"),
+    ({"type": "send_to_ballroom", "seat": "Ann", "table": 2, "ballroom": 3, "row": "top", "section": 4},
+     "Ann ballroom 2->3 top s4"),
+    ({"type": "send_to_ballroom", "seat": "Ann", "table": 1, "ballroom": 1, "row": "middle", "section": 2,
+      "rewards_order": ["guest", "row", "section"]}, "Ann ballroom 1->1 middle s2 then guest row section"),
+    ({"type": "send_dancer", "seat": "Ann", "ballroom": 2, "row": "bottom", "section": 1}, "Ann dancer 2 bottom s1"),
+    ({"type": "remove_dancer", "seat": "Ann", "row": "middle", "space": 2}, "Ann removes dancer middle 2"),
+    ({"type": "remove_dancer", "seat": "Ann", "row": "top", "space": "balcony"}, "Ann removes dancer top balcony"),
 ]
 
 

@@ -59,6 +59,15 @@ def probes(state):
             out += [{"type": kind, "seat": seat}] + [{"type": kind, "seat": seat, "action": a} for a in range(1, 6)]
         elif kind in ("hire", "use_staff", "discard_staff"):
             out += [{"type": kind, "seat": seat, "staff": n} for n in range(1, 49, 3)]
+        elif kind in ("send_to_ballroom", "send_dancer"):
+            table = {"table": 1} if kind == "send_to_ballroom" else {}
+            out += [{"type": kind, "seat": seat, **table, "ballroom": b, "row": r, "section": s}
+                    for b in (1, 2, 3) for r in ("top", "middle", "bottom") for s in (1, 2, 3, 4)]
+        elif kind == "remove_dancer":
+            out += [{"type": kind, "seat": seat, "row": r, "space": n} for r in ("top", "middle", "bottom")
+                    for n in range(1, 6)]
+        elif kind == "choose_rehearsal":
+            out += [{"type": kind, "seat": seat, "board": f"R{n}"} for n in range(1, 6)]
     return out
 
 

@@ -59,7 +59,7 @@ def test_the_night_side_hotel_has_20_rooms_in_single_colour_groups():
 def test_guest_orders_as_printed():
     photographer = catalog().guests[55]
     assert photographer.name == "Photographer" and photographer.colour == "yellow"
-    assert photographer.order == (0, 0, 3, 0) and photographer.vp == 7
+    assert photographer.order == (0, 0, 3, 0, 0) and photographer.vp == 7
     assert photographer.reward == ({"kind": "draw_staff", "n": 2},)
 
 
@@ -136,7 +136,7 @@ def test_a_guest_by_printed_content_joins_the_queue():
     printed = {"name": "Waltz King", "colour": "blue", "order": {"cake": 2}, "vp": 3,
                "reward": [{"kind": "krones", "n": 2}]}
     state, _ = play(state, mv("take_guest", "Bob", position=1), mv("reveal_guest", card=printed))
-    assert state.queue[0].name == "Waltz King" and state.queue[0].order == (0, 2, 0, 0)
+    assert state.queue[0].name == "Waltz King" and state.queue[0].order == (0, 2, 0, 0, 0)
 
 
 def test_starting_rooms_begin_bottom_left_adjacent_and_pay_the_floor_cost():

@@ -1,0 +1,94 @@
+"""Grand Austria Hotel with module 1 "Vienna Ballrooms" on the scorekeeper's
+page: the three ballrooms above the board (rows, costs, who dances where),
+each player's rehearsal board and champagne; sending a dancer is tapping a
+row (then the rehearsal section); the rest of the round is recorded and the
+page shows it."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from domain.grand_austria import GAME
+from test_touch_targets import assert_big_enough
+
+pytestmark = pytest.mark.browser
+
+SETUP = [
+    {"type": "setup", "objectives": [105, 109, 113], "emperor_tiles": ["A1", "B1", "C1"],
+     "queue": [49, 141, 77, 91, 50], "start_player": "Anna"},
+    {"type": "lay_out_ballrooms", "ballrooms": ["Goldener Strauss", "Zum Sperl", "Apollosaal"],
+     "rehearsal_boards": ["R1", "R2"]},
+    {"type": "choose_rehearsal", "seat": "Beth", "board": "R2"},
+    {"type": "take_guest", "seat": "Beth", "position": 1}, {"type": "reveal_guest", "card": 63},
+    {"type": "take_guest", "seat": "Anna", "position": 2}, {"type": "reveal_guest", "card": 64},
+    *[{"type": "prepare_room", "seat": s, "room": r} for s in ("Beth", "Anna") for r in ("1.1", "1.2", "1.3")],
+    {"type": "roll", "dice": [1, 1, 1, 2, 2, 3, 4, 4, 5, 6]},
+    # Anna completes the Tsarina's order (2 cake, 1 champagne) and keeps 1 champagne
+    {"type": "take_die", "seat": "Anna", "value": 1},
+    {"type": "choose_items", "seat": "Anna", "items": {"strudel": 1, "cake": 1, "champagne": 1}},
+    {"type": "serve", "seat": "Anna", "items": [{"table": 1, "item": "cake"}, {"table": 1, "item": "cake"},
+                                                {"table": 1, "item": "champagne"}]},
+]
+
+
+def post(page: Page, server: str, game_id: str, token: str, move: dict) -> dict:
+    answer = page.request.post(f"{server}/api/games/{game_id}/moves", data={"move": move},
+                               headers={"Authorization": f"Bearer {token}"})
+    assert answer.status == 201, answer.text()
+    return answer.json()
+
+
+def state_of(page: Page, server: str, game_id: str) -> dict:
+    return page.request.get(f"{server}/api/games/{game_id}/state").json()
+
+
+def test_a_module_1_round_on_the_page(phone: Page, server, shoot):
+    page = phone
+    created = page.request.post(f"{server}/api/games", data={
+        "game": "grand_austria", "players": ["Anna", "Beth"], "mode": "table",
+        "options": {"modules": ["ballrooms"]}}).json()
+    game_id, token = created["id"], created["tokens"]["scorekeeper"]
+    for move in SETUP:
+        post(page, server, game_id, token, move)
+    page.goto("/")
+    page.evaluate("([id, token]) => localStorage.setItem(`tablelog:tokens:${id}`, "
+                  "JSON.stringify({scorekeeper: token, seats: {}}))", [game_id, token])
+    page.goto(f"/#/game/{game_id}")
+    rooms = page.locator(".view .ballrooms .ballroom")
+    expect(rooms).to_have_count(3)
+    expect(rooms.nth(0)).to_contain_text("Goldener Strauss")
+    expect(page.locator(".ga-player[data-seat='Anna'] .rehearsal")).to_contain_text("R1")
+    expect(page.locator(".ga-player[data-seat='Anna'] .kitchen")).to_contain_text("1 champagne")
+    # the Tsarina to the first ballroom's bottom row, from rehearsal section 4
+    rooms.nth(0).locator("button.ballroom-row[data-row='bottom']").click()
+    expect(page.locator(".send-choices button")).to_have_count(4)
+    assert_big_enough(page)
+    page.locator(".send-choices button", has_text="section 4").click()
+    expect(rooms.nth(0).locator("button.ballroom-row[data-row='bottom'] .dancer")).to_have_count(1)
+    # her reward: a dancer 1 champagne cheaper, to the middle ballroom's bottom row (cost 1 - 1)
+    rooms.nth(1).locator("button.ballroom-row[data-row='bottom']").click()
+    page.locator(".send-choices button", has_text="section 4").click()
+    expect(rooms.nth(1).locator("button.ballroom-row[data-row='bottom'] .dancer")).to_have_count(1)
+    state = state_of(page, server, game_id)
+    assert state["rehearsal"]["Anna"]["dancers_left"] == [1, 2, 3, 2]
+    shoot(page, "ballrooms-sent")
+    # the rest of the round (quiet moves, the table's draws as digital mode makes them)
+    game = GAME.setup(["Anna", "Beth"], GAME.load_options({"modules": ["ballrooms"]}), state["rules_version"])
+    log = page.request.get(f"{server}/api/games/{game_id}/log", headers={"Authorization": f"Bearer {token}"})
+    for entry in log.json()["entries"]:
+        if not entry.get("undone"):
+            game, _ = GAME.apply(game, GAME.load_move(entry["move"]))
+    rng = random.Random(4)
+    while game.round == 1:
+        if GAME.expected(game).is_chance:
+            move = GAME.chance_move(game, rng)
+        else:
+            moves = GAME.legal_moves(game)
+            move = rng.choice([m for m in moves if m["type"] in ("end_turn", "pass", "decline")] or moves)
+        post(page, server, game_id, token, move)
+        game, _ = GAME.apply(game, GAME.load_move(move))
+    page.reload()
+    expect(page.locator(".view .round")).to_contain_text("Round 2")
+    expect(rooms.nth(0).locator(".dancer")).to_have_count(1)
