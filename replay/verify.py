@@ -297,12 +297,22 @@ def verify_jsonl(text: str) -> RecordVerdict:
     for number, raw in enumerate(text.splitlines(), 1):
         if not raw.strip():
             continue
-        line = json.loads(raw)
+        try:
+            line = json.loads(raw)
+        except ValueError:
+            line = None
+        if not isinstance(line, dict):
+            verdict.problems.append(Problem("unreadable", number, f"Line {number} is not a JSON object."))
+            previous = None
+            continue
         verdict.events += 1
         version = line.get("version", number)
         game_id = line.get("id", game_id)
         shown = line.get("hash")
-        computed = line_hash(line, game_id)
+        try:
+            computed = line_hash(line, game_id)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            computed = ""           # a line missing what its hash covers (or holding the wrong kinds)
         if shown is None:
             verdict.unchecked.append(version)
         elif computed is not None:

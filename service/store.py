@@ -95,16 +95,18 @@ CREATE TRIGGER tablelog_no_truncate BEFORE TRUNCATE ON {schema}.{table}
 """
 EVENTS_TABLE = "tablelog_events"
 TRIGGERS = ("tablelog_append_only", "tablelog_no_truncate")
-SERVICE_GRANTS = (
-    # eventsourcing's LOCK TABLE ... IN EXCLUSIVE MODE needs UPDATE; the trigger still refuses every UPDATE.
-    ("SELECT, INSERT, UPDATE", "TABLE {schema}.tablelog_events"),
-    ("USAGE, SELECT", "SEQUENCE {schema}.tablelog_events_notification_id_seq"),
-    ("SELECT, INSERT, UPDATE", "TABLE {schema}.tablelog_snapshots"),
-    ("SELECT, INSERT, UPDATE", "TABLE {schema}.tablelog_view_games, {schema}.tablelog_view_players, "
-                               "{schema}.tablelog_view_tracking"),
-)
-"""What the service role may do: no table is its own, so it can neither
-drop nor disable the trigger; the views' upserts need INSERT and UPDATE."""
+def service_grants() -> list[tuple[str, str]]:
+    """What the service role may do: no table is its own, so it can neither
+    drop nor disable the trigger; the views' upserts need INSERT and UPDATE."""
+    from replay.views import GAMES_TABLE, PLAYERS_TABLE, TRACKING_TABLE
+    views = ", ".join("{schema}." + table for table in (GAMES_TABLE, PLAYERS_TABLE, TRACKING_TABLE))
+    return [
+        # eventsourcing's LOCK TABLE ... IN EXCLUSIVE MODE needs UPDATE; the trigger still refuses every UPDATE.
+        ("SELECT, INSERT, UPDATE", "TABLE {schema}." + EVENTS_TABLE),
+        ("USAGE, SELECT", "SEQUENCE {schema}." + EVENTS_TABLE + "_notification_id_seq"),
+        ("SELECT, INSERT, UPDATE", "TABLE {schema}.tablelog_snapshots"),
+        ("SELECT, INSERT, UPDATE", "TABLE " + views),
+    ]
 
 
 class StoreProblem(RuntimeError):
@@ -190,7 +192,7 @@ def migrate(url: str, service_role: str | None = None) -> list[str]:
                 schema = conn.execute("SELECT current_schema()").fetchone()[0]
                 role = sql.Identifier(service_role)
                 conn.execute(sql.SQL("GRANT USAGE ON SCHEMA {} TO {}").format(sql.Identifier(schema), role))
-                for privileges, objects in SERVICE_GRANTS:
+                for privileges, objects in service_grants():
                     target = sql.SQL(objects.format(schema=sql.Identifier(schema).as_string(conn)))
                     conn.execute(sql.SQL("GRANT {} ON {} TO {}").format(sql.SQL(privileges), target, role))
             done.append(f"{service_role} may read and append records (it owns no table)")

@@ -196,3 +196,10 @@ def test_no_redacted_export_of_any_game_shows_a_hash_of_what_it_hides(games, gam
         assert not shown & set(secrets_of)
         verdict = verify_jsonl(text)
         assert verdict.ok and verdict.checked == verdict.events
+
+
+@pytest.mark.parametrize("text", ["{", "[1]", '{"event": "Started", "version": 1, "at": 5, "committed": [], "hash": "x"}',
+                                  '{"event": "MoveRecorded", "committed": ["[\\"card\\"]"], "hash": "x", "at": "2026"}'])
+def test_a_record_that_does_not_read_is_a_problem_not_an_error(text):
+    verdict = verify_jsonl(text)
+    assert not verdict.ok
