@@ -17,6 +17,7 @@ import psycopg
 from eventsourcing.application import Application
 
 from domain.record import GameRecord
+from replay.views import GAMES_TABLE, PLAYERS_TABLE, TRACKING_TABLE
 
 log = logging.getLogger("tablelog.store")
 
@@ -100,8 +101,8 @@ SERVICE_GRANTS = (
     ("SELECT, INSERT, UPDATE", "TABLE {schema}.tablelog_events"),
     ("USAGE, SELECT", "SEQUENCE {schema}.tablelog_events_notification_id_seq"),
     ("SELECT, INSERT, UPDATE", "TABLE {schema}.tablelog_snapshots"),
-    ("SELECT, INSERT, UPDATE", "TABLE {schema}.tablelog_view_games, {schema}.tablelog_view_players, "
-                               "{schema}.tablelog_view_tracking"),
+    ("SELECT, INSERT, UPDATE", f"TABLE {{schema}}.{GAMES_TABLE}, {{schema}}.{PLAYERS_TABLE}, "
+                               f"{{schema}}.{TRACKING_TABLE}"),
 )
 """What the service role may do: no table is its own, so it can neither
 drop nor disable the trigger; the views' upserts need INSERT and UPDATE."""
