@@ -90,6 +90,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench.add_argument("--seconds", type=float, default=60, help="--load: seconds of load per server")
     bench.add_argument("--clients", type=int, default=16, help="--load: clients recording games of their own")
     bench.add_argument("--racers", type=int, default=4, help="--load: clients racing on one game")
+    bench.add_argument("--service-role", help="--load on PostgreSQL: the role the servers run as (the "
+                                              "--database URL is the tables' owner's; tablelog migrate is run)")
 
     args = parser.parse_args(argv)
     try:
@@ -158,7 +160,7 @@ def run(args: argparse.Namespace) -> int:
         from service.loadbench import run_load_bench
         postgres = database if database and database.startswith("postgres") else None
         return run_load_bench(True, postgres, max(0, min(args.clients, 64)), max(0, min(args.racers, 16)),
-                              max(1.0, min(args.seconds, 600.0)))
+                              max(1.0, min(args.seconds, 600.0)), args.service_role)
     if args.command == "bench":
         from service.bench import run_bench
         return run_bench(database, args.games, args.events, args.taps, args.browser)

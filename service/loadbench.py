@@ -213,14 +213,30 @@ def run_load(port: int, clients: int, racers: int, seconds: float) -> tuple[Tall
     return tally, time.perf_counter() - began
 
 
-def run_load_bench(sqlite: bool, postgres: str | None, clients: int, racers: int, seconds: float) -> int:
+def service_url(owner_url: str, role: str, env: dict[str, str]) -> str:
+    """Migrate the PostgreSQL database as its owner for the service ``role``
+    (serve --production refuses to run as the tables' owner) and give the
+    URL the service connects with."""
+    from urllib.parse import urlparse
+    subprocess.run([sys.executable, "-m", "service.cli", "migrate", "--database", owner_url,
+                    "--service-role", role], check=True, env=env, capture_output=True)
+    parts = urlparse(owner_url)
+    host = parts.netloc.rpartition("@")[2]
+    return parts._replace(netloc=f"{role}@{host}").geturl()
+
+
+def run_load_bench(sqlite: bool, postgres: str | None, clients: int, racers: int, seconds: float,
+                   service_role: str | None = None) -> int:
     console = Console()
     scratch = tempfile.mkdtemp(prefix="tablelog-load-")
     databases = []
     if sqlite:
         databases.append(("sqlite", lambda workers: f"sqlite:///{os.path.join(scratch, f'load-{workers}.sqlite3')}"))
-    if postgres:
-        databases.append(("postgresql", lambda workers: postgres))
+    if postgres and not service_role:
+        console.print("PostgreSQL left out: name the role the service runs as with --service-role "
+                      "(serve --production refuses the tables' owner).")
+    elif postgres:
+        databases.append(("postgresql", lambda workers: served_url))
     table = Table(title=f"tablelog bench --load: {clients} clients in their own games + {racers} racing on one, "
                         f"{seconds:g} s each, a fresh connection per request, no expected_version")
     for column in ("database", "workers", "moves", "moves/s", "p50 ms", "p99 ms", "lost races", "errors"):
@@ -229,6 +245,7 @@ def run_load_bench(sqlite: bool, postgres: str | None, clients: int, racers: int
     # The servers anchor what they record with a key of this run's own.
     env = {**os.environ, ENV_KEY: new_env_key()}
     env.pop(ENV_KEY_FILE, None)
+    served_url = service_url(postgres, service_role, env) if postgres and service_role else ""
     for name, url in databases:
         for workers in (2, 1):
             server = Server(url(workers), workers, scratch, env)

@@ -17,6 +17,7 @@ import psycopg
 from eventsourcing.application import Application
 
 from domain.record import GameRecord, HeadAnchor
+from replay.views import GAMES_TABLE, PLAYERS_TABLE, TRACKING_TABLE
 
 log = logging.getLogger("tablelog.store")
 
@@ -98,7 +99,6 @@ TRIGGERS = ("tablelog_append_only", "tablelog_no_truncate")
 def service_grants() -> list[tuple[str, str]]:
     """What the service role may do: no table is its own, so it can neither
     drop nor disable the trigger; the views' upserts need INSERT and UPDATE."""
-    from replay.views import GAMES_TABLE, PLAYERS_TABLE, TRACKING_TABLE
     views = ", ".join("{schema}." + table for table in (GAMES_TABLE, PLAYERS_TABLE, TRACKING_TABLE))
     return [
         # eventsourcing's LOCK TABLE ... IN EXCLUSIVE MODE needs UPDATE; the trigger still refuses every UPDATE.
