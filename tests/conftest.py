@@ -39,6 +39,13 @@ def postgres_reachable() -> str | None:
 
 
 @pytest.fixture(scope="session")
+def postgres_admin_url(postgres_url) -> str:
+    """The server's admin URL (its own database), for tests that make roles
+    or databases of their own; skipped like ``postgres_url``."""
+    return PG_ADMIN_URL
+
+
+@pytest.fixture(scope="session")
 def postgres_url():
     problem = postgres_reachable()
     if problem:

@@ -9,15 +9,17 @@ from __future__ import annotations
 import uuid
 from urllib.parse import urlparse, urlunparse
 
+import os
+
 import psycopg
 import pytest
-from conftest import PG_ADMIN_URL
 
 from service.app import create_app
 from service.cli import main
 from service.store import StoreProblem, check_production_store
 
 pytestmark = pytest.mark.postgres
+PG_ADMIN_URL = os.environ.get("TABLELOG_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 FOUR = ["Alex", "Joe", "Gunter", "Hanna"]
 
 
@@ -28,19 +30,19 @@ def as_role(url: str, role: str, database: str) -> str:
 
 
 @pytest.fixture
-def two_roles(postgres_url):
+def two_roles(postgres_admin_url):
     """A database of its own, owned by an owner role, and a service role."""
     tag = uuid.uuid4().hex[:8]
-    owner, service, database = f"secrets_owner_{tag}", f"secrets_service_{tag}", f"secrets_roles_{tag}"
-    with psycopg.connect(PG_ADMIN_URL, autocommit=True) as conn:
+    owner, service, database = f"tablelog_test_owner_{tag}", f"tablelog_test_service_{tag}", f"tablelog_test_roles_{tag}"
+    with psycopg.connect(postgres_admin_url, autocommit=True) as conn:
         conn.execute(f'CREATE ROLE "{owner}" LOGIN PASSWORD \'{owner}-pw\'')
         conn.execute(f'CREATE ROLE "{service}" LOGIN PASSWORD \'{service}-pw\'')
         conn.execute(f'CREATE DATABASE "{database}" OWNER "{owner}"')
-    with psycopg.connect(as_role(PG_ADMIN_URL, "postgres", database).replace("postgres:postgres-pw@", "postgres@"),
+    with psycopg.connect(as_role(postgres_admin_url, "postgres", database).replace("postgres:postgres-pw@", "postgres@"),
                          autocommit=True) as conn:
         conn.execute(f'ALTER SCHEMA public OWNER TO "{owner}"')
-    yield as_role(PG_ADMIN_URL, owner, database), as_role(PG_ADMIN_URL, service, database), service
-    with psycopg.connect(PG_ADMIN_URL, autocommit=True) as conn:
+    yield as_role(postgres_admin_url, owner, database), as_role(postgres_admin_url, service, database), service
+    with psycopg.connect(postgres_admin_url, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
         conn.execute(f'DROP ROLE IF EXISTS "{service}"')
         conn.execute(f'DROP ROLE IF EXISTS "{owner}"')
