@@ -28,7 +28,8 @@ def served(state, seat, table):
     return state.player(seat).cafe[table - 1].served
 
 
-def test_the_engine_plays_versions_2_and_3():
+def test_new_games_start_under_version_3_and_version_2_stays_playable():
+    assert GAME.rules_version == "3" and GAME.setup(["Ann", "Bob"], {}).config.version.number == "3"
     assert set(GAME.rules_versions) == {"2", "3"}
     assert GAME.setup(["Ann", "Bob"], {}, "3").config.version.number == "3"
     assert GAME.setup(["Ann", "Bob"], {}, "2").config.version.number == "2"
