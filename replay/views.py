@@ -22,6 +22,7 @@ undo can reopen a finished game, and a best score cannot be subtracted again.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import threading
@@ -39,20 +40,21 @@ from psycopg.sql import SQL
 
 from domain.names import player_key
 from domain.ranking import places
-from domain.record import is_game_event
+from domain.record import game_event_topics, is_game_event
 from replay.history import GameHistory
 
 log = logging.getLogger("tablelog.views")
 
 GAMES_TABLE = "tablelog_view_games"
-PLAYERS_TABLE = "tablelog_view_players"
+PLAYERS_TABLE = "tablelog_view_players_v2"
+"""(v2: rows carry ``played``; the views are rebuilt from the log under the new name.)"""
 TRACKING_TABLE = "tablelog_view_tracking"
 DEADLOCK_ATTEMPTS = 3
 """How often a batch of view rows the database rolled back (a deadlock) is written again."""
 
 GAME_COLUMNS = ("game_id", "position", "game", "players", "mode", "status", "scores", "winners", "moves",
                 "version", "created_at", "last_move_at", "head_hash", "summary")
-PLAYER_COLUMNS = ("game_id", "player", "game", "finished", "won", "score")
+PLAYER_COLUMNS = ("game_id", "player", "game", "finished", "won", "score", "played")
 
 VIEW_TABLES = [
     f"CREATE TABLE IF NOT EXISTS {{schema}}{GAMES_TABLE} ("
@@ -63,7 +65,7 @@ VIEW_TABLES = [
     f"CREATE INDEX IF NOT EXISTS {GAMES_TABLE}_position ON {{schema}}{GAMES_TABLE} (position)",
     f"CREATE TABLE IF NOT EXISTS {{schema}}{PLAYERS_TABLE} ("
     "game_id TEXT NOT NULL, player TEXT NOT NULL, game TEXT NOT NULL, finished INTEGER NOT NULL, "
-    "won INTEGER NOT NULL, score INTEGER NOT NULL, PRIMARY KEY (game_id, player))",
+    "won INTEGER NOT NULL, score INTEGER NOT NULL, played TEXT NOT NULL, PRIMARY KEY (game_id, player))",
     f"CREATE INDEX IF NOT EXISTS {PLAYERS_TABLE}_player ON {{schema}}{PLAYERS_TABLE} (player, game)",
     f"CREATE INDEX IF NOT EXISTS {PLAYERS_TABLE}_game ON {{schema}}{PLAYERS_TABLE} (game)",
 ]
@@ -96,7 +98,8 @@ class ViewTables:
                          f"VALUES ({', '.join(['{p}'] * len(columns))}) "
                          f"ON CONFLICT ({', '.join(keys)}) DO UPDATE SET {updates}{guard}")
 
-    def write(self, games: list[dict[str, Any]], players: list[dict[str, Any]], tracking: Tracking | None) -> None:
+    def write(self, games: list[dict[str, Any]], players: list[dict[str, Any]], tracking: Tracking | None,
+              after: int | None = None) -> None:
         """The rows a batch of events changed, and the batch's last position,
         in one transaction (IntegrityError if that position was written already;
         no position: rows only).
@@ -119,6 +122,18 @@ class ViewTables:
                 for player in sorted(by_game.get(row["game_id"], []), key=lambda p: p["player"]):
                     curs.execute(player_sql, [player[c] for c in PLAYER_COLUMNS])
             if tracking is not None:
+                if after is not None:
+                    # The batch was read after position ``after``: if the
+                    # tracked position is another now (a rebuild started
+                    # again from nothing, another process went on), the
+                    # batch belongs to no longer and is refused.
+                    curs.execute(self._sql(f"SELECT notification_id FROM {{schema}}{TRACKING_TABLE} "
+                                           "WHERE application_name = {p}"), [tracking.application_name])
+                    row = curs.fetchone()
+                    now = (row["notification_id"] if isinstance(row, dict) or hasattr(row, "keys") else row[0]) \
+                        if row else 0
+                    if (now or 0) != after:
+                        raise IntegrityError(f"the views are at {now}, not {after}: the batch is read again")
                 self._insert_tracking(curs, tracking)  # type: ignore[attr-defined]
 
     def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
@@ -148,12 +163,16 @@ class ViewTables:
         if game is not None:
             where.append("game = {p}")
             params.append(game)
+        # Copies of one game played (imports of the same record) share
+        # ``played``: each game played counts once.
+        once = ("SELECT player, game, played, MAX(finished) AS finished, MAX(won) AS won, MAX(score) AS score "
+                f"FROM {{schema}}{PLAYERS_TABLE} " + (f"WHERE {' AND '.join(where)} " if where else "")
+                + "GROUP BY player, game, played")
         return self._rows(
             "SELECT player, game, COUNT(*) AS games, SUM(finished) AS finished, SUM(won) AS won, "
             "SUM(CASE WHEN finished = 1 THEN score ELSE 0 END) AS total, "
             "MAX(CASE WHEN finished = 1 THEN score END) AS best "
-            f"FROM {{schema}}{PLAYERS_TABLE} " + (f"WHERE {' AND '.join(where)} " if where else "")
-            + "GROUP BY player, game ORDER BY game, player", params)
+            f"FROM ({once}) AS played_once GROUP BY player, game ORDER BY game, player", params)
 
     def drop_views(self) -> None:
         with self._cursor(commit=True) as curs:
@@ -232,7 +251,7 @@ class GameViews(Projection[ViewTables]):
         """Drop the histories kept in memory (the views are rebuilt from scratch)."""
         self._histories.clear()
 
-    def process_batch(self, batch: list[tuple[Any | None, Tracking]]) -> None:
+    def process_batch(self, batch: list[tuple[Any | None, Tracking]], after: int | None = None) -> None:
         """Several events at once: each game's rows are written once, with
         the batch's last tracking position, in one transaction. An event that
         could not be read (``None``) is passed over: the audit reports it."""
@@ -260,7 +279,8 @@ class GameViews(Projection[ViewTables]):
         tracking = batch[-1][1]
         for attempt in range(DEADLOCK_ATTEMPTS):
             try:
-                self.view.write([game for game, _ in rows], [p for _, players in rows for p in players], tracking)
+                self.view.write([game for game, _ in rows], [p for _, players in rows for p in players], tracking,
+                                after)
                 return
             except IntegrityError:
                 raise
@@ -283,7 +303,7 @@ class GameViews(Projection[ViewTables]):
                 raise
             except Exception:
                 log.warning("game %s left out of the views", game_row["game_id"], exc_info=True)
-        self.view.write([], [], tracking)
+        self.view.write([], [], tracking, after)
 
     def _advance(self, domain_event: Any) -> GameHistory:
         gid, version = domain_event.originator_id, domain_event.originator_version
@@ -318,13 +338,18 @@ class GameViews(Projection[ViewTables]):
             "head_hash": hist.record.last_hash, "summary": json.dumps(summary),
         }
         scores, winners = summary["scores"], summary["winners"]
-        # A fork (a copy of a game held here is imported as one) is no game
-        # played: it has no player rows, so each game played counts once.
-        # Players are matched by their names' normalised form.
+        # A fork is no game played: it has no player rows. A copy (a record
+        # imported again, here or from elsewhere) has the same ``played`` as
+        # the game it copies, so each game played counts once. Players are
+        # matched by their names' normalised form.
+        played = hashlib.sha256(json.dumps(
+            [started.game, started.players, started.options, started.mode, started.seed,
+             [hist.entry(number).move for number in hist.effective]], sort_keys=True, default=str).encode()
+        ).hexdigest()
         player_rows = [] if hist.record.forked_from is not None else [
             {"game_id": str(hist.id), "player": player_key(player), "game": started.game,
              "finished": int(summary["finished"]), "won": int(player in winners),
-             "score": scores.get(player, 0)} for player in started.players]
+             "score": scores.get(player, 0), "played": played} for player in started.players]
         return game_row, player_rows
 
 
@@ -361,7 +386,7 @@ class Views:
                     return done
                 batch = [(self._decode(n), Tracking(self.store.name, n.id)) for n in notifications]
                 try:
-                    self.projection.process_batch(batch)
+                    self.projection.process_batch(batch, position)
                 except IntegrityError:
                     continue          # another process got there first: read the position again
                 # Counted: the games' own events (a sealed seed or an anchor is passed over).
@@ -388,10 +413,11 @@ class Views:
         return self.events_through(self.position)
 
     def events_through(self, position: int) -> int:
-        """How many events the log holds up to ``position`` (its ids may have gaps)."""
-        count, start = 0, 1
+        """How many games' events the log holds up to ``position`` (its ids
+        may have gaps; sealed seeds and anchors are not counted)."""
+        count, start, topics = 0, 1, game_event_topics()
         while start <= position:
-            batch = self.store.recorder.select_notifications(start, 1000, stop=position)
+            batch = self.store.recorder.select_notifications(start, 1000, stop=position, topics=topics)
             if not batch:
                 break
             count += len(batch)

@@ -12,7 +12,7 @@ from marshmallow import Schema, ValidationError, fields, pre_load, validate
 from domain.games import all_games
 from domain.rules import MalformedMove
 from replay.records import FORMAT_NAMES, format_named
-from service.api import (CreatedSchema, MoveNumber, SeatQuerySchema, TokensSchema, bearer, games, idempotency_key,
+from service.api import (CreatedSchema, MoveNumber, SeatQuerySchema, bearer, games, idempotency_key,
                          since_field, with_receipt)
 
 blp = Blueprint("records", __name__, url_prefix="/api",
@@ -95,9 +95,17 @@ def posted_record() -> tuple[str, str | None]:
         raise MalformedMove({"record": ["A record is UTF-8 text."]}) from None
 
 
+class ChainSchema(Schema):
+    checked = fields.Boolean(metadata={"description": "false for a record without hashes (a text record)"})
+    intact = fields.Boolean(allow_none=True)
+    problems = fields.List(fields.String(), metadata={"description": "each break in the record's own hash chain"})
+    message = fields.String()
+
+
 class ImportedSchema(CreatedSchema):
     differences = fields.List(fields.Integer(), metadata={
         "description": "moves whose outcome in the record differs from what the current rules give"})
+    chain = fields.Nested(ChainSchema, metadata={"description": "what the record's own hash chain says"})
 
 
 class ForkQuerySchema(Schema):
@@ -247,6 +255,19 @@ class Timeline(MethodView):
         """Every seat's score before the first move and after each effective move
         (with since=V: the points after the last one unchanged since version V)."""
         return games().timeline(game_id, query["since"])
+
+
+class BGStatsSchema(Schema):
+    play = fields.Dict(metadata={"description": "the play in BG Stats' own format"})
+    link = fields.String(metadata={"description": "bgstats://<the play as URL-encoded JSON>: opens the app's import"})
+
+
+@blp.route("/games/<game_id>/bgstats")
+class BGStats(MethodView):
+    @blp.response(200, BGStatsSchema)
+    def get(self, game_id: str):
+        """A finished game as a play for Board Game Stats (409 while it is played)."""
+        return games().bgstats(game_id)
 
 
 @blp.route("/players/<name>")

@@ -11,13 +11,13 @@ from eventsourcing.persistence import InterfaceError, MapperDeserialisationError
 from psycopg_pool import PoolTimeout
 from flask import Flask, jsonify, request, send_from_directory
 from flask.json.provider import DefaultJSONProvider
-from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
 from domain.rules import MalformedMove, RuleViolation
 from service.games import Games, ServiceError
 from service.keys import Keyring
 from service.limits import install_limits
+from service.openapi import TablelogApi
 from service.store import Tablelog, open_store
 
 log = logging.getLogger("tablelog")
@@ -75,7 +75,7 @@ def create_app(database: str | None = None, store: Tablelog | None = None,
     )
     app.json.sort_keys = False
     app.extensions["tablelog"] = Games(store or open_store(database), keyring)
-    api = Api(app)
+    api = TablelogApi(app)
 
     from service.api import blp
     from service.api_records import blp as records_blp
@@ -159,6 +159,10 @@ def register_errors(app: Flask) -> None:
                 429: "rate_limited"}.get(e.code, "http_error")
         if messages:
             return error(e.code or 400, code, "The request does not fit the schema.", fields=messages)
+        if e.code == 405:
+            response, status = error(405, code, e.description or e.name)
+            response.headers["Allow"] = dict(e.get_headers()).get("Allow", "")
+            return response, status
         if e.code == 429:
             return error(429, code, f"Too many requests from your address (at most {e.description}); "
                                     "try again after the seconds Retry-After says.")

@@ -37,19 +37,21 @@ def test_copies_and_forks_of_a_game_are_not_counted_again(client):
         record = client.get(f"/api/games/{game_id}/export?format={fmt}").get_data(as_text=True)
         copy = client.post("/api/games/import", json={"record": record})
         assert copy.status_code == 201, copy.json
-        assert client.get(f"/api/games/{copy.json['id']}").json["forked_from"]["game"] == game_id
+        assert client.get(f"/api/games/{copy.json['id']}").json["forked_from"] is None     # recorded as it was
     assert client.post(f"/api/games/{game_id}/fork?at=10", headers=auth).status_code == 201
     row = board_row(client, players[0])
     assert (row["games"], row["played"]) == (1, 1)
 
 
-def test_a_game_played_elsewhere_counts_once(client):
+def test_a_game_played_elsewhere_counts_once_however_often_it_is_imported(client):
     players = names()
     game_id, _ = finished_game(client, players)
+    other_id, _ = finished_game(client, players, seed=9)                 # another game of the same players
+    assert board_row(client, players[0])["games"] == 2
     record = client.get(f"/api/games/{game_id}/export?format=text").get_data(as_text=True)
-    elsewhere = record.replace(game_id, str(uuid.uuid4()))         # its Id names no game held here
-    imported = client.post("/api/games/import", json={"record": elsewhere})
-    assert imported.status_code == 201 and client.get(f"/api/games/{imported.json['id']}").json["forked_from"] is None
+    elsewhere = record.replace(game_id, str(uuid.uuid4()))         # written by another service
+    for _ in range(2):
+        assert client.post("/api/games/import", json={"record": elsewhere}).status_code == 201
     assert board_row(client, players[0])["games"] == 2
 
 
@@ -73,3 +75,23 @@ def test_names_that_normalise_alike_are_one_player_on_the_leaderboard(client):
     finished_game(client, [f"{ann} ", f"Zoe\u0308{tag}", f"Cid{tag}", f"Dee{tag}"], seed=2)
     assert board_row(client, ann)["games"] == 2 and board_row(client, zoe)["games"] == 2
     assert client.get(f"/api/players/{ann} ").json["games"][0]["games"] == 2
+
+
+def test_an_import_checks_the_records_own_hash_chain_and_says_what_it_found(client):
+    """Was: import accepted broken hashes without a word."""
+    players = names()
+    game_id, _ = finished_game(client, players)
+    record = client.get(f"/api/games/{game_id}/export?format=jsonl").get_data(as_text=True)
+    whole = client.post("/api/games/import", json={"record": record}).json["chain"]
+    assert whole["checked"] and whole["intact"] and whole["problems"] == []
+    lines = record.splitlines()
+    lines[3] = lines[3].replace('"recorded_by":"scorekeeper"', '"recorded_by":"someone else"')   # edited
+    lines[6] = lines[6].replace('"prev_hash":"', '"prev_hash":"0')                               # re-linked
+    broken = client.post("/api/games/import", json={"record": "\n".join(lines)})
+    assert broken.status_code == 201, broken.json
+    chain = broken.json["chain"]
+    assert chain["checked"] and chain["intact"] is False
+    assert any(p.startswith("Event 4 is not the event its hash was made for") for p in chain["problems"])
+    assert any(p.startswith("Event 7 does not follow the event before it") for p in chain["problems"])
+    text = client.get(f"/api/games/{game_id}/export?format=text").get_data(as_text=True)
+    assert client.post("/api/games/import", json={"record": text}).json["chain"]["checked"] is False

@@ -36,6 +36,7 @@ def test_an_older_batch_never_overwrites_a_newer_row(own_database):
     older_history = Games(games.store).history(gid)
     assert tables.game(gid)["version"] == 6
     older_history.states, older_history.entries = older_history.states[:3], older_history.entries[:2]
+    older_history.effective = older_history.effective[:2]
     older_history.record.version = 3
     older = projection.rows(older_history, 1)
     assert older[0]["version"] == 3
@@ -50,12 +51,12 @@ def test_a_batch_the_database_rolls_back_is_written_again(own_database, monkeypa
     write = type(games.views.tables).write
     failures, positions = [], []
 
-    def deadlock_once(self, game_rows, player_rows, tracking):
+    def deadlock_once(self, game_rows, player_rows, tracking, after=None):
         positions.append(tracking)
         if not failures:
             failures.append(1)
             raise OperationalError("deadlock detected")
-        return write(self, game_rows, player_rows, tracking)
+        return write(self, game_rows, player_rows, tracking, after)
 
     monkeypatch.setattr(type(games.views.tables), "write", deadlock_once)
     assert games.views.catch_up() == 4 and failures == [1]
@@ -92,4 +93,26 @@ def test_two_processes_racing_over_the_same_events_leave_the_views_as_a_rebuild(
     listed = games.views.tables.games(), games.views.tables.players()
     games.views.rebuild()
     assert (games.views.tables.games(), games.views.tables.players()) == listed
+    games.store.close()
+
+
+def test_a_batch_read_before_a_rebuild_cannot_claim_the_position_after_it(own_database):
+    """A server's batch read from the old views and written after a rebuild
+    dropped them would set the position to its end and leave the games
+    before it out of the list for good: the position it was read after must
+    still be the tracked one."""
+    import pytest
+    from eventsourcing.persistence import IntegrityError, Tracking
+    games = Games(open_store(own_database))
+    gid = play(games, 4, seed=3)
+    games.views.catch_up()
+    end = games.views.position
+    stale = games.views.projection.rows(games.history(gid), end)
+    games.views.tables.drop_views()                          # the rebuild starts from nothing
+    with pytest.raises(IntegrityError):
+        games.views.tables.write([stale[0]], stale[1], Tracking(games.store.name, end), after=end - 1)
+    assert games.views.position == 0
+    games.views.projection.forget()
+    games.views.catch_up()
+    assert games.views.tables.game(gid)["version"] == games.history(gid).version
     games.store.close()

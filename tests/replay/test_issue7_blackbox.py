@@ -22,6 +22,7 @@ from uuid import uuid4
 import psycopg
 import pytest
 
+from replay.views import PLAYERS_TABLE
 from service.app import create_app
 from service.cli import main
 from test_tamper_and_verify import edit_stored_event
@@ -258,7 +259,7 @@ def test_a_rebuild_gives_the_same_rows_and_a_restart_resumes(own_database, capsy
         assert code == 0
         assert views(client, ["Ann", "Bob", "Cy", "Di"]) == live
         # rows lost behind the service's back come back from the log
-        run_sql(own_database, "DELETE FROM tablelog_view_players")
+        run_sql(own_database, f"DELETE FROM {PLAYERS_TABLE}")
         assert cli(capsys, "--database", own_database, "replay", "rebuild")[0] == 0
         assert views(client, ["Ann", "Bob", "Cy", "Di"]) == live
     finally:

@@ -83,10 +83,10 @@ def test_a_game_whose_rows_the_database_refuses_does_not_hold_up_the_others(data
     tables = games.views.tables
     write = type(tables).write
 
-    def refuse_bad(self, game_rows, player_rows, tracking):
+    def refuse_bad(self, game_rows, player_rows, tracking, after=None):
         if any(row["game_id"] == bad for row in game_rows):
             raise ValueError("the database refuses this row")
-        return write(self, game_rows, player_rows, tracking)
+        return write(self, game_rows, player_rows, tracking, after)
 
     monkeypatch.setattr(type(tables), "write", refuse_bad)
     assert games.views.catch_up() == 2 * 4

@@ -1,0 +1,119 @@
+"""The OpenAPI document as the service answers: its error body, every
+game's moves, who must send a token, the Idempotency-Key header, and 405.
+
+flask-smorest writes the document from the blueprints' schemas; this module
+adds what they cannot say: the error envelope every error is sent in, one
+schema per move of every game (the request's ``move`` is ``oneOf`` them,
+with no discriminator: ``setup``, ``place``, ``roll`` and ``reroll`` exist in
+several games with other fields, so a move of another game is a 422 or a
+400, documented), bearer security and the Idempotency-Key header on the
+operations that take them.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from apispec import BasePlugin
+from werkzeug.routing import BaseConverter
+from flask_smorest import Api
+from marshmallow import INCLUDE, Schema, fields
+
+from domain.games import all_games
+
+
+class ErrorDetailSchema(Schema):
+    class Meta:
+        unknown = INCLUDE         # some errors say more: the game and event of a damaged record, ...
+
+    code = fields.String(required=True, metadata={"description": "what went wrong, for programs "
+                                                                 "(malformed, stale_version, a rule's code, ...)"})
+    message = fields.String(required=True, metadata={"description": "a sentence for people"})
+    rule = fields.String(metadata={"description": "a 422: the rule broken, as the rulebook names it"})
+    fields_ = fields.Dict(data_key="fields", metadata={"description": "a 400: what does not fit the schema"})
+
+
+class ErrorSchema(Schema):
+    error = fields.Nested(ErrorDetailSchema, required=True)
+
+
+IDEMPOTENCY_KEY = {
+    "name": "Idempotency-Key", "in": "header", "required": False, "schema": {"type": "string"},
+    "description": "any text unique to this request: a retry with the same key and the same request gets the "
+                   "first answer and records nothing new; another request under the key is 409 "
+                   "idempotency_key_reused",
+}
+BEARER = "bearerAuth"
+ERROR_REF = {"$ref": "#/components/schemas/Error"}
+
+# (path suffix, method) -> does the operation need the token (True), take it (None, optional)?
+TOKEN = {("/moves", "post"): True, ("/undo", "post"): True, ("/redo", "post"): True,
+         ("/annotations", "post"): True, ("/fork", "post"): None, ("/state", "get"): None,
+         ("/log", "get"): None, ("/legal-moves", "get"): None, ("/export", "get"): None}
+KEYED = {("/games", "post"), ("/games/import", "post"), ("/moves", "post"), ("/undo", "post"),
+         ("/redo", "post"), ("/annotations", "post"), ("/fork", "post")}
+
+
+def move_schema_name(game_id: str, move_type: str) -> str:
+    return "".join(part.capitalize() for part in f"{game_id}_{move_type}".replace("-", "_").split("_")) + "Move"
+
+
+def move_schemas() -> list[tuple[str, type[Schema]]]:
+    return [(move_schema_name(game.id, move_type), schema)
+            for game in all_games() for move_type, schema in sorted(game.move_schemas.items())]
+
+
+class ServicePlugin(BasePlugin):
+    """Adds security, the Idempotency-Key header and 405 to each operation."""
+
+    def operation_helper(self, path: str | None = None, operations: dict | None = None, **kwargs: Any) -> None:
+        if not path or not operations:
+            return
+        tail = path.rstrip("/").rsplit("/{game_id}", 1)[-1] or path
+        for method, operation in operations.items():
+            key = next((k for k in (path.removeprefix("/api"), tail) if (k, method) in KEYED), None)
+            if key is not None:
+                operation.setdefault("parameters", []).append(IDEMPOTENCY_KEY)
+            needs = TOKEN.get((tail, method), False)
+            if needs is not False:
+                operation["security"] = [{BEARER: []}] if needs else [{BEARER: []}, {}]
+            responses = operation.setdefault("responses", {})
+            if (tail, method) == ("/moves", "post"):
+                responses["422"] = {"description": "a move the rules forbid (or a move of another game that "
+                                                   "happens to parse): nothing recorded",
+                                    "content": {"application/json": {"schema": ERROR_REF}}}
+        # Every path answers other methods with 405 and an Allow header.
+        allowed = ", ".join(sorted(m.upper() for m in operations))
+        for method, operation in operations.items():
+            operation.setdefault("responses", {})["405"] = {
+                "description": f"another method than {allowed}",
+                "headers": {"Allow": {"schema": {"type": "string"}, "description": "the methods this path takes"}},
+                "content": {"application/json": {"schema": ERROR_REF}}}
+
+
+class GameId(BaseConverter):
+    """A game's id in a path: any one segment but ``import`` (``/api/games/import``
+    is the import, which takes POST only; no game is named ``import``)."""
+
+    regex = r"(?!import$)[^/]+"
+
+
+class TablelogApi(Api):
+    ERROR_SCHEMA = ErrorSchema
+
+    def __init__(self, app: Any) -> None:
+        app.url_map.converters["game_id"] = GameId
+        super().__init__(app, spec_kwargs={"extra_plugins": [ServicePlugin()]})
+        self.register_converter(GameId, lambda converter: {"type": "string"})
+        self.spec.components.security_scheme(BEARER, {
+            "type": "http", "scheme": "bearer",
+            "description": "a token from the create answer: the scorekeeper's, or in a digital game a seat's"})
+        for name, schema in move_schemas():
+            self.spec.components.schema(name, schema=schema)
+
+
+def move_field() -> fields.Dict:
+    """The ``move`` of a move request: one of every game's move schemas."""
+    return fields.Dict(required=True, metadata={
+        "description": "the move, e.g. {\"type\": \"play\", ...}; the game's moves are listed in "
+                       "/api/game-types",
+        "oneOf": [{"$ref": f"#/components/schemas/{name}"} for name, _ in move_schemas()]})
