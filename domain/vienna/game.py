@@ -222,8 +222,7 @@ def check_from_deck(deck: Deck, card: Card, start_card: bool) -> None:
 class Vienna(Game):
     id = "vienna"
     title = "Vienna"
-    # New games start under version 3 once the service keeps a record's version on import and replay.
-    rules_version = "2"
+    rules_version = "3"
     rules_versions = {version: edition.changes for version, edition in EDITIONS.items()}
     min_players = 3
     max_players = 5

@@ -52,7 +52,8 @@ def choose_start_cards(state):
     return state
 
 
-def test_version_3_and_version_2_are_playable():
+def test_new_games_start_under_version_3_and_version_2_stays_playable():
+    assert GAME.rules_version == "3"
     assert set(GAME.rules_versions) == {"2", "3"}
     assert "double move" in GAME.rules_versions["3"] and "comparison" in GAME.rules_versions["3"]
     assert start(PLAYERS).edition.version == "3"
@@ -281,6 +282,29 @@ def test_a_deck_needs_a_start_card_for_every_player():
         start(["Anna", "Bert", "Clara", "Dora"], {"deck": OWN_DECK})
     assert error.value.code == "deck_start_cards"
     assert error.value.message == "The deck has 3 start cards: every one of the 4 players chooses one."
+
+
+# -- through the HTTP API ----------------------------------------------------------------------
+def test_over_http_an_invented_start_card_is_a_422_and_a_table_with_its_own_deck_records_it(client):
+    def new_game(options=None):
+        answer = client.post("/api/games", json={"game": "vienna", "players": PLAYERS, "options": options or {}})
+        assert answer.status_code == 201, answer.json
+        return f"/api/games/{answer.json['id']}", {"Authorization": f"Bearer {answer.json['tokens']['scorekeeper']}"}
+
+    url, headers = new_game()
+    for card, code in ((POPE, "unknown_start_card"), (RICH_MERCHANT, "start_card_contents")):
+        answer = client.post(f"{url}/moves", json={"move": {"type": "choose_start_card", "seat": NANCY, "card": card}},
+                             headers=headers)
+        assert answer.status_code == 422 and answer.json["error"]["code"] == code
+        assert answer.json["error"]["rule"] == "Contents"
+    assert client.get(f"{url}/state").json["version"] == 1
+    url, headers = new_game({"deck": OWN_DECK})
+    answer = client.post(f"{url}/moves", json={"move": {"type": "choose_start_card", "seat": NANCY, "card": POPE}},
+                         headers=headers)
+    assert answer.status_code == 201, answer.json
+    twice = {**OWN_DECK, "characters": [{"name": "Monk", "crosses": 1}, {"name": "Monk", "crosses": 2}]}
+    answer = client.post("/api/games", json={"game": "vienna", "players": PLAYERS, "options": {"deck": twice}})
+    assert answer.status_code == 400
 
 
 @pytest.mark.parametrize("options", [{}, {"board": DOUBLE_MOVE_BOARD}], ids=["default board", "issue 19's board"])
