@@ -49,7 +49,7 @@ def hashed_fields(fields: dict[str, Any]) -> dict[str, Any]:
     module's doc)."""
     if "salts" not in fields:
         return fields
-    salts = fields["salts"]
+    salts = fields["salts"] or {}
     out = {k: v for k, v in fields.items() if k != "salts"}
     out["committed"] = sorted(salts)
     if salts:
@@ -210,6 +210,20 @@ class GameRecord(Aggregate):
         self.annotations += 1
 
 
+    def change_seat_link(self, seat: str, token_hash: str | None, recorded_by: str,
+                         request_id: str | None = None) -> None:
+        """A seat's link handed out again (``token_hash``: the SHA-256 of its
+        new token; the old one stops working) or revoked (None)."""
+        if seat not in self.players:
+            raise ValueError(f"There is no seat {seat!r} in this game.")
+        self._seat_link_changed(seat=seat, tokens={} if token_hash is None else {f"seat:{seat}": token_hash},
+                                recorded_by=recorded_by, request_id=request_id, prev_hash=self.last_hash)
+
+    @event("SeatLinkChanged")
+    def _seat_link_changed(self, seat: str, tokens: dict[str, str], recorded_by: str, request_id: str | None,
+                           prev_hash: str) -> None:
+        """``tokens`` like the Started event's: left out of exported records."""
+
     def fork_of(self, origin: str, at: int, origin_version: int, origin_hash: str) -> None:
         """Record, before any move, that this game branches from game
         ``origin`` after its move ``at`` (the origin at ``origin_version``,
@@ -266,12 +280,19 @@ class HeadAnchor(Aggregate):
     and re-chain the rest, but cannot make the anchor that would match."""
 
     @event("Opened")
-    def __init__(self, game_id: str, id: UUID | None = None):  # noqa: A002
+    def __init__(self, game_id: str, version: int, head_hash: str, key_id: str, mac: str,
+                 id: UUID | None = None):  # noqa: A002
+        """The first anchor (number 1) of a game."""
         self.game_id = game_id
-        self.head: dict[str, Any] | None = None
+        self.head = {"version": version, "hash": head_hash, "n": 1, "key_id": key_id, "mac": mac}
+
+    @property
+    def next_number(self) -> int:
+        """The number the next anchor gets (anchors are counted from 1)."""
+        return self.version + 1
 
     def anchor(self, version: int, head_hash: str, key_id: str, mac: str) -> None:
-        self._anchored(version=version, head_hash=head_hash, n=self.version, key_id=key_id, mac=mac)
+        self._anchored(version=version, head_hash=head_hash, n=self.next_number, key_id=key_id, mac=mac)
 
     @event("Anchored")
     def _anchored(self, version: int, head_hash: str, n: int, key_id: str, mac: str) -> None:
@@ -299,6 +320,14 @@ def receipt_message(game_id: UUID | str, version: int, event_hash_: str) -> str:
 def is_game_event(domain_event: Any) -> bool:
     """Whether an event in the store is one of a game's (not a sealed seed's or an anchor's)."""
     return isinstance(domain_event, (GameRecord.Event, GameRecord.Created))
+
+
+def game_event_topics() -> list[str]:
+    """The stored topics of a game's own events (the notification log also
+    holds sealed seeds and anchors)."""
+    kinds = [v for k, v in vars(GameRecord).items() if isinstance(v, type) and k not in ("Event", "Created")
+             and issubclass(v, (GameRecord.Event, GameRecord.Created))]
+    return [f"{kind.__module__}:{kind.__qualname__}" for kind in kinds]
 
 
 class NothingToUndo(Exception):

@@ -88,6 +88,7 @@ class GameHistory:
         self.state_version = 0
         self.answers: dict[str, Answer] = {}
         self.callers: dict[str, Any] = {}   # the service's: each token of this game already checked, and whose it is
+        self.tokens: dict[str, str] = dict(started.tokens)   # each role's token hash now (seat links change)
         self.problems: list[Problem] = []
         self.last_at: datetime = started.timestamp
         self.feed([started])
@@ -194,6 +195,13 @@ class GameHistory:
     def _on_Forked(self, e: Any) -> None:
         """Where the game came from is kept on ``record.forked_from``; the
         moves copied from the origin follow as ordinary MoveRecorded events."""
+
+    def _on_SeatLinkChanged(self, e: Any) -> None:
+        self.tokens.pop(f"seat:{e.seat}", None)
+        self.tokens.update(e.tokens)
+        self.callers.clear()          # a token checked before may be the one revoked
+        if e.request_id:
+            self.answers[e.request_id] = Answer("seat_link", e.originator_version)
 
     def _on_Annotated(self, e: Any) -> None:
         note = {"text": e.text, "by": e.recorded_by, "at": e.timestamp, "version": e.originator_version}

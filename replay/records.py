@@ -121,11 +121,12 @@ def _committed(stored: dict[str, Any], seen_move: Any) -> dict[str, Any]:
     """What lets anyone recompute an event's hash (see domain.record): the
     hidden places, the salt of each one the viewer sees (to check it), the
     commitment of each one it does not, and the token hashes' digest."""
-    out: dict[str, Any] = {"committed": sorted(stored["salts"])}
+    hidden = stored["salts"] or {}
+    out: dict[str, Any] = {"committed": sorted(hidden)}
     if "tokens" in stored:
         out["tokens_digest"] = tokens_digest(stored["tokens"])
     salts, commitments = {}, {}
-    for key, salt in stored["salts"].items():
+    for key, salt in hidden.items():
         path = tuple(json.loads(key))
         value = value_at(stored["move"], path)
         if _holds(seen_move, path) and value_at(seen_move, path) == value:
@@ -294,6 +295,8 @@ def read_jsonl(text: str) -> Record:
             # with it (its own commitment is new) and reveals it again.
             seed = _need(number, data, "seed", int)
             record.seed = record.seed if record.seed is not None else seed
+        elif kind == "SeatLinkChanged":
+            pass                # an imported game gets new tokens, and with them new links
         else:
             raise RecordError(number, f"unknown event {kind!r}.")
     if record is None:

@@ -40,7 +40,7 @@ from psycopg.sql import SQL
 
 from domain.names import player_key
 from domain.ranking import places
-from domain.record import is_game_event
+from domain.record import game_event_topics, is_game_event
 from replay.history import GameHistory
 
 log = logging.getLogger("tablelog.views")
@@ -413,10 +413,11 @@ class Views:
         return self.events_through(self.position)
 
     def events_through(self, position: int) -> int:
-        """How many events the log holds up to ``position`` (its ids may have gaps)."""
-        count, start = 0, 1
+        """How many games' events the log holds up to ``position`` (its ids
+        may have gaps; sealed seeds and anchors are not counted)."""
+        count, start, topics = 0, 1, game_event_topics()
         while start <= position:
-            batch = self.store.recorder.select_notifications(start, 1000, stop=position)
+            batch = self.store.recorder.select_notifications(start, 1000, stop=position, topics=topics)
             if not batch:
                 break
             count += len(batch)

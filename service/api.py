@@ -7,6 +7,7 @@ import json
 import re
 from typing import Any
 
+import segno
 from flask import current_app, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
@@ -363,6 +364,27 @@ class Undo(MethodView):
         return with_receipt(games().undo(game_id, bearer(), body["expected_version"], idempotency_key()))
 
 
+class CheckRequestSchema(Schema):
+    move = fields.Dict(required=True, metadata={"description": "the move, as it would be recorded"})
+
+
+class CheckSchema(Schema):
+    legal = fields.Boolean()
+    code = fields.String(metadata={"description": "when not legal: the rule's code"})
+    message = fields.String(metadata={"description": "when not legal: why, in the rule's words"})
+    rule = fields.String()
+
+
+@blp.route("/games/<game_id>/check")
+class Check(MethodView):
+    @blp.arguments(CheckRequestSchema())
+    @blp.response(200, CheckSchema)
+    def post(self, body: dict[str, Any], game_id: str):
+        """Dry run: would the rules take this move now, and if not, why (nothing is recorded).
+        Only for whoever may record it; in a digital game a player's move only with that player's token."""
+        return games().dry_run(game_id, body["move"], bearer())
+
+
 @blp.route("/games/<game_id>/take-back")
 class TakeBack(MethodView):
     @blp.arguments(TakeBackSchema())
@@ -370,7 +392,50 @@ class TakeBack(MethodView):
     def post(self, body: dict[str, Any], game_id: str):
         """Take back a move and every move after it, in one request (one Idempotency-Key) and one save;
         each stays in the log, marked undone, as with undo."""
-        return games().take_back(game_id, body["move_index"], bearer(), body["expected_version"], idempotency_key())
+        return with_receipt(games().take_back(game_id, body["move_index"], bearer(), body["expected_version"],
+                                              idempotency_key()))
+
+
+class SeatLinkSchema(Schema):
+    version = fields.Integer()
+    seat = fields.String()
+    token = fields.String(allow_none=True, metadata={
+        "description": "the seat's new token (shown once; null when revoked): its link is "
+                       "<page>#/game/<id>/as/<seat>/<token>"})
+
+
+@blp.route("/games/<game_id>/seats/<seat>/link")
+class SeatLink(MethodView):
+    @blp.arguments(VersionOnlySchema())
+    @blp.response(201, SeatLinkSchema)
+    def post(self, body: dict[str, Any], game_id: str, seat: str):
+        """Hand out a seat's link again (the scorekeeper's token): a new token, the old one stops working."""
+        return games().seat_link(game_id, seat, bearer(), False, body["expected_version"])
+
+    @blp.arguments(VersionOnlySchema())
+    @blp.response(200, SeatLinkSchema)
+    def delete(self, body: dict[str, Any], game_id: str, seat: str):
+        """Revoke a seat's link (the scorekeeper's token): its token stops working until a new link is handed out."""
+        return games().seat_link(game_id, seat, bearer(), True, body["expected_version"])
+
+
+class QRRequestSchema(Schema):
+    text = fields.String(required=True, validate=validate.Length(min=1, max=1000),
+                         metadata={"description": "what the code holds, e.g. a seat's link"})
+
+
+class QRSchema(Schema):
+    svg = fields.String(metadata={"description": "the QR code as an SVG image"})
+
+
+@blp.route("/qr")
+class QRCode(MethodView):
+    @blp.arguments(QRRequestSchema())
+    @blp.response(200, QRSchema)
+    def post(self, body: dict[str, Any]):
+        """A QR code of a text (a seat's link, to scan from another phone); sent in the body, never in an address."""
+        code = segno.make(body["text"], error="m")
+        return {"svg": code.svg_inline(scale=4, border=2, dark="#000", light="#fff")}
 
 
 @blp.route("/games/<game_id>/redo")

@@ -12,7 +12,7 @@ from marshmallow import Schema, ValidationError, fields, pre_load, validate
 from domain.games import all_games
 from domain.rules import MalformedMove
 from replay.records import FORMAT_NAMES, format_named
-from service.api import (CreatedSchema, MoveNumber, SeatQuerySchema, TokensSchema, bearer, games, idempotency_key,
+from service.api import (CreatedSchema, MoveNumber, SeatQuerySchema, bearer, games, idempotency_key,
                          since_field, with_receipt)
 
 blp = Blueprint("records", __name__, url_prefix="/api",
@@ -255,6 +255,19 @@ class Timeline(MethodView):
         """Every seat's score before the first move and after each effective move
         (with since=V: the points after the last one unchanged since version V)."""
         return games().timeline(game_id, query["since"])
+
+
+class BGStatsSchema(Schema):
+    play = fields.Dict(metadata={"description": "the play in BG Stats' own format"})
+    link = fields.String(metadata={"description": "bgstats://<the play as URL-encoded JSON>: opens the app's import"})
+
+
+@blp.route("/games/<game_id>/bgstats")
+class BGStats(MethodView):
+    @blp.response(200, BGStatsSchema)
+    def get(self, game_id: str):
+        """A finished game as a play for Board Game Stats (409 while it is played)."""
+        return games().bgstats(game_id)
 
 
 @blp.route("/players/<name>")

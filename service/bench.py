@@ -33,6 +33,7 @@ from rich.table import Table
 from domain.rules import random_game, random_move
 from domain.willi import GAME
 from service.app import create_app
+from service.keys import ephemeral_keyring
 from service.store import Tablelog, database_url, persistence_env
 
 PLAYERS = ["Alex", "Joe", "Gunter", "Hanna"]
@@ -347,7 +348,9 @@ def run_bench(database: str | None, games: int, events: int, taps: int = 30, bro
     given = database_url(database) if database else None
     scratch = tempfile.mkdtemp(prefix="tablelog-bench-")
     url = given or f"sqlite:///{os.path.join(scratch, 'bench.sqlite3')}"
-    app = create_app(url)
+    # The scratch store's key (seals, anchors) lives in memory: the bench
+    # never touches the user's own key, and pays for anchoring like the service.
+    app = create_app(url, keyring=ephemeral_keyring())
     client = WSGIClient(app)
     rows = []
     with Progress(console=console, transient=True) as progress:

@@ -25,6 +25,7 @@ from domain.names import check_new_names
 from domain.record import (SERVICE, GameRecord, HeadAnchor, NothingToUndo, SealedSeed, anchor_message, hash_of,
                            head_anchor_id, receipt_message, sealed_seed_id)
 from domain.rules import TABLE, MalformedMove, Move, RuleViolation
+from replay.bgstats import bgstats_link, bgstats_play
 from replay.history import GameHistory
 from replay.records import Record, RecordError, Step, format_named, read_record, to_jsonl, to_text
 from replay.verify import Verdict, check_receipt, verify_game, verify_jsonl
@@ -195,7 +196,7 @@ class Games:
         if known is not None:
             return known
         digest = token_hash(token)
-        for key, stored in hist.started.tokens.items():
+        for key, stored in hist.tokens.items():
             if secrets.compare_digest(stored, digest):
                 caller = Caller(SCOREKEEPER) if key == SCOREKEEPER else Caller("seat", key.removeprefix("seat:"))
                 hist.callers[token] = caller      # only tokens that belong to the game are kept
@@ -226,7 +227,7 @@ class Games:
                 # start's Idempotency-Key stays off it, so a move sent later
                 # with the same key is recorded, not answered with the deal.
                 self._auto_moves(record, state, None, secret=secret)
-            self.store.save(record, sealed, self._new_anchor(record))
+            self.store.save(record, sealed, self._anchored(record, None))
             self._remember_secret(record, secret)
             answer = {"id": str(record.id), "version": record.version, "tokens": tokens,
                       "receipt": self._receipt_of(record)}
@@ -267,15 +268,20 @@ class Games:
         hashes.update({f"seat:{player}": token_hash(token) for player, token in tokens["seats"].items()})
         return tokens, hashes
 
+    def _key(self, needed_to: str) -> Keyring:
+        """The keyring, or 503 saying what it was needed for."""
+        if self.keyring is None:
+            raise Unavailable(f"This service has no key to {needed_to}: start it with tablelog's key "
+                              "(tablelog key init; see the README, The key).", "no_key")
+        return self.keyring
+
     # -- a digital game's seed --------------------------------------------------------
     def _new_secret(self, mode: str, chosen: int | None) -> tuple[int, str] | None:
         """A new digital game's seed (the caller's, else 128 random bits) and
         the salt of its commitment; None in a table game, which has no seed."""
         if mode != "digital":
             return None
-        if self.keyring is None:
-            raise Unavailable("This service has no key to seal a digital game's seed: start it with a key "
-                              "(tablelog key init).", "no_key")
+        self._key("seal a digital game's seed")
         return (new_seed() if chosen is None else chosen), new_salt()
 
     def _seal(self, record: GameRecord, secret: tuple[int, str] | None) -> SealedSeed | None:
@@ -297,9 +303,7 @@ class Games:
             return record.seed, ""
         secret = self._seeds.get(record.id)
         if secret is None:
-            if self.keyring is None:
-                raise Unavailable("This digital game's seed is sealed and this service has no key to open it.",
-                                  "no_key")
+            self._key("open this digital game's sealed seed")
             sealed = self.store.repository.get(sealed_seed_id(record.id))
             try:
                 opened = json.loads(self.keyring.unseal(
@@ -361,8 +365,7 @@ class Games:
                     anchor = self._anchor_of(record)
                     action(hist, record, caller)
                     pending = list(record.pending_events)
-                    self._anchor_head(record, anchor)
-                    self.store.save(record, anchor)
+                    self.store.save(record, self._anchored(record, anchor))
                 except IntegrityError:
                     self._forget(gid)
                     if expected_version is not None or attempt == WRITE_ATTEMPTS - 1:
@@ -417,19 +420,18 @@ class Games:
             self._anchors.pop(gid, None)
 
     # -- the keyed anchor of each game's head ------------------------------------------------
-    def _anchor_of(self, record: GameRecord) -> HeadAnchor:
+    def _anchor_of(self, record: GameRecord) -> HeadAnchor | None:
         """The game's anchor as it stands at the record's version (read
-        again when this process's copy is behind; made for a game without one)."""
-        if self.keyring is None:
-            raise Unavailable("This service has no key to anchor what it records: start it with a key "
-                              "(tablelog key init).", "no_key")
+        again when this process's copy is behind), or None for a game
+        recorded before heads were anchored (its next write makes one)."""
+        self._key("anchor what it records")
         anchor = self._anchors.get(record.id)
         if anchor is None or self._anchor_differs(anchor, record):
             try:
                 anchor = self.store.repository.get(head_anchor_id(record.id))
-            except AggregateNotFoundError:     # a game recorded before heads were anchored
-                anchor = HeadAnchor(game_id=str(record.id), id=head_anchor_id(record.id))
-            if anchor.head is not None and self._anchor_differs(anchor, record):
+            except AggregateNotFoundError:
+                return None
+            if self._anchor_differs(anchor, record):
                 # Writing on would anchor a record someone changed: refused, the audit names the change.
                 raise Conflict("This game's record does not end where its keyed anchor says: it was changed "
                                "in the database. Nothing is recorded; its audit shows what changed.",
@@ -440,22 +442,22 @@ class Games:
 
     def _anchor_differs(self, anchor: HeadAnchor, record: GameRecord) -> bool:
         head = anchor.head
-        if head is None or (head["version"], head["hash"]) != (record.version, record.last_hash):
+        if (head["version"], head["hash"]) != (record.version, record.last_hash):
             return True
         message = anchor_message(record.id, head["version"], head["hash"], head["n"])
         return head["key_id"] in self.keyring.keys and not self.keyring.check_mac(message, head["mac"],
                                                                                   head["key_id"])
 
-    def _anchor_head(self, record: GameRecord, anchor: HeadAnchor) -> None:
-        mac = self.keyring.mac(anchor_message(record.id, record.version, record.last_hash, anchor.version))
-        anchor.anchor(record.version, record.last_hash, self.keyring.current, mac)
-
-    def _new_anchor(self, record: GameRecord) -> HeadAnchor:
-        anchor = HeadAnchor(game_id=str(record.id), id=head_anchor_id(record.id))
-        if self.keyring is None:
-            raise Unavailable("This service has no key to anchor what it records: start it with a key "
-                              "(tablelog key init).", "no_key")
-        self._anchor_head(record, anchor)
+    def _anchored(self, record: GameRecord, anchor: HeadAnchor | None) -> HeadAnchor:
+        """``anchor`` moved to the record's new head (a game's first anchor when None)."""
+        keyring = self._key("anchor what it records")
+        number = 1 if anchor is None else anchor.next_number
+        mac = keyring.mac(anchor_message(record.id, record.version, record.last_hash, number))
+        if anchor is None:
+            anchor = HeadAnchor(game_id=str(record.id), version=record.version, head_hash=record.last_hash,
+                                key_id=keyring.current, mac=mac, id=head_anchor_id(record.id))
+        else:
+            anchor.anchor(record.version, record.last_hash, keyring.current, mac)
         with self._guard:
             self._anchors[record.id] = anchor
         return anchor
@@ -498,7 +500,6 @@ class Games:
             move = game.named(state, game.load_move(data))
             seat = move.get("seat", TABLE)
             self._may_record(hist, caller, seat)
-            state = hist.state
             if record.mode == "digital":
                 if seat == TABLE:
                     raise RuleViolation("digital_chance", "In a digital game the service rolls, deals and draws "
@@ -512,6 +513,14 @@ class Games:
                 self._auto_moves(record, state, request_id, hist)
 
         return self._write(game_id, token, expected_version, request_id, action, "move", data)
+
+    @staticmethod
+    def _refuse_past_reveal(record: GameRecord) -> None:
+        """Once a digital game's seed is revealed its end stands: taken back,
+        the game would go on with every future deal known."""
+        if record.seed_revealed:
+            raise Conflict("The game is over and its seed was revealed: in a digital game undo cannot take the "
+                           "end back.", "seed_revealed")
 
     def _may_record(self, hist: GameHistory, caller: Caller, seat: str) -> None:
         """Who may record (undo, redo) a move of ``seat``. In a digital game
@@ -539,9 +548,7 @@ class Games:
             number = record.last_move
             if number is None:
                 raise Conflict("There is no move to undo.", "nothing_to_undo")
-            if record.seed_revealed:
-                raise Conflict("The game is over and its seed was revealed: in a digital game undo cannot "
-                               "take the end back.", "seed_revealed")
+            self._refuse_past_reveal(record)
             if record.mode == "digital" and record.last_move_by_service:
                 raise Conflict("In a digital game undo cannot go back past a deal, roll or draw the service "
                                "made.", "undo_past_chance")
@@ -564,6 +571,7 @@ class Games:
                                "back to.", "not_effective")
             entry = hist.entry(number)
             self._may_record(hist, caller, entry.seat)
+            self._refuse_past_reveal(record)
             later = hist.effective[hist.effective.index(number):]
             if record.mode == "digital" and any(hist.entry(n).recorded_by == SERVICE for n in later):
                 raise Conflict("In a digital game taking back cannot go past a deal, roll or draw the service "
@@ -598,6 +606,25 @@ class Games:
         except NothingToUndo as error:
             raise Conflict(str(error), "nothing_to_redo") from None
 
+    def seat_link(self, game_id: str, seat: str, token: str | None, revoke: bool = False,
+                  expected_version: int | None = None) -> dict[str, Any]:
+        """Hand a seat's link out again (a new token; the one before stops
+        working) or revoke it: the scorekeeper's, an event in the record. The
+        new token is in this answer only, so a retry hands out another."""
+        fresh = None if revoke else secrets.token_urlsafe(24)
+
+        def action(hist: GameHistory, record: GameRecord, caller: Caller) -> None:
+            if caller.role != SCOREKEEPER:
+                raise Forbidden("Only the scorekeeper hands out and revokes the seats' links.")
+            try:
+                record.change_seat_link(seat, None if fresh is None else token_hash(fresh), caller.name, request_id)
+            except ValueError as error:
+                raise NotFound(str(error)) from None
+
+        request_id = f"auto-{secrets.token_hex(8)}"
+        answer = self._write(game_id, token, expected_version, request_id, action, "seat_link")
+        return {**answer, "seat": seat, "token": fresh}
+
     def annotate(self, game_id: str, number: int, text: str, token: str | None,
                  expected_version: int | None = None, request_id: str | None = None) -> dict[str, Any]:
         request_id = request_id or f"auto-{secrets.token_hex(8)}"
@@ -621,6 +648,8 @@ class Games:
             return {"version": answer.version, "undone": answer.index, "receipt": receipt}
         if answer.kind == "redo":
             return {"version": answer.version, "redone": answer.index, "receipt": receipt}
+        if answer.kind == "seat_link":
+            return {"version": answer.version, "receipt": receipt}
         if answer.kind == "annotation":
             return {"version": answer.version, "move_index": answer.index, "receipt": receipt}
         last = answer.auto[-1] if answer.auto else answer.index
@@ -716,6 +745,25 @@ class Games:
         if hist.started.mode == "digital" and expected.is_chance:
             moves = []
         return {"expected": expected.to_json(), "moves": moves}
+
+    def dry_run(self, game_id: str, data: Any, token: str | None) -> dict[str, Any]:
+        """Would the rules take this move now? The engine's own check, nothing
+        recorded. Asked only by whoever may record the move (``_may_record``:
+        in a digital game whose table hides anything, a player's move only by
+        that player), so the answer never tells anyone else what a hand holds."""
+        hist = self.history(game_id)
+        caller = self.caller(hist, token, required=True)
+        game, state = hist.game, hist.state
+        move = game.named(state, game.load_move(data))
+        seat = move.get("seat", TABLE)
+        self._may_record(hist, caller, seat)
+        if self.hidden(hist) and seat != TABLE:
+            move = game.complete_move(state, move, rng_for(hist.record.seed, hist.record.moves + 1))
+        try:
+            game.check(state, move)
+        except RuleViolation as violation:
+            return {"legal": False, **violation.to_json()}
+        return {"legal": True}
 
     @staticmethod
     def _hides_anything(hist: GameHistory, state: Any) -> bool:
@@ -986,7 +1034,7 @@ class Games:
                 differences.append(step.number)
         if record.mode == "digital":
             self._auto_moves(new, states[-1], None, secret=secret)
-        self.store.save(new, self._seal(new, secret), self._new_anchor(new))
+        self.store.save(new, self._seal(new, secret), self._anchored(new, None))
         self._remember_secret(new, secret)
         answer = {"id": str(new.id), "version": new.version, "tokens": tokens, "differences": differences,
                   "receipt": self._receipt_of(new)}
@@ -1009,6 +1057,14 @@ class Games:
         return {"id": str(hist.id), "game": hist.started.game, "title": game.title, "seats": hist.started.seats,
                 "version": hist.version, "since": since,
                 "after": None if since is None else (hist.effective[kept - 1] if kept else 0), "points": points}
+
+    def bgstats(self, game_id: str) -> dict[str, Any]:
+        """A finished game as a BG Stats play and the link that hands it to the app."""
+        hist = self.history(game_id)
+        if not hist.game.finished(hist.state):
+            raise Conflict("BG Stats takes finished games: this one is still being played.", "not_finished")
+        play = bgstats_play(self.summary(hist))
+        return {"play": play, "link": bgstats_link(play)}
 
     def player(self, name: str) -> dict[str, Any]:
         games = self.views.player(name)

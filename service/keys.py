@@ -173,6 +173,12 @@ def load_keyring(create: bool = False, env: Mapping[str, str] | None = None) -> 
     return read_key_file(path), False
 
 
+def ephemeral_keyring() -> Keyring:
+    """A key kept only in memory, for a scratch store thrown away afterwards (the benchmark)."""
+    key_id = new_key_id()
+    return Keyring({key_id: secrets.token_bytes(SECRET_BYTES)}, key_id, "memory")
+
+
 def new_env_key() -> str:
     """A key for ``TABLELOG_KEY`` (tests, containers that pass secrets as variables)."""
     return f"{new_key_id()}:{base64.urlsafe_b64encode(secrets.token_bytes(SECRET_BYTES)).decode()}"

@@ -16,7 +16,7 @@ import logging
 import psycopg
 from eventsourcing.application import Application
 
-from domain.record import GameRecord
+from domain.record import GameRecord, HeadAnchor
 from replay.views import GAMES_TABLE, PLAYERS_TABLE, TRACKING_TABLE
 
 log = logging.getLogger("tablelog.store")
@@ -73,7 +73,7 @@ class Tablelog(Application):
 
     name = "tablelog"
     creates_tables = True      # False for a service role that owns no table (see open_store)
-    snapshotting_intervals = {GameRecord: 100}
+    snapshotting_intervals = {GameRecord: 100, HeadAnchor: 100}
     env = {"AGGREGATE_CACHE_MAXSIZE": "500", "AGGREGATE_CACHE_FASTFORWARD": "y"}
 
     @property

@@ -11,7 +11,7 @@ from domain.grand_austria.hotel import occupy, room_named
 from domain.grand_austria.moves import (CheckInSchema, CompleteOrderSchema, PlaceItemsSchema, RevealGuestSchema,
                                         ServeSchema, TakeGuestSchema)
 from domain.grand_austria.parts import MoveRule
-from domain.grand_austria.refusals import R_ADDITIONAL, R_MAIN, R_TURN, resolved, violation, waiting
+from domain.grand_austria.refusals import R_ADDITIONAL, R_TURN, resolved, violation, waiting
 from domain.grand_austria.state import INITIAL_GUESTS, PREPARED, TURNS, Player, State, Table
 from domain.immutable import evolve, put
 from domain.rules import Move, Outcome

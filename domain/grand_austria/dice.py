@@ -211,7 +211,8 @@ def apply_choose_items(state: State, move: Move, out: Outcome) -> State:
     p = state.pending[0]
     items = state.config.vector(move["items"])
     state = gain_items(resolved(state), p.seat, items, p.why, out)
-    if p.kind == "items" and state.turn is not None and state.config.version.main_action_items_fresh:
+    # version 2: a main action's items (the key's dish or drink too) are served free this turn
+    if p.kind in ("items", "dish_or_drink") and state.turn is not None and state.config.version.main_action_items_fresh:
         state = evolve(state, turn=evolve(state.turn, fresh=add(state.turn.fresh, items)))
     return place(state, p.seat, move.get("place", {}), out)
 

@@ -80,6 +80,8 @@ export const api = {
   gameTypes: () => call("GET", "/api/game-types"),
   catalog: (game) => call("GET", `/api/game-types/${game}/catalog`),
   games: () => call("GET", "/api/games"),
+  leaderboards: () => call("GET", "/api/leaderboard"),
+  player: (name) => call("GET", `/api/players/${encodeURIComponent(name)}`),
   create: (body) => call("POST", "/api/games", { body }),
   summary: (id) => call("GET", `/api/games/${id}`),
   state: (id, { at, seat, token, since } = {}) =>
@@ -98,4 +100,9 @@ export const api = {
     call("POST", `/api/games/${id}/annotations`, { body: { move_index, text, expected_version }, token, once: true }),
   fork: (id, at, token) => call("POST", `/api/games/${id}/fork${query({ at })}`, { token, once: true }),
   audit: (id) => call("GET", `/api/games/${id}/audit`),
+  bgstats: (id) => call("GET", `/api/games/${id}/bgstats`),
+  check: (id, move, token) => call("POST", `/api/games/${id}/check`, { body: { move }, token }),
+  reissueSeat: (id, seat, token) => call("POST", `/api/games/${id}/seats/${encodeURIComponent(seat)}/link`, { body: {}, token }),
+  revokeSeat: (id, seat, token) => call("DELETE", `/api/games/${id}/seats/${encodeURIComponent(seat)}/link`, { body: {}, token }),
+  qr: (text) => call("POST", "/api/qr", { body: { text } }),
 };

@@ -4,6 +4,7 @@ import { h, clear, listing } from "./dom.js";
 import { api, keepTokens, tokens } from "./api.js";
 import { fieldsForm } from "./forms.js";
 import { showGame } from "./game.js";
+import { handedOut } from "./links.js";
 
 const main = document.getElementById("app");
 let gameTypes = null;
@@ -23,11 +24,14 @@ function route() {
   const mine = routed;
   const [, page, id, as, seat, token] = location.hash.split("/");
   if (page === "new") return showNew(mine);
+  if (page === "leaderboard") return showLeaderboards(mine);
+  if (page === "player" && id) return showPlayer(mine, decodeURIComponent(id));
   if (page === "game" && as === "as" && seat && token) {
     // A player's own page in a digital game: keep the seat's token, then drop it from the address.
+    // (Not in the scorekeeper's browser: the scorekeeper's page holds no seat's token.)
     const name = decodeURIComponent(seat);
-    const kept = tokens(id) || { seats: {} };
-    keepTokens(id, { ...kept, seats: { ...kept.seats, [name]: token }, as: name });
+    const kept = tokens(id);
+    if (!kept || !kept.scorekeeper) keepTokens(id, { seats: { [name]: token }, as: name });
     history.replaceState(null, "", `#/game/${id}`);
   }
   if (page === "game" && id) return types().then((all) => stillShown(mine) && showGame(main, id, all, () => stillShown(mine)));
@@ -57,10 +61,41 @@ async function showHome(mine) {
   clear(main,
     h("p.intro", "Keep the record of a game played at a real table: start a game, then tap in each move as it "
       + "happens. tablelog checks it against the rules, keeps the score, and lets you undo a mistake and replay the game."),
-    h("a.button.primary", { href: "#/new" }, "Start a game"),
+    h("div.chips", h("a.button.primary", { href: "#/new" }, "Start a game"),
+      h("a.button", { href: "#/leaderboard" }, "Leaderboards")),
     h("h2", "Games"),
     list.length ? [h("p.hint", "Tap a game to open it. You record the games started in this browser; the others you can watch, or record with their scorekeeper token."),
       h("ul.games", list)] : h("p.hint", "No games yet."));
+}
+
+const playerLink = (name) => h("a.player-link", { href: `#/player/${encodeURIComponent(name)}` }, name);
+const number = (value) => (value === null || value === undefined ? "—" : Number.isInteger(value) ? String(value) : value.toFixed(1));
+
+// Every game type's leaderboard: most wins first, then the best average score (GET /api/leaderboard).
+async function showLeaderboards(mine) {
+  clear(main, h("p.hint", "loading…"));
+  const { games } = await api.leaderboards();
+  if (!stillShown(mine)) return;
+  clear(main, h("a.back", { href: "#/" }, "← games"), h("h2", "Leaderboards"),
+    games.length ? games.map((board) => h("section.leaderboard", { dataset: { game: board.game } },
+      h("h3", board.title),
+      h("table.stats", h("thead", h("tr", ["#", "player", "played", "won", "average", "best"].map((t) => h("th", { scope: "col" }, t)))),
+        h("tbody", board.players.map((p) => h("tr", h("td", p.rank), h("th", { scope: "row" }, playerLink(p.player)),
+          h("td", p.played), h("td", p.won), h("td", number(p.average_score)), h("td", number(p.best_score))))))))
+      : h("p.hint", "No finished games yet."));
+}
+
+// One player's results in every game they played (GET /api/players/<name>).
+async function showPlayer(mine, name) {
+  clear(main, h("p.hint", "loading…"));
+  const [player, all] = await Promise.all([api.player(name), types()]);
+  if (!stillShown(mine)) return;
+  const titles = Object.fromEntries(all.map((t) => [t.id, t.title]));
+  clear(main, h("a.back", { href: "#/leaderboard" }, "← leaderboards"), h("h2.player-name", player.name),
+    h("table.stats", h("thead", h("tr", ["game", "games", "won", "average", "best", "place"].map((t) => h("th", { scope: "col" }, t)))),
+      h("tbody", player.games.map((g) => h("tr", { dataset: { game: g.game } }, h("th", { scope: "row" }, titles[g.game] || g.game),
+        h("td", `${g.played}${g.running ? ` (+${g.running} running)` : ""}`), h("td", g.won),
+        h("td", number(g.average_score)), h("td", number(g.best_score)), h("td", `${g.rank} of ${g.ranked}`))))));
 }
 
 async function showNew(mine) {
@@ -132,7 +167,9 @@ async function showNew(mine) {
     }
     try {
       const created = await api.create({ game: type.id, players, mode, options: options.value() });
-      keepTokens(created.id, created.tokens);
+      // The scorekeeper's token stays in this browser; the seats' go to their players, once.
+      keepTokens(created.id, { scorekeeper: created.tokens.scorekeeper, seats: {} });
+      if (mode === "digital") handedOut.set(created.id, created.tokens.seats);
       sessionStorage.setItem(`tablelog:new:${created.id}`, "1");
       location.hash = `#/game/${created.id}`;
     } catch (error) {

@@ -14,8 +14,9 @@ function svg(tag, attrs, ...children) {
   return el;
 }
 
-// points: [{at, scores}] in move order; marked: the move number replayed now.
-export function scoreChart(points, seats, marked, colours) {
+// points: [{at, scores}] in move order; marked: the move number replayed now;
+// rounds: [{at, round}], the moves that began a round, marked on the x-axis.
+export function scoreChart(points, seats, marked, colours, rounds = []) {
   const width = 320, height = 180, left = 28, right = 8, top = 10, bottom = 22;
   const max = Math.max(1, ...points.flatMap((p) => Object.values(p.scores || {})));
   const min = Math.min(0, ...points.flatMap((p) => Object.values(p.scores || {})));
@@ -31,16 +32,24 @@ export function scoreChart(points, seats, marked, colours) {
   chart.append(svg("text", { x: width - right, y: height - 6, "text-anchor": "end", class: "axis" },
     `move ${points.length ? points.at(-1).at : 0}`),
   svg("text", { x: left, y: height - 6, class: "axis" }, "start"));
+  for (const { at, round } of rounds) {
+    const j = points.findIndex((p) => p.at === at);
+    if (j < 0) continue;
+    chart.append(svg("line", { x1: x(j), x2: x(j), y1: top, y2: height - bottom + 3, class: "round-mark" }),
+      svg("text", { x: x(j) + 2, y: height - bottom + 10, class: "axis round-label" }, `R${round}`));
+  }
   const markedIndex = points.findIndex((p) => p.at === marked);
   if (markedIndex >= 0) {
     chart.append(svg("line", { x1: x(markedIndex), x2: x(markedIndex), y1: top, y2: height - bottom, class: "marker" }));
   }
   seats.forEach((seat, i) => {
     const colour = (colours && colours[seat]) || PALETTE[i % PALETTE.length];
-    const path = points.map((p, j) => `${x(j).toFixed(1)},${y((p.scores || {})[seat] || 0).toFixed(1)}`).join(" ");
+    // Steps, not diagonals: a score holds until the move that changes it.
+    const at = (j) => y((points[j].scores || {})[seat] || 0).toFixed(1);
+    const path = points.map((p, j) => (j ? `${x(j).toFixed(1)},${at(j - 1)} ` : "") + `${x(j).toFixed(1)},${at(j)}`).join(" ");
     // Seats level on points would hide one another: each line sits a hair lower.
     chart.append(svg("polyline", { points: path, fill: "none", stroke: colour, "stroke-width": 2,
-      "stroke-linejoin": "round", "data-seat": seat, style: `transform: translateY(${i * 0.6}px)` }));
+      "stroke-linejoin": "round", "data-seat": seat, transform: `translate(0 ${(i * 0.6).toFixed(1)})` }));
   });
   const legend = document.createElement("div");
   legend.className = "legend";

@@ -490,9 +490,20 @@ function moveGroup(group, vocabulary, ctx, submit) {
     const option = (value) => h("button.chip", {
       type: "button", dataset: { field: name, value: String(value) }, onclick: () => pick(value) },
     showValue(value, field, ctx));
+    // A greyed card says why when tapped: the engine's own check of that move (a dry run).
+    const explain = ctx.check && (async (value) => {
+      const move = { type, ...(seat ? { seat } : {}), ...Object.fromEntries(picks), [name]: value };
+      try {
+        const answer = await ctx.check(move);
+        problem.textContent = answer.legal ? "That move is allowed now." : answer.message;
+      } catch (error) {
+        problem.textContent = error.message;
+      }
+      problem.hidden = false;
+    });
     clear(body, picked, h("p.step", words(name)),
       onBoard ? ctx.adapter.board(ctx.state, ctx, { selectable: new Set(values), onpick: pick, seat }) : null,
-      cardGrid(field, values, ctx, option) || h("div.chips", values.map(option)));
+      cardGrid(field, values, ctx, option, explain) || h("div.chips", values.map(option)));
   }
   render();
   return el;
@@ -502,14 +513,18 @@ function moveGroup(group, vocabulary, ctx, submit) {
 // deck in rows (one per colour), the cards not allowed now greyed out, so a
 // card is found where it always is. Values outside the deck ("face down")
 // come first as plain buttons.
-function cardGrid(field, values, ctx, option) {
+function cardGrid(field, values, ctx, option, explain) {
   const choices = choicesOf(field);
   if (!choices || !choices.columns || !choices.distinct) return null;
   const inDeck = values.filter((v) => choices.values.includes(v));
   if (inDeck.length <= choices.columns) return null;
   const others = values.filter((v) => !choices.values.includes(v));
+  const unavailable = (value) => (explain
+    ? h("button.chip.unavailable", { type: "button", dataset: { greyed: String(value) },
+      title: "not allowed now: tap to see why", onclick: () => explain(value) }, showValue(value, field, ctx))
+    : h("span.chip.unavailable", { "aria-hidden": "true" }, showValue(value, field, ctx)));
   const grid = h("div.chips.grid.deck", choices.values.map((value) => (inDeck.includes(value) ? option(value)
-    : h("span.chip.unavailable", { "aria-hidden": "true" }, showValue(value, field, ctx)))));
+    : unavailable(value))));
   grid.style.setProperty("--columns", choices.columns);
   return [others.length ? h("div.chips", others.map(option)) : null, grid];
 }

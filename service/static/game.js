@@ -4,6 +4,7 @@ import { api, tokens, keepTokens, ApiError } from "./api.js";
 import { chooser, moveForm } from "./forms.js";
 import { scoreChart } from "./chart.js";
 import { adapterFor } from "./views/index.js";
+import { handedOut, seatLink } from "./links.js";
 
 // shown(): whether this page is still the one to show (see app.js).
 export async function showGame(main, id, gameTypes, shown = () => true) {
@@ -31,7 +32,7 @@ class GamePage {
 
   get token() {
     if (!this.tokens) return null;
-    return this.tokens.scorekeeper || (this.seat && this.tokens.seats[this.seat]) || null;
+    return this.tokens.scorekeeper || (this.seat && this.tokens.seats && this.tokens.seats[this.seat]) || null;
   }
 
   async load(shown) {
@@ -108,21 +109,10 @@ class GamePage {
     }, 4000);
   }
 
-  // In a digital game each seat records its own moves with its own token;
-  // the scorekeeper's page holds them all (pass the phone round the table).
-  async legalMoves() {
-    const legal = await api.legalMoves(this.id, this.token);
-    if (this.summary.mode !== "digital" || this.seat || !this.token || !legal.moves) return legal;
-    const seats = legal.expected.seats.filter((s) => this.tokens.seats && this.tokens.seats[s]);
-    const more = await Promise.all(seats.map((s) => api.legalMoves(this.id, this.tokens.seats[s])));
-    return { ...legal, moves: [...legal.moves, ...more.flatMap((m) => m.moves || [])] };
-  }
-
-  tokenFor(move) {
-    if (this.summary.mode === "digital" && move.seat && this.tokens.seats[move.seat]) {
-      return this.tokens.seats[move.seat];
-    }
-    return this.token;
+  // In a digital game the scorekeeper's page is the table: it sees what the
+  // table sees and never holds a seat's token; each player records on their own page.
+  legalMoves() {
+    return api.legalMoves(this.id, this.token);
   }
 
   ctx(state) {
@@ -136,6 +126,7 @@ class GamePage {
       // Live, the legal moves and a way to record one: a view can make a move where it is tapped.
       moves: this.replayAt === null && this.token && this.legal.moves ? this.legal.moves : [],
       catalog: this.catalog,
+      check: this.token ? (move) => api.check(this.id, move, this.token) : null,
       submit: (move) => this.submitMove(move),
     };
   }
@@ -148,7 +139,7 @@ class GamePage {
     this.renderReplay();
     this.renderLog(log);
     this.renderControls();
-    if (!this.sections.tools.firstChild) this.renderTools();
+    if (this.toolsFinished !== Boolean(this.live.finished)) this.renderTools();
     if (this.replayAt === null) this.showState(this.live);
     else this.showReplayState();
     return this.renderChart();
@@ -189,12 +180,17 @@ class GamePage {
     clear(this.sections.head,
       h("a.back", { href: "#/" }, "← games"),
       h("h2", this.type ? this.type.title : s.game),
-      h("p.meta", `${s.players.join(", ")} · ${s.mode === "digital" ? "digital" : "at the table"} · move ${this.effective.length - 1}`));
+      h("p.meta", s.players.flatMap((name, i) => [i ? ", " : "", h("a.player-link", { href: `#/player/${encodeURIComponent(name)}` }, name)]),
+        ` · ${s.mode === "digital" ? "digital" : "at the table"} · move ${this.effective.length - 1}`));
   }
 
+  // The notice is drawn once: the token box collapses after the first look.
   renderNotice() {
+    if (this.noticeFor === this.token) return;
+    this.noticeFor = this.token;
     const box = this.sections.notice;
     const fresh = sessionStorage.getItem(`tablelog:new:${this.id}`);
+    sessionStorage.removeItem(`tablelog:new:${this.id}`);
     if (this.seat) {
       return clear(box, h("p.notice.seat-page", `You are ${this.seat}: you see your own hand and record your own moves.`));
     }
@@ -209,28 +205,50 @@ class GamePage {
       input, h("button.small", { type: "submit" }, "use token")));
     }
     // Copying needs a secure page (https or this computer); elsewhere it is written down.
-    const copy = fresh && navigator.clipboard && window.isSecureContext && h("button.small", { type: "button",
+    const copy = navigator.clipboard && window.isSecureContext && h("button.small", { type: "button",
       onclick: (event) => navigator.clipboard.writeText(this.token)
         .then(() => { event.target.textContent = "copied"; }, () => { event.target.textContent = "copy failed: write it down"; }) }, "copy");
-    const tokenBox = fresh && h("div.notice.token", { role: "note" },
-      h("p", "Scorekeeper token (shown once; this browser keeps it for this game):"),
+    const tokenBox = h("details.notice.token", { open: Boolean(fresh) },
+      h("summary", "Scorekeeper token"),
+      h("p", fresh ? "Shown now, then folded away here (this browser keeps it for this game):" : "This browser keeps it for this game:"),
       h("code", this.token),
       h("p.hint", "Write it down (or copy it) to record this game from another device: open the game there and paste it."),
-      h("div.chips", copy, h("button.small", { type: "button", onclick: () => {
-        sessionStorage.removeItem(`tablelog:new:${this.id}`); tokenBox.remove(); } }, "I have it")));
+      h("div.chips", copy));
     clear(box, tokenBox, this.summary.mode === "digital" && this.playerLinks());
   }
 
-  // In a digital game each player can follow on their own phone, seeing only their own cards.
+  // In a digital game each player plays on their own phone, seeing only their
+  // own cards: their link is handed out once (a QR code to scan), and the
+  // scorekeeper can hand it out again or revoke it. This page keeps no seat's token.
   playerLinks() {
-    const seats = Object.entries(this.tokens.seats || {});
-    return h("details.player-links", h("summary", "Each player's own page"),
-      h("p.hint", "Send each player their link (long-press it to copy): it shows them only their own cards "
-        + "and lets them record their own moves. Anyone with a link can play that seat."),
-      h("ul", seats.map(([seat, token]) => {
-        const href = `${location.origin}${location.pathname}#/game/${this.id}/as/${encodeURIComponent(seat)}/${token}`;
-        return h("li", h("a", { href, target: "_blank", dataset: { seat } }, seat));
-      })));
+    const links = handedOut.get(this.id) || {};
+    handedOut.delete(this.id);
+    const rows = this.summary.players.map((seat) => {
+      const row = h("li.seat-link", { dataset: { seat } });
+      // said: the seat's new token to show, or what became of its link.
+      const show = (said) => clear(row, h("strong", seat),
+        said.token ? seatLink(this.id, seat, said.token) : h("small.link-state", said.text),
+        h("div.chips",
+          h("button.small.reissue", { type: "button", onclick: () => this.changeLink(seat, false, show) }, "new link"),
+          h("button.small.revoke", { type: "button", onclick: () => this.changeLink(seat, true, show) }, "revoke")));
+      show(links[seat] ? { token: links[seat] } : { text: "link handed out" });
+      return row;
+    });
+    return h("details.player-links", { open: Object.keys(links).length > 0 }, h("summary", "Each player's own page"),
+      h("p.hint", "Each player scans their code (or opens their link) on their own phone: it shows them only their "
+        + "own cards and records their own moves. Anyone with a link can play that seat, so it is shown only now; "
+        + "a new link replaces the old one, and revoke stops it."),
+      h("ul", rows));
+  }
+
+  async changeLink(seat, revoke, show) {
+    try {
+      const answer = await (revoke ? api.revokeSeat(this.id, seat, this.token) : api.reissueSeat(this.id, seat, this.token));
+      show(revoke ? { text: "link revoked: it no longer works" } : { token: answer.token });
+    } catch (error) {
+      show({ text: error.message });
+    }
+    await this.refresh();
   }
 
   statusLine(state) {
@@ -251,7 +269,7 @@ class GamePage {
   async submitMove(move) {
     this.busy = (this.busy || 0) + 1;
     try {
-      await api.move(this.id, move, this.tokenFor(move), this.version);
+      await api.move(this.id, move, this.token, this.version);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         // The form goes with the refresh: the words go above the new one.
@@ -265,6 +283,21 @@ class GamePage {
     }
     this.conflict = null;
     await this.refresh();
+    this.bringEntryIntoView();
+  }
+
+  // After a move or an undo the next entry comes into view (a long deal form
+  // gone, the page would land on the chart or the log), with the state it is
+  // entered from above it where the screen has room for both.
+  bringEntryIntoView() {
+    const entry = this.sections.record.querySelector("section.move-group, form.move-form, .waiting") || this.sections.record;
+    const view = this.sections.view.getBoundingClientRect();
+    const box = entry.getBoundingClientRect();
+    const sticky = this.sections.status.getBoundingClientRect().height;
+    if (box.top >= sticky && box.top + Math.min(box.height, 120) <= window.innerHeight) return;
+    // From the top of the view to the entry's first lines: both on the screen if they fit.
+    const span = box.top + Math.min(box.height, 120) - view.top;
+    (span <= window.innerHeight - sticky ? this.sections.view : entry).scrollIntoView({ block: "start" });
   }
 
   renderRecord(ctx) {
@@ -283,7 +316,8 @@ class GamePage {
     // (Only where this page may act for someone expected: a player's own page
     // waiting for others offers nothing.)
     const listed = new Set(legal.moves.map((m) => m.type));
-    const actsHere = !this.seat || legal.expected.seats.includes(this.seat);
+    // In a digital game the scorekeeper enters nobody's move: each player records on their own page.
+    const actsHere = this.seat ? legal.expected.seats.includes(this.seat) : this.summary.mode !== "digital";
     const unlisted = legal.expected.moves.filter((type) => actsHere && !listed.has(type) && this.type.moves[type])
       .map((type) => moveForm(type, this.type.moves[type], ctx, (m) => this.submitMove(m)));
     if (!legal.moves.length && unlisted.length) return clear(box, conflict, ...unlisted);
@@ -314,6 +348,7 @@ class GamePage {
       try {
         await api[what](this.id, this.token, this.version);
         await this.refresh();
+        this.bringEntryIntoView();
       } catch (error) {
         problem.textContent = error.message;
       } finally {
@@ -361,8 +396,13 @@ class GamePage {
     this.chartStale = false;
     this.chartKey = key;
     const points = this.points.map((p) => ({ at: p.index, scores: p.scores }));
+    // The moves that began a round (a deal, a round started), as the log says.
+    const rounds = this.log.entries.filter((e) => !e.undone).flatMap((e) => e.outcome
+      .filter((f) => (f.fact === "round_started" || f.fact === "dealt") && Number.isInteger(f.round))
+      .map((f) => ({ at: e.index, round: f.round })));
     clear(this.sections.chart, h("h3", "Scores over the game"),
-      scoreChart(points, this.live.seats || this.summary.seats, this.replayAt, (this.adapter.colours || (() => null))(this.live)));
+      scoreChart(points, this.live.seats || this.summary.seats, this.replayAt, (this.adapter.colours || (() => null))(this.live),
+        rounds));
     fit(this.sections.chart);
   }
 
@@ -474,13 +514,15 @@ class GamePage {
 
   async fork(at) {
     const created = await api.fork(this.id, at, this.token);
-    keepTokens(created.id, created.tokens);
+    keepTokens(created.id, { scorekeeper: created.tokens.scorekeeper, seats: {} });
+    if (this.summary.mode === "digital") handedOut.set(created.id, created.tokens.seats);
     sessionStorage.setItem(`tablelog:new:${created.id}`, "1");
     location.hash = `#/game/${created.id}`;
   }
 
   // The record as files, and the audit: is the record whole, and do the rules still give what it holds?
   renderTools() {
+    this.toolsFinished = Boolean(this.live.finished);
     const base = `/api/games/${this.id}/export`;
     const verdict = h("div.audit", { "aria-live": "polite" });
     clear(this.sections.tools, h("details.record-tools", h("summary", "Record: export, audit"),
@@ -494,8 +536,16 @@ class GamePage {
           } catch (error) {
             clear(verdict, h("p.problem", error.message));
           }
-        } }, "audit")),
+        } }, "audit"),
+        this.toolsFinished && this.bgstatsLink()),
       verdict));
+  }
+
+  // A finished game as a play for the Board Game Stats app: its own import link.
+  bgstatsLink() {
+    const link = h("a.button.bgstats", { hidden: true }, "add to BG Stats");
+    api.bgstats(this.id).then((answer) => { link.href = answer.link; link.hidden = false; }, () => link.remove());
+    return link;
   }
 }
 

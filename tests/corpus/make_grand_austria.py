@@ -4,19 +4,24 @@ service and written with the command line's whole export
 ``tests/corpus/grand_austria/``.
 
 The corpus is how a change to the engine proves it broke no stored game, so
-it is regenerated only deliberately (never by the tests)::
+it is regenerated only deliberately (never by the tests). Games are recorded
+under the engine's current rules version and named ``v<version>-...``; a run
+replaces only the files of that version, so the games of older versions stay
+as they were recorded::
 
     python tests/corpus/make_grand_austria.py            # all games
     python tests/corpus/make_grand_austria.py --games 5  # the first five
 
 The games cover 2, 3 and 4 players, the staff draft on and off, table and
 digital mode, undo/redo and annotations, forks, unseen hands, cards entered
-by printed content and a custom day-side hotel; most stop after a few rounds
-(to keep the fixtures small), every eighth is played to the end.
+by printed content and a custom day-side hotel, and (from version 3) module 4
+"Start Player"; most stop after a few rounds (to keep the fixtures small),
+every eighth is played to the end.
 """
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import tempfile
@@ -25,6 +30,13 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+
+from service.keys import ENV_KEY, ENV_KEY_FILE, new_env_key  # noqa: E402
+
+# The service anchors what it records with a key: a throwaway one for this
+# run (never the user's own), as the tests have.
+os.environ[ENV_KEY] = new_env_key()
+os.environ.pop(ENV_KEY_FILE, None)
 
 from domain.games import get_game  # noqa: E402
 from domain.rules import TABLE, random_move  # noqa: E402
@@ -63,6 +75,7 @@ def kind_of(index: int) -> dict[str, Any]:
         "printed": mode == "table" and index % 4 == 2,
         "whole": index % 8 == 0,
         "fork": index % 10 == 6,
+        "start_player": index % 4 == 3,
     }
 
 
@@ -98,8 +111,33 @@ def as_the_table_enters(game, state, move: dict, kind: dict, rng: random.Random)
     return move
 
 
-def play(games: Games, gid: str, token: str, kind: dict, rng: random.Random, limit: int) -> None:
+class BySeat:
+    """A digital game's service for the generator: each seat records its own
+    moves with its own token (the scorekeeper is the table there)."""
+
+    def __init__(self, games: Games, seats: dict[str, str]):
+        self.games, self.seats = games, seats
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.games, name)
+
+    def record_move(self, gid: str, move: dict, token: str, **kwargs: Any) -> Any:
+        return self.games.record_move(gid, move, self.seats.get(move.get("seat"), token), **kwargs)
+
+    def undo(self, gid: str, token: str, **kwargs: Any) -> Any:
+        hist = self.games.history(gid)
+        return self.games.undo(gid, self.seats.get(hist.entry(hist.record.last_move).seat, token), **kwargs)
+
+    def redo(self, gid: str, token: str, **kwargs: Any) -> Any:
+        hist = self.games.history(gid)
+        return self.games.redo(gid, self.seats.get(hist.entry(hist.record.redoable).seat, token), **kwargs)
+
+
+def play(games: Games, gid: str, token: str, kind: dict, rng: random.Random, limit: int,
+         seats: dict[str, str] | None = None) -> None:
     game = get_game("grand_austria")
+    if kind["mode"] == "digital":
+        games = BySeat(games, seats or {})
 
     def choose(state):
         if kind["mode"] == "digital":
@@ -121,8 +159,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=GAMES)
     args = parser.parse_args(argv)
+    game = get_game("grand_austria")
+    version = game.rules_version
     OUT.mkdir(exist_ok=True)
-    for old in OUT.glob("*.jsonl"):
+    for old in OUT.glob(f"v{version}-*.jsonl"):
         old.unlink()
     with tempfile.TemporaryDirectory() as tmp:
         database = f"sqlite:///{Path(tmp) / 'corpus.sqlite3'}"
@@ -133,20 +173,25 @@ def main(argv: list[str] | None = None) -> int:
             options: dict[str, Any] = {"staff_draft": True} if kind["staff_draft"] else {}
             if kind["hotel"]:
                 options["hotel"] = DAY_SIDE
+            if kind["start_player"] and version != "2":     # module 4 came with version 3
+                options["modules"] = ["start_player"]
             created = games.create("grand_austria", kind["players"], mode=kind["mode"], seed=index,
                                    options=options)
             gid, token = created["id"], created["tokens"]["scorekeeper"]
             if index % 3 == 0:
                 games.annotate(gid, 0, f"corpus game {index}", token)
-            play(games, gid, token, kind, rng, limit=5000 if kind["whole"] else rng.randint(20, 60))
+            play(games, gid, token, kind, rng, limit=5000 if kind["whole"] else rng.randint(20, 60),
+                 seats=created["tokens"]["seats"])
             tags = [f"{len(kind['players'])}p", kind["mode"]] + [t for t in ("staff_draft", "hotel", "unseen",
                                                                                "printed", "whole") if kind[t]]
-            name = f"{index:03d}-{'-'.join(tags)}"
+            tags += ["start_player"] if "modules" in options else []
+            name = f"v{version}-{index:03d}-{'-'.join(tags)}"
             export(database, gid, OUT / f"{name}.jsonl")
             if kind["fork"]:
                 at = rng.randint(1, len(games.history(gid).entries))
                 forked = games.fork(gid, at, token)
-                play(games, forked["id"], forked["tokens"]["scorekeeper"], kind, rng, limit=rng.randint(10, 60))
+                play(games, forked["id"], forked["tokens"]["scorekeeper"], kind, rng, limit=rng.randint(10, 60),
+                     seats=forked["tokens"]["seats"])
                 export(database, forked["id"], OUT / f"{name}-fork.jsonl")
             print(name, flush=True)
         games.store.close()

@@ -12,6 +12,7 @@ it still replays. A new rules version adds its own files beside the old ones.
 """
 from __future__ import annotations
 
+import os
 import random
 import sys
 import tempfile
@@ -26,6 +27,7 @@ from domain.vienna import GAME  # noqa: E402
 from domain.vienna.components import is_joker, with_face  # noqa: E402
 from service.cli import main as tablelog  # noqa: E402
 from service.games import Games  # noqa: E402
+from service.keys import ENV_KEY_FILE, init_key_file  # noqa: E402
 from service.store import open_store  # noqa: E402
 from tests.corpus.recording import play_at_random  # noqa: E402
 
@@ -116,19 +118,31 @@ def default_digital(games: Games) -> Table:
     return table
 
 
+# A table whose cards differ from the default deck: a start card "Pope", a
+# Merchant with 20 coins, a character "Jester", a Monk with two crosses.
+OWN_DECK: dict[str, Any] = {
+    "start_cards": [{"name": "Pope", "coins": 4, "citizens": 0, "crosses": 2, "crowns": 0},
+                    {"name": "Merchant", "coins": 20, "citizens": 1, "crosses": 0, "crowns": 0},
+                    {"name": "Baron", "coins": 5, "citizens": 0, "crosses": 0, "crowns": 1},
+                    {"name": "Abbess", "coins": 3, "citizens": 0, "crosses": 1, "crowns": 1}],
+    "characters": [{"name": "Jester", "citizens": 1, "crosses": 0, "crowns": 1},
+                   {"name": "Monk", "citizens": 0, "crosses": 2, "crowns": 0},
+                   {"name": "Empress", "citizens": 1, "crosses": 1, "crowns": 1},
+                   {"name": "Coachman", "citizens": 1, "crosses": 0, "crowns": 0},
+                   {"name": "Archduke", "citizens": 0, "crosses": 0, "crowns": 2},
+                   {"name": "Cardinal", "citizens": 0, "crosses": 2, "crowns": 0}],
+    "copies": 3,
+}
+
+
 def compare_table(games: Games) -> Table:
-    """The amount-less comparison board at the table, with cards the default
-    deck does not have (a start card "Pope", a Merchant with 20 coins, a
-    character "Jester", a Monk with two crosses): version 2 takes them as entered."""
-    table = Table(games, ["Sabrina", "Matthew", "Nancy", "Otto"], "table", {"board": COMPARE_BOARD}, seed=21)
-    start_cards(table, [{"name": "Pope", "coins": 4, "citizens": 0, "crosses": 2, "crowns": 0},
-                        {"name": "Merchant", "coins": 20, "citizens": 1, "crosses": 0, "crowns": 0},
-                        {"name": "Baron", "coins": 5, "citizens": 0, "crosses": 0, "crowns": 1},
-                        {"name": "Abbess", "coins": 3, "citizens": 0, "crosses": 1, "crowns": 1}])
-    table.move({"type": "reveal_characters", "cards": [
-        {"name": "Jester", "citizens": 1, "crosses": 0, "crowns": 1},
-        {"name": "Monk", "citizens": 0, "crosses": 2, "crowns": 0},
-        {"name": "Empress", "citizens": 1, "crosses": 1, "crowns": 1}]})
+    """The amount-less comparison board at the table with its own deck (the
+    version-2 fixture was recorded without it: version 2 took such cards as
+    entered, version 3 checks them against the game's deck)."""
+    table = Table(games, ["Sabrina", "Matthew", "Nancy", "Otto"], "table",
+                  {"board": COMPARE_BOARD, "deck": OWN_DECK}, seed=21)
+    start_cards(table, OWN_DECK["start_cards"])
+    table.move({"type": "reveal_characters", "cards": OWN_DECK["characters"][:3]})
     table.play_out()
     return table
 
@@ -191,6 +205,8 @@ CORPUS: dict[str, Callable[[Games], Table]] = {
 def record(names: list[str]) -> None:
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{folder}/corpus.sqlite3"
+        # A throwaway key anchors what the throwaway database records (the export reads it too).
+        os.environ[ENV_KEY_FILE] = str(init_key_file(Path(folder) / "key"))
         games = Games(open_store(url))
         for name in names:
             out = OUT / f"v{GAME.rules_version}-{name}.jsonl"

@@ -1,10 +1,12 @@
 """One turn of every other game on a phone: Wiener Walzer at the table (the
 setup entered space by space, a guest placed by tapping the board), and every
 game whose engine exists played digitally (the service deals and rolls; the
-page records a player's first offered move with that player's token)."""
+player records their first offered move on their own page, opened from the
+link the scorekeeper's page hands out)."""
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -150,31 +152,55 @@ def test_vienna_at_the_table_start_cards_display_and_a_roll(phone: Page, shoot):
     shoot(page, "vienna-04-placed")
 
 
-def test_grand_austria_rooms_prepared_by_tapping_the_hotel(phone: Page, shoot):
-    """Digital: the starting guests, then the starting rooms tapped in the hotel grid of the view."""
+@contextmanager
+def own_page(browser, page: Page, seat: str):
+    """``seat``'s own page on another phone, from the link the scorekeeper's page handed out."""
+    link = page.locator(f".player-links a[data-seat='{seat}']").get_attribute("href")
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        player = context.new_page()
+        player.goto(link)
+        expect(player.locator(".seat-page")).to_contain_text(f"You are {seat}")
+        yield player
+    finally:
+        context.close()
+
+
+def acting(page: Page, server: str) -> str:
+    game = page.url.rsplit("/", 1)[-1]
+    return page.request.get(f"{server}/api/games/{game}").json()["expected"]["seats"][0]
+
+
+def test_grand_austria_rooms_prepared_by_tapping_the_hotel(phone: Page, browser, server, shoot):
+    """Digital: the starting guests, then the starting rooms tapped in the hotel
+    grid of the view, each on the acting player's own page."""
     page = phone
     start(page, "grand_austria", ["Ann", "Ben"], "digital")
     expect(page.locator(".view .action-board .action")).to_have_count(7)
     expect(page.locator(".view .queue li .ga-guest")).to_have_count(5)
     expect(page.locator(".view .hotel[data-seat='Ann'] .room")).to_have_count(20)
     for _ in range(2):                   # each player takes a starting guest into the café
-        v = version(page)
-        page.locator("section.move-group[data-move='take_guest'] .group-body > .chips button").first.click()
-        expect(page.locator(f".game-head:not([data-version='{v}'])")).to_be_visible()
-    expect(page.locator(".view .cafe-table[data-table='1'] .ga-guest")).to_have_count(2)
-    hint = page.locator(".view .tap-hint")
-    expect(hint).to_have_text("Tap a highlighted room to prepare it.")
-    hotel = page.locator(".view .ga-player:has(.tap-hint) .hotel")
-    seat = hotel.get_attribute("data-seat")
-    shoot(page, "grand-austria-01-room-choice")
-    for room in ("1.1", "2.1"):          # the first room; then a choice between 1.2 and 2.1
-        v = version(page)
-        hotel.locator(f"button.room.selectable[data-room='{room}']").click()
-        v = after_move(page, v)
-        expect(hotel.locator(f".room[data-room='{room}']")).to_have_attribute("data-state", "prepared")
-    expect(hotel.locator("button.room.selectable")).to_have_count(3)
+        with own_page(browser, page, acting(page, server)) as player:
+            v = version(player)
+            player.locator("section.move-group[data-move='take_guest'] .group-body > .chips button").first.click()
+            expect(player.locator(f".game-head:not([data-version='{v}'])")).to_be_visible()
+    seat = acting(page, server)
+    with own_page(browser, page, seat) as player:
+        expect(player.locator(".view .cafe-table[data-table='1'] .ga-guest")).to_have_count(2)
+        expect(player.locator(".view .tap-hint")).to_have_text("Tap a highlighted room to prepare it.")
+        hotel = player.locator(f".view .hotel[data-seat='{seat}']")
+        shoot(player, "grand-austria-01-room-choice")
+        for room in ("1.1", "2.1"):          # the first room; then a choice between 1.2 and 2.1
+            v = version(player)
+            hotel.locator(f"button.room.selectable[data-room='{room}']").click()
+            v = after_move(player, v)
+            expect(hotel.locator(f".room[data-room='{room}']")).to_have_attribute("data-state", "prepared")
+        expect(hotel.locator("button.room.selectable")).to_have_count(3)
+        expect(player.locator(".log-list > li").first).to_contain_text(f"{seat} prepares room 2.1")
+        shoot(player, "grand-austria-02-rooms-prepared")
+    # The scorekeeper's page, the table, follows by itself and offers nobody's move.
     expect(page.locator(".log-list > li").first).to_contain_text(f"{seat} prepares room 2.1")
-    shoot(page, "grand-austria-02-rooms-prepared")
+    expect(page.locator("section.move-group")).to_have_count(0)
 
 
 def test_grand_austria_at_the_table_setup_by_tapping(phone: Page, shoot):
@@ -222,24 +248,26 @@ def test_grand_austria_at_the_table_setup_by_tapping(phone: Page, shoot):
 
 
 @pytest.mark.parametrize("game", [g for g in all_games() if g.id != "willi"], ids=lambda g: g.id)
-def test_one_digital_turn(phone: Page, shoot, game):
+def test_one_digital_turn(phone: Page, browser, server, shoot, game):
     page = phone
     start(page, game.id, NAMES[:game.min_players], "digital")
     expect(page.locator(".view")).to_contain_text(re.compile(r"\S"))
-    group = page.locator("section.move-group").first
-    seat = group.get_attribute("data-seat")
+    seat = acting(page, server)
     assert seat in NAMES
-    v = version(page)
-    while version(page) == v:            # narrow the offered choices until a move is recorded
-        chip = group.locator(".group-body > .chips button, .board button.selectable").first
-        chip.wait_for()
-        chip.click()
-        page.wait_for_function(
-            "([v]) => document.querySelector('.game-head').dataset.version != v "
-            "|| !document.querySelector('.move-group.busy')", arg=[v])
-    # The service may have rolled or dealt right after it (listed above it in the log).
+    with own_page(browser, page, seat) as player:
+        group = player.locator(f"section.move-group[data-seat='{seat}']").first
+        v = version(player)
+        while version(player) == v:            # narrow the offered choices until a move is recorded
+            chip = group.locator(".group-body > .chips button:not(.unavailable), .board button.selectable").first
+            chip.wait_for()
+            chip.click()
+            player.wait_for_function(
+                "([v]) => document.querySelector('.game-head').dataset.version != v "
+                "|| !document.querySelector('.move-group.busy')", arg=[v])
+        # The service may have rolled or dealt right after it (listed above it in the log).
+        expect(player.locator(".log-list .by", has_text=f"recorded by {seat}")).to_have_count(1)
+        shoot(player, f"{game.id}-digital-turn")
     expect(page.locator(".log-list .by", has_text=f"recorded by {seat}")).to_have_count(1)
-    shoot(page, f"{game.id}-digital-turn")
 
 
 def test_a_game_without_its_own_view_works_through_the_generic_page(phone: Page, shoot):
@@ -291,12 +319,7 @@ def test_grand_austria_staff_draft_on_a_players_own_page(phone: Page, browser, s
     page.locator("button[data-mode='digital']").click()
     page.get_by_role("button", name="Start").click()
     expect(page.locator(".status")).to_contain_text("draft pick")
-    page.locator(".player-links summary").click()
-    link = page.locator(".player-links a[data-seat='Ann']").get_attribute("href")
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    try:
-        ann = context.new_page()
-        ann.goto(link)
+    with own_page(browser, page, "Ann") as ann:
         group = ann.locator("section.move-group[data-move='draft_pick'][data-seat='Ann']")
         expect(group.locator(".named-card")).not_to_have_count(0)
         expect(group.locator(".named-card b").first).to_have_text(re.compile(r"[A-Za-z]{3,}"))
@@ -306,5 +329,3 @@ def test_grand_austria_staff_draft_on_a_players_own_page(phone: Page, browser, s
         group.locator(".group-body > .chips button").first.click()
         expect(ann.locator(f".game-head:not([data-version='{before}'])")).to_be_visible()
         expect(ann.locator(".log-list .by", has_text="recorded by Ann")).to_have_count(1)
-    finally:
-        context.close()

@@ -13,7 +13,6 @@ import hashlib
 import json
 import random
 from datetime import datetime, timezone
-from types import SimpleNamespace
 from uuid import uuid4
 
 import pytest
@@ -155,3 +154,45 @@ def test_the_command_line_checks_an_exported_record_alone(games, tmp_path, capsy
     path.write_text("\n".join(lines))
     assert main(["replay", "verify", "--record", str(path)]) == 1
     assert "hash_mismatch" in capsys.readouterr().out
+
+
+HIDDEN_GAMES = ["willi", "wiener_walzer", "grand_austria"]
+
+
+@pytest.mark.parametrize("game_id", HIDDEN_GAMES)
+def test_no_redacted_export_of_any_game_shows_a_hash_of_what_it_hides(games, game_id):
+    """For every game that hides something: the bare hash of each stored
+    event (what the old export showed, and what trying the cards would
+    match) and the unsalted hash of each hidden value appear in no export
+    that hides them, and every such export verifies."""
+    from domain.commitment import hidden_paths, value_at
+    from domain.games import get_game
+    game = get_game(game_id)
+    players = ["Ann", "Bob", "Cy"]
+    created = games.create(game_id, players, mode="digital",
+                           options={"staff_draft": True} if game_id == "grand_austria" else None)
+    gid, tokens = created["id"], created["tokens"]["seats"]
+    rng = random.Random(game_id)
+    for _ in range(12):
+        hist = games.history(gid)
+        move = rng.choice(game.legal_moves(hist.state))
+        games.record_move(gid, move, tokens.get(move.get("seat"), created["tokens"]["scorekeeper"]))
+    stored = list(games.store.events.get(games.parse_id(gid)))
+    secrets_of = []
+    for e in stored:
+        if not e.__dict__.get("salts"):
+            continue                 # nothing hidden in it: its hash may be shown
+        fields = {k: v for k, v in e.__dict__.items() if k != "salts"}
+        secrets_of.append(event_hash(type(e).__name__, fields))
+        if "move" in fields:
+            for path in hidden_paths(e.move, game.redact_move(e.move, None)):
+                value = value_at(e.move, path)
+                secrets_of += [hashlib.sha256(canonical(value).encode()).hexdigest(),
+                               hashlib.sha256(canonical([list(path), value]).encode()).hexdigest()]
+    assert any(len(e.__dict__.get("salts") or {}) for e in stored), "something was hidden"
+    for viewer in [None, *players]:
+        text = games.export(gid, "jsonl", token=tokens.get(viewer), seat=viewer)
+        shown = every_hash_in(text)
+        assert not shown & set(secrets_of)
+        verdict = verify_jsonl(text)
+        assert verdict.ok and verdict.checked == verdict.events

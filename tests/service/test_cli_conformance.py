@@ -131,7 +131,9 @@ def test_serve_on_postgresql_creates_its_tables_on_first_start(postgres_url, tmp
     try:
         assert serving([], tmp_path, free_port(), env={ENV_DATABASE: url}) == {"ok": True, "database": "postgresql"}
         with psycopg.connect(url) as conn:
-            assert conn.execute("SELECT count(*) FROM tablelog_events").fetchone()[0] == 1
+            # The game's Started event, and beside it its keyed anchor (issue 17).
+            topics = dict(conn.execute("SELECT topic, count(*) FROM tablelog_events GROUP BY topic").fetchall())
+            assert topics == {"domain.record:GameRecord.Started": 1, "domain.record:HeadAnchor.Opened": 1}
     finally:
         with psycopg.connect(postgres_url, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

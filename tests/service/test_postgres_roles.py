@@ -9,6 +9,8 @@ from __future__ import annotations
 import uuid
 from urllib.parse import urlparse, urlunparse
 
+import os
+
 import psycopg
 import pytest
 
@@ -17,6 +19,7 @@ from service.cli import main
 from service.store import StoreProblem, check_production_store
 
 pytestmark = pytest.mark.postgres
+PG_ADMIN_URL = os.environ.get("TABLELOG_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 FOUR = ["Alex", "Joe", "Gunter", "Hanna"]
 
 

@@ -144,3 +144,27 @@ def test_the_new_endpoints_are_in_the_openapi_document(client):
                  "/api/games/{game_id}/annotations", "/api/games/{game_id}/timeline", "/api/players/{name}",
                  "/api/leaderboard/{game}"]:
         assert path in paths, path
+
+
+def test_a_finished_game_as_a_bg_stats_play(client):
+    from urllib.parse import unquote
+    import json as json_module
+    api = Api(client, "willi", FOUR, mode="digital", seed=3)
+    assert api.get("bgstats", status=409)["error"]["code"] == "not_finished"
+    games = client.application.extensions["tablelog"]
+    rng = random.Random(4)
+    while not api.game.finished(games.history(api.id).state):
+        state = games.history(api.id).state
+        move = rng.choice([m for m in api.game.legal_moves(state)])
+        api.move(move, token=api.seat_tokens.get(move.get("seat"), api.token))
+    summary = api.get("")
+    answer = api.get("bgstats")
+    play = answer["play"]
+    assert json_module.loads(unquote(answer["link"].removeprefix("bgstats://"))) == play
+    assert play["sourceName"] == "tablelog" and play["sourcePlayId"] == api.id
+    assert play["game"] == {"name": "Willi", "sourceGameId": "willi", "highestWins": True, "noPoints": False}
+    assert [p["name"] for p in play["players"]] == FOUR
+    for p in play["players"]:
+        assert p["score"] == summary["scores"][p["name"]]
+        assert p["winner"] == (p["name"] in summary["winners"])
+        assert (p["rank"] == 1) == p["winner"]

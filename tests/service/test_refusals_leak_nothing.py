@@ -125,7 +125,7 @@ def test_in_a_digital_game_the_scorekeeper_sees_what_the_table_sees(client, game
         hist = games.history(api.id)
         move = rng.choice(hist.game.legal_moves(hist.state))
         api.move(move, token=api.seat_tokens.get(move.get("seat"), api.token))
-    anonymous, keeper = {}, api.auth()
+    keeper = api.auth()
     for path in ("/state", "/state?at=1", "/log", "/timeline", "/export?format=jsonl", "/export?format=text", ""):
         seen = client.get(f"/api/games/{api.id}{path}", headers=keeper).get_data(as_text=True)
         assert seen == client.get(f"/api/games/{api.id}{path}").get_data(as_text=True), path

@@ -54,7 +54,7 @@ def test_the_undo_events_are_saved_together_or_not_at_all(client, monkeypatch):
     monkeypatch.setattr(games.store, "save", lambda *records: saved.append(
         [type(e).__name__ for r in records for e in r.pending_events]) or real(*records))
     api.post("take-back", json={"move_index": 3})
-    assert saved == [["MoveUndone"] * 4]
+    assert saved == [["MoveUndone"] * 4 + ["Anchored"]]      # with the head's keyed anchor (issue 17)
 
 
 def test_take_back_refusals(client):

@@ -111,7 +111,7 @@ function setupForm(description, ctx, submit) {
   function advance() {
     const start = order.indexOf(selected);
     const next = [...order.slice(start + 1), ...order.slice(0, start)].find((n) => !filled(n));
-    if (next) selected = next;
+    if (next) select(next);
   }
   function preview() {
     const spaces = Object.fromEntries(names.map((n) => [n, {
@@ -120,14 +120,24 @@ function setupForm(description, ctx, submit) {
     }]));
     return { layout: state.layout, spaces };
   }
+  // The tile count chosen is this space's: the next space starts at its own (1× when empty).
+  function select(name) {
+    selected = name;
+    count = buffet[name] ? buffet[name].length : 1;
+  }
+  // A refusal of an earlier try says nothing of the entries as they are now.
+  function changed() {
+    problem.hidden = true;
+    render();
+  }
   function put(value) {
     if (state.spaces[selected].gold) neutral[selected] = value;
     else buffet[selected] = Array(count).fill(value);
     advance();
-    render();
+    changed();
   }
   function render() {
-    clear(boardBox, board(preview(), ctx, { selectable: new Set(names), selected, onpick: (n) => { selected = n; render(); } }));
+    clear(boardBox, board(preview(), ctx, { selectable: new Set(names), selected, onpick: (n) => { select(n); render(); } }));
     const gold = state.spaces[selected].gold;
     const used = new Set(Object.entries(neutral).filter(([n]) => n !== selected).map(([, g]) => g));
     clear(palette,
@@ -140,7 +150,7 @@ function setupForm(description, ctx, submit) {
         h("div.chips", kinds.map((k) => h("button.chip", { type: "button", dataset: { value: k },
           class: buffet[selected] && buffet[selected][0] === k ? "chosen" : "", onclick: () => put(k) }, tile([k], true))))],
       filled(selected) && h("button.small", { type: "button", onclick: () => {
-        delete neutral[selected]; delete buffet[selected]; render(); } }, "clear this space"));
+        delete neutral[selected]; delete buffet[selected]; select(selected); changed(); } }, "clear this space"));
     const goldCount = order.filter((n) => state.spaces[n].gold).length;
     progress.textContent = `${Object.keys(neutral).length} of ${goldCount} gold spaces, `
       + `${Object.keys(buffet).length} of ${order.length - goldCount} buffet spaces entered`;

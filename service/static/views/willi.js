@@ -28,12 +28,18 @@ function trickRow(trick) {
   }, card(c), nameTag("small", seatName(seat)))));
 }
 
-// A finished trick in one line: the cards in the order played (who played
-// each in its tooltip), the winner's outlined.
+// A finished trick in one line: the cards it holds in the order played (who
+// played each in its tooltip), the winner's outlined. After an exchange the
+// card given takes the place of the card taken, as the sum counts it.
 function doneTrick(trick) {
-  return h("span.done-cards", trick.cards.map(({ seat, card: c }) => h("span.played-small", {
-    class: trick.winner === seat ? "won" : "", title: seatName(seat),
-  }, card(c, "small"))));
+  const swap = trick.exchange;
+  return h("span.done-cards", trick.cards.map(({ seat, card: c }) => {
+    const swapped = swap && c === swap.take;
+    return h("span.played-small", {
+      class: [trick.winner === seat ? "won" : "", swapped ? "exchanged" : ""].join(" ").trim(),
+      title: swapped ? `${seatName(seat)} played ${c}; ${seatName(trick.winner)} took it for ${swap.give}` : seatName(seat),
+    }, card(swapped ? swap.give : c, "small"));
+  }));
 }
 
 function renderState(state) {

@@ -89,4 +89,4 @@ def test_wrong_moves_through_the_api_are_refused_and_change_nothing(client, opti
             assert error["rule"]
         r = client.post(f"/api/games/{game_id}/moves", json={"move": good}, headers=headers)
         assert r.status_code == 201, (good, r.json)
-    assert statuses == {201, 400, 422}
+    assert statuses >= {400, 422}

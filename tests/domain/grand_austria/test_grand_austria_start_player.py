@@ -96,6 +96,13 @@ def test_beths_example():
     assert {"fact": "round_started", "round": 2, "start_player": "Beth"} in facts
 
 
+def test_under_version_2_the_keys_items_are_served_free_like_a_main_actions():
+    state = arrange(ready(["Ann", "Bob"], "Ann", version="2"), "Ann", cafe=[65], krones=0)   # orders 1 coffee
+    state, _ = play(state, mv("take_key", "Ann"), mv("choose_items", "Ann", items={"coffee": 1}),
+                    mv("serve", "Ann", items=[{"table": 1, "item": "coffee"}]))
+    assert state.player("Ann").cafe[0].complete and state.player("Ann").krones == 0
+
+
 def test_the_key_does_not_take_a_die():
     state = ready(["Ann", "Bob"], "Ann")
     dice = state.dice
