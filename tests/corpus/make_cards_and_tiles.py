@@ -24,12 +24,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from tests.corpus.recording import BySeat, play_at_random  # noqa: E402  (first: it sets the throwaway key)
 from domain.games import get_game  # noqa: E402
 from domain.rules import random_move  # noqa: E402
 from service import cli  # noqa: E402
 from service.games import Games  # noqa: E402
 from service.store import open_store  # noqa: E402
-from tests.corpus.recording import play_at_random  # noqa: E402
 
 HERE = Path(__file__).parent
 NAMES = ["Anna", "Beth", "Cyril", "Dora", "Emil"]
@@ -65,11 +65,14 @@ def main() -> int:
             created = games.create(game_id, kind["players"], mode=kind["mode"], seed=index, options=kind["options"])
             gid, token = created["id"], created["tokens"]["scorekeeper"]
             limit = 5000 if kind["whole"] else rng.randint(30, 120)
-            play_at_random(games, gid, token, rng, limit, chooser(game_id, kind["mode"], rng))
+            players = BySeat(games, created["tokens"]["seats"]) if kind["mode"] == "digital" else games
+            play_at_random(players, gid, token, rng, limit, chooser(game_id, kind["mode"], rng))
             tags = [f"{len(kind['players'])}p", kind["mode"]] + [t for t in ("events", "whole")
                                                                   if kind["options"].get(t) or kind.get(t)]
             name = f"v{get_game(game_id).rules_version}-{index:03d}-{'-'.join(tags)}"
             path = HERE / game_id / f"{name}.jsonl"
+            if path.exists():
+                continue                # a fixture once committed is never recorded again
             if cli.main(["export", gid, "--format", "jsonl", "--database", database, "--out", str(path)]) != 0:
                 raise SystemExit(f"export of {gid} failed")
             print(game_id, name, flush=True)

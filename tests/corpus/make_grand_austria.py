@@ -21,7 +21,6 @@ every eighth is played to the end.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
 import tempfile
@@ -31,19 +30,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from service.keys import ENV_KEY, ENV_KEY_FILE, new_env_key  # noqa: E402
-
-# The service anchors what it records with a key: a throwaway one for this
-# run (never the user's own), as the tests have.
-os.environ[ENV_KEY] = new_env_key()
-os.environ.pop(ENV_KEY_FILE, None)
-
+from tests.corpus.recording import BySeat, play_at_random  # noqa: E402  (first: it sets the throwaway key)
 from domain.games import get_game  # noqa: E402
 from domain.rules import TABLE, random_move  # noqa: E402
 from service import cli  # noqa: E402
 from service.games import Games  # noqa: E402
 from service.store import open_store  # noqa: E402
-from tests.corpus.recording import play_at_random  # noqa: E402
 
 OUT = Path(__file__).parent / "grand_austria"
 NAMES = ["Anna", "Beth", "Cyril", "Dora"]
@@ -109,28 +101,6 @@ def as_the_table_enters(game, state, move: dict, kind: dict, rng: random.Random)
     elif move["type"] == "reveal_guest" and kind["printed"] and rng.random() < 0.4:
         move = {**move, "card": printed(move["card"], cat.guests)}
     return move
-
-
-class BySeat:
-    """A digital game's service for the generator: each seat records its own
-    moves with its own token (the scorekeeper is the table there)."""
-
-    def __init__(self, games: Games, seats: dict[str, str]):
-        self.games, self.seats = games, seats
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.games, name)
-
-    def record_move(self, gid: str, move: dict, token: str, **kwargs: Any) -> Any:
-        return self.games.record_move(gid, move, self.seats.get(move.get("seat"), token), **kwargs)
-
-    def undo(self, gid: str, token: str, **kwargs: Any) -> Any:
-        hist = self.games.history(gid)
-        return self.games.undo(gid, self.seats.get(hist.entry(hist.record.last_move).seat, token), **kwargs)
-
-    def redo(self, gid: str, token: str, **kwargs: Any) -> Any:
-        hist = self.games.history(gid)
-        return self.games.redo(gid, self.seats.get(hist.entry(hist.record.redoable).seat, token), **kwargs)
 
 
 def play(games: Games, gid: str, token: str, kind: dict, rng: random.Random, limit: int,
