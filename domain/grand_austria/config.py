@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from domain.grand_austria.catalog import CARD_FILES, DISHES, DRINKS, ITEMS, Catalog, catalog, with_house
+from domain.grand_austria.state import WHITE
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,7 @@ class Config:
     any_item: tuple[str, ...]                # what "any item" may be
     action_items: Mapping[int, tuple[str, ...]]   # actions 1 and 2: the items, each never more than the one before
     kitchen_vp: tuple[str, ...]              # the items the final scoring's "1 VP per item" line counts
-    dice: int                                # dice rolled at the round start
+    dice: tuple[str, ...]                    # the game's dice rolled at the round start, by colour
     cafe_tables: int
     krones_cap: int
     start_krones: int
@@ -83,7 +84,7 @@ def base_config(players: int, options: Mapping[str, Any], version: str, modules:
         version=VERSIONS[version], modules=modules, catalog=cat,
         items=ITEMS, dish_or_drink=ITEMS, any_item=ITEMS, action_items={1: DISHES, 2: DRINKS},
         kitchen_vp=ITEMS,
-        dice=rules["dice"][str(players)], cafe_tables=rules["cafe_tables"], krones_cap=rules["krones_cap"],
+        dice=(WHITE,) * rules["dice"][str(players)], cafe_tables=rules["cafe_tables"], krones_cap=rules["krones_cap"],
         start_krones=rules["start_krones"], start_items=tuple(rules["start_items"].get(i, 0) for i in ITEMS),
         queue_costs=tuple(rules["queue_costs"]), boost_cost=rules["boost_cost"],
         imitate_cost=rules["imitate_cost"], hand_size=rules["hand_size"], initial_rooms=rules["initial_rooms"],

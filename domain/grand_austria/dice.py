@@ -14,16 +14,35 @@ from domain.grand_austria.moves import ChooseActionSchema, ChooseItemsSchema, Re
     SplitFundsSchema, TakeDieSchema
 from domain.grand_austria.parts import MoveRule
 from domain.grand_austria.refusals import R_MAIN, R_PASS, R_TURN, resolved, violation, waiting
-from domain.grand_austria.state import TURNS, Pending, State
+from domain.grand_austria.state import TURNS, WHITE, Die, Pending, Spaces, State
 from domain.immutable import evolve, put
 from domain.rules import Move, Outcome
 
 R_ROUND_START = "Start of round"
 
 
-def on_spaces(values: Sequence[int]) -> tuple[int, ...]:
-    """Dice as they lie on action spaces 1-6: how many on each."""
-    return tuple(sum(1 for v in values if v == face) for face in range(1, 7))
+def on_spaces(dice: Sequence[Die]) -> Spaces:
+    """Dice as they lie on action spaces 1-6: the colours of those on each."""
+    return tuple(tuple(d.colour for d in dice if d.value == face) for face in range(1, 7))
+
+
+def thrown(values: Sequence[int], colours: Sequence[str]) -> list[Die]:
+    """A roll's values, one per die rolled, in the order the dice are listed."""
+    return [Die(v, c) for v, c in zip(values, colours)]
+
+
+def without(colours: tuple[str, ...], colour: str) -> tuple[str, ...]:
+    """The dice but one of this colour."""
+    i = colours.index(colour)
+    return colours[:i] + colours[i + 1:]
+
+
+def rerolled(state: State) -> tuple[str, ...]:
+    """The colours of the dice rerolled: those left on the board but the one
+    put on the dustbin, a white die (module 2's coloured dice never while a
+    white one is left; with none left, the first die from space 1 up)."""
+    left = tuple(d.colour for d in state.dice_left)
+    return without(left, WHITE) if WHITE in left else left[1:]
 
 
 def free_of_fee(state: State, seat: str) -> bool:
@@ -34,7 +53,7 @@ def can_take_a_die(state: State, seat: str) -> bool:
     """A die lies on spaces 1-5, or on space 6 and its krone can be paid."""
     if any(state.dice[:5]):
         return True
-    return bool(state.dice[5]) and (free_of_fee(state, seat)
+    return bool(state.dice_on(6)) and (free_of_fee(state, seat)
                                     or state.player(seat).krones >= state.config.imitate_cost)
 
 
@@ -61,32 +80,32 @@ def main_action(state: State, seat: str, action: int, strength: int, hire_bonus:
 
 # -- the table's rolls ------------------------------------------------------------
 def check_roll(state: State, move: Move) -> None:
-    if len(move["dice"]) != state.config.dice:
-        raise violation("dice_count", f"All {state.config.dice} dice are rolled.", R_ROUND_START)
+    if len(move["dice"]) != len(state.config.dice):
+        raise violation("dice_count", f"All {len(state.config.dice)} dice are rolled.", R_ROUND_START)
 
 
 def apply_roll(state: State, move: Move, out: Outcome) -> State:
     out.append({"fact": "rolled", "round": state.round, "dice": sorted(move["dice"])})
-    return evolve(state, dice=on_spaces(move["dice"]), phase=TURNS)
+    return evolve(state, dice=on_spaces(thrown(move["dice"], state.config.dice)), phase=TURNS)
 
 
 def check_reroll(state: State, move: Move) -> None:
-    left = sum(state.dice) - 1
+    left = len(rerolled(state))
     if len(move["dice"]) != left:
         raise violation("dice_count", f"One die goes to the dustbin; the other {left} are rerolled.", R_PASS)
 
 
 def apply_reroll(state: State, move: Move, out: Outcome) -> State:
     out.append({"fact": "rerolled", "dice": sorted(move["dice"])})
-    return evolve(state, dice=on_spaces(move["dice"]), phase=TURNS, passed=frozenset())
+    return evolve(state, dice=on_spaces(thrown(move["dice"], rerolled(state))), phase=TURNS, passed=frozenset())
 
 
 def roll_chance(state: State, rng: random.Random) -> Move:
-    return {"type": "roll", "dice": roll(rng, state.config.dice)}
+    return {"type": "roll", "dice": roll(rng, len(state.config.dice))}
 
 
 def reroll_chance(state: State, rng: random.Random) -> Move:
-    return {"type": "reroll", "dice": roll(rng, sum(state.dice) - 1)}
+    return {"type": "reroll", "dice": roll(rng, len(rerolled(state)))}
 
 
 # -- taking a die -------------------------------------------------------------------
@@ -101,6 +120,9 @@ def check_take_die(state: State, move: Move) -> None:
         raise violation("one_die", "You take one die per turn.", R_TURN)
     if not state.dice[value - 1]:
         raise violation("no_die", f"There is no die on action space {value}.", R_TURN)
+    colour = move.get("colour", WHITE)
+    if colour not in state.dice[value - 1]:
+        raise violation("no_die", f"There is no {colour} die on action space {value}.", R_TURN)
     if move.get("staff_first") and value not in either_side(state, seat):
         if not state.config.version.staff_before_or_after:
             raise violation("rules_version", "Under rules version 2 staff triggered by the die act after the "
@@ -121,16 +143,18 @@ def check_take_die(state: State, move: Move) -> None:
 
 def apply_take_die(state: State, move: Move, out: Outcome) -> State:
     seat, value, boost = move["seat"], move["value"], bool(move.get("boost"))
+    colour = move.get("colour", WHITE)
     die_triggers = [t for t in triggers(state, seat, "die") if value in t["values"]]
-    strength = state.dice[value - 1] + boost + sum(t.get("strength", 0) for t in die_triggers)
+    # every die on the space counts, whatever its colour
+    strength = state.dice_on(value) + boost + sum(t.get("strength", 0) for t in die_triggers)
     extra = waiting(state) is not None
     turn = state.turn
-    state = evolve(state, dice=put(state.dice, value - 1, state.dice[value - 1] - 1),
+    state = evolve(state, dice=put(state.dice, value - 1, without(state.dice[value - 1], colour)),
                    pending=state.pending[1:] if extra else state.pending,
                    turn=evolve(turn, die=turn.die if extra else value, main=turn.main if extra else "die",
                                acted=True, boosted=turn.boosted or boost))
     out.append({"fact": "die_taken", "seat": seat, "value": value, "strength": strength, "boost": boost,
-                "extra_action": extra})
+                "extra_action": extra, **({} if colour == WHITE else {"colour": colour})})
     if boost:
         state = pay(state, seat, state.config.boost_cost, "boost", out)
     if value == 6:
@@ -156,8 +180,12 @@ def apply_take_die(state: State, move: Move, out: Outcome) -> State:
 
 def die_moves(state: State, seat: str) -> list[Move]:
     """Every die taken from every space, with or without boost (and, where a
-    staff card may act first, with it first)."""
+    staff card may act first, with it first); a white die without naming its
+    colour, a die of another colour by its colour."""
     moves = [{"type": "take_die", "seat": seat, "value": v, "boost": b} for v in range(1, 7) for b in (False, True)]
+    moves += [{"type": "take_die", "seat": seat, "value": v, "boost": b, "colour": c}
+              for v, colours in enumerate(state.dice, 1) for c in sorted(set(colours) - {WHITE})
+              for b in (False, True)]
     firsts = either_side(state, seat)
     moves += [{**m, "staff_first": True} for m in moves if m["value"] in firsts]
     return moves

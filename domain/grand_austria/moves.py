@@ -238,6 +238,8 @@ class TakeDieSchema(MoveSchema):
     seat = seat_field()
     value = whole_number(required=True, validate=validate.Range(min=1, max=6))
     boost = YesNo(load_default=False)
+    colour = fields.String(validate=validate.Regexp(r"^[a-z]{1,20}$"),
+                           metadata={"description": "the die's colour (omit for a white die)"})
     staff_first = YesNo(metadata={"description": "rules version 3: a staff card marked before_or_after (Staff "
                                                  "Manager) acts before the main action"})
 

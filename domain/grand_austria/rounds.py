@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from domain.grand_austria.parts import RoundEndStep, parts
 from domain.grand_austria.scoring import emperor_scoring, final_scoring
-from domain.grand_austria.state import ROLL, ROUND_END, State
+from domain.grand_austria.state import NO_DICE, ROLL, ROUND_END, State
 from domain.immutable import evolve
 from domain.rules import Outcome
 
@@ -42,7 +42,7 @@ def clean_up(state: State, out: Outcome) -> State:
         return final_scoring(state, out)
     seats = {seat: evolve(p, used=frozenset()) for seat, p in state.seats.items()}
     out.append({"fact": "round_started", "round": state.round + 1, "start_player": state.start_player})
-    return evolve(state, phase=ROLL, round=state.round + 1, seats=seats, dice=(0,) * 6, dustbin=0,
+    return evolve(state, phase=ROLL, round=state.round + 1, seats=seats, dice=NO_DICE, dustbin=0,
                   used_numbers=frozenset(), passed=frozenset(), passed_round=frozenset(), round_step=0)
 
 

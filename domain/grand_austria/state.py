@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from domain.grand_austria.config import Config
 
 EMPTY, PREPARED, OCCUPIED = 0, 1, 2
+WHITE = "white"                    # the base game's dice (modules 1, 3, 4, 5 too)
 
 # phases of the game (the setup phases run in the order of setup.SETUP_PHASES)
 SETUP = "setup"                    # the table reveals objectives, tiles, queue, hands
@@ -22,6 +23,18 @@ TURNS = "turns"                    # players take turns (or pass)
 REROLL = "reroll"                  # everyone left has passed: dustbin one die, reroll
 ROUND_END = "round_end"            # the round-end steps (rounds.ROUND_END), one after the other
 OVER = "over"
+
+
+@dataclass(frozen=True)
+class Die:
+    """One die: the value it shows and its colour."""
+
+    value: int
+    colour: str = WHITE
+
+
+Spaces = tuple[tuple[str, ...], ...]   # action spaces 1..6: the colour of each die lying there
+NO_DICE: Spaces = ((),) * 6
 
 
 @dataclass(frozen=True)
@@ -106,7 +119,7 @@ class State:
     used_numbers: frozenset[int] = frozenset()
     passed: frozenset[str] = frozenset()           # passed since the last reroll
     passed_round: frozenset[str] = frozenset()     # passed at any time this round
-    dice: tuple[int, ...] = (0, 0, 0, 0, 0, 0)     # dice on action spaces 1..6
+    dice: Spaces = NO_DICE                          # dice on action spaces 1..6, by colour
     dustbin: int = 0
     turn: Turn | None = None
     pending: tuple[Pending, ...] = ()
@@ -128,6 +141,20 @@ class State:
     def hotel(self) -> Hotel:
         """The hotel board side the table plays (the option ``hotel``)."""
         return self.hotels[self.players[0]]
+
+    def dice_on(self, value: int) -> int:
+        """How many dice lie on action space ``value``, whatever their colour."""
+        return len(self.dice[value - 1])
+
+    @property
+    def dice_count(self) -> int:
+        """How many dice are still on the action board."""
+        return sum(map(len, self.dice))
+
+    @property
+    def dice_left(self) -> tuple[Die, ...]:
+        """The dice still on the action board."""
+        return tuple(Die(v, c) for v, colours in enumerate(self.dice, 1) for c in colours)
 
     def module(self, module_id: str) -> Any:
         return self.modules.get(module_id)

@@ -8,7 +8,7 @@ from domain.grand_austria import cafe, dice, staff
 from domain.grand_austria.moves import EndTurnSchema, PassSchema
 from domain.grand_austria.parts import MainStep, MoveRule, parts
 from domain.grand_austria.refusals import R_TURN, violation
-from domain.grand_austria.state import REROLL, State, Turn
+from domain.grand_austria.state import NO_DICE, REROLL, State, Turn
 from domain.immutable import evolve
 from domain.rules import Expected, Move, Outcome
 from domain.seating import left_of
@@ -96,15 +96,15 @@ def turn_moves(state: State, seat: str) -> list[Move]:
 def next_turn(state: State, out: Outcome, end_round: Callable[[State, Outcome], State]) -> State:
     numbers = sorted(n for tile in state.tiles.values() for n in tile)
     open_numbers = [n for n in numbers if n not in state.used_numbers]
-    if not sum(state.dice) or not open_numbers:
+    if not state.dice_count or not open_numbers:
         return end_round(state, out)
     ready = [n for n in open_numbers if owner(state, n) not in state.passed]
     if ready:
         return evolve(state, turn=Turn(owner(state, ready[0]), ready[0], fresh=state.config.nothing))
     who = owner(state, open_numbers[0])
-    out.append({"fact": "dustbin", "seat": who, "dice_left": sum(state.dice) - 1})
-    if sum(state.dice) <= 1:
-        return end_round(evolve(state, dice=(0,) * 6, dustbin=state.dustbin + 1), out)
+    out.append({"fact": "dustbin", "seat": who, "dice_left": state.dice_count - 1})
+    if state.dice_count <= 1:
+        return end_round(evolve(state, dice=NO_DICE, dustbin=state.dustbin + 1), out)
     return evolve(state, phase=REROLL, dustbin=state.dustbin + 1)
 
 

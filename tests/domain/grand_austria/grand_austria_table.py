@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.grand_austria import GAME
 from domain.grand_austria.catalog import ITEMS, catalog
-from domain.grand_austria.state import EMPTY, OCCUPIED, PREPARED, Table
+from domain.grand_austria.state import EMPTY, OCCUPIED, PREPARED, WHITE, Table
 from domain.immutable import evolve
 
 PLAYERS = ("Ann", "Bob", "Cy", "Di")
@@ -16,6 +16,11 @@ VERSION = "2"
 written for version 2 keep proving that version-2 games play as they did."""
 SETUP = {"type": "setup", "objectives": [105, 109, 113], "emperor_tiles": ["A1", "B1", "C1"],
          "queue": QUEUE, "start_player": "Ann"}
+
+
+def white_dice(*counts):
+    """Action spaces 1-6 holding so many white dice each."""
+    return tuple((WHITE,) * n for n in counts)
 
 
 def fresh(n=2, version=VERSION, **options):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from ballrooms_table import guest_served, kitchen, ready, set_up
-from grand_austria_table import play
+from grand_austria_table import play, white_dice
 
 from domain.grand_austria import GAME
 from domain.grand_austria.scoring import final_scoring, winners
@@ -28,7 +28,7 @@ def item_answers(state):
 
 def after_die(state, value, dice):
     """Anna takes a die from space ``value`` holding ``dice`` dice (no boost)."""
-    state = evolve(state, dice=tuple(dice if v == value else n for v, n in enumerate(state.dice, 1)))
+    state = evolve(state, dice=tuple(white_dice(dice)[0] if v == value else c for v, c in enumerate(state.dice, 1)))
     state, _ = play(state, {"type": "take_die", "seat": "Anna", "value": value})
     return state
 

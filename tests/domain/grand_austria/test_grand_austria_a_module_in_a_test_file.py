@@ -6,7 +6,7 @@ any module, by the option ``modules``, and is gone again once unregistered."""
 from __future__ import annotations
 
 import pytest
-from grand_austria_table import mv, play, ready
+from grand_austria_table import mv, play, ready, white_dice
 from marshmallow import validate
 
 from domain.grand_austria import GAME
@@ -83,7 +83,7 @@ def test_its_move_effect_and_round_end_step_play(tip_jar):
     assert {"type": "ring_bell", "seat": "Ann"} in GAME.legal_moves(state)
     state, facts = play(state, mv("ring_bell", "Ann"))
     assert {"fact": "tipped", "seat": "Ann", "krones": 1} in facts and jar(state)["Ann"] == 1
-    state = evolve(state, dice=(0, 0, 0, 1, 0, 0))
+    state = evolve(state, dice=white_dice(0, 0, 0, 1, 0, 0))
     state, facts = play(state, mv("take_die", "Ann", value=4), mv("split_funds", "Ann", krones=1, emperor=0),
                         mv("end_turn", "Ann"))
     assert {"fact": "scored", "seat": "Ann", "points": 2, "why": "the fullest tip jar"} in facts
@@ -95,7 +95,7 @@ def test_its_option(tip_jar):
     assert "tip_prize" in GAME.describe()["options"]["fields"]
     state = ready(modules=["tip_jar"], tip_prize=5)
     state, _ = play(state, mv("ring_bell", "Ann"))
-    state = evolve(state, dice=(0, 0, 0, 1, 0, 0))
+    state = evolve(state, dice=white_dice(0, 0, 0, 1, 0, 0))
     state, facts = play(state, mv("take_die", "Ann", value=4), mv("split_funds", "Ann", krones=1, emperor=0),
                         mv("end_turn", "Ann"))
     assert {"fact": "scored", "seat": "Ann", "points": 5, "why": "the fullest tip jar"} in facts

@@ -4,7 +4,7 @@ sets up the table, makes the move, and checks what the quoted sentence says."""
 from __future__ import annotations
 
 import pytest
-from grand_austria_table import PLAYERS, SETUP, after_setup, arrange, mv, play, points, ready, seat_now
+from grand_austria_table import PLAYERS, SETUP, after_setup, arrange, mv, play, points, ready, seat_now, white_dice
 
 from domain.grand_austria import GAME
 from domain.grand_austria.catalog import catalog
@@ -27,7 +27,7 @@ def scored(facts, seat, why):
 def end_round(state, round_):
     """Everyone left passes the last die of round ``round_``: it goes to the
     dustbin and the round ends."""
-    state = evolve(state, round=round_, dice=(0, 0, 0, 1, 0, 0))
+    state = evolve(state, round=round_, dice=white_dice(0, 0, 0, 1, 0, 0))
     facts = []
     while state.turn is not None:
         state, out = play(state, mv("pass", state.turn.seat))
@@ -89,7 +89,7 @@ def test_the_turn_order_is_a_snake_for_four_players():
         seat = seat_now(state)
         order.append(seat)
         state, _ = play(state, mv("take_die", seat, value=4),
-                        mv("split_funds", seat, krones=0, emperor=state.dice[3]), mv("end_turn", seat))
+                        mv("split_funds", seat, krones=0, emperor=state.dice_on(4)), mv("end_turn", seat))
     assert order == ["Ann", "Bob", "Cy", "Di", "Di", "Cy", "Bob", "Ann"]
 
 
@@ -121,7 +121,7 @@ def test_strength_is_the_dice_on_the_space_including_the_die_taken_and_the_die_l
     # including the die you took" ... "Remove the chosen die from the action space"
     state = ready(dice=[4, 4, 4, 1, 1, 2, 2, 3, 3, 5])
     state, facts = play(state, mv("take_die", "Ann", value=4))
-    assert facts[0]["strength"] == 3 and state.dice[3] == 2
+    assert facts[0]["strength"] == 3 and state.dice_on(4) == 2
     state, _ = play(state, mv("split_funds", "Ann", krones=1, emperor=2), mv("end_turn", "Ann"))
     assert state.player("Ann").krones == 11 and state.player("Ann").emperor == 2
     state, facts = play(state, mv("take_die", "Bob", value=4))
@@ -245,7 +245,7 @@ def test_four_players_claim_15_10_5_and_the_fourth_finds_no_space():
             state, facts = play(state, mv("claim_objective", seat, objective=105))
             gained[seat] = points(facts, seat)
         state, _ = play(state, mv("take_die", seat, value=4),
-                        mv("split_funds", seat, krones=0, emperor=state.dice[3]), mv("end_turn", seat))
+                        mv("split_funds", seat, krones=0, emperor=state.dice_on(4)), mv("end_turn", seat))
     assert gained == {"Ann": 15, "Bob": 10, "Cy": 5}
     assert state.claims[0] == ("Ann", "Bob", "Cy")
 
@@ -288,7 +288,7 @@ def test_a_reroll_is_refused_with_the_wrong_number_of_dice():
     state, _ = play(state, mv("pass", "Ann"), mv("pass", "Bob"))
     refused(state, mv("reroll", dice=[1] * 10), code="dice_count")
     state, _ = play(state, mv("reroll", dice=[1] * 9))
-    assert sum(state.dice) == 9 and state.dustbin == 1
+    assert state.dice_count == 9 and state.dustbin == 1
 
 
 # -- Emperor Scoring -------------------------------------------------------------------------

@@ -3,7 +3,7 @@ reward (space 3+) and penalty (space 0), as "Emperor Scoring" tells it."""
 from __future__ import annotations
 
 import pytest
-from grand_austria_table import arrange, mv, play, points, ready
+from grand_austria_table import arrange, mv, play, points, ready, white_dice
 
 from domain.grand_austria import GAME
 from domain.grand_austria.effects import staff_card
@@ -18,7 +18,7 @@ def emperor_scoring(round_, tile, ann=None, bob=None):
     state = ready(tiles=tuple(tiles))
     state = arrange(state, "Ann", **(ann or {}))
     state = arrange(state, "Bob", **(bob or {"emperor": 1 + round_}))
-    state = evolve(state, round=round_, dice=(0, 0, 0, 1, 0, 0))
+    state = evolve(state, round=round_, dice=white_dice(0, 0, 0, 1, 0, 0))
     return play(state, mv("pass", "Ann"), mv("pass", "Bob"))
 
 

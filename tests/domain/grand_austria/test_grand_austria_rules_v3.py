@@ -8,7 +8,7 @@ action. Version 2 games keep playing as they were."""
 from __future__ import annotations
 
 import pytest
-from grand_austria_table import arrange, mv, play, ready
+from grand_austria_table import arrange, mv, play, ready, white_dice
 
 from domain.grand_austria import GAME
 from domain.grand_austria.catalog import ITEMS
@@ -120,7 +120,7 @@ def test_items_gained_outside_a_turn_go_to_the_kitchen():
     state = ready(tiles=("A2", "B1", "C1"), version=V3)          # A2 reward: 2 items of choice
     state = arrange(state, "Ann", emperor=6, cafe=[POET])
     state = arrange(state, "Bob", emperor=4)
-    state = evolve(state, round=3, dice=(0, 0, 0, 1, 0, 0))
+    state = evolve(state, round=3, dice=white_dice(0, 0, 0, 1, 0, 0))
     state, _ = play(state, mv("pass", "Ann"), mv("pass", "Bob"))
     assert state.pending[0].kind == "any_items" and state.turn is None
     with pytest.raises(RuleViolation) as refused:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from grand_austria_table import HANDS, PLAYERS, QUEUE, SETUP, after_setup, fresh, mv, play, ready, seat_now
+from grand_austria_table import HANDS, PLAYERS, QUEUE, SETUP, after_setup, fresh, mv, play, ready, seat_now, white_dice
 
 from domain.grand_austria import GAME
 from domain.grand_austria.catalog import catalog
@@ -157,7 +157,7 @@ def test_starting_rooms_begin_bottom_left_adjacent_and_pay_the_floor_cost():
 @pytest.mark.parametrize("n, dice", [(2, 10), (3, 12), (4, 14)])
 def test_the_dice_count_depends_on_the_player_count(n, dice):
     state = ready(n)
-    assert sum(state.dice) == dice
+    assert state.dice_count == dice
 
 
 @pytest.mark.parametrize("n, order", [
@@ -218,7 +218,7 @@ def test_an_unseen_hand_card_can_be_returned_unnamed():
     ann, bob = state.player("Ann"), state.player("Bob")
     state = evolve(state, seats={"Ann": evolve(ann, hand=(None, catalog().staff[1], None), emperor=0),
                                  "Bob": evolve(bob, emperor=5)},
-                   round=3, dice=(0, 0, 0, 1, 0, 0), emperor_tiles=("A3", "B1", "C1"))
+                   round=3, dice=white_dice(0, 0, 0, 1, 0, 0), emperor_tiles=("A3", "B1", "C1"))
     state, _ = play(state, mv("pass", "Ann"), mv("pass", "Bob"))
     assert state.pending[0].kind == "return_hand"
     assert GAME.legal_moves(state) == [mv("return_staff", "Ann", staff=1), mv("return_staff", "Ann")]

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from grand_austria_table import arrange, mv, play, points, ready
+from grand_austria_table import arrange, mv, play, points, ready, white_dice
 
 from domain.grand_austria import GAME
 from domain.immutable import evolve
@@ -126,7 +126,7 @@ def test_delivery_boy_takes_guests_from_the_queue_free():
 def test_conference_manager_pays_a_krone_instead_of_the_penalty():
     state = arrange(ready(), "Ann", hired=[26], emperor=1)
     state = arrange(state, "Bob", emperor=5)
-    state = evolve(state, round=3, dice=(0, 0, 0, 1, 0, 0))
+    state = evolve(state, round=3, dice=white_dice(0, 0, 0, 1, 0, 0))
     state, facts = play(state, mv("pass", "Ann"), mv("pass", "Bob"))     # A1 penalty would be 3 krones
     assert state.player("Ann").krones == 9
     assert not any(f["fact"] == "emperor_penalty" and f["seat"] == "Ann" for f in facts)
@@ -134,7 +134,7 @@ def test_conference_manager_pays_a_krone_instead_of_the_penalty():
 
 def test_gardener_adds_5_vp_to_an_emperor_reward():
     state = arrange(ready(), "Ann", hired=[42], emperor=6)
-    state = evolve(state, round=3, dice=(0, 0, 0, 1, 0, 0))
+    state = evolve(state, round=3, dice=white_dice(0, 0, 0, 1, 0, 0))
     state, facts = play(state, mv("pass", "Ann"), mv("pass", "Bob"))
     assert any(f["why"] == "staff: Emperor reward" and f["points"] == 5 for f in facts if f["fact"] == "scored")
 
@@ -175,7 +175,7 @@ def test_a_hand_card_the_scorekeeper_has_not_seen_is_named_when_hired():
 def finish(ann=None, bob=None):
     state = arrange(ready(tiles=("A1", "B1", "C1")), "Ann", emperor=8, **(ann or {}))
     state = arrange(state, "Bob", emperor=8, **(bob or {}))
-    state = evolve(state, round=7, dice=(0, 0, 0, 1, 0, 0))
+    state = evolve(state, round=7, dice=white_dice(0, 0, 0, 1, 0, 0))
     state, facts = play(state, mv("pass", "Ann"), mv("pass", "Bob"))
     assert GAME.finished(state)
     return state, facts

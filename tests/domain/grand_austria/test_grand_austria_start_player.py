@@ -6,7 +6,7 @@ its taker, and the tiles dealt again from the key holder at the round end."""
 from __future__ import annotations
 
 import pytest
-from grand_austria_table import HANDS, QUEUE, arrange, mv, play
+from grand_austria_table import HANDS, QUEUE, arrange, mv, play, white_dice
 
 from domain.grand_austria import GAME
 from domain.grand_austria.catalog import ITEMS, catalog
@@ -89,7 +89,7 @@ def test_beths_example():
     assert GAME.view(state)["skeleton_key"] == "Beth"
     # the end of the round: tiles dealt clockwise from Beth, the key goes back
     state, _ = play(state, mv("end_turn", "Beth"))
-    state = evolve(state, dice=(0, 0, 0, 0, 1, 0))
+    state = evolve(state, dice=white_dice(0, 0, 0, 0, 1, 0))
     state, facts = play(state, mv("take_die", "Cyril", value=5), mv("decline", "Cyril"), mv("end_turn", "Cyril"))
     assert state.tiles == {"Beth": (1, 4), "Cyril": (2, 5), "Anna": (3, 6)}
     assert state.start_player == "Beth" and GAME.view(state)["skeleton_key"] is None
@@ -179,7 +179,7 @@ def test_on_a_second_turn_too():
 
 def test_without_the_key_the_tiles_pass_to_the_left():
     state = ready(["Ann", "Bob", "Cy"], "Ann")
-    state = evolve(state, dice=(0, 0, 0, 1, 0, 0))
+    state = evolve(state, dice=white_dice(0, 0, 0, 1, 0, 0))
     state, facts = play(state, mv("take_die", "Ann", value=4), mv("split_funds", "Ann", krones=1, emperor=0),
                         mv("end_turn", "Ann"))
     assert state.tiles == {"Bob": (1, 4), "Cy": (2, 5), "Ann": (3, 6)} and state.start_player == "Bob"

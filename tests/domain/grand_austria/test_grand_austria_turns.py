@@ -3,7 +3,7 @@ additional actions describe it."""
 from __future__ import annotations
 
 import pytest
-from grand_austria_table import arrange, mv, play, points, ready, seat_now
+from grand_austria_table import arrange, mv, play, points, ready, seat_now, white_dice
 
 from domain.grand_austria import GAME
 from domain.immutable import evolve
@@ -50,7 +50,7 @@ def test_strength_counts_every_die_on_the_space_and_a_boost_adds_one_for_a_krone
     state = ready(dice=[1, 1, 1, 2, 2, 3, 3, 4, 5, 6])
     after, facts = play(state, mv("take_die", "Ann", value=1, boost=True))
     assert after.pending[0].n == 4 and after.player("Ann").krones == 9
-    assert after.dice[0] == 2
+    assert after.dice_on(1) == 2
 
 
 def test_a_die_must_lie_on_the_space():
@@ -198,7 +198,7 @@ def test_a_checked_in_guest_whose_krones_pay_for_action_6_lets_you_take_the_die(
 
 
 def test_an_extra_action_may_take_the_last_die_before_the_main_action():
-    state = evolve(arrange(ready(), "Ann", cafe=[(97, "all")]), dice=(0, 0, 0, 1, 0, 0))   # E. Gizia
+    state = evolve(arrange(ready(), "Ann", cafe=[(97, "all")]), dice=white_dice(0, 0, 0, 1, 0, 0))   # E. Gizia
     state, _ = play(state, mv("check_in", "Ann", table=1, room="1.1"))
     assert state.pending[0].kind == "extra_action"
     state, facts = play(state, mv("take_die", "Ann", value=4), mv("split_funds", "Ann", krones=1, emperor=0))
@@ -217,7 +217,7 @@ def test_boost_only_once_per_turn():
     assert state.pending[0].kind == "extra_action"
     refused(state, mv("take_die", "Ann", value=4, boost=True), code="boost_once")
     state, _ = play(state, mv("take_die", "Ann", value=4), mv("split_funds", "Ann", krones=1, emperor=0))
-    assert state.dice[3] == 0 and state.turn.die == 4
+    assert state.dice_on(4) == 0 and state.turn.die == 4
 
 
 # -- check-in ---------------------------------------------------------------------
@@ -348,7 +348,7 @@ def test_passing_defers_the_turn_then_a_die_goes_to_the_dustbin_and_the_rest_are
     assert seat_now(state) == "Bob"
     for _ in range(2):
         state, _ = play(state, mv("take_die", "Bob", value=4), mv("split_funds", "Bob", krones=1, emperor=0)
-                        if state.dice[3] == 1 else mv("split_funds", "Bob", krones=2, emperor=0),
+                        if state.dice_on(4) == 1 else mv("split_funds", "Bob", krones=2, emperor=0),
                         mv("end_turn", "Bob"))
     # only Ann's turns 1 and 4 are open and she has passed: dustbin + reroll
     assert GAME.expected(state).moves == ("reroll",)
@@ -368,13 +368,13 @@ def test_a_player_who_passes_waits_until_the_others_take_both_their_turns():
     while GAME.expected(state).moves != ("reroll",):
         seat = seat_now(state)
         order.append((seat, state.turn.number))
-        strength = state.dice[3]
+        strength = state.dice_on(4)
         state, _ = play(state, mv("take_die", seat, value=4),
                         mv("split_funds", seat, krones=1, emperor=strength - 1), mv("end_turn", seat))
     assert order == [("Bob", 2), ("Cy", 3), ("Cy", 4), ("Bob", 5)]
     # Ann's tile shows the lowest unused number (1): she removes a die and rerolls the rest
     state, facts = play(state, mv("reroll", dice=[2] * 7))
-    assert state.dustbin == 1 and sum(state.dice) == 7
+    assert state.dustbin == 1 and state.dice_count == 7
     assert (seat_now(state), state.turn.number) == ("Ann", 1)
     state, _ = play(state, mv("take_die", "Ann", value=2), mv("choose_items", "Ann", items={"wine": 7}),
                     mv("end_turn", "Ann"))
@@ -394,7 +394,7 @@ def test_passing_again_and_again_rerolls_until_no_dice_are_left():
 
 
 def test_the_round_ends_when_no_dice_are_left():
-    state = evolve(ready(), dice=(0, 0, 0, 1, 0, 0))
+    state = evolve(ready(), dice=white_dice(0, 0, 0, 1, 0, 0))
     state, facts = play(state, mv("take_die", "Ann", value=4), mv("split_funds", "Ann", krones=1, emperor=0),
                         mv("end_turn", "Ann"))
     assert any(f["fact"] == "round_ended" for f in facts)
@@ -402,7 +402,7 @@ def test_the_round_ends_when_no_dice_are_left():
 
 
 def test_the_last_die_of_a_passed_round_goes_to_the_dustbin_and_the_round_ends():
-    state = evolve(ready(), dice=(0, 0, 0, 1, 0, 0))
+    state = evolve(ready(), dice=white_dice(0, 0, 0, 1, 0, 0))
     state, _ = play(state, mv("pass", "Ann"), mv("pass", "Bob"))
     assert state.round == 2
 
@@ -411,7 +411,7 @@ def test_at_the_end_of_a_round_tiles_pass_left_and_staff_turn_upright():
     state = arrange(ready(), "Ann", hired=[1])
     state, _ = play(state, mv("use_staff", "Ann", staff=1))
     refused(state, mv("use_staff", "Ann", staff=1), code="not_usable")
-    state = evolve(state, dice=(0, 0, 0, 1, 0, 0))
+    state = evolve(state, dice=white_dice(0, 0, 0, 1, 0, 0))
     state, facts = play(state, mv("take_die", "Ann", value=4), mv("split_funds", "Ann", krones=1, emperor=0),
                         mv("end_turn", "Ann"))
     assert state.tiles == {"Bob": (1, 4), "Ann": (2, 3)}
