@@ -261,7 +261,7 @@ def line_hash(line: dict[str, Any], game_id: str) -> str | None:
     out (its own hash covers that one)."""
     if "committed" not in line and (line["event"] == "Started" or "prev_hash" not in line):
         return None
-    if not isinstance(line.get("at"), str):
+    if line["event"] == "Forked" and not isinstance(line.get("at"), str):
         # An older export let a fork mark's move (its field ``at``) take the
         # place of its time in the line: without the time it cannot be hashed.
         return None

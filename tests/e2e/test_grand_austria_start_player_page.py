@@ -16,6 +16,8 @@ from contextlib import contextmanager
 import pytest
 from playwright.sync_api import Error, Page, expect
 
+from starting import start_on_the_page
+
 pytestmark = pytest.mark.browser
 
 QUIET = ("pass", "decline", "end_turn")
@@ -27,22 +29,7 @@ def version(page: Page) -> int:
 
 def start_with_module_4(page: Page, players: list[str]) -> str:
     """A digital game with modules ["start_player"], started on the page; its id."""
-    page.goto("/#/new")
-    page.locator("button[data-game='grand_austria']").click()
-    inputs = page.locator(".player-row input")
-    while inputs.count() > len(players):
-        page.locator(".player-row").last.get_by_role("button", name="remove").click()
-    while inputs.count() < len(players):
-        page.get_by_role("button", name="add a player").click()
-    for i, name in enumerate(players, start=1):
-        page.get_by_label(f"player {i}", exact=True).fill(name)
-    modules = page.locator(".field[data-field='modules']")
-    modules.get_by_role("button", name="add modules").click()
-    modules.locator("button.chip[data-value='start_player']").click()
-    page.locator("button[data-mode='digital']").click()
-    page.get_by_role("button", name="Start", exact=True).click()
-    expect(page.locator(".game-head[data-version]")).to_be_visible()
-    return page.url.rstrip("/").split("/")[-1]
+    return start_on_the_page(page, "grand_austria", players, "digital", ("start_player",))
 
 
 def state_of(server: str, game_id: str) -> dict:

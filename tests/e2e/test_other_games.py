@@ -11,6 +11,8 @@ from contextlib import contextmanager
 import pytest
 from playwright.sync_api import Page, expect
 
+from starting import start_on_the_page
+
 from domain.games import all_games
 
 pytestmark = pytest.mark.browser
@@ -28,18 +30,7 @@ def after_move(page: Page, before: int) -> int:
 
 
 def start(page: Page, game: str, players: list[str], mode: str) -> None:
-    page.goto("/#/new")
-    page.locator(f"button[data-game='{game}']").click()
-    inputs = page.locator(".player-row input")
-    while inputs.count() > len(players):
-        page.locator(".player-row").last.get_by_role("button", name="remove").click()
-    while inputs.count() < len(players):
-        page.get_by_role("button", name="add a player").click()
-    for i, name in enumerate(players, start=1):
-        page.get_by_label(f"player {i}", exact=True).fill(name)
-    page.locator(f"button[data-mode='{mode}']").click()
-    page.get_by_role("button", name="Start").click()
-    expect(page.locator(".game-head[data-version]")).to_be_visible()
+    start_on_the_page(page, game, players, mode)
 
 
 def test_wiener_walzer_setup_and_a_placed_guest(phone: Page, shoot):

@@ -20,9 +20,8 @@ from replay.verify import check_anchor
 from service.app import create_app
 from service.games import token_hash
 from service.keys import Keyring, new_env_key
+from test_tamper_and_verify import FOUR, HANDS, record_the_opening
 
-FOUR = ["Alex", "Joe", "Gunter", "Hanna"]
-HANDS = {"Alex": ["R1", "R2", "R3", "R4", "R5", "Y1", "Y2", "G1", "G2"], "Joe": None, "Gunter": None, "Hanna": None}
 
 
 def receipt(answer) -> dict:
@@ -55,11 +54,7 @@ def database(tmp_path):
 
 def played(client) -> Game:
     game = Game(client)
-    game.post("moves", {"move": {"type": "deal", "hands": HANDS}})                        # version 2
-    for seat in FOUR:
-        game.post("moves", {"move": {"type": "discard", "seat": seat, "card": None}})    # versions 3-6
-    game.post("moves", {"move": {"type": "play", "seat": "Alex", "card": "R1"}})         # version 7
-    game.post("annotations", {"move_index": 6, "text": "a strong lead"})                  # version 8
+    record_the_opening(game)
     return game
 
 

@@ -60,13 +60,18 @@ class Game:
         return self.client.get(f"/api/games/{self.id}/{path}").json
 
 
-def a_game(client) -> Game:
-    game = Game(client)
+def record_the_opening(game) -> None:
+    """Versions 2-8 of a Willi game: the deal, four discards, a lead, a comment."""
     game.post("moves", {"move": {"type": "deal", "hands": HANDS}})                       # version 2
     for seat in FOUR:
         game.post("moves", {"move": {"type": "discard", "seat": seat, "card": None}})   # versions 3-6
     game.post("moves", {"move": {"type": "play", "seat": "Alex", "card": "R1"}})        # version 7
     game.post("annotations", {"move_index": 6, "text": "a strong lead"})                 # version 8
+
+
+def a_game(client) -> Game:
+    game = Game(client)
+    record_the_opening(game)
     assert client.get("/api/games").status_code == 200       # the game list has seen every event
     return game
 

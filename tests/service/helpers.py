@@ -73,3 +73,14 @@ class Api:
     def _live_state(self):
         games = self.client.application.extensions["tablelog"]
         return games.history(self.id).state
+
+
+def played_willi(client, moves: int, seed: int = 1, players=("Alex", "Joe", "Gunter", "Hanna"), **kwargs) -> Api:
+    """A table game of Willi with ``moves`` random legal moves recorded."""
+    api = Api(client, "willi", list(players), **kwargs)
+    rng = random.Random(seed)
+    games = client.application.extensions["tablelog"]
+    for _ in range(moves):
+        legal = api.game.legal_moves(games.history(api.id).state)
+        api.move(api.random_move(rng) if legal is None else rng.choice(legal))
+    return api

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 
-from helpers import Api
+from helpers import Api, played_willi
 
 from service.cli import main
 
@@ -14,15 +14,7 @@ THREE = ["Alex", "Joe", "Hanna"]
 
 
 def played(client, moves: int, seed: int = 1, **kwargs) -> Api:
-    api = Api(client, "willi", FOUR, **kwargs)
-    rng = random.Random(seed)
-    games = client.application.extensions["tablelog"]
-    for _ in range(moves):
-        state = games.history(api.id).state
-        legal = api.game.legal_moves(state)
-        move = api.random_move(rng) if legal is None else rng.choice(legal)
-        api.move(move)
-    return api
+    return played_willi(client, moves, seed, FOUR, **kwargs)
 
 
 def test_a_fork_starts_from_the_first_moves_and_leaves_the_origin_alone(client):

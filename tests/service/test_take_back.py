@@ -7,20 +7,13 @@ from __future__ import annotations
 
 import random
 
-from helpers import Api
+from helpers import Api, played_willi
 
 FOUR = ["Alex", "Joe", "Gunter", "Hanna"]
 
 
 def played(client, moves: int, seed: int = 8, **kwargs) -> Api:
-    api = Api(client, "willi", FOUR, **kwargs)
-    rng = random.Random(seed)
-    games = client.application.extensions["tablelog"]
-    for _ in range(moves):
-        state = games.history(api.id).state
-        legal = api.game.legal_moves(state)
-        api.move(api.random_move(rng) if legal is None else rng.choice(legal))
-    return api
+    return played_willi(client, moves, seed, FOUR, **kwargs)
 
 
 
