@@ -20,13 +20,14 @@ from typing import Any, Mapping, Sequence
 import domain.grand_austria.base  # noqa: F401  (registers the base game)
 import domain.grand_austria.modules  # noqa: F401  (registers the Let's Waltz! modules)
 from domain.grand_austria import notation, pending, rounds, turns
-from domain.grand_austria.catalog import CARD_FILES, catalog, hotel_from, with_house
+from domain.grand_austria.catalog import CARD_FILES, EFFECT_FIELDS, catalog, hotel_from, with_house
 from domain.grand_austria.config import CURRENT_VERSION, VERSIONS, base_config
 from domain.grand_austria.parts import MODULES, options_schema, parts
 from domain.grand_austria.refusals import R_FINAL, R_SETUP, R_TURN, violation, waiting
 from domain.grand_austria.scoring import winners
 from domain.grand_austria.state import EMPTY, OVER, REROLL, ROLL, ROUND_END, TURNS, Player, State
-from domain.grand_austria.view import view
+from domain.grand_austria.effects import words_of
+from domain.grand_austria.view import guest_json, staff_json, tile_json, view
 from domain.immutable import evolve
 from domain.rules import NOBODY, TABLE, Expected, Game, Move, Outcome, RuleViolation
 
@@ -176,15 +177,25 @@ class GrandAustriaHotel(Game):
 
     # -- chance in digital mode -----------------------------------------------------
     def catalog(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        """Every guest, staff and objective card by its number with what it shows
-        (with the cards of the modules named in ``options``)."""
-        cat = catalog(*(CARD_FILES[m] for m in options.get("modules") or () if m in CARD_FILES))
+        """Every guest, staff and objective card by its number with what it
+        shows, the Emperor tiles and the modules' boards, each effect in words
+        (with the cards of the modules named in ``options`` and its house
+        catalog), and the effect vocabulary: each kind's fields and words."""
+        modules = [m for m in options.get("modules") or () if m in MODULES]
+        cat = catalog(*(CARD_FILES[m] for m in modules if m in CARD_FILES))
         if options.get("house_catalog"):
             cat = with_house(cat, options["house_catalog"])
-        return {"cards": [{"deck": "guest", **g.to_json()} for g in cat.guests.values()]
-                + [{"deck": "staff", **c.to_json()} for c in cat.staff.values()]
-                + [{"deck": "objective", "number": o.number, "name": f"Objective {o.group} ({o.number})",
-                    "group": o.group, "text": o.text} for o in cat.objectives.values()]}
+        answer = {"modules": modules,
+                  "cards": [{"deck": "guest", **guest_json(g)} for g in cat.guests.values()]
+                  + [{"deck": "staff", **staff_json(c)} for c in cat.staff.values()]
+                  + [{"deck": "objective", "number": o.number, "name": f"Objective {o.group} ({o.number})",
+                      "group": o.group, "text": o.text} for o in cat.objectives.values()],
+                  "emperor_tiles": [tile_json(t) for t in cat.emperor_tiles.values()],
+                  "effects": {kind: {"fields": sorted(fields), **words_of(kind)} for kind, fields in EFFECT_FIELDS.items()}}
+        for module_id in modules:
+            if MODULES[module_id].components is not None:
+                answer.update(MODULES[module_id].components(options))
+        return answer
 
     def chance_move(self, state: State, rng: random.Random) -> Move:
         return parts(state).chance[self.expected(state).moves[0]](state, rng)

@@ -114,7 +114,8 @@ class Module:
     id: str
     title: str
     moves: Mapping[str, MoveRule] = field(default_factory=dict)
-    effects: Mapping[str, tuple[frozenset[str], Callable[..., None]]] = field(default_factory=dict)
+    # kind -> (fields, handler) or (fields, handler, effects.Words): what it does and says
+    effects: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     options: Mapping[str, Any] = field(default_factory=dict)      # option name -> marshmallow field
     pending: Mapping[str, PendingKind] = field(default_factory=dict)
     triggers: Sequence[TriggerSource] = ()
@@ -126,6 +127,8 @@ class Module:
     configure: Callable[[Config], Config] | None = None
     start: Callable[[Config], Any] | None = None
     view: Callable[[State, str | None, bool], dict[str, Any]] | None = None
+    components: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None   # its boards for the catalog, by options
+    house: Mapping[str, Callable[[Any], None]] = field(default_factory=dict)  # its house-catalog sections' checks
     chance: Mapping[str, Callable[[State, random.Random], Move]] = field(default_factory=dict)
     notation: Mapping[str, str] = field(default_factory=dict)
     excludes: frozenset[str] = frozenset()
@@ -138,11 +141,11 @@ MODULES: dict[str, Module] = {}
 
 
 def register(module: Module) -> Module:
-    """Make a module choosable (its effects join the effect vocabulary)."""
+    """Make a module choosable (its effects, with their words, join the effect vocabulary)."""
     from domain.grand_austria.catalog import CARD_FILES
     from domain.grand_austria.effects import effect
-    for kind, (fields, handler) in module.effects.items():
-        effect(kind, fields)(handler)
+    for kind, (fields, handler, *words) in module.effects.items():
+        effect(kind, fields, *words)(handler)
     if module.cards:
         CARD_FILES[module.id] = module.cards
     MODULES[module.id] = module
