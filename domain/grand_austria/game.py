@@ -20,7 +20,7 @@ from typing import Any, Mapping, Sequence
 import domain.grand_austria.base  # noqa: F401  (registers the base game)
 import domain.grand_austria.modules  # noqa: F401  (registers the Let's Waltz! modules)
 from domain.grand_austria import notation, pending, rounds, turns
-from domain.grand_austria.catalog import CARD_FILES, EFFECT_FIELDS, catalog, hotel_from, with_house
+from domain.grand_austria.catalog import CARD_FILES, EFFECT_FIELDS, CatalogError, catalog, hotel_from, with_house
 from domain.grand_austria.config import CURRENT_VERSION, VERSIONS, base_config
 from domain.grand_austria.parts import MODULES, options_schema, parts
 from domain.grand_austria.refusals import R_FINAL, R_SETUP, R_TURN, violation, waiting
@@ -29,7 +29,7 @@ from domain.grand_austria.state import EMPTY, OVER, REROLL, ROLL, ROUND_END, TUR
 from domain.grand_austria.effects import words_of
 from domain.grand_austria.view import guest_json, staff_json, tile_json, view
 from domain.immutable import evolve
-from domain.rules import NOBODY, TABLE, Expected, Game, Move, Outcome, RuleViolation
+from domain.rules import NOBODY, TABLE, Expected, Game, MalformedMove, Move, Outcome, RuleViolation
 
 
 class GrandAustriaHotel(Game):
@@ -81,6 +81,25 @@ class GrandAustriaHotel(Game):
         own = {m: MODULES[m].start(config) for m in modules if MODULES[m].start is not None}
         return State(players=tuple(players), hotels={seat: hotel for seat in players}, config=config,
                      seats={seat: start for seat in players}, guests_left=len(config.catalog.guests), modules=own)
+
+    def check_house_catalog(self, content: Any) -> dict[str, Any]:
+        """``guest`` and ``staff`` (cards with their numbers) and the sections
+        of the modules that have them (module 1: ``ballroom``, ``rehearsal_board``)."""
+        if not isinstance(content, Mapping):
+            raise MalformedMove({"content": ["A house catalog is an object, in the shape of the shipped data."]})
+        sections = {name: check for module in MODULES.values() for name, check in module.house.items()}
+        unknown = sorted(set(content) - {"guest", "staff", "source"} - set(sections))
+        if unknown:
+            raise MalformedMove({"content": [f"A house catalog has no section {', '.join(unknown)}; its sections "
+                                             f"are {', '.join(['guest', 'staff', *sections])}."]})
+        loaded = self.load_options({"house_catalog": dict(content)})["house_catalog"]
+        for name, check in sections.items():
+            if name in content:
+                try:
+                    check(content[name])
+                except CatalogError as error:
+                    raise MalformedMove({"content": {name: [str(error)]}}) from None
+        return loaded
 
     def seats(self, state: State) -> tuple[str, ...]:
         return state.players

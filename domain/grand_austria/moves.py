@@ -152,6 +152,9 @@ class OptionsSchema(Schema):
                        "numbers], \"staff\": [...], and a module's sections (module 1: \"ballroom\": [{name, "
                        "sides: {\"2\"|\"34\": rows}}], \"rehearsal_board\": [{id, sections}])}; replaces or "
                        "completes the shipped data for this game and is kept in its record"})
+    catalog = fields.String(metadata={
+        "description": "the id of a stored house catalog (POST /api/house-catalogs): the service copies its "
+                       "content into house_catalog when the game starts, so the record holds both"})
     staff_draft = YesNo(metadata={
         "description": "draft the 6 staff cards dealt to each player: keep one, pass the rest to the left, "
                        "until every hand holds 6 again (draft_pick moves)"})
