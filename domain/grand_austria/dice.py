@@ -197,6 +197,7 @@ def apply_take_die(state: State, move: Move, out: Outcome) -> State:
     strength = state.dice_on(value) + boost + sum(t.get("strength", 0) for t in die_triggers)
     extra = waiting(state) is not None
     turn = state.turn
+    prices = [(n, why) for n, why in die_prices(state, seat, value, colour) if why != "action 6"]
     state = evolve(state, dice=put(state.dice, value - 1, without(state.dice[value - 1], colour)),
                    pending=state.pending[1:] if extra else state.pending,
                    turn=evolve(turn, die=turn.die if extra else value, main=turn.main if extra else "die",
@@ -205,6 +206,8 @@ def apply_take_die(state: State, move: Move, out: Outcome) -> State:
                 "extra_action": extra, **({} if colour == WHITE else {"colour": colour})})
     if boost:
         state = pay(state, seat, state.config.boost_cost, "boost", out)
+    for n, why in prices:        # a module's price (module 2's coloured die), before what the die brings
+        state = pay(state, seat, n, why, out)
     for rule in parts(state).die_rules:
         state = rule.taken(state, seat, value, colour, out)
     if value == 6:

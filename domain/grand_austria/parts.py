@@ -109,8 +109,8 @@ TriggerSource = Callable[["State", str], Iterable[dict]]
 class DieRule:
     """What a module adds to taking a die (module 2: a coloured die's price
     and its celebrity). ``price`` is the krones the die costs besides the
-    boost and action 6's krone, with why (None: nothing); ``taken`` pays it
-    and does what comes before the main action."""
+    boost and action 6's krone, with why (None: nothing), paid as soon as the
+    die is taken; ``taken`` then does what comes before the main action."""
 
     price: Callable[[State, str, int, str], tuple[int, str] | None]
     taken: Callable[[State, str, int, str, Outcome], State]

@@ -21,7 +21,7 @@ from marshmallow import ValidationError, fields, validate
 from domain.grand_austria.cafe import check_placement, place
 from domain.grand_austria.catalog import DATA
 from domain.grand_austria.config import Config, adjusted
-from domain.grand_austria.effects import gain_items, lose, on_own_turn, pay, score
+from domain.grand_austria.effects import gain_items, lose, on_own_turn, score
 from domain.grand_austria.moves import item_counts, placement
 from domain.grand_austria.parts import DieRule, Module, MoveRule, PendingKind, RoundEndStep, SetupPhase, register
 from domain.grand_austria.refusals import counted_down, violation
@@ -230,17 +230,13 @@ def die_price(state: State, seat: str, value: int, colour: str) -> tuple[int, st
 
 
 def die_taken(state: State, seat: str, value: int, colour: str, out: Outcome) -> State:
-    """Steps 1-3: pay, take the celebrity of the die's colour, score its VP
-    (the chit's, else the printed 1); the main action follows."""
-    price = die_price(state, seat, value, colour)
-    if price is None:
-        return state
-    state = pay(state, seat, price[0], price[1], out)
+    """Steps 2-3 (the price is paid): take the celebrity of the die's colour,
+    score its VP (the chit's, else the printed 1); the main action follows."""
     lounge = of(state)
     index = lounge.space_of(colour)
-    space = lounge.spaces[index]
-    if space.celebrity is None:
+    if colour == WHITE or index is None or lounge.spaces[index].celebrity is None:
         return state
+    space = lounge.spaces[index]
     out.append({"fact": "celebrity_taken", "seat": seat, "colour": colour, "celebrity": space.celebrity.name,
                 "effect": space.celebrity.effect, "vp": space.vp})
     state = with_(state, spaces=put(lounge.spaces, index, Space(colour)),
