@@ -76,12 +76,15 @@ def on_own_turn(state: State, seat: str) -> bool:
 # -- the choke points of every gain ---------------------------------------------
 def gained(state: State, seat: str, what: str, amount: int, why: str, out: Outcome) -> State:
     """"Whenever you gain ...": the seat's ``gained`` triggers for ``what``,
-    once per source; what they give does not trigger again."""
+    once per source; what they give does not trigger again, unless the
+    trigger says ``retrigger`` (its gains are sources of their own for the
+    other triggers: module 2's 2 VP for a hire meet the VP bonus)."""
     if amount <= 0:
         return state
     for trigger in triggers(state, seat, "gained"):
         if trigger["what"] == what:
-            state = apply_effects(state, seat, trigger["effects"], f"{why} (gained {what})", out, bonus=True)
+            state = apply_effects(state, seat, trigger["effects"], f"{why} (gained {what})", out,
+                                  bonus=not trigger.get("retrigger"))
     return state
 
 

@@ -201,6 +201,16 @@ class RerollSchema(MoveSchema):
                        metadata={"description": "the values rerolled (one die fewer than were left)"})
 
 
+class ChooseDustbinSchema(MoveSchema):
+    """Module 2: only coloured dice are left when everyone has passed: the
+    player who rerolls (lowest turn-order number left) chooses which goes to
+    the dustbin."""
+
+    seat = seat_field()
+    colour = fields.String(required=True, validate=validate.Regexp(r"^[a-z]{1,20}$"),
+                           metadata={"description": "the colour of the die put on the dustbin"})
+
+
 class DrawStaffSchema(MoveSchema):
     """The table deals staff cards from the deck to a player (a reward's draw,
     or the cards of an offer). Omit the cards when the scorekeeper cannot see them."""

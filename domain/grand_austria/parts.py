@@ -3,8 +3,8 @@ registry.
 
 The base game is a module like the others (``base``, always first): each
 contributes move rules, pending decision kinds, effects, trigger sources,
-setup phases, round-end steps, final-scoring lines, main steps of a turn, a
-turn-order policy, a configuration change, view fragments, chance moves for
+setup phases, round-end steps, final-scoring lines, main steps of a turn, rules
+for taking a die, a turn-order policy, a configuration change, view fragments, chance moves for
 digital mode and notation forms. :func:`parts_for` merges the base and the
 modules a game chose (the option ``modules``) into one :class:`Parts`; the
 engine reads only that, so no central function names a module.
@@ -105,6 +105,17 @@ TriggerSource = Callable[["State", str], Iterable[dict]]
 """Where a seat's triggers come from (hired staff; a module's celebrity...)."""
 
 
+@dataclass(frozen=True)
+class DieRule:
+    """What a module adds to taking a die (module 2: a coloured die's price
+    and its celebrity). ``price`` is the krones the die costs besides the
+    boost and action 6's krone, with why (None: nothing), paid as soon as the
+    die is taken; ``taken`` then does what comes before the main action."""
+
+    price: Callable[[State, str, int, str], tuple[int, str] | None]
+    taken: Callable[[State, str, int, str, Outcome], State]
+
+
 @dataclass
 class Module:
     """A module's contributions (each optional). ``setup_phases`` are
@@ -123,6 +134,7 @@ class Module:
     round_end: Sequence[RoundEndStep] = ()
     final_scoring: Sequence[FinalLine] = ()
     main_steps: Sequence[MainStep] = ()
+    die_rules: Sequence[DieRule] = ()
     turn_order: TurnOrder | None = None
     configure: Callable[[Config], Config] | None = None
     start: Callable[[Config], Any] | None = None
@@ -192,6 +204,7 @@ class Parts:
     round_end: tuple[RoundEndStep, ...]
     final_scoring: tuple[FinalLine, ...]
     main_steps: tuple[MainStep, ...]
+    die_rules: tuple[DieRule, ...]
     turn_order: TurnOrder
     chance: Mapping[str, Callable[[State, random.Random], Move]]
     measures: Mapping[str, Callable[[State, str], int]]
@@ -218,6 +231,7 @@ def parts_for(modules: tuple[str, ...]) -> Parts:
         round_end=tuple(sorted((s for m in chosen for s in m.round_end), key=lambda s: s.order)),
         final_scoring=tuple(sorted((f for m in chosen for f in m.final_scoring), key=lambda f: f.order)),
         main_steps=tuple(s for m in chosen for s in m.main_steps),
+        die_rules=tuple(r for m in chosen for r in m.die_rules),
         turn_order=order[-1],
         chance={k: v for m in chosen for k, v in m.chance.items()},
         measures={k: v for m in chosen for k, v in m.measures.items()})

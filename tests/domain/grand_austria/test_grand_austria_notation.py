@@ -21,7 +21,7 @@ def whole_game(players: int, options: dict, seed: int) -> list[dict]:
 
 
 @pytest.mark.parametrize("options", [{}, {"staff_draft": True}, {"modules": ["start_player"]},
-                                     {"modules": ["ballrooms"]}])
+                                     {"modules": ["ballrooms"]}, {"modules": ["celebrities"]}])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_move_of_a_random_game_reads_back_as_itself(players, options):
     seen = set()
@@ -88,6 +88,12 @@ PRINTED = [
     ({"type": "send_to_ballroom", "seat": "Ann", "table": 1, "ballroom": 1, "row": "middle", "section": 2,
       "rewards_order": ["guest", "row", "section"]}, "Ann ballroom 1->1 middle s2 then guest row section"),
     ({"type": "send_dancer", "seat": "Ann", "ballroom": 2, "row": "bottom", "section": 1}, "Ann dancer 2 bottom s1"),
+    ({"type": "choose_dustbin", "seat": "Ann", "colour": "blue"}, "Ann dustbin blue"),
+    ({"type": "lay_out_lounge", "celebrities": ["Gandhi", "Albert Einstein", "Marie Curie"]},
+     'Lounge ["Gandhi","Albert Einstein","Marie Curie"]'),
+    ({"type": "reveal_celebrity", "card": "Marie Curie"}, "Celebrity Marie Curie"),
+    ({"type": "exchange", "seat": "Ann", "give": {"cake": 2}, "take": {"wine": 1, "coffee": 1}},
+     "Ann exchanges 2 cake for 1 wine 1 coffee"),
     ({"type": "remove_dancer", "seat": "Ann", "row": "middle", "space": 2}, "Ann removes dancer middle 2"),
     ({"type": "remove_dancer", "seat": "Ann", "row": "top", "space": "balcony"}, "Ann removes dancer top balcony"),
 ]
