@@ -90,6 +90,8 @@ PRINTED = [
     ({"type": "send_dancer", "seat": "Ann", "ballroom": 2, "row": "bottom", "section": 1}, "Ann dancer 2 bottom s1"),
     ({"type": "remove_dancer", "seat": "Ann", "row": "middle", "space": 2}, "Ann removes dancer middle 2"),
     ({"type": "remove_dancer", "seat": "Ann", "row": "top", "space": "balcony"}, "Ann removes dancer top balcony"),
+    ({"type": "take_bell_reward", "seat": "Ann", "staff": 168}, "Ann bell 168"),
+    ({"type": "return_item", "seat": "Bo Lee", "item": "coffee"}, "Bo Lee returns coffee"),
 ]
 
 
