@@ -2,6 +2,7 @@
 module, hand and hire its staff, arrange kitchens and hotels directly."""
 from __future__ import annotations
 
+from ballrooms_table import ready as with_ballrooms
 from grand_austria_table import arrange, mv, play, ready
 
 from domain.grand_austria import GAME
@@ -13,8 +14,13 @@ M5 = ["more"]
 
 
 def ready5(n=2, modules=M5, tiles=("A1", "B1", "C1"), objectives=(105, 109, 113), dice=None, version="3"):
-    """Setup (Ann starts), starting guests and rooms 1.1-1.3, the dice rolled: Ann's turn."""
-    return ready(n, dice=dice, tiles=tiles, objectives=objectives, version=version, modules=list(modules))
+    """Setup (Ann starts), starting guests and rooms 1.1-1.3, the dice rolled: Ann's turn.
+    With module 1 its boards are laid out and chosen first (then the tiles and
+    objectives are put in place directly)."""
+    if "ballrooms" not in modules:
+        return ready(n, dice=dice, tiles=tiles, objectives=objectives, version=version, modules=list(modules))
+    state = with_ballrooms(("Ann", "Bob", "Cy", "Di")[:n], "Ann", tuple(modules), version, dice)
+    return evolve(state, emperor_tiles=tuple(tiles), objectives=tuple(objectives))
 
 
 def staff(state, seat, *, hand=(), hired=()):
