@@ -5,12 +5,10 @@ tapped on the card; taken: face down), objective 182's personal pile; the rest
 of the round is recorded and the page shows round 2."""
 from __future__ import annotations
 
-import random
-
 import pytest
+from grand_austria_rounds import finish_round, post, state_of
 from playwright.sync_api import Page, expect
 
-from domain.grand_austria import GAME
 from test_touch_targets import assert_big_enough
 
 pytestmark = pytest.mark.browser
@@ -34,17 +32,6 @@ UNTIL_MET = [
     {"type": "end_turn", "seat": "Beth"},
     {"type": "take_die", "seat": "Anna", "value": 2}, {"type": "choose_items", "seat": "Anna", "items": {"wine": 2}},
 ]
-
-
-def post(page: Page, server: str, game_id: str, token: str, move: dict) -> dict:
-    answer = page.request.post(f"{server}/api/games/{game_id}/moves", data={"move": move},
-                               headers={"Authorization": f"Bearer {token}"})
-    assert answer.status == 201, answer.text()
-    return answer.json()
-
-
-def state_of(page: Page, server: str, game_id: str) -> dict:
-    return page.request.get(f"{server}/api/games/{game_id}/state").json()
 
 
 def shown(page: Page, game_id: str, version: int) -> None:
@@ -92,20 +79,7 @@ def test_a_module_5_round_on_the_page(phone: Page, server, shoot):
     assert state["pending"][0]["step"] == "any_items" and state["bells"]["Anna"][0]["status"] == "face_down"
     shoot(page, "more-03-bell-face-down")
     # the rest of the round (quiet moves, the table's draws as digital mode makes them)
-    game = GAME.setup(["Anna", "Beth"], GAME.load_options({"modules": ["more"]}), state["rules_version"])
-    log = page.request.get(f"{server}/api/games/{game_id}/log", headers={"Authorization": f"Bearer {token}"})
-    for entry in log.json()["entries"]:
-        if not entry.get("undone"):
-            game, _ = GAME.apply(game, GAME.load_move(entry["move"]))
-    rng = random.Random(5)
-    while game.round == 1:
-        if GAME.expected(game).is_chance:
-            move = GAME.chance_move(game, rng)
-        else:
-            moves = GAME.legal_moves(game)
-            move = rng.choice([m for m in moves if m["type"] in ("end_turn", "pass", "decline")] or moves)
-        answer = post(page, server, game_id, token, move)
-        game, _ = GAME.apply(game, GAME.load_move(move))
+    answer = finish_round(page, server, game_id, token, ["more"], 5)
     shown(page, game_id, answer["version"])
     expect(page.locator(".view .round")).to_contain_text("Round 2")
     expect(bell).to_have_attribute("data-status", "face_down")
