@@ -150,8 +150,10 @@ class GrandAustriaHotel(Game):
     # -- apply ------------------------------------------------------------------
     def apply(self, state: State, move: Move) -> tuple[State, Outcome]:
         out: Outcome = []
-        state = self._apply_move(state, move, out)
-        return self._advance(state, out), out
+        after = self._advance(self._apply_move(state, move, out), out)
+        for watch in parts(after).watchers:
+            after = watch(state, after, out)
+        return after, out
 
     def _apply_move(self, state: State, move: Move, out: Outcome) -> State:
         return parts(state).moves[move["type"]].apply(state, move, out)

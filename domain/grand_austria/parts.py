@@ -104,6 +104,11 @@ class TurnOrder(Protocol):
 TriggerSource = Callable[["State", str], Iterable[dict]]
 """Where a seat's triggers come from (hired staff; a module's celebrity...)."""
 
+Watcher = Callable[["State", "State", Outcome], "State"]
+"""Run after every move once all that follows by itself is done: (the state
+before the move, the state now, the move's facts) -> the state, e.g. with a
+decision offered because a requirement was met on this turn (bell staff)."""
+
 
 @dataclass(frozen=True)
 class DieRule:
@@ -146,6 +151,9 @@ class Module:
     excludes: frozenset[str] = frozenset()
     cards: str | None = None      # a data file of guests, staff, objectives, Emperor tiles added to the stacks
     measures: Mapping[str, Callable[[State, str], int]] = field(default_factory=dict)   # for objectives
+    watch: Watcher | None = None
+    staff_kinds: frozenset[str] = frozenset()     # staff kinds only this module's games have (bell)
+    completed_guests: Callable[[State, str], Sequence[Any]] | None = None  # orders completed but not checked in
 
 
 MODULES: dict[str, Module] = {}
@@ -154,12 +162,13 @@ MODULES: dict[str, Module] = {}
 
 def register(module: Module) -> Module:
     """Make a module choosable (its effects, with their words, join the effect vocabulary)."""
-    from domain.grand_austria.catalog import CARD_FILES
+    from domain.grand_austria.catalog import CARD_FILES, MODULE_MEASURES
     from domain.grand_austria.effects import effect
     for kind, (fields, handler, *words) in module.effects.items():
         effect(kind, fields, *words)(handler)
     if module.cards:
         CARD_FILES[module.id] = module.cards
+    MODULE_MEASURES.update(module.measures)
     MODULES[module.id] = module
     parts_for.cache_clear()
     options_schema.cache_clear()
@@ -208,6 +217,9 @@ class Parts:
     turn_order: TurnOrder
     chance: Mapping[str, Callable[[State, random.Random], Move]]
     measures: Mapping[str, Callable[[State, str], int]]
+    watchers: tuple[Watcher, ...]
+    staff_kinds: frozenset[str]
+    completed_guests: tuple[Callable[[State, str], Sequence[Any]], ...]
 
     def phase(self, name: str) -> SetupPhase | None:
         return next((p for p in self.setup_phases if p.name == name), None)
@@ -234,7 +246,10 @@ def parts_for(modules: tuple[str, ...]) -> Parts:
         die_rules=tuple(r for m in chosen for r in m.die_rules),
         turn_order=order[-1],
         chance={k: v for m in chosen for k, v in m.chance.items()},
-        measures={k: v for m in chosen for k, v in m.measures.items()})
+        measures={k: v for m in chosen for k, v in m.measures.items()},
+        watchers=tuple(m.watch for m in chosen if m.watch is not None),
+        staff_kinds=frozenset(k for m in chosen for k in m.staff_kinds),
+        completed_guests=tuple(m.completed_guests for m in chosen if m.completed_guests is not None))
 
 
 def parts(state: State) -> Parts:

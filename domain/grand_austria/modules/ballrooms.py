@@ -748,4 +748,5 @@ BALLROOMS = register(Module(
               "remove_dancer": "{seat:seat} removes dancer {row:word} {space:space}"},
     cards="ballrooms.toml",
     measures={"champagne": champagne, "dancers": all_dancers, "completed_green": completed_green},
+    completed_guests=lambda state, seat: of(state).danced.get(seat, ()),
 ))

@@ -96,6 +96,8 @@ PRINTED = [
      "Ann exchanges 2 cake for 1 wine 1 coffee"),
     ({"type": "remove_dancer", "seat": "Ann", "row": "middle", "space": 2}, "Ann removes dancer middle 2"),
     ({"type": "remove_dancer", "seat": "Ann", "row": "top", "space": "balcony"}, "Ann removes dancer top balcony"),
+    ({"type": "take_bell_reward", "seat": "Ann", "staff": 168}, "Ann bell 168"),
+    ({"type": "return_item", "seat": "Bo Lee", "item": "coffee"}, "Bo Lee returns coffee"),
 ]
 
 
