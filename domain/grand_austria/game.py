@@ -142,6 +142,8 @@ class GrandAustriaHotel(Game):
                             + " or ".join(m.replace('_', ' ') for m in expected.moves) + ".", R_TURN)
         seat = TABLE if expected.is_chance else move.get("seat")
         if seat not in expected.seats:
+            if rule.out_of_turn is not None:
+                rule.out_of_turn(state, move)
             raise violation("not_your_turn", f"It is {', '.join(expected.seats)}'s move, not {seat}'s.", R_TURN)
         rule.check(state, move)
         if rule.before_main:

@@ -255,6 +255,10 @@ class TakeDieSchema(MoveSchema):
                            metadata={"description": "the die's colour (omit for a white die)"})
     staff_first = YesNo(metadata={"description": "rules version 3: a staff card marked before_or_after (Staff "
                                                  "Manager) acts before the main action"})
+    move_from = whole_number(validate=validate.Range(min=1, max=6),
+                             metadata={"description": "module 3, The Kozi Palace: first move a die from this "
+                                                      "adjacent action space onto the one used, turned to its "
+                                                      "number"})
 
 
 class ChooseActionSchema(MoveSchema):
@@ -307,7 +311,7 @@ class CompleteOrderSchema(MoveSchema):
     """Porter: the order of the guest at this café table is filled for free."""
 
     seat = seat_field()
-    table = whole_number(required=True, validate=validate.Range(min=1, max=3))
+    table = whole_number(required=True, validate=validate.Range(min=1, max=4))
 
 
 class ReturnStaffSchema(MoveSchema):
@@ -343,7 +347,7 @@ class ServeSchema(MoveSchema):
 
     seat = seat_field()
     items = fields.List(fields.Nested(Schema.from_dict({
-        "table": whole_number(required=True, validate=validate.Range(min=1, max=3)),
+        "table": whole_number(required=True, validate=validate.Range(min=1, max=4)),
         "item": fields.String(required=True, validate=validate.OneOf(ALL_ITEMS))})),
         required=True, validate=validate.Length(min=1))
 
@@ -353,7 +357,7 @@ class CheckInSchema(MoveSchema):
     prepared vacant room of its colour (green: any colour)."""
 
     seat = seat_field()
-    table = whole_number(required=True, validate=validate.Range(min=1, max=3))
+    table = whole_number(required=True, validate=validate.Range(min=1, max=4))
     room = room_field(required=True)
 
 

@@ -31,7 +31,9 @@ class MoveRule:
     it may come in a turn before the main step (a guest, additional actions);
     ``additional``: an additional action, before or after the main step;
     ``candidates``: the moves of this type to try in a turn (a module's own
-    additional actions and main steps; the base game lists its own)."""
+    additional actions and main steps; the base game lists its own);
+    ``out_of_turn``: says which rule keeps a seat that may not make it now
+    from making it (before the plain "it is X's move")."""
 
     schema: type[Schema]
     check: Callable[[State, Move], None]
@@ -39,6 +41,7 @@ class MoveRule:
     before_main: bool = False
     additional: bool = False
     candidates: Callable[[State, str], list[Move]] | None = None
+    out_of_turn: Callable[[State, Move], None] | None = None   # refuses a seat that may not move now, in words
 
 
 @dataclass(frozen=True)
@@ -125,7 +128,8 @@ class DieRule:
 class Module:
     """A module's contributions (each optional). ``setup_phases`` are
     (phase, the phase it comes before); ``configure`` adjusts the
-    configuration; ``start`` gives its own state (``state.modules[id]``)."""
+    configuration; ``start`` gives its own state (``state.modules[id]``);
+    ``hooks`` answer the engine at the places :data:`HOOKS` names."""
 
     id: str
     title: str
@@ -135,7 +139,7 @@ class Module:
     options: Mapping[str, Any] = field(default_factory=dict)      # option name -> marshmallow field
     pending: Mapping[str, PendingKind] = field(default_factory=dict)
     triggers: Sequence[TriggerSource] = ()
-    setup_phases: Sequence[tuple[SetupPhase, str]] = ()
+    setup_phases: Sequence[tuple[SetupPhase, str | tuple[str, ...]]] = ()
     round_end: Sequence[RoundEndStep] = ()
     final_scoring: Sequence[FinalLine] = ()
     main_steps: Sequence[MainStep] = ()
@@ -154,6 +158,22 @@ class Module:
     watch: Watcher | None = None
     staff_kinds: frozenset[str] = frozenset()     # staff kinds only this module's games have (bell)
     completed_guests: Callable[[State, str], Sequence[Any]] | None = None  # orders completed but not checked in
+    hooks: Mapping[str, Callable[..., Any]] = field(default_factory=dict)   # see HOOKS
+
+
+HOOKS = {
+    "guest_taken": "(state, seat, pending or None, out) -> state: a guest went to a café table",
+    "main_step": "(state, seat, die value or None for another main step, out) -> state: the turn's main "
+                 "step was taken (not an extra action)",
+    "before_die": "(state, move) -> state: the dice as they lie when this take_die is checked and carried "
+                  "out (a module may move one first; it refuses what it does not allow)",
+    "more_die_moves": "(state, seat) -> [move]: take_die moves a module adds",
+    "room_prepared": "(state, seat, room, out) -> state: a room was prepared",
+    "room_occupied": "(state, seat, room, out) -> state: a room was occupied (after its group's bonus)",
+    "occupancy_chart": "(state, seat) -> chart or None: the seat's own occupancy bonus chart",
+    "row_bonus_times": "(state, seat) -> int or None: how often the seat gets a ballroom row bonus",
+}
+"""The named places where the engine asks the chosen modules (Module.hooks)."""
 
 
 MODULES: dict[str, Module] = {}
@@ -220,6 +240,7 @@ class Parts:
     watchers: tuple[Watcher, ...]
     staff_kinds: frozenset[str]
     completed_guests: tuple[Callable[[State, str], Sequence[Any]], ...]
+    hooks: Mapping[str, tuple[Callable[..., Any], ...]] = field(default_factory=dict)
 
     def phase(self, name: str) -> SetupPhase | None:
         return next((p for p in self.setup_phases if p.name == name), None)
@@ -232,7 +253,9 @@ def parts_for(modules: tuple[str, ...]) -> Parts:
     for module in chosen:
         for phase, before in module.setup_phases:
             names = [p.name for p in phases]
-            phases.insert(names.index(before) if before in names else len(phases), phase)
+            # before one phase, or the first present of several
+            first = next((b for b in ((before,) if isinstance(before, str) else before) if b in names), None)
+            phases.insert(names.index(first) if first is not None else len(phases), phase)
     order = [m.turn_order for m in chosen if m.turn_order is not None]
     return Parts(
         modules=chosen,
@@ -249,8 +272,21 @@ def parts_for(modules: tuple[str, ...]) -> Parts:
         measures={k: v for m in chosen for k, v in m.measures.items()},
         watchers=tuple(m.watch for m in chosen if m.watch is not None),
         staff_kinds=frozenset(k for m in chosen for k in m.staff_kinds),
-        completed_guests=tuple(m.completed_guests for m in chosen if m.completed_guests is not None))
+        completed_guests=tuple(m.completed_guests for m in chosen if m.completed_guests is not None),
+        hooks={name: tuple(m.hooks[name] for m in chosen if name in m.hooks) for name in HOOKS})
 
 
 def parts(state: State) -> Parts:
     return parts_for(state.config.modules)
+
+
+def run_hooks(state: State, name: str, *args: Any) -> State:
+    """Each chosen module's hook of this name, one after the other, on the state."""
+    for hook in parts(state).hooks[name]:
+        state = hook(state, *args)
+    return state
+
+
+def asked(state: State, name: str, *args: Any) -> Any:
+    """The first answer a chosen module's hook of this name gives (None: none does)."""
+    return next((a for hook in parts(state).hooks[name] if (a := hook(state, *args)) is not None), None)
