@@ -90,6 +90,10 @@ PRINTED = [
     ({"type": "send_dancer", "seat": "Ann", "ballroom": 2, "row": "bottom", "section": 1}, "Ann dancer 2 bottom s1"),
     ({"type": "remove_dancer", "seat": "Ann", "row": "middle", "space": 2}, "Ann removes dancer middle 2"),
     ({"type": "remove_dancer", "seat": "Ann", "row": "top", "space": "balcony"}, "Ann removes dancer top balcony"),
+    ({"type": "keep_staff", "seat": "Ann", "staff": [1, 5, 9, 13, 21, 27]}, "Ann selects 1 5 9 13 21 27"),
+    ({"type": "keep_staff", "seat": "Ann"}, "Ann selects ?"),
+    ({"type": "draw_instruction", "card": 196}, "Instruction 196"),
+    ({"type": "reveal_bot_staff", "card": 31}, "Bot staff 31"),
 ]
 
 
