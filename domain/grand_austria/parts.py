@@ -159,6 +159,17 @@ class Module:
     staff_kinds: frozenset[str] = frozenset()     # staff kinds only this module's games have (bell)
     completed_guests: Callable[[State, str], Sequence[Any]] | None = None  # orders completed but not checked in
     hooks: Mapping[str, Callable[..., Any]] = field(default_factory=dict)   # see HOOKS
+    # a module in play by an option of its own rather than by ``modules`` (the solo variant)
+    chosen_by: str | None = None
+    # the state before the first move, adjusted (a seat the rules play, its board)
+    begin: Callable[[State], State] | None = None
+    # seats the rules play (no person): no Emperor reward or penalty, their own final scoring
+    automata: Callable[[State], frozenset[str]] | None = None
+    automaton_scoring: Sequence[FinalLine] = ()
+    # who moves in a turn the module runs (None: the turn as usual), and the steps it runs by itself
+    turn: Callable[[State], Expected | None] | None = None
+    advance: Callable[[State, Outcome], State] | None = None
+    winners: Callable[[State], list[str]] | None = None
 
 
 HOOKS = {
@@ -218,7 +229,15 @@ def options_schema() -> type[Schema]:
 
 def choosable() -> list[str]:
     """The ids a game's ``modules`` option may name."""
-    return [m for m in MODULES if m != "base"]
+    return [m for m, module in MODULES.items() if m != "base" and module.chosen_by is None]
+
+
+def in_play(options: Mapping[str, Any]) -> tuple[str, ...]:
+    """The modules a game plays: those its ``modules`` option names, then
+    those put in play by an option of their own."""
+    named = tuple(options.get("modules") or ())
+    return named + tuple(m for m, module in MODULES.items()
+                         if module.chosen_by is not None and options.get(module.chosen_by) is not None)
 
 
 @dataclass(frozen=True)
@@ -241,6 +260,10 @@ class Parts:
     staff_kinds: frozenset[str]
     completed_guests: tuple[Callable[[State, str], Sequence[Any]], ...]
     hooks: Mapping[str, tuple[Callable[..., Any], ...]] = field(default_factory=dict)
+    automaton_scoring: tuple[FinalLine, ...] = ()
+    turn: tuple[Callable[[State], Expected | None], ...] = ()
+    advance: tuple[Callable[[State, Outcome], State], ...] = ()
+    winners: Callable[[State], list[str]] | None = None
 
     def phase(self, name: str) -> SetupPhase | None:
         return next((p for p in self.setup_phases if p.name == name), None)
@@ -273,7 +296,16 @@ def parts_for(modules: tuple[str, ...]) -> Parts:
         watchers=tuple(m.watch for m in chosen if m.watch is not None),
         staff_kinds=frozenset(k for m in chosen for k in m.staff_kinds),
         completed_guests=tuple(m.completed_guests for m in chosen if m.completed_guests is not None),
-        hooks={name: tuple(m.hooks[name] for m in chosen if name in m.hooks) for name in HOOKS})
+        hooks={name: tuple(m.hooks[name] for m in chosen if name in m.hooks) for name in HOOKS},
+        automaton_scoring=tuple(sorted((f for m in chosen for f in m.automaton_scoring), key=lambda f: f.order)),
+        turn=tuple(m.turn for m in chosen if m.turn is not None),
+        advance=tuple(m.advance for m in chosen if m.advance is not None),
+        winners=next((m.winners for m in reversed(chosen) if m.winners is not None), None))
+
+
+def automata(state: State) -> frozenset[str]:
+    """The seats the rules play (the solo variant's opponent), none in a game of people."""
+    return frozenset().union(*(m.automata(state) for m in parts(state).modules if m.automata is not None))
 
 
 def parts(state: State) -> Parts:

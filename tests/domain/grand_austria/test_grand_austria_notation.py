@@ -115,6 +115,10 @@ PRINTED = [
     ({"type": "mayenfels_draw", "seat": "Ann"}, "Ann draws for Mayenfels"),
     ({"type": "claim_personal_objective", "seat": "Ann", "objective": 110}, "Ann personal objective 110"),
     ({"type": "grand_wray", "seat": "Ann", "tile": "B3"}, "Ann Grand Wray B3"),
+    ({"type": "keep_staff", "seat": "Ann", "staff": [1, 5, 9, 13, 21, 27]}, "Ann selects 1 5 9 13 21 27"),
+    ({"type": "keep_staff", "seat": "Ann"}, "Ann selects ?"),
+    ({"type": "draw_instruction", "card": 196}, "Instruction 196"),
+    ({"type": "reveal_bot_staff", "card": 31}, "Bot staff 31"),
 ]
 
 
