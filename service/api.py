@@ -16,6 +16,7 @@ from webargs import core
 from webargs.flaskparser import FlaskParser
 
 from domain.games import all_games
+from service import i18n
 from service.openapi import move_field
 
 
@@ -52,6 +53,11 @@ blp = Blueprint("games", __name__, url_prefix="/api", description="Game records:
 
 def games():
     return current_app.extensions["tablelog"]
+
+
+def asked_language() -> str:
+    """The language the caller reads (``Accept-Language``; English when it names none of ours)."""
+    return i18n.language(request.accept_languages)
 
 
 def bearer() -> str | None:
@@ -318,6 +324,23 @@ class CatalogQuerySchema(Schema):
         "description": "modules whose cards, tiles and boards to list too, comma-separated (e.g. ballrooms)"})
 
 
+class WordsSchema(Schema):
+    language = fields.String()
+    words = fields.Dict(keys=fields.String(), values=fields.String(), metadata={
+        "description": "the page's words: English (as the page writes them) -> this language; empty for English"})
+
+
+@blp.route("/words/<language>")
+class Words(MethodView):
+    @blp.response(200, WordsSchema)
+    def get(self, language: str):
+        """The scorekeeper's page's words in a language (en, de), from the service's message catalog."""
+        if language not in i18n.LANGUAGES:
+            from service.games import NotFound
+            raise NotFound(f"The page speaks {' and '.join(i18n.LANGUAGES)}, not '{language}'.")
+        return {"language": language, "words": i18n.words(language)}
+
+
 @blp.route("/game-types/<game>/catalog")
 class Catalog(MethodView):
     @blp.arguments(CatalogQuerySchema, location="query")
@@ -406,7 +429,7 @@ class Check(MethodView):
     def post(self, body: dict[str, Any], game_id: str):
         """Dry run: would the rules take this move now, and if not, why (nothing is recorded).
         Only for whoever may record it; in a digital game a player's move only with that player's token."""
-        return games().dry_run(game_id, body["move"], bearer())
+        return i18n.translated_error(games().dry_run(game_id, body["move"], bearer()), asked_language())
 
 
 @blp.route("/games/<game_id>/take-back")

@@ -19,7 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from domain.grand_austria.catalog import EFFECT_FIELDS, Guest, Staff, catalog, every_card, guest_from, staff_from
+from domain.grand_austria.catalog import (EFFECT_FIELDS, MODULE_MEASURES, Guest, Staff, catalog, every_card, guest_from,
+                                         staff_from)
 from domain.grand_austria.parts import parts
 from domain.grand_austria.state import PREPARED, OCCUPIED, Pending, Player, State
 from domain.immutable import evolve
@@ -31,11 +32,27 @@ def card_of(deck: str, card: Any, state: State | None = None) -> Any:
     """A card by number (from the game's catalog when ``state`` is given,
     refused if the game's stacks lack it) or by printed content."""
     if not isinstance(card, int):
-        return (guest_from if deck == "guest" else staff_from)(card)
-    cat = every_card() if state is None else state.config.catalog
-    if state is not None:
-        check_in_game(state, deck, [card], "Setup")
-    return (cat.guests if deck == "guest" else cat.staff)[card]
+        found = (guest_from if deck == "guest" else staff_from)(card)
+    else:
+        cat = every_card() if state is None else state.config.catalog
+        if state is not None:
+            check_in_game(state, deck, [card], "Setup")
+        found = (cat.guests if deck == "guest" else cat.staff)[card]
+    if state is not None and deck == "staff":
+        check_kind_in_game(state, found)
+    return found
+
+
+def check_kind_in_game(state: State, card: Staff) -> None:
+    """A staff card of a module's own kind (bell), or needing a module's
+    measure, belongs to a game that plays the module."""
+    from domain.grand_austria.parts import MODULES
+    played = parts(state)
+    foreign = {k for m in MODULES.values() for k in m.staff_kinds} - played.staff_kinds
+    measure = (card.requirement or {}).get("measure")
+    if card.kind in foreign or (measure in MODULE_MEASURES and measure not in played.measures):
+        raise RuleViolation("card_not_in_game", f"{card.name} is a staff card of a module this game does not "
+                            "play.", "Setup")
 
 
 def guest_card(card: Any, state: State | None = None) -> Guest:
@@ -76,12 +93,15 @@ def on_own_turn(state: State, seat: str) -> bool:
 # -- the choke points of every gain ---------------------------------------------
 def gained(state: State, seat: str, what: str, amount: int, why: str, out: Outcome) -> State:
     """"Whenever you gain ...": the seat's ``gained`` triggers for ``what``,
-    once per source; what they give does not trigger again."""
+    once per source; what they give does not trigger again, unless the
+    trigger says ``retrigger`` (its gains are sources of their own for the
+    other triggers: module 2's 2 VP for a hire meet the VP bonus)."""
     if amount <= 0:
         return state
     for trigger in triggers(state, seat, "gained"):
         if trigger["what"] == what:
-            state = apply_effects(state, seat, trigger["effects"], f"{why} (gained {what})", out, bonus=True)
+            state = apply_effects(state, seat, trigger["effects"], f"{why} (gained {what})", out,
+                                  bonus=not trigger.get("retrigger"))
     return state
 
 

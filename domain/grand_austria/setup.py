@@ -157,12 +157,12 @@ def _drafted(state: State) -> bool:
 
 
 def _guests_taken(state: State) -> bool:
-    return all(any(state.player(s).cafe) for s in state.players)
+    return all(any(state.player(s).cafe) for s in state.setup_order)
 
 
 def _rooms_prepared(state: State) -> bool:
     need = state.config.initial_rooms
-    return all(sum(1 for r in state.player(s).rooms if r) >= need for s in state.players)
+    return all(sum(1 for r in state.player(s).rooms if r) >= need for s in state.setup_order)
 
 
 def _one_seat(move: str):

@@ -23,7 +23,7 @@ from domain.grand_austria.config import Config, adjusted
 from domain.grand_austria.effects import (AT_NO_COST, Carrying, N_, Words, apply_effects, describe_all, lose, score,
                                           set_player)
 from domain.grand_austria.parts import (FinalLine, Module, MoveRule, PendingKind, RoundEndStep, SetupPart, SetupPhase,
-                                        register)
+                                        asked, register)
 from domain.grand_austria.refusals import R_ADDITIONAL, resolved, violation, waiting
 from domain.grand_austria.state import INITIAL_GUESTS, Pending, State
 from domain.immutable import evolve, put
@@ -404,7 +404,7 @@ def place_dancer(state: State, seat: str, move: Move, p: Pending | None, why: st
                 "section": move["section"], "champagne": cost, "why": why})
     state = with_(state, rooms=put(mine.rooms, index, placed), dancers={**mine.dancers, seat: left})
     emptied = mine.boards[seat].bonuses[move["section"] - 1] if left[move["section"] - 1] == 0 else ()
-    return state, row.bonus, emptied
+    return state, row.bonus * (asked(state, "row_bonus_times", seat) or 1), emptied
 
 
 def rewards(state: State, seat: str, parts: list[tuple[str, Any]], out: Outcome) -> State:
@@ -770,4 +770,5 @@ BALLROOMS = register(Module(
               "remove_dancer": "{seat:seat} removes dancer {row:word} {space:space}"},
     cards="ballrooms.toml",
     measures={"champagne": champagne, "dancers": all_dancers, "completed_green": completed_green},
+    completed_guests=lambda state, seat: of(state).danced.get(seat, ()),
 ))

@@ -6,11 +6,13 @@
 // holds the skeleton key: its legal moves are tapped there, and its holder's
 // tile shows it. With module 1 (Vienna Ballrooms) champagne is a fifth item,
 // the three ballrooms lie above the board (a row with a legal send is tapped
-// to send a dancer there) and each player shows their rehearsal board.
+// to send a dancer there) and each player shows their rehearsal board. With
+// module 5 each player shows their bell staff (grand_austria_more.js).
 import { h, listing, words, nameTag } from "../dom.js";
 import { dieFace } from "../values.js";
 import { seatColour } from "../chart.js";
 import { choiceWidget } from "../forms.js";
+import { bellCards, largeOrderPile, moreFactWords, moreMoveTitle } from "./grand_austria_more.js";
 
 const ROOM = /^\d\.\d$/;
 const ITEMS = ["strudel", "cake", "wine", "coffee", "champagne"];
@@ -223,6 +225,8 @@ function playerPanel(state, seat, ctx) {
     cafe(p.cafe),
     hotel(state, seat, ctx, problem), problem,
     staff(p),
+    bellCards(state, seat, ctx, tapper(ctx, problem)),
+    largeOrderPile(state, seat),
     p.guests.length ? h("small.hint", `Checked in: ${p.guests.join(", ")}`) : null);
 }
 
@@ -285,6 +289,7 @@ export default {
   moveTitle(type, seat) {
     if (type === "take_key") return `${seat}: take the skeleton key instead of a die — or tap it on the action board`;
     if (SENDS.includes(type)) return `${seat}: send a dancer to a ballroom — or tap its row above the board`;
+    if (moreMoveTitle(type, seat)) return moreMoveTitle(type, seat);
     return ROOM_MOVES[type] ? `${seat}: ${ROOM_MOVES[type]} a room — or tap it in ${seat}'s hotel`
       : `${seat ? seat + ": " : ""}${words(type)}`;
   },
@@ -300,7 +305,7 @@ export default {
       case "dancer_placed": return `${fact.seat}'s dancer goes to ${fact.ballroom}, ${fact.row} row${fact.space === "balcony" ? " (balcony)" : ""}, for ${fact.champagne} champagne`;
       case "ballroom_scored": return `${fact.ballroom} is scored (round ${fact.round})`;
       case "placed": return `${fact.seat} places ${fact.items.map((e) => `${e.item} on table ${e.table}`).join(", ")}`;
-      default: return undefined;
+      default: return moreFactWords(fact);
     }
   },
 };
