@@ -698,7 +698,7 @@ UNIQUE_HOTELS = register(Module(
                                                 before_main=True, additional=True, candidates=personal_moves),
            "grand_wray": MoveRule(GrandWraySchema, check_grand_wray, apply_grand_wray, before_main=True,
                                   additional=True, candidates=wray_moves)},
-    effects={"may_draw_staff": (frozenset(), _may_draw_staff, Words(N_("you may draw a staff card from the deck")))},
+    effects={"may_draw_staff": (frozenset(), _may_draw_staff, Words(N_("you may draw a staff card")))},
     pending={"dove_token": PendingKind("choose_dove_token", dove_candidates),
              "second_guest": PendingKind("take_guest", second_guest_candidates, optional=True),
              "may_draw": PendingKind("mayenfels_draw", lambda state, p: [{"type": "mayenfels_draw", "seat": p.seat}],
