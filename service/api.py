@@ -221,6 +221,9 @@ class GameListSchema(Schema):
 class LegalMovesSchema(Schema):
     expected = fields.Nested(ExpectedSchema)
     moves = fields.List(fields.Dict(), allow_none=True)
+    unlisted = fields.List(fields.String(), metadata={
+        "description": "the move kinds expected now that moves does not list in full (each needs an entry form); "
+                       "a kind neither listed nor here is not possible now"})
 
 
 class LogEntrySchema(Schema):

@@ -37,6 +37,10 @@ def test_a_german_browser_gets_the_german_page_and_can_switch(german_phone: Page
     expect(page.get_by_role("button", name="↶ Rückgängig")).to_be_visible()
     expect(page.locator(".undo-what")).to_contain_text("Rückgängig nimmt Zug 2 zurück:")
     expect(page.get_by_role("heading", name="Protokoll")).to_be_attached()
+    # Willi's own view and its log speak German too.
+    expect(page.locator(".view p.round")).to_contain_text("Runde 1 von 8 · Alex spielt aus · ablegen")
+    expect(page.locator(".view .seat[data-seat='Joe']")).to_contain_text("9 Karten, ungesehen")
+    expect(page.locator(".log-list > li").last).to_contain_text("Der Tisch gibt (Blätter ungesehen)")
     expect(page.locator(".log-list small.by").first).to_contain_text("eingetragen von")
     # A refusal in the rule's words, in German: the page asks the engine's check in its language.
     joe = page.locator("section.move-group[data-move='discard'][data-seat='Joe']")
