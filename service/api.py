@@ -309,9 +309,22 @@ class GameTypes(MethodView):
 
 class CatalogSchema(Schema):
     game = fields.String()
+    modules = fields.List(fields.String(), metadata={"description": "the modules whose components are listed"})
     cards = fields.List(fields.Dict(), metadata={
-        "description": "every card by name and printed content, each with its deck"})
+        "description": "every card by name and printed content, each with its deck (and what it does in words)"})
     fields_ = fields.List(fields.Dict(), data_key="fields", attribute="fields", metadata={"description": "a board's fields, in order"})
+    emperor_tiles = fields.List(fields.Dict(), metadata={"description": "the Emperor tiles: reward and penalty, "
+                                                                        "as data and in words"})
+    effects = fields.Dict(metadata={"description": "the effect vocabulary: kind -> its fields and its words "
+                                                   "(message templates)"})
+    ballrooms = fields.List(fields.Dict(), metadata={"description": "module 1: the five ballroom boards"})
+    balcony_cost = fields.Integer(metadata={"description": "module 1: the balcony's champagne"})
+    rehearsal_boards = fields.List(fields.Dict(), metadata={"description": "module 1: the rehearsal room boards"})
+
+
+class CatalogQuerySchema(Schema):
+    modules = fields.String(load_default=None, metadata={
+        "description": "modules whose cards, tiles and boards to list too, comma-separated (e.g. ballrooms)"})
 
 
 class WordsSchema(Schema):
@@ -333,10 +346,22 @@ class Words(MethodView):
 
 @blp.route("/game-types/<game>/catalog")
 class Catalog(MethodView):
+    @blp.arguments(CatalogQuerySchema, location="query")
     @blp.response(200, CatalogSchema)
-    def get(self, game: str):
-        """A game's components by name and printed content (cards, fields), for pickers."""
-        return games().catalog(game)
+    def get(self, query: dict[str, Any], game: str):
+        """A game's components by name and printed content (cards, tiles, boards, fields), for pickers;
+        with ?modules=..., the modules' components too."""
+        modules = [m for m in (query["modules"] or "").split(",") if m.strip()]
+        return i18n.spoken(games().catalog(game, {"modules": [m.strip() for m in modules]} if modules else {}),
+                           asked_language())
+
+
+@blp.route("/games/<game_id>/catalog")
+class GameCatalog(MethodView):
+    @blp.response(200, CatalogSchema)
+    def get(self, game_id: str):
+        """The components as this game has them: its modules' and its house catalog's."""
+        return i18n.spoken(games().game_catalog(game_id), asked_language())
 
 
 @blp.route("/games")
@@ -479,7 +504,7 @@ class State(MethodView):
     @blp.response(200)
     def get(self, query: dict[str, Any], game_id: str):
         """The state after the effective moves numbered <= at (default: all)."""
-        return games().state(game_id, bearer(), query["at"], query["seat"], query["since"])
+        return i18n.spoken(games().state(game_id, bearer(), query["at"], query["seat"], query["since"]), asked_language())
 
 
 @blp.route("/games/<game_id>/legal-moves")

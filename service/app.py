@@ -79,9 +79,11 @@ def create_app(database: str | None = None, store: Tablelog | None = None,
     api = TablelogApi(app)
 
     from service.api import blp
+    from service.api_catalogs import blp as catalogs_blp
     from service.api_records import blp as records_blp
     api.register_blueprint(blp)
     api.register_blueprint(records_blp)
+    api.register_blueprint(catalogs_blp)
     install_limits(app)
     register_errors(app)
 

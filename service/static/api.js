@@ -81,6 +81,8 @@ function query(params) {
 export const api = {
   gameTypes: () => call("GET", "/api/game-types"),
   catalog: (game) => call("GET", `/api/game-types/${game}/catalog`),
+  // The components as one game has them (its modules, its house catalog).
+  gameCatalog: (id) => call("GET", `/api/games/${id}/catalog`),
   games: () => call("GET", "/api/games"),
   leaderboards: () => call("GET", "/api/leaderboard"),
   player: (name) => call("GET", `/api/players/${encodeURIComponent(name)}`),

@@ -42,7 +42,7 @@ class GamePage {
     this.type = this.gameTypes.find((g) => g.id === this.summary.game);
     this.adapter = adapterFor(this.summary.game);
     // The game's cards by number, where it has a catalog (picked by name in the forms).
-    const catalog = await api.catalog(this.summary.game).catch(() => null);
+    const catalog = await api.gameCatalog(this.id).catch(() => null);
     this.catalog = catalog && new Map(catalog.cards.filter((c) => typeof c.number === "number").map((c) => [c.number, c]));
     if (!shown()) return;
     clear(this.main, Object.values(this.sections));
