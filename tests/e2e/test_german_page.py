@@ -71,3 +71,12 @@ def test_an_english_browser_gets_the_english_page(phone: Page):
     expect(phone.locator("html")).to_have_attribute("lang", "en")
     expect(phone.get_by_role("link", name="Start a game")).to_be_visible()
     expect(phone.locator("header.top button.language")).to_have_text("Deutsch")
+
+
+def test_wiener_walzers_setup_in_german(german_phone: Page, server):
+    page = german_phone
+    created = page.request.post(f"{server}/api/games", data={"game": "wiener_walzer", "players": ["Ann", "Ben"]}).json()
+    open_game(page, created["id"], created["tokens"]["scorekeeper"])
+    expect(page.locator(".view p.round")).to_contain_text("Der Plan ist noch auszulegen.")
+    expect(page.get_by_role("heading", name="Aufbau: Tippe auf ein Feld, dann auf das, was darauf liegt")).to_be_visible()
+    expect(page.locator("form[data-move='setup']")).to_contain_text("goldenen Feldern")
