@@ -202,6 +202,18 @@ class GrandAustriaHotel(Game):
             return None if expected.is_chance else []
         return [m for m in self._candidates(state, expected) if self.is_legal(state, m)]
 
+    def unlisted_moves(self, state: State) -> tuple[str, ...]:
+        """Every player's move is listed (a pending decision's and a setup
+        phase's by their candidates, a turn's by ``turns.turn_moves``), except
+        a module's turn move that brings no candidates of its own."""
+        expected = self.expected(state)
+        if expected.is_chance:
+            return expected.moves
+        if waiting(state) is not None or parts(state).phase(state.phase) is not None:
+            return ()
+        listed = turns.LISTED | {kind for kind, rule in parts(state).moves.items() if rule.candidates is not None}
+        return tuple(kind for kind in expected.moves if kind not in listed)
+
     def _candidates(self, state: State, expected: Expected) -> list[Move]:
         p = waiting(state)
         if p is not None:
