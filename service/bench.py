@@ -371,8 +371,8 @@ RULES_CASES = (("willi", ["Alex", "Joe", "Gunter", "Hanna"]), ("wiener_walzer", 
 
 
 def absolute_figures(url: str, client: WSGIClient, short: "Recorder", long: "Recorder",
-                     decode: float) -> list[tuple]:
-    """(e): issue 20's figures with absolute targets."""
+                     decode: float, repeat: int = 5) -> list[tuple]:
+    """(e): issue 20's figures with absolute targets (each timed ``repeat`` times)."""
     rows: list[tuple] = []
     games = client.app.extensions["tablelog"]
     # The first request on the long record in a service started afresh
@@ -403,14 +403,14 @@ def absolute_figures(url: str, client: WSGIClient, short: "Recorder", long: "Rec
         per_entry = {}
         for rec in (long, short):
             per_entry[rec] = served_per_call(
-                client, lambda rec=rec: client.request("GET", f"/api/games/{rec.id}/{path}", raw=True), 5
+                client, lambda rec=rec: client.request("GET", f"/api/games/{rec.id}/{path}", raw=True), repeat
             ) / rec.version
         rows.append((f"(e) {what} per entry at {long.version} ÷ at {short.version} events", per_entry[long],
                      per_entry[short], Absolute(30e-6, "0.030 ms")))
     # Each game's rules engine per move, ÷ decoding one stored event.
     for game_id, players in RULES_CASES:
         rules = get_game(game_id)
-        played = [random_game(rules, players, {}, random.Random(seed)) for seed in range(2)]
+        played = [random_game(rules, players, {}, random.Random(seed)) for seed in range(min(2, repeat))]
 
         def replay(rules=rules, players=players, played=played) -> None:
             for moves in played:
@@ -418,13 +418,17 @@ def absolute_figures(url: str, client: WSGIClient, short: "Recorder", long: "Rec
                 for move in moves:
                     state, _ = rules.apply(state, move)
 
-        per_move = per_call(replay, 5) / sum(len(moves) for moves in played)
+        per_move = per_call(replay, repeat) / sum(len(moves) for moves in played)
         rows.append((f"(e) {rules.title} rules per move ÷ decoding one event", per_move, decode,
                      Absolute(20e-6, "0.020 ms")))
     return rows
 
 
-def run_bench(database: str | None, games: int, events: int, taps: int = 30, browser: bool = False) -> int:
+def run_bench(database: str | None, games: int, events: int, taps: int = 30, browser: bool = False,
+              smoke: bool = False) -> int:
+    """The benchmark; ``smoke`` runs every measure once over, briefly (the
+    suite's check that it runs, no figure to quote): no warm-up games, short
+    loops."""
     console = wide_console()
     given = database_url(database) if database else None
     scratch = tempfile.mkdtemp(prefix="tablelog-bench-")
@@ -440,7 +444,7 @@ def run_bench(database: str | None, games: int, events: int, taps: int = 30, bro
         # Two games first, not timed: a new store's first few hundred commits
         # also grow its files (SQLite's write-ahead log until it first wraps),
         # which later moves and the raw save() below no longer pay.
-        for seed in (-1, -2):
+        for seed in () if smoke else (-1, -2):
             warm_up = Recorder(client, seed=seed)
             while warm_up.record():
                 pass
@@ -463,7 +467,7 @@ def run_bench(database: str | None, games: int, events: int, taps: int = 30, bro
         api_move = statistics.median(move_times)
         rows.append(("(a) recorded move ÷ raw save()", api_move, statistics.median(save_times),
                      1.5 if "postgres" in url else 2.5))
-        rows.append(("    reference: ÷ raw save() in a loop", api_move, raw_save_time(url, 300), None))
+        rows.append(("    reference: ÷ raw save() in a loop", api_move, raw_save_time(url, 30 if smoke else 300), None))
 
         # (b) undo and state-at-N in a long record vs a short one
         task = progress.add_task(f"(b) growing a {events}-event record", total=2)
@@ -514,7 +518,7 @@ def run_bench(database: str | None, games: int, events: int, taps: int = 30, bro
             rows += browser_taps(app, taps)
 
         progress.add_task("(e) cold start, memory, log and export, every game's rules", total=None)
-        rows += absolute_figures(url, client, short, long, decode)
+        rows += absolute_figures(url, client, short, long, decode, 1 if smoke else 5)
 
     table = Table(title=f"tablelog bench on {url.split('://')[0]} — {platform.machine()}, "
                         f"{os.cpu_count()} cores, Python {platform.python_version()}")

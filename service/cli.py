@@ -84,6 +84,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench.add_argument("--taps", type=int, default=30, help="taps on the page at move 3 and at move 300 for (d)")
     bench.add_argument("--browser", action="store_true",
                        help="(d) also in Chromium (/usr/bin/chromium through Playwright, from the test extras)")
+    bench.add_argument("--smoke", action="store_true",
+                       help="every measure once over, briefly: the suite's check that the bench runs (no figures)")
     bench.add_argument("--load", action="store_true",
                        help="instead: the production server under a bounded loopback load, with each of --workers, "
                             "on SQLite and on the PostgreSQL --database if one is given")
@@ -178,7 +180,7 @@ def run(args: argparse.Namespace) -> int:
                               args.workers)
     if args.command == "bench":
         from service.bench import run_bench
-        return run_bench(database, args.games, args.events, args.taps, args.browser)
+        return run_bench(database, args.games, args.events, args.taps, args.browser, args.smoke)
     return 2
 
 
