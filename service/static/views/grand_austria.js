@@ -6,8 +6,10 @@
 // holds the skeleton key: its legal moves are tapped there, and its holder's
 // tile shows it. With module 1 (Vienna Ballrooms) champagne is a fifth item,
 // the three ballrooms lie above the board (a row with a legal send is tapped
-// to send a dancer there) and each player shows their rehearsal board.
+// to send a dancer there) and each player shows their rehearsal board. With
+// module 2 (Celebrities) the lounge and the coloured dice: grand_austria_celebrities.js.
 import { h, listing, words, nameTag } from "../dom.js";
+import * as celebrities from "./grand_austria_celebrities.js";
 import { dieFace } from "../values.js";
 import { seatColour } from "../chart.js";
 import { choiceWidget } from "../forms.js";
@@ -254,6 +256,7 @@ function playerPanel(state, seat, ctx) {
     h("div.line", h("small", "Emperor "), emperorTrack(p.emperor)),
     h("div.line", h("small", "Kitchen "), kitchen(p.items)),
     rehearsal(state, seat),
+    celebrities.heldCelebrities(state, seat),
     cafe(p.cafe),
     hotel(state, seat, ctx, problem), problem,
     staff(p),
@@ -273,6 +276,7 @@ function renderState(state, ctx) {
   const nextEmperor = EMPEROR_ROUNDS.find((r) => r >= state.round);
   const tiles = tilesById(state);
   const tileWords = (id) => tiles.has(id) && tileSides(tiles.get(id), state.hotel.floors.length).join(" · ");
+  const loungeProblem = h("p.problem", { role: "alert", hidden: true });
   return [
     h("p.round", `Round ${state.round} of 7 · ${words(state.phase)}`,
       turn ? h("span", " · ", h("strong", `${turn.seat}'s turn`), ` (no. ${turn.number}${turn.die ? `, die ${turn.die}${turn.boosted ? " +1" : ""}` : turn.main === "key" ? ", the key" : ""})`) : ""),
@@ -280,9 +284,10 @@ function renderState(state, ctx) {
     h("div.action-board", { "aria-label": "action board" },
       Object.entries(state.action_spaces).map(([space, count]) => h("div.action", {
         class: count ? "" : "empty", dataset: { action: space }, title: `action ${space}: ${ACTIONS[space]}`,
-      }, h("span.die", dieFace(Number(space))), h("b.count", `×${count}`), h("small", ACTIONS[space]))),
+      }, h("span.die", dieFace(Number(space))), h("b.count", `×${count}`), celebrities.colouredDice(state, space), h("small", ACTIONS[space]))),
       h("div.action.dustbin", { dataset: { action: "dustbin" } }, h("span.die.bin", "▢"), h("b.count", `×${state.dustbin}`), h("small", "dustbin")),
       keyExtension(state, ctx)),
+    celebrities.lounge(state, ctx, tapper(ctx, loungeProblem)), loungeProblem,
     ballrooms(state, ctx),
     h("h3", "Queue ", h("small", `${state.guests_left} guests left`)),
     h("ol.queue", state.queue.map((card, i) => h("li", { dataset: { position: i + 1 } },
@@ -317,6 +322,8 @@ export default {
   },
 
   moveTitle(type, seat) {
+    const own = celebrities.moveTitle(type, seat);
+    if (own) return own;
     if (type === "take_key") return `${seat}: take the skeleton key instead of a die — or tap it on the action board`;
     if (SENDS.includes(type)) return `${seat}: send a dancer to a ballroom — or tap its row above the board`;
     return ROOM_MOVES[type] ? `${seat}: ${ROOM_MOVES[type]} a room — or tap it in ${seat}'s hotel`
@@ -324,6 +331,8 @@ export default {
   },
 
   factWords(fact) {
+    const own = celebrities.factWords(fact);
+    if (own !== undefined) return own;
     switch (fact.fact) {
       case "krones": return `${fact.seat} ${fact.krones >= 0 ? "gets" : "pays"} ${Math.abs(fact.krones)} krone${Math.abs(fact.krones) === 1 ? "" : "s"} (${fact.why})`;
       case "guest_taken": return `${fact.seat} takes the ${fact.guest} to table ${fact.table}`;
