@@ -11,7 +11,7 @@ import random
 import pytest
 from playwright.sync_api import Page, expect
 
-from starting import start_on_the_page
+from starting import recorded_then_opened, start_on_the_page
 from test_grand_austria_start_player_page import players_phones, state_of, tap_a_move
 from test_touch_targets import assert_big_enough
 
@@ -31,18 +31,7 @@ SETUP = [
 
 def test_the_lounge_and_a_coloured_die_tapped_on_it(phone: Page, server, shoot):
     page = phone
-    created = page.request.post(f"{server}/api/games", data={
-        "game": "grand_austria", "players": ["Anna", "Beth"], "mode": "table",
-        "options": {"modules": ["celebrities"]}}).json()
-    game_id, token = created["id"], created["tokens"]["scorekeeper"]
-    for move in SETUP:
-        answer = page.request.post(f"{server}/api/games/{game_id}/moves", data={"move": move},
-                                   headers={"Authorization": f"Bearer {token}"})
-        assert answer.status == 201, answer.text()
-    page.goto("/")
-    page.evaluate("([id, token]) => localStorage.setItem(`tablelog:tokens:${id}`, "
-                  "JSON.stringify({scorekeeper: token, seats: {}}))", [game_id, token])
-    page.goto(f"/#/game/{game_id}")
+    game_id, _ = recorded_then_opened(page, server, ["celebrities"], SETUP)
     spaces = page.locator(".view .lounge .lounge-space")
     expect(spaces).to_have_count(3)
     expect(spaces.nth(0)).to_contain_text("Gandhi")
