@@ -180,6 +180,13 @@ def test_money_bonus_per_source_an_occupancy_bonus_and_a_guest_reward():
     assert [p.kind for p in after.pending] == ["rooms"]
 
 
+def test_krones_lost_at_the_end_of_the_money_track_are_not_got():
+    state = anna(MONEY_ROOMS, krones=20)
+    state, _ = play(state, mv("take_die", "Anna", value=4))
+    after, facts = play(state, mv("split_funds", "Anna", krones=2, emperor=3))
+    assert facts_of(facts, "krones_lost") and not any(p.kind == "rooms" for p in after.pending)
+
+
 def test_paying_krones_is_not_getting_krones():
     state = in_lounge(ready(), MONEY_ROOMS, "Albert Einstein", "Marie Curie")
     after, _ = play(state, mv("take_die", "Anna", value=4, colour="red"))        # pays 4, gains none
