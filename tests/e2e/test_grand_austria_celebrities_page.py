@@ -53,6 +53,22 @@ def test_the_lounge_and_a_coloured_die_tapped_on_it(phone: Page, server, shoot):
     shoot(page, "celebrities-taken")
 
 
+def test_the_table_lays_out_the_lounge_by_tapping_names(phone: Page, server):
+    page = phone
+    game_id, _ = recorded_then_opened(page, server, ["celebrities"], SETUP[:1])
+    form = page.locator("form[data-move='lay_out_lounge']")
+    field = form.locator(".field[data-field='celebrities']")
+    expect(field.locator("button[data-value='Picasso']")).to_have_count(0)      # module 1's tiles: not in play
+    for name in ("Gandhi", "Albert Einstein", "Marie Curie"):
+        field.locator(f"button[data-value='{name}']").click()
+    form.get_by_role("button", name="record lay out lounge").click()
+    spaces = page.locator(".view .lounge .lounge-space")
+    expect(spaces.nth(0)).to_contain_text("Gandhi")
+    expect(spaces.nth(2)).to_contain_text("Marie Curie")
+    assert [s["celebrity"]["name"] for s in state_of(server, game_id)["lounge"]] == \
+        ["Gandhi", "Albert Einstein", "Marie Curie"]
+
+
 def test_a_full_module_2_round_through_the_page(phone: Page, browser, server, shoot):
     page = phone
     game_id = start_on_the_page(page, "grand_austria", ["Ann", "Ben"], "digital", ("celebrities",))

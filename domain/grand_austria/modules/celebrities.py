@@ -399,6 +399,8 @@ def lounge_view(state: State, seat: str | None, full: bool) -> dict[str, Any]:
                         "chit": s.chit, "vp": s.vp} for s in lounge.spaces],
             "celebrities": {s: [c.to_json() for c in cs] for s, cs in lounge.held.items()},
             "celebrity_stack": len(lounge.stack),
+            # what the stack holds (its order is hidden, not its tiles); once empty, the discard pile's
+            "celebrity_drawable": sorted(c.name for c in drawable(lounge)),
             "celebrity_discard": [c.name for c in lounge.discard],
             "exchange_used": sorted(lounge.exchanged)}
 

@@ -310,6 +310,8 @@ export default {
   renderState,
 
   fieldWidget(path, field, ctx, onchange) {
+    const own = celebrities.fieldWidget(path, field, ctx, onchange);
+    if (own) return own;
     if (ctx.moveType === "setup" && path === "emperor_tiles" && Array.isArray(ctx.state.emperor_tile_stacks)) {
       return emperorPicker(field, ctx, onchange);
     }

@@ -5,6 +5,7 @@
 // of the module in words. A legal take of a coloured die is tapped on the
 // lounge space of its colour (its price: 1 krone per other die on the space).
 import { h } from "../dom.js";
+import { choiceWidget, listWidget } from "../forms.js";
 
 const PIP = { red: "R", blue: "B", yellow: "Y" };
 
@@ -70,5 +71,19 @@ export function moveTitle(type, seat) {
   if (type === "exchange") return `${seat}: exchange up to 4 kitchen items (the Exchange celebrity)`;
   if (type === "roll") return "Roll: the white dice, then red, blue, yellow";
   if (type === "choose_dustbin") return `${seat}: which coloured die goes to the dustbin`;
+  return null;
+}
+
+// The table's draws by tapping a name: the tiles the stack (or, once it is
+// empty, the discard pile) holds; the lounge's three left to right.
+export function fieldWidget(path, field, ctx, onchange) {
+  const names = ctx.state && ctx.state.celebrity_drawable;
+  if (!Array.isArray(names)) return null;
+  if (ctx.moveType === "reveal_celebrity" && path === "card") {
+    return choiceWidget(field, ctx, { values: names, distinct: false }, onchange);
+  }
+  if (ctx.moveType === "lay_out_lounge" && path === "celebrities") {
+    return listWidget(field, ctx, { values: names, distinct: true, show: (name) => name }, onchange);
+  }
   return null;
 }
