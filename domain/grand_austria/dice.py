@@ -12,7 +12,7 @@ from domain.grand_austria.cafe import check_placement, most_placed, place
 from domain.grand_austria.effects import add, advance_emperor, apply_effects, gain_items, gain_krones, pay, triggers
 from domain.grand_austria.moves import ChooseActionSchema, ChooseDustbinSchema, ChooseItemsSchema, RerollSchema, RollSchema, \
     SplitFundsSchema, TakeDieSchema
-from domain.grand_austria.parts import MoveRule, parts
+from domain.grand_austria.parts import MoveRule, parts, run_hooks
 from domain.grand_austria.refusals import R_MAIN, R_PASS, R_TURN, resolved, violation, waiting
 from domain.grand_austria.state import TURNS, WHITE, Die, Pending, Spaces, State
 from domain.immutable import evolve, put
@@ -156,15 +156,25 @@ def reroll_chance(state: State, rng: random.Random) -> Move:
 
 
 # -- taking a die -------------------------------------------------------------------
+def arranged(state: State, move: Move) -> State:
+    """The dice as they lie when this die is taken: a module may move one
+    first (module 3: The Kozi Palace's ``move_from``) and refuses what it
+    does not allow."""
+    if move.get("move_from") is not None and not parts(state).hooks["before_die"]:
+        raise violation("no_move_from", "Nothing in this game lets you move a die onto the space you use.", R_TURN)
+    return run_hooks(state, "before_die", move)
+
+
 def check_take_die(state: State, move: Move) -> None:
     value = move["value"]
     seat = move["seat"]
-    player = state.player(seat)
     p = waiting(state)
     if state.turn is None:
         raise violation("no_turn", "An extra action is taken only during your turn.", R_TURN)
     if p is None and state.turn.main is not None:
         raise violation("one_die", "You take one die per turn.", R_TURN)
+    state = arranged(state, move)
+    player = state.player(seat)
     if not state.dice[value - 1]:
         raise violation("no_die", f"There is no die on action space {value}.", R_TURN)
     colour = move.get("colour", WHITE)
@@ -190,6 +200,7 @@ def check_take_die(state: State, move: Move) -> None:
 
 
 def apply_take_die(state: State, move: Move, out: Outcome) -> State:
+    state = arranged(state, move)
     seat, value, boost = move["seat"], move["value"], bool(move.get("boost"))
     colour = move.get("colour", WHITE)
     die_triggers = [t for t in triggers(state, seat, "die") if value in t["values"]]
@@ -203,7 +214,8 @@ def apply_take_die(state: State, move: Move, out: Outcome) -> State:
                    turn=evolve(turn, die=turn.die if extra else value, main=turn.main if extra else "die",
                                acted=True, boosted=turn.boosted or boost))
     out.append({"fact": "die_taken", "seat": seat, "value": value, "strength": strength, "boost": boost,
-                "extra_action": extra, **({} if colour == WHITE else {"colour": colour})})
+                "extra_action": extra, **({} if colour == WHITE else {"colour": colour}),
+                **({"moved_from": move["move_from"]} if move.get("move_from") is not None else {})})
     if boost:
         state = pay(state, seat, state.config.boost_cost, "boost", out)
     for n, why in prices:        # a module's price (module 2's coloured die), before what the die brings
@@ -227,8 +239,10 @@ def apply_take_die(state: State, move: Move, out: Outcome) -> State:
             state = apply_effects(state, seat, trigger["effects"], f"staff: die {value} taken", out)
     if move.get("staff_first"):
         staff = state.pending[:len(state.pending) - len(before)]
-        return evolve(state, pending=staff + tuple(main) + before)
-    return evolve(state, pending=tuple(main) + state.pending)
+        state = evolve(state, pending=staff + tuple(main) + before)
+    else:
+        state = evolve(state, pending=tuple(main) + state.pending)
+    return state if extra else run_hooks(state, "main_step", seat, value, out)
 
 
 def die_moves(state: State, seat: str) -> list[Move]:
@@ -241,7 +255,7 @@ def die_moves(state: State, seat: str) -> list[Move]:
               for b in (False, True)]
     firsts = either_side(state, seat)
     moves += [{**m, "staff_first": True} for m in moves if m["value"] in firsts]
-    return moves
+    return moves + [m for hook in parts(state).hooks["more_die_moves"] for m in hook(state, seat)]
 
 
 def extra_action_candidates(state: State, p: Pending) -> list[Move]:

@@ -72,8 +72,10 @@ def apply_decline(state: State, move: Move, out: Outcome) -> State:
 def settle(state: State, out: Outcome, is_legal: Callable[[State, Move], bool],
            apply: Callable[[State, Move, Outcome], State]) -> State:
     """Resolve pending steps that offer no choice: with nothing possible they
-    lapse, with one possible (and not optional) it is made."""
-    while state.pending and not kind_of(state, state.pending[0]).by_table:
+    lapse, with one possible (and not optional) it is made. (Not while the
+    queue waits for its new guest: a step after taking a guest, such as
+    Kaufman's second guest, chooses from the replenished queue.)"""
+    while state.pending and not state.refill and not kind_of(state, state.pending[0]).by_table:
         p = state.pending[0]
         kind = kind_of(state, p)
         options = [m for m in kind.candidates(state, p) if is_legal(state, m)]

@@ -98,6 +98,7 @@ class Pending:
     occupied: bool = False                   # remove_room: an occupied room
     floor: int = 0                           # remove_room: on this floor only (0: any)
     items: tuple[int, ...] = ()              # place_items: the items just gained
+    paid: bool = False                       # a guest step that pays the queue position's cost
     why: str = ""
 
 

@@ -49,7 +49,21 @@ def main_steps_possible(state: State, seat: str) -> list[str]:
     return [step.move for step in parts(state).main_steps if step.possible(state, seat)]
 
 
+def by_itself(state: State, out: Outcome) -> State:
+    """A step of a turn the rules play (a module's, e.g. the solo opponent's
+    instruction card); the same state when none is due."""
+    for step in parts(state).advance:
+        moved = step(state, out)
+        if moved is not state:
+            return moved
+    return state
+
+
 def expected_in_turn(state: State) -> Expected:
+    for module_turn in parts(state).turn:
+        own = module_turn(state)
+        if own is not None:
+            return own
     turn = state.turn
     if turn.main is None:
         possible = main_steps_possible(state, turn.seat)

@@ -26,21 +26,3 @@ def start_on_the_page(page: Page, game: str, players: list[str], mode: str, modu
     expect(page.locator(".game-head[data-version]")).to_be_visible()
     return page.url.rstrip("/").split("/")[-1]
 
-
-def recorded_then_opened(page: Page, server: str, modules: list[str], moves: list[dict],
-                         players: tuple[str, ...] = ("Anna", "Beth")) -> tuple[str, str]:
-    """A Grand Austria Hotel game at the table with ``modules``, ``moves``
-    recorded through the API, then opened on the page with the scorekeeper's
-    token; (game id, token)."""
-    created = page.request.post(f"{server}/api/games", data={
-        "game": "grand_austria", "players": list(players), "mode": "table", "options": {"modules": modules}}).json()
-    game_id, token = created["id"], created["tokens"]["scorekeeper"]
-    for move in moves:
-        answer = page.request.post(f"{server}/api/games/{game_id}/moves", data={"move": move},
-                                   headers={"Authorization": f"Bearer {token}"})
-        assert answer.status == 201, answer.text()
-    page.goto("/")
-    page.evaluate("([id, token]) => localStorage.setItem(`tablelog:tokens:${id}`, "
-                  "JSON.stringify({scorekeeper: token, seats: {}}))", [game_id, token])
-    page.goto(f"/#/game/{game_id}")
-    return game_id, token

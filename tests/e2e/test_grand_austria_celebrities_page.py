@@ -11,7 +11,8 @@ import random
 import pytest
 from playwright.sync_api import Page, expect
 
-from starting import recorded_then_opened, start_on_the_page
+from grand_austria_rounds import recorded_then_opened
+from starting import start_on_the_page
 from test_grand_austria_start_player_page import players_phones, state_of, tap_a_move
 from test_touch_targets import assert_big_enough
 

@@ -82,7 +82,7 @@ def run(players, seed, deep_checks=True, version=None, **options):
     state = GAME.setup(PLAYERS[:players], GAME.load_options(options), version)
     initial = state
     moves, states = [], [state]
-    scored = {seat: 0 for seat in PLAYERS[:players]}
+    scored = {seat: 0 for seat in state.players}     # (the solo variant's opponent too)
     for ply in range(6000):
         if GAME.finished(state):
             break
