@@ -17,7 +17,7 @@ from marshmallow import Schema, ValidationError, fields, validate
 
 from domain.grand_austria.catalog import DATA, CatalogError, check_effects
 from domain.grand_austria.config import Config, adjusted
-from domain.grand_austria.effects import Carrying, apply_effects, score, set_player
+from domain.grand_austria.effects import N_, Carrying, Words, apply_effects, score, set_player
 from domain.grand_austria.parts import FinalLine, Module, MoveRule, PendingKind, RoundEndStep, SetupPhase, register
 from domain.grand_austria.refusals import R_TURN, resolved, violation
 from domain.grand_austria.scoring import measured
@@ -698,7 +698,7 @@ UNIQUE_HOTELS = register(Module(
                                                 before_main=True, additional=True, candidates=personal_moves),
            "grand_wray": MoveRule(GrandWraySchema, check_grand_wray, apply_grand_wray, before_main=True,
                                   additional=True, candidates=wray_moves)},
-    effects={"may_draw_staff": (frozenset(), _may_draw_staff)},
+    effects={"may_draw_staff": (frozenset(), _may_draw_staff, Words(N_("you may draw a staff card")))},
     pending={"dove_token": PendingKind("choose_dove_token", dove_candidates),
              "second_guest": PendingKind("take_guest", second_guest_candidates, optional=True),
              "may_draw": PendingKind("mayenfels_draw", lambda state, p: [{"type": "mayenfels_draw", "seat": p.seat}],
