@@ -7,24 +7,17 @@ the Exchange once this round; "costs nothing this round". Rulebook:
 from __future__ import annotations
 
 import pytest
-from celebrities_table import facts_of, holding, in_lounge, ready, vp_facts
+from celebrities_table import facts_of, holding, in_lounge, ready, refused, vp_facts
 from grand_austria_table import arrange, mv, play
 
 from domain.grand_austria import GAME
 from domain.grand_austria.effects import score, triggers
 from domain.grand_austria.state import Pending
 from domain.immutable import evolve
-from domain.rules import RuleViolation
 
 VP_BONUS, VP_BONUS_TOO, EMPEROR_BONUS = "Sigmund Freud", "Nikola Tesla", "Marie Curie"
 OCCUPY_VP, STAFF_ITEMS, STAFF_CHAMPAGNE = "Albert Einstein", "Johann Strauss", "Giacomo Puccini"
 EXCHANGE, MONEY_ROOMS, FREE_ROOMS = "Gustav Klimt", "Gandhi", "Bertha von Suttner"
-
-
-def refused(state, move):
-    with pytest.raises(RuleViolation) as error:
-        play(state, move)
-    return error.value
 
 
 def anna(*celebrities, modules=("celebrities",), **holdings):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from celebrities_table import LOUNGE, chits, facts_of, holding, in_lounge, ready, set_up, started
+from celebrities_table import LOUNGE, chits, facts_of, holding, in_lounge, ready, refused, set_up, started
 from grand_austria_table import mv, play
 
 from domain.grand_austria import GAME
@@ -19,12 +19,6 @@ from domain.immutable import evolve
 from domain.rules import MalformedMove, RuleViolation
 
 MODULE_1_TILES = {"Giacomo Puccini", "Mata Hari", "Picasso"}
-
-
-def refused(state, move):
-    with pytest.raises(RuleViolation) as error:
-        play(state, move)
-    return error.value
 
 
 # -- setup ------------------------------------------------------------------------------
