@@ -7,8 +7,10 @@
 // tile shows it. With module 1 (Vienna Ballrooms) champagne is a fifth item,
 // the three ballrooms lie above the board (a row with a legal send is tapped
 // to send a dancer there) and each player shows their rehearsal board. With
-// module 5 each player shows their bell staff (grand_austria_more.js).
+// module 2 (Celebrities) the lounge and the coloured dice (grand_austria_celebrities.js);
+// with module 5 each player shows their bell staff (grand_austria_more.js).
 import { h, listing, words, nameTag } from "../dom.js";
+import * as celebrities from "./grand_austria_celebrities.js";
 import { dieFace } from "../values.js";
 import { seatColour } from "../chart.js";
 import { choiceWidget } from "../forms.js";
@@ -236,6 +238,7 @@ function playerPanel(state, seat, ctx) {
     h("div.line", h("small", "Emperor "), emperorTrack(p.emperor)),
     h("div.line", h("small", "Kitchen "), kitchen(p.items)),
     rehearsal(state, seat),
+    celebrities.heldCelebrities(state, seat),
     cafe(p.cafe),
     hotel(state, seat, ctx, problem), problem,
     staff(p),
@@ -257,6 +260,7 @@ function renderState(state, ctx) {
   const nextEmperor = EMPEROR_ROUNDS.find((r) => r >= state.round);
   const tiles = tilesById(state);
   const tileWords = (id) => tiles.has(id) && tileSides(tiles.get(id)).join(" · ");
+  const loungeProblem = h("p.problem", { role: "alert", hidden: true });
   return [
     h("p.round", `Round ${state.round} of 7 · ${words(state.phase)}`,
       turn ? h("span", " · ", h("strong", `${turn.seat}'s turn`), ` (no. ${turn.number}${turn.die ? `, die ${turn.die}${turn.boosted ? " +1" : ""}` : turn.main === "key" ? ", the key" : ""})`) : ""),
@@ -264,9 +268,10 @@ function renderState(state, ctx) {
     h("div.action-board", { "aria-label": "action board" },
       Object.entries(state.action_spaces).map(([space, count]) => h("div.action", {
         class: count ? "" : "empty", dataset: { action: space }, title: `action ${space}: ${ACTIONS[space]}`,
-      }, h("span.die", dieFace(Number(space))), h("b.count", `×${count}`), h("small", ACTIONS[space]))),
+      }, h("span.die", dieFace(Number(space))), h("b.count", `×${count}`), celebrities.colouredDice(state, space), h("small", ACTIONS[space]))),
       h("div.action.dustbin", { dataset: { action: "dustbin" } }, h("span.die.bin", "▢"), h("b.count", `×${state.dustbin}`), h("small", "dustbin")),
       keyExtension(state, ctx)),
+    celebrities.lounge(state, ctx, tapper(ctx, loungeProblem)), loungeProblem,
     ballrooms(state, ctx),
     h("h3", "Queue ", h("small", `${state.guests_left} guests left`)),
     h("ol.queue", state.queue.map((card, i) => h("li", { dataset: { position: i + 1 } },
@@ -289,6 +294,8 @@ export default {
   renderState,
 
   fieldWidget(path, field, ctx, onchange) {
+    const own = celebrities.fieldWidget(path, field, ctx, onchange);
+    if (own) return own;
     if (ctx.moveType === "setup" && path === "emperor_tiles" && Array.isArray(ctx.state.emperor_tile_stacks)) {
       return emperorPicker(field, ctx, onchange);
     }
@@ -301,6 +308,8 @@ export default {
   },
 
   moveTitle(type, seat) {
+    const own = celebrities.moveTitle(type, seat);
+    if (own) return own;
     if (type === "take_key") return `${seat}: take the skeleton key instead of a die — or tap it on the action board`;
     if (SENDS.includes(type)) return `${seat}: send a dancer to a ballroom — or tap its row above the board`;
     if (type === "check_in") return `${seat}: check a guest in — or tap the room in ${seat}'s hotel`;
@@ -310,6 +319,8 @@ export default {
   },
 
   factWords(fact) {
+    const own = celebrities.factWords(fact);
+    if (own !== undefined) return own;
     switch (fact.fact) {
       case "krones": return `${fact.seat} ${fact.krones >= 0 ? "gets" : "pays"} ${Math.abs(fact.krones)} krone${Math.abs(fact.krones) === 1 ? "" : "s"} (${fact.why})`;
       case "guest_taken": return `${fact.seat} takes the ${fact.guest} to table ${fact.table}`;
