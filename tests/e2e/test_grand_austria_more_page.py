@@ -5,6 +5,8 @@ tapped on the card; taken: face down), objective 182's personal pile; the rest
 of the round is recorded and the page shows round 2."""
 from __future__ import annotations
 
+import random
+
 import pytest
 from grand_austria_rounds import finish_round, post, state_of
 from playwright.sync_api import Page, expect
@@ -83,3 +85,24 @@ def test_a_module_5_round_on_the_page(phone: Page, server, shoot):
     shown(page, game_id, answer["version"])
     expect(page.locator(".view .round")).to_contain_text("Round 2")
     expect(bell).to_have_attribute("data-status", "face_down")
+
+
+@pytest.mark.slow
+def test_a_round_with_modules_1_4_and_5_tapped_on_the_players_pages(desktop: Page, browser, server, shoot):
+    """Digital mode (the service rolls, deals and lays out): every move of
+    round 1 tapped among the offered choices on the acting player's page."""
+    from test_grand_austria_start_player_page import players_phones, tap_a_move
+    from starting import start_on_the_page
+    page = desktop
+    players = ["Ann", "Ben", "Cid"]
+    game_id = start_on_the_page(page, "grand_austria", players, "digital", ("more", "ballrooms", "start_player"))
+    rng = random.Random(11)
+    with players_phones(browser, page, players) as phones:
+        while state_of(page, server, game_id)["round"] == 1:
+            tap_a_move(phones, server, game_id, rng)
+    state = state_of(page, server, game_id)
+    assert state["round"] == 2 and state["modules"] == ["more", "ballrooms", "start_player"]
+    page.reload()
+    expect(page.locator(".view .round")).to_contain_text("Round 2")
+    expect(page.locator(".view .ballrooms .ballroom")).to_have_count(3)
+    shoot(page, "more-04-modules-1-4-5-round-2")

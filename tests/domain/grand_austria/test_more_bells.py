@@ -190,3 +190,23 @@ def test_a_requirement_outside_the_vocabulary_is_malformed(requirement):
     with pytest.raises(MalformedMove):
         GAME.load_move(mv("hire", "Ann", staff={"name": "X", "cost": 1, "kind": "once",
                                                "requirement": {"measure": "krones", "at_least": 1}}))
+
+
+CAPTAIN = {"number": 168, "name": "Bell Captain", "cost": 3, "kind": "bell",
+           "requirement": {"measure": "occupied", "at_least": 4}, "reward": [{"kind": "vp", "n": 8}]}
+
+
+def test_a_house_catalog_replaces_a_reconstructed_module_5_card_by_its_number():
+    state = GAME.setup(["Ann", "Bob"], GAME.load_options({"modules": ["more"], "house_catalog": {"staff": [CAPTAIN]}}))
+    card = state.config.catalog.staff[168]
+    assert (card.name, card.requirement, card.reward) == ("Bell Captain", CAPTAIN["requirement"], ({"kind": "vp", "n": 8},))
+
+
+@pytest.mark.parametrize("modules, card", [
+    ([], CAPTAIN),                                                                   # a bell card without module 5
+    (["more"], {**CAPTAIN, "requirement": {"measure": "champagne", "at_least": 2}}),  # module 1's measure
+])
+def test_a_house_catalog_card_of_a_module_not_played_is_refused_when_the_game_starts(modules, card):
+    with pytest.raises(RuleViolation) as refused:
+        GAME.setup(["Ann", "Bob"], GAME.load_options({"modules": modules, "house_catalog": {"staff": [card]}}))
+    assert refused.value.code == "card_not_in_game"
