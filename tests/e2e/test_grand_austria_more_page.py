@@ -76,6 +76,7 @@ def test_a_module_5_round_on_the_page(phone: Page, server, shoot):
     bell.locator("button.bell-move[data-move='take_bell_reward']").click()
     expect(bell).to_have_attribute("data-status", "face_down")
     expect(bell).to_contain_text("taken · face down")
+    expect(page.locator(".ga-player[data-seat='Anna'] .staff .staff-card.used")).to_contain_text("Sommelier (face down)")
     expect(page.locator(".log-list > li").first).to_contain_text("Anna takes the reward of Sommelier")
     state = state_of(page, server, game_id)
     assert state["pending"][0]["step"] == "any_items" and state["bells"]["Anna"][0]["status"] == "face_down"

@@ -62,6 +62,11 @@ export function bellCards(state, seat, ctx, tap, effectText) {
     }));
 }
 
+// The names of a player's bell cards turned face down (their reward taken).
+export function faceDownBells(state, seat) {
+  return new Set(((state.bells || {})[seat] || []).filter((b) => b.status === "face_down").map((b) => b.staff.name));
+}
+
 // Objective 182's personal pile: the guests of 3+ items kept until it is claimed.
 export function largeOrderPile(state, seat) {
   const pile = (state.large_order_pile || {})[seat];

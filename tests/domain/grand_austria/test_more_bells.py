@@ -210,3 +210,43 @@ def test_a_house_catalog_card_of_a_module_not_played_is_refused_when_the_game_st
     with pytest.raises(RuleViolation) as refused:
         GAME.setup(["Ann", "Bob"], GAME.load_options({"modules": modules, "house_catalog": {"staff": [card]}}))
     assert refused.value.code == "card_not_in_game"
+
+
+def with_bell(state, seat, requirement):
+    """``seat`` hired (earlier) a printed bell card with this requirement and a 1 VP reward."""
+    from domain.grand_austria.catalog import staff_from
+    from domain.grand_austria.effects import set_player
+    from domain.grand_austria.modules.more import ID, Bell, More
+    from domain.immutable import evolve
+    card = staff_from({"name": "Bell", "cost": 1, "kind": "bell", "requirement": requirement,
+                       "reward": [{"kind": "vp", "n": 1}]})
+    player = state.player(seat)
+    state = set_player(state, seat, evolve(player, hired=player.hired + (card,)))
+    return evolve(state, modules={**state.modules, ID: More({seat: (Bell(card),)})})
+
+
+YELLOW_GUEST = [(51, "all")]      # Composer: yellow, 1 wine, reward 1 strudel
+EVENT_CASES = [
+    ({"on": "die", "values": [3, 4]}, [mv("take_die", "Ann", value=3), mv("decline", "Ann")], True),
+    ({"on": "die", "values": [4]}, [mv("take_die", "Ann", value=3), mv("decline", "Ann")], False),
+    ({"on": "check_in", "colour": "yellow"}, [mv("check_in", "Ann", table=1, room="1.2")], True),
+    ({"on": "check_in", "colour": "red"}, [mv("check_in", "Ann", table=1, room="1.2")], False),
+    ({"on": "check_in", "min_order": 2}, [mv("check_in", "Ann", table=1, room="1.2")], False),
+    ({"on": "occupy", "colour": "yellow"}, [mv("check_in", "Ann", table=1, room="1.2")], True),
+    ({"on": "occupy", "colour": "blue"}, [mv("check_in", "Ann", table=1, room="1.2")], False),
+    ({"on": "prepare", "colour": "yellow"},
+     [mv("take_die", "Ann", value=3), mv("prepare_room", "Ann", room="2.1"), mv("decline", "Ann")], True),
+    ({"on": "prepare"}, [mv("take_die", "Ann", value=4), mv("split_funds", "Ann", krones=2, emperor=0)], False),
+    ({"on": "take_guest"}, [mv("take_guest", "Ann", position=4)], True),
+    ({"on": "serve"}, [mv("serve", "Ann", items=[{"table": 2, "item": "wine"}])], True),
+    ({"on": "claim_objective"}, [mv("take_die", "Ann", value=3), mv("decline", "Ann")], False),
+]
+
+
+@pytest.mark.parametrize("requirement, moves, met", EVENT_CASES,
+                         ids=[f"{r['on']}-{'met' if m else 'not'}-{i}" for i, (r, _, m) in enumerate(EVENT_CASES)])
+def test_each_event_a_requirement_may_name(requirement, moves, met):
+    state = arrange(ready5(), "Ann", cafe=YELLOW_GUEST + [(52, {"wine": 0})])
+    state = with_bell(state, "Ann", requirement)
+    state, _ = play(state, *moves)
+    assert (offered(state) == [("Ann", None)]) == met
