@@ -8,7 +8,7 @@ import { h, words } from "../dom.js";
 
 const BELL_MOVES = ["take_bell_reward", "decline"];
 const STATUS = {
-  waiting: "waiting for its requirement",
+  waiting: "armed: waiting for its requirement",
   offered: "met: take the reward or decline",
   declined: "declined: waits until the requirement fails and is met again",
   face_down: "taken · face down",

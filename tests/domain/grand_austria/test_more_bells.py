@@ -9,7 +9,7 @@ import pytest
 from more_table import arrange, bells, hire_with_die_5, mv, offered, play, ready5, staff
 
 from domain.grand_austria import GAME
-from domain.grand_austria.scoring import measured
+from domain.grand_austria.scoring import end_staff_vp, measured
 from domain.rules import RuleViolation
 
 WAITER = 168        # reconstructed: at least 3 yellow rooms occupied -> 5 VP
@@ -17,6 +17,7 @@ SOMMELIER = 170     # a die showing 2 -> 2 dishes or drinks of choice
 PATISSIER = 171     # a die showing 1 -> 1 strudel, 1 cake, 2 VP
 RECEPTIONIST = 175  # hire a staff card -> 2 krones
 DIPLOMAT = 179      # place a marker on an objective card -> 2 krones, 3 VP
+ASSISTANT_MANAGER = 32   # final scoring: 2 VP per hired staff, this card included
 
 
 def refusal(state, move):
@@ -61,6 +62,9 @@ def test_taking_the_reward_turns_the_card_face_down_for_good_and_it_still_counts
     assert {"fact": "bell_reward", "seat": "Ann", "staff": "Room Service Waiter"} in facts
     assert bells(state, "Ann") == [(WAITER, "face_down")]
     assert measured(state, "Ann", "hired") == 1                                  # still played staff
+    manager = state.config.catalog.staff[ASSISTANT_MANAGER]
+    with_manager = staff(state, "Ann", hired=[ASSISTANT_MANAGER])
+    assert end_staff_vp(with_manager.hotel, with_manager.player("Ann"), manager, ()) == 4   # 2 VP x 2 hired
     # occupied yellow rooms going down and up again never turn it face up
     state = arrange(state, "Ann", rooms={"2.2": "prepared"})
     state, _ = play(state, mv("end_turn", "Ann"), mv("pass", "Bob"))
