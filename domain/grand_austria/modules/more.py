@@ -23,7 +23,7 @@ from typing import Any, Callable, Mapping
 from marshmallow import fields, validate
 
 from domain.grand_austria.catalog import BELL_EVENTS, ITEMS, Guest, Staff
-from domain.grand_austria.effects import Carrying, apply_effects, lose, pay, score, staff_card
+from domain.grand_austria.effects import N_, Carrying, Words, apply_effects, describe_all, lose, pay, score, staff_card
 from domain.grand_austria.moves import staff_field
 from domain.grand_austria.parts import Module, MoveRule, PendingKind, register
 from domain.grand_austria.refusals import counted_down, resolved, violation, waiting
@@ -279,7 +279,7 @@ def status(state: State, seat: str, index: int, bell: Bell) -> str:
 def more_view(state: State, seat: str | None, full: bool) -> dict[str, Any]:
     mine = of(state)
     answer: dict[str, Any] = {"bells": {
-        s: [{"staff": b.card.to_json(), "status": status(state, s, i, b),
+        s: [{"staff": b.card.to_json(), "reward_words": describe_all(b.card.reward), "status": status(state, s, i, b),
              **({"met": holds(state, s, b.card.requirement)} if "measure" in b.card.requirement else {})}
             for i, b in enumerate(bells)] for s, bells in mine.bells.items()}}
     if 182 in state.objectives:
@@ -291,9 +291,12 @@ MORE = register(Module(
     id=ID, title="Module 5: Would You Like Some More?",
     moves={"take_bell_reward": MoveRule(TakeBellRewardSchema, check_take_bell_reward, apply_take_bell_reward),
            "return_item": MoveRule(ReturnItemSchema, check_return_item, apply_return_item)},
-    effects={"pay_and_return": (frozenset({"krones", "n", "vp"}), _pay_and_return),
-             "vp_per_objective": (frozenset({"n"}), _vp_per_objective),
-             "lose_money": (frozenset(), _lose_money)},
+    effects={"pay_and_return": (frozenset({"krones", "n", "vp"}), _pay_and_return, Words(
+                 N_("pay {krones} krones and return a dish or drink, else lose {vp} VP"),
+                 N_("pay {krones} krones and return {n} dishes or drinks, else lose {vp} VP"))),
+             "vp_per_objective": (frozenset({"n"}), _vp_per_objective,
+                                  Words(N_("{n} VP per objective marker"))),
+             "lose_money": (frozenset(), _lose_money, Words(N_("lose all your money")))},
     pending={"bell": PendingKind("take_bell_reward", bell_candidates, optional=True),
              "return_item": PendingKind("return_item", return_item_candidates)},
     start=lambda config: More(),

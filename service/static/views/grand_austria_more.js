@@ -24,16 +24,6 @@ const EVENTS = {
   claim_objective: () => "place a marker on an objective",
 };
 
-// The module's effect kinds in words (null for any other kind).
-export function moreEffectText(e) {
-  switch (e.kind) {
-    case "pay_and_return": return `pay ${e.krones} kr and return ${e.n || 1} dish or drink, else −${e.vp} VP`;
-    case "vp_per_objective": return `${e.n} VP per objective marker`;
-    case "lose_money": return "lose all money";
-    default: return null;
-  }
-}
-
 export function requirementText(r) {
   if (!r) return "";
   if (r.on) return (EVENTS[r.on] || (() => words(r.on)))(r);
@@ -41,7 +31,7 @@ export function requirementText(r) {
 }
 
 // A player's bell cards (module 5), with the bell moves the page may tap now.
-export function bellCards(state, seat, ctx, tap, effectText) {
+export function bellCards(state, seat, ctx, tap) {
   const cards = (state.bells || {})[seat];
   if (!cards || !cards.length) return null;
   const moves = ((ctx && ctx.moves) || []).filter((m) => BELL_MOVES.includes(m.type) && m.seat === seat);
@@ -53,7 +43,7 @@ export function bellCards(state, seat, ctx, tap, effectText) {
       return h("span.chip.bell", { class: bell.status.replace("_", "-"), dataset: { bell: i + 1, status: bell.status },
         title: bell.staff.text || bell.staff.name },
       "🔔 ", h("b", bell.staff.name), " ",
-      h("small", `${requirementText(bell.staff.requirement)}: ${bell.staff.reward.map((e) => effectText(e)).join(", ")}`),
+      h("small", `${requirementText(bell.staff.requirement)}: ${(bell.reward_words || []).join(", ")}`),
       " · ", h("small.bell-status", STATUS[bell.status] || words(bell.status)),
       "met" in bell ? h("small", bell.met ? " (met now)" : " (not met now)") : null,
       now && moves.length ? h("span.bell-moves", moves.map((m) => h("button.bell-move", {
