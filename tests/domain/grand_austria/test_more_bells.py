@@ -254,3 +254,15 @@ def test_each_event_a_requirement_may_name(requirement, moves, met):
     state = with_bell(state, "Ann", requirement)
     state, _ = play(state, *moves)
     assert (offered(state) == [("Ann", None)]) == met
+
+
+def test_a_bell_reward_is_one_source_for_a_celebritys_bonus():
+    """Module 2 with module 5: Freud's "VP bonus" (reconstructed: +2 VP each time
+    its holder scores) counts the Pâtissier's reward once, as one source."""
+    from celebrities_table import holding, ready as with_celebrities, vp_facts
+    state = holding(with_celebrities(modules=("celebrities", "more")), "Anna", "Sigmund Freud")
+    state = staff(state, "Anna", hired=[PATISSIER])
+    state, _ = play(state, mv("take_die", "Anna", value=1))                     # 1 strudel, by itself
+    assert offered(state) == [("Anna", PATISSIER)]
+    state, facts = play(state, mv("take_bell_reward", "Anna", staff=PATISSIER))
+    assert vp_facts(facts, "Anna") == [2, 2]
