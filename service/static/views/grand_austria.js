@@ -14,7 +14,7 @@ import * as celebrities from "./grand_austria_celebrities.js";
 import { dieFace } from "../values.js";
 import { seatColour } from "../chart.js";
 import { choiceWidget } from "../forms.js";
-import { bellCards, largeOrderPile, moreFactWords, moreMoveTitle } from "./grand_austria_more.js";
+import { bellCards, faceDownBells, largeOrderPile, moreFactWords, moreMoveTitle } from "./grand_austria_more.js";
 
 const ROOM = /^\d\.\d$/;
 const ITEMS = ["strudel", "cake", "wine", "coffee", "champagne"];
@@ -144,12 +144,12 @@ function cafe(tables) {
     table ? guestCard(table.guest, table) : h("span.hint", "free"))));
 }
 
-function staff(player) {
+function staff(player, faceDown) {
   const used = new Set(player.staff_used);
   return h("div.staff", h("small", `Staff hired (${player.hired.length}): `),
     player.hired.length
-      ? player.hired.map((c) => h("span.chip.staff-card", { class: used.has(c.name) ? "used" : "", title: c.words || c.name },
-        c.name, used.has(c.name) ? " (used)" : ""))
+      ? player.hired.map((c) => h("span.chip.staff-card", { class: used.has(c.name) || faceDown.has(c.name) ? "used" : "", title: c.words || c.name },
+        c.name, used.has(c.name) ? " (used)" : "", faceDown.has(c.name) ? " (face down)" : ""))
       : h("small", "none"),
     h("small", ` · hand ${player.hand_size}`));
 }
@@ -241,7 +241,7 @@ function playerPanel(state, seat, ctx) {
     celebrities.heldCelebrities(state, seat),
     cafe(p.cafe),
     hotel(state, seat, ctx, problem), problem,
-    staff(p),
+    staff(p, faceDownBells(state, seat)),
     bellCards(state, seat, ctx, tapper(ctx, problem)),
     largeOrderPile(state, seat),
     p.guests.length ? h("small.hint", `Checked in: ${p.guests.join(", ")}`) : null);
