@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from domain.grand_austria import GAME
+from starting import post, table_game_on_the_page
 from test_touch_targets import assert_big_enough
 
 pytestmark = pytest.mark.browser
@@ -33,29 +34,13 @@ SETUP = [
 ]
 
 
-def post(page: Page, server: str, game_id: str, token: str, move: dict) -> dict:
-    answer = page.request.post(f"{server}/api/games/{game_id}/moves", data={"move": move},
-                               headers={"Authorization": f"Bearer {token}"})
-    assert answer.status == 201, answer.text()
-    return answer.json()
-
-
 def state_of(page: Page, server: str, game_id: str) -> dict:
     return page.request.get(f"{server}/api/games/{game_id}/state").json()
 
 
 def test_a_module_1_round_on_the_page(phone: Page, server, shoot):
     page = phone
-    created = page.request.post(f"{server}/api/games", data={
-        "game": "grand_austria", "players": ["Anna", "Beth"], "mode": "table",
-        "options": {"modules": ["ballrooms"]}}).json()
-    game_id, token = created["id"], created["tokens"]["scorekeeper"]
-    for move in SETUP:
-        post(page, server, game_id, token, move)
-    page.goto("/")
-    page.evaluate("([id, token]) => localStorage.setItem(`tablelog:tokens:${id}`, "
-                  "JSON.stringify({scorekeeper: token, seats: {}}))", [game_id, token])
-    page.goto(f"/#/game/{game_id}")
+    game_id, token = table_game_on_the_page(page, server, ["Anna", "Beth"], {"modules": ["ballrooms"]}, SETUP)
     rooms = page.locator(".view .ballrooms .ballroom")
     expect(rooms).to_have_count(3)
     expect(rooms.nth(0)).to_contain_text("Goldener Strauss")

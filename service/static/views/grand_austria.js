@@ -7,7 +7,9 @@
 // tile shows it. With module 1 (Vienna Ballrooms) champagne is a fifth item,
 // the three ballrooms lie above the board (a row with a legal send is tapped
 // to send a dancer there) and each player shows their rehearsal board.
+// Module 3 (Unique Hotels): see grand_austria_hotels.js.
 import { h, listing, words, nameTag } from "../dom.js";
+import * as hotels from "./grand_austria_hotels.js";
 import { dieFace } from "../values.js";
 import { seatColour } from "../chart.js";
 import { choiceWidget } from "../forms.js";
@@ -254,6 +256,7 @@ function playerPanel(state, seat, ctx) {
     h("div.line", h("small", "Emperor "), emperorTrack(p.emperor)),
     h("div.line", h("small", "Kitchen "), kitchen(p.items)),
     rehearsal(state, seat),
+    hotels.entranceLine(state, seat, ctx, { tapper, effectText }),
     cafe(p.cafe),
     hotel(state, seat, ctx, problem), problem,
     staff(p),
@@ -284,6 +287,7 @@ function renderState(state, ctx) {
       h("div.action.dustbin", { dataset: { action: "dustbin" } }, h("span.die.bin", "▢"), h("b.count", `×${state.dustbin}`), h("small", "dustbin")),
       keyExtension(state, ctx)),
     ballrooms(state, ctx),
+    hotels.auctionPanel(state, ctx, { tapper }),
     h("h3", "Queue ", h("small", `${state.guests_left} guests left`)),
     h("ol.queue", state.queue.map((card, i) => h("li", { dataset: { position: i + 1 } },
       h("span.cost", `${i + 1} · ${state.queue_costs[i]} kr`), card ? guestCard(card) : h("span.hint", "—")))),
@@ -317,6 +321,8 @@ export default {
   },
 
   moveTitle(type, seat) {
+    const own = hotels.moveTitle(type, seat);
+    if (own) return own;
     if (type === "take_key") return `${seat}: take the skeleton key instead of a die — or tap it on the action board`;
     if (SENDS.includes(type)) return `${seat}: send a dancer to a ballroom — or tap its row above the board`;
     return ROOM_MOVES[type] ? `${seat}: ${ROOM_MOVES[type]} a room — or tap it in ${seat}'s hotel`
@@ -324,6 +330,8 @@ export default {
   },
 
   factWords(fact) {
+    const own = hotels.factWords(fact);
+    if (own !== undefined) return own;
     switch (fact.fact) {
       case "krones": return `${fact.seat} ${fact.krones >= 0 ? "gets" : "pays"} ${Math.abs(fact.krones)} krone${Math.abs(fact.krones) === 1 ? "" : "s"} (${fact.why})`;
       case "guest_taken": return `${fact.seat} takes the ${fact.guest} to table ${fact.table}`;
