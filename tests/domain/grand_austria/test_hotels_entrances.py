@@ -13,7 +13,7 @@ from domain.grand_austria.catalog import catalog
 from domain.grand_austria.hotel import occupy
 from domain.grand_austria.scoring import measured
 from domain.grand_austria.modules.unique_hotels import kaufman_pile, ninas_final, of, ren_ballroom, round_over, with_
-from domain.grand_austria.state import Die, Pending
+from domain.grand_austria.state import WHITE, Die, Pending
 from domain.grand_austria.dice import on_spaces
 from domain.immutable import evolve
 from domain.rules import RuleViolation
@@ -440,3 +440,12 @@ def test_without_module_3_no_die_is_moved():
                             "queue": [49, 63, 77, 91, 50], "start_player": "Anna"})
     state = plainly(state, until=lambda s: s.phase == "turns")
     refused(state, {"type": "take_die", "seat": "Anna", "value": 5, "move_from": 4}, "no_move_from")
+
+
+def test_the_kozi_palace_moves_a_coloured_die_when_the_space_has_no_white_one():
+    """A coloured die (module 2's) moves like any other and counts for the strength [M3.A09]."""
+    state = owned_by_anna("kozi_palace")
+    state = evolve(state, dice=((WHITE,), (WHITE,), (), ("red",), (WHITE,), (WHITE,)))
+    state, facts = play(state, {"type": "take_die", "seat": "Anna", "value": 5, "move_from": 4})
+    assert facts_of(facts, "die_taken")[0]["strength"] == 2
+    assert state.dice[3] == () and state.dice[4] == ("red",)
