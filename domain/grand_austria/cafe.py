@@ -209,9 +209,15 @@ def apply_take_guest(state: State, move: Move, out: Outcome) -> State:
     state = set_player(state, seat, evolve(player, cafe=put(player.cafe, index, Table(guest, state.config.nothing))))
     out.append({"fact": "guest_taken", "seat": seat, "guest": guest.name, "position": position + 1,
                 "table": index + 1})
+    return run_hooks(taken_from_queue(state, position), "guest_taken", seat, p, out)
+
+
+def taken_from_queue(state: State, position: int) -> State:
+    """The guest at ``position`` (0 = leftmost) leaves the queue: those to
+    its left move right, and the table reveals a new leftmost guest while the
+    deck lasts."""
     queue = (None,) + state.queue[:position] + state.queue[position + 1:]
-    state = evolve(state, queue=queue, refill=1 if state.guests_left > 0 else 0)
-    return run_hooks(state, "guest_taken", seat, p, out)
+    return evolve(state, queue=queue, refill=1 if state.guests_left > 0 else 0)
 
 
 def guest_moves(state: State, seat: str) -> list[Move]:

@@ -20,15 +20,16 @@ from typing import Any, Mapping, Sequence
 import domain.grand_austria.base  # noqa: F401  (registers the base game)
 import domain.grand_austria.modules  # noqa: F401  (registers the Let's Waltz! modules)
 from domain.grand_austria import notation, pending, rounds, turns
-from domain.grand_austria.catalog import CARD_FILES, catalog, hotel_from, with_house
+from domain.grand_austria.catalog import CARD_FILES, EFFECT_FIELDS, CatalogError, catalog, hotel_from, with_house
 from domain.grand_austria.config import CURRENT_VERSION, VERSIONS, base_config
-from domain.grand_austria.parts import MODULES, options_schema, parts
+from domain.grand_austria.parts import MODULES, in_play, options_schema, parts
 from domain.grand_austria.refusals import R_FINAL, R_SETUP, R_TURN, violation, waiting
 from domain.grand_austria.scoring import winners
 from domain.grand_austria.state import EMPTY, OVER, REROLL, ROLL, ROUND_END, TURNS, Player, State
-from domain.grand_austria.view import view
+from domain.grand_austria.effects import words_of
+from domain.grand_austria.view import guest_json, staff_json, tile_json, view
 from domain.immutable import evolve
-from domain.rules import NOBODY, TABLE, Expected, Game, Move, Outcome, RuleViolation
+from domain.rules import NOBODY, TABLE, Expected, Game, MalformedMove, Move, Outcome, RuleViolation
 
 
 class GrandAustriaHotel(Game):
@@ -37,8 +38,9 @@ class GrandAustriaHotel(Game):
     rules_version = CURRENT_VERSION
     rules_versions = {number: version.summary for number, version in VERSIONS.items()}
     short_notation = notation
-    min_players = 2
+    min_players = 1       # 1 only with the solo variant (option solo)
     max_players = 4
+    reserved_seats = Game.reserved_seats | {"bot"}    # the solo variant's opponent
     @property
     def options_schema(self) -> type:     # type: ignore[override]
         """The base game's options and every registered module's."""
@@ -53,11 +55,14 @@ class GrandAustriaHotel(Game):
     # -- set-up -----------------------------------------------------------------
     def setup(self, players: Sequence[str], options: Mapping[str, Any], rules_version: str | None = None) -> State:
         self.validate_players(players)
+        if len(players) == 1 and options.get("solo") is None:
+            raise RuleViolation("player_count", f"{self.title} is for 2 to 4 players, or 1 in the solo variant "
+                                "(option solo).", "Players")
         version = rules_version or self.rules_version
         if version not in VERSIONS:
             raise RuleViolation("rules_version", f"{self.title} plays rules versions "
                                 f"{', '.join(VERSIONS)}, not {version}.", R_SETUP)
-        modules = tuple(options.get("modules") or ())
+        modules = in_play(options)
         foreign = [name for m, module in MODULES.items() if m not in modules for name in module.options
                    if options.get(name) is not None]
         if foreign:
@@ -70,7 +75,7 @@ class GrandAustriaHotel(Game):
             if clash:
                 raise RuleViolation("modules_exclude", f"Module {module_id} cannot be played with "
                                     f"{', '.join(sorted(clash))}.", R_SETUP)
-        config = base_config(len(players), options, version, modules)
+        config = base_config(max(2, len(players)), options, version, modules)   # solo: set up for 2
         for module_id in modules:
             if MODULES[module_id].configure is not None:
                 config = MODULES[module_id].configure(config)
@@ -78,8 +83,31 @@ class GrandAustriaHotel(Game):
         start = Player(krones=config.start_krones, items=config.start_items, rooms=(EMPTY,) * hotel.size,
                        hand=(), cafe=(None,) * config.cafe_tables)
         own = {m: MODULES[m].start(config) for m in modules if MODULES[m].start is not None}
-        return State(players=tuple(players), hotels={seat: hotel for seat in players}, config=config,
-                     seats={seat: start for seat in players}, guests_left=len(config.catalog.guests), modules=own)
+        state = State(players=tuple(players), hotels={seat: hotel for seat in players}, config=config,
+                      seats={seat: start for seat in players}, guests_left=len(config.catalog.guests), modules=own)
+        for module_id in modules:
+            if MODULES[module_id].begin is not None:
+                state = MODULES[module_id].begin(state)
+        return state
+
+    def check_house_catalog(self, content: Any) -> dict[str, Any]:
+        """``guest`` and ``staff`` (cards with their numbers) and the sections
+        of the modules that have them (module 1: ``ballroom``, ``rehearsal_board``)."""
+        if not isinstance(content, Mapping):
+            raise MalformedMove({"content": ["A house catalog is an object, in the shape of the shipped data."]})
+        sections = {name: check for module in MODULES.values() for name, check in module.house.items()}
+        unknown = sorted(set(content) - {"guest", "staff", "source"} - set(sections))
+        if unknown:
+            raise MalformedMove({"content": [f"A house catalog has no section {', '.join(unknown)}; its sections "
+                                             f"are {', '.join(['guest', 'staff', *sections])}."]})
+        loaded = self.load_options({"house_catalog": dict(content)})["house_catalog"]
+        for name, check in sections.items():
+            if name in content:
+                try:
+                    check(content[name])
+                except CatalogError as error:
+                    raise MalformedMove({"content": {name: [str(error)]}}) from None
+        return loaded
 
     def seats(self, state: State) -> tuple[str, ...]:
         return state.players
@@ -132,8 +160,10 @@ class GrandAustriaHotel(Game):
     # -- apply ------------------------------------------------------------------
     def apply(self, state: State, move: Move) -> tuple[State, Outcome]:
         out: Outcome = []
-        state = self._apply_move(state, move, out)
-        return self._advance(state, out), out
+        after = self._advance(self._apply_move(state, move, out), out)
+        for watch in parts(after).watchers:
+            after = watch(state, after, out)
+        return after, out
 
     def _apply_move(self, state: State, move: Move, out: Outcome) -> State:
         return parts(state).moves[move["type"]].apply(state, move, out)
@@ -155,7 +185,11 @@ class GrandAustriaHotel(Game):
                 state = evolve(state, phase=names[following] if following < len(names) else ROLL)
             elif state.phase == TURNS:
                 if state.turn is not None:
-                    return state
+                    moved = turns.by_itself(state, out)
+                    if moved is state:
+                        return state
+                    state = moved
+                    continue
                 state = turns.next_turn(state, out, rounds.end_round)
             elif state.phase == ROUND_END:
                 state = rounds.run_round_end(state, out)
@@ -178,15 +212,25 @@ class GrandAustriaHotel(Game):
 
     # -- chance in digital mode -----------------------------------------------------
     def catalog(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        """Every guest, staff and objective card by its number with what it shows
-        (with the cards of the modules named in ``options``)."""
-        cat = catalog(*(CARD_FILES[m] for m in options.get("modules") or () if m in CARD_FILES))
+        """Every guest, staff and objective card by its number with what it
+        shows, the Emperor tiles and the modules' boards, each effect in words
+        (with the cards of the modules named in ``options`` and its house
+        catalog), and the effect vocabulary: each kind's fields and words."""
+        modules = [m for m in in_play(options) if m in MODULES]
+        cat = catalog(*(CARD_FILES[m] for m in modules if m in CARD_FILES))
         if options.get("house_catalog"):
             cat = with_house(cat, options["house_catalog"])
-        return {"cards": [{"deck": "guest", **g.to_json()} for g in cat.guests.values()]
-                + [{"deck": "staff", **c.to_json()} for c in cat.staff.values()]
-                + [{"deck": "objective", "number": o.number, "name": f"Objective {o.group} ({o.number})",
-                    "group": o.group, "text": o.text} for o in cat.objectives.values()]}
+        answer = {"modules": modules,
+                  "cards": [{"deck": "guest", **guest_json(g)} for g in cat.guests.values()]
+                  + [{"deck": "staff", **staff_json(c)} for c in cat.staff.values()]
+                  + [{"deck": "objective", "number": o.number, "name": f"Objective {o.group} ({o.number})",
+                      "group": o.group, "text": o.text} for o in cat.objectives.values()],
+                  "emperor_tiles": [tile_json(t) for t in cat.emperor_tiles.values()],
+                  "effects": {kind: {"fields": sorted(fields), **words_of(kind)} for kind, fields in EFFECT_FIELDS.items()}}
+        for module_id in modules:
+            if MODULES[module_id].components is not None:
+                answer.update(MODULES[module_id].components(options))
+        return answer
 
     def chance_move(self, state: State, rng: random.Random) -> Move:
         return parts(state).chance[self.expected(state).moves[0]](state, rng)

@@ -152,6 +152,9 @@ class OptionsSchema(Schema):
                        "numbers], \"staff\": [...], and a module's sections (module 1: \"ballroom\": [{name, "
                        "sides: {\"2\"|\"34\": rows}}], \"rehearsal_board\": [{id, sections}])}; replaces or "
                        "completes the shipped data for this game and is kept in its record"})
+    catalog = fields.String(metadata={
+        "description": "the id of a stored house catalog (POST /api/house-catalogs): the service copies its "
+                       "content into house_catalog when the game starts, so the record holds both"})
     staff_draft = YesNo(metadata={
         "description": "draft the 6 staff cards dealt to each player: keep one, pass the rest to the left, "
                        "until every hand holds 6 again (draft_pick moves)"})
@@ -196,6 +199,16 @@ class RerollSchema(MoveSchema):
 
     dice = fields.List(whole_number(validate=validate.Range(min=1, max=6)), required=True,
                        metadata={"description": "the values rerolled (one die fewer than were left)"})
+
+
+class ChooseDustbinSchema(MoveSchema):
+    """Module 2: only coloured dice are left when everyone has passed: the
+    player who rerolls (lowest turn-order number left) chooses which goes to
+    the dustbin."""
+
+    seat = seat_field()
+    colour = fields.String(required=True, validate=validate.Regexp(r"^[a-z]{1,20}$"),
+                           metadata={"description": "the colour of the die put on the dustbin"})
 
 
 class DrawStaffSchema(MoveSchema):

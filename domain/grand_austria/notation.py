@@ -87,6 +87,7 @@ FORMS: dict[str, str] = {
     "reveal_guest": "Reveal {card:number}",
     "roll": "Roll {dice:numbers}",
     "reroll": "Reroll {dice:numbers}",
+    "choose_dustbin": "{seat:seat} dustbin {colour:word}",
     "draw_staff": "{seat:seat} draws {cards:cards}",
     "draft_pick": "{seat:seat} keeps {staff:card}",
     "take_guest": "{seat:seat} guest @{position:number}",

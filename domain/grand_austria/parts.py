@@ -3,8 +3,8 @@ registry.
 
 The base game is a module like the others (``base``, always first): each
 contributes move rules, pending decision kinds, effects, trigger sources,
-setup phases, round-end steps, final-scoring lines, main steps of a turn, a
-turn-order policy, a configuration change, view fragments, chance moves for
+setup phases, round-end steps, final-scoring lines, main steps of a turn, rules
+for taking a die, a turn-order policy, a configuration change, view fragments, chance moves for
 digital mode and notation forms. :func:`parts_for` merges the base and the
 modules a game chose (the option ``modules``) into one :class:`Parts`; the
 engine reads only that, so no central function names a module.
@@ -107,6 +107,22 @@ class TurnOrder(Protocol):
 TriggerSource = Callable[["State", str], Iterable[dict]]
 """Where a seat's triggers come from (hired staff; a module's celebrity...)."""
 
+Watcher = Callable[["State", "State", Outcome], "State"]
+"""Run after every move once all that follows by itself is done: (the state
+before the move, the state now, the move's facts) -> the state, e.g. with a
+decision offered because a requirement was met on this turn (bell staff)."""
+
+
+@dataclass(frozen=True)
+class DieRule:
+    """What a module adds to taking a die (module 2: a coloured die's price
+    and its celebrity). ``price`` is the krones the die costs besides the
+    boost and action 6's krone, with why (None: nothing), paid as soon as the
+    die is taken; ``taken`` then does what comes before the main action."""
+
+    price: Callable[[State, str, int, str], tuple[int, str] | None]
+    taken: Callable[[State, str, int, str, Outcome], State]
+
 
 @dataclass
 class Module:
@@ -118,7 +134,8 @@ class Module:
     id: str
     title: str
     moves: Mapping[str, MoveRule] = field(default_factory=dict)
-    effects: Mapping[str, tuple[frozenset[str], Callable[..., None]]] = field(default_factory=dict)
+    # kind -> (fields, handler) or (fields, handler, effects.Words): what it does and says
+    effects: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     options: Mapping[str, Any] = field(default_factory=dict)      # option name -> marshmallow field
     pending: Mapping[str, PendingKind] = field(default_factory=dict)
     triggers: Sequence[TriggerSource] = ()
@@ -126,16 +143,33 @@ class Module:
     round_end: Sequence[RoundEndStep] = ()
     final_scoring: Sequence[FinalLine] = ()
     main_steps: Sequence[MainStep] = ()
+    die_rules: Sequence[DieRule] = ()
     turn_order: TurnOrder | None = None
     configure: Callable[[Config], Config] | None = None
     start: Callable[[Config], Any] | None = None
     view: Callable[[State, str | None, bool], dict[str, Any]] | None = None
+    components: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None   # its boards for the catalog, by options
+    house: Mapping[str, Callable[[Any], None]] = field(default_factory=dict)  # its house-catalog sections' checks
     chance: Mapping[str, Callable[[State, random.Random], Move]] = field(default_factory=dict)
     notation: Mapping[str, str] = field(default_factory=dict)
     excludes: frozenset[str] = frozenset()
     cards: str | None = None      # a data file of guests, staff, objectives, Emperor tiles added to the stacks
     measures: Mapping[str, Callable[[State, str], int]] = field(default_factory=dict)   # for objectives
+    watch: Watcher | None = None
+    staff_kinds: frozenset[str] = frozenset()     # staff kinds only this module's games have (bell)
+    completed_guests: Callable[[State, str], Sequence[Any]] | None = None  # orders completed but not checked in
     hooks: Mapping[str, Callable[..., Any]] = field(default_factory=dict)   # see HOOKS
+    # a module in play by an option of its own rather than by ``modules`` (the solo variant)
+    chosen_by: str | None = None
+    # the state before the first move, adjusted (a seat the rules play, its board)
+    begin: Callable[[State], State] | None = None
+    # seats the rules play (no person): no Emperor reward or penalty, their own final scoring
+    automata: Callable[[State], frozenset[str]] | None = None
+    automaton_scoring: Sequence[FinalLine] = ()
+    # who moves in a turn the module runs (None: the turn as usual), and the steps it runs by itself
+    turn: Callable[[State], Expected | None] | None = None
+    advance: Callable[[State, Outcome], State] | None = None
+    winners: Callable[[State], list[str]] | None = None
 
 
 HOOKS = {
@@ -158,13 +192,14 @@ MODULES: dict[str, Module] = {}
 
 
 def register(module: Module) -> Module:
-    """Make a module choosable (its effects join the effect vocabulary)."""
-    from domain.grand_austria.catalog import CARD_FILES
+    """Make a module choosable (its effects, with their words, join the effect vocabulary)."""
+    from domain.grand_austria.catalog import CARD_FILES, MODULE_MEASURES
     from domain.grand_austria.effects import effect
-    for kind, (fields, handler) in module.effects.items():
-        effect(kind, fields)(handler)
+    for kind, (fields, handler, *words) in module.effects.items():
+        effect(kind, fields, *words)(handler)
     if module.cards:
         CARD_FILES[module.id] = module.cards
+    MODULE_MEASURES.update(module.measures)
     MODULES[module.id] = module
     parts_for.cache_clear()
     options_schema.cache_clear()
@@ -194,7 +229,15 @@ def options_schema() -> type[Schema]:
 
 def choosable() -> list[str]:
     """The ids a game's ``modules`` option may name."""
-    return [m for m in MODULES if m != "base"]
+    return [m for m, module in MODULES.items() if m != "base" and module.chosen_by is None]
+
+
+def in_play(options: Mapping[str, Any]) -> tuple[str, ...]:
+    """The modules a game plays: those its ``modules`` option names, then
+    those put in play by an option of their own."""
+    named = tuple(options.get("modules") or ())
+    return named + tuple(m for m, module in MODULES.items()
+                         if module.chosen_by is not None and options.get(module.chosen_by) is not None)
 
 
 @dataclass(frozen=True)
@@ -209,10 +252,18 @@ class Parts:
     round_end: tuple[RoundEndStep, ...]
     final_scoring: tuple[FinalLine, ...]
     main_steps: tuple[MainStep, ...]
+    die_rules: tuple[DieRule, ...]
     turn_order: TurnOrder
     chance: Mapping[str, Callable[[State, random.Random], Move]]
     measures: Mapping[str, Callable[[State, str], int]]
+    watchers: tuple[Watcher, ...]
+    staff_kinds: frozenset[str]
+    completed_guests: tuple[Callable[[State, str], Sequence[Any]], ...]
     hooks: Mapping[str, tuple[Callable[..., Any], ...]] = field(default_factory=dict)
+    automaton_scoring: tuple[FinalLine, ...] = ()
+    turn: tuple[Callable[[State], Expected | None], ...] = ()
+    advance: tuple[Callable[[State, Outcome], State], ...] = ()
+    winners: Callable[[State], list[str]] | None = None
 
     def phase(self, name: str) -> SetupPhase | None:
         return next((p for p in self.setup_phases if p.name == name), None)
@@ -238,10 +289,23 @@ def parts_for(modules: tuple[str, ...]) -> Parts:
         round_end=tuple(sorted((s for m in chosen for s in m.round_end), key=lambda s: s.order)),
         final_scoring=tuple(sorted((f for m in chosen for f in m.final_scoring), key=lambda f: f.order)),
         main_steps=tuple(s for m in chosen for s in m.main_steps),
+        die_rules=tuple(r for m in chosen for r in m.die_rules),
         turn_order=order[-1],
         chance={k: v for m in chosen for k, v in m.chance.items()},
         measures={k: v for m in chosen for k, v in m.measures.items()},
-        hooks={name: tuple(m.hooks[name] for m in chosen if name in m.hooks) for name in HOOKS})
+        watchers=tuple(m.watch for m in chosen if m.watch is not None),
+        staff_kinds=frozenset(k for m in chosen for k in m.staff_kinds),
+        completed_guests=tuple(m.completed_guests for m in chosen if m.completed_guests is not None),
+        hooks={name: tuple(m.hooks[name] for m in chosen if name in m.hooks) for name in HOOKS},
+        automaton_scoring=tuple(sorted((f for m in chosen for f in m.automaton_scoring), key=lambda f: f.order)),
+        turn=tuple(m.turn for m in chosen if m.turn is not None),
+        advance=tuple(m.advance for m in chosen if m.advance is not None),
+        winners=next((m.winners for m in reversed(chosen) if m.winners is not None), None))
+
+
+def automata(state: State) -> frozenset[str]:
+    """The seats the rules play (the solo variant's opponent), none in a game of people."""
+    return frozenset().union(*(m.automata(state) for m in parts(state).modules if m.automata is not None))
 
 
 def parts(state: State) -> Parts:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from domain.grand_austria.catalog import ROOM_COLOURS, Hotel, Staff
+from domain.grand_austria.catalog import ROOM_COLOURS, Guest, Hotel, Staff
 from domain.grand_austria.effects import apply_effects, pay, score, set_player, triggers
 from domain.grand_austria.moves import ClaimObjectiveSchema
 from domain.grand_austria.parts import FinalLine, MoveRule
@@ -61,6 +61,12 @@ def measure(name: str, hotel: Hotel, player: Player) -> int:
     }[name]()
 
 
+def completed_guests(state: State, seat: str) -> tuple[Guest, ...]:
+    """The guests whose orders the seat completed: checked in, or (a module's) sent elsewhere."""
+    from domain.grand_austria.parts import parts
+    return state.player(seat).guests + tuple(g for more in parts(state).completed_guests for g in more(state, seat))
+
+
 def measured(state: State, seat: str, name: str) -> int:
     """A measure of the seat's holdings: the base game's, or a module's (dancers, champagne...)."""
     from domain.grand_austria.parts import parts
@@ -97,16 +103,24 @@ def check_claim_objective(state: State, move: Move) -> None:
         raise violation("condition_unmet", f"You do not meet the objective: {objective.text}.", R_OBJECTIVE)
 
 
-def apply_claim_objective(state: State, move: Move, out: Outcome) -> State:
-    seat, number = move["seat"], move["objective"]
+def claim(state: State, seat: str, number: int, out: Outcome) -> State:
+    """A disc on the objective's highest free VP space, scored at once."""
     cat = state.config.catalog
     index = state.objectives.index(number)
     claims = state.claims[index]
     points = cat.objective_vp[len(claims)]
     player = state.player(seat)
     state = set_player(state, seat, evolve(player, objectives=player.objectives + (number,)))
-    state = evolve(state, claims=put(state.claims, index, claims + (seat,)), turn=evolve(state.turn, acted=True))
-    return score(state, seat, points, f"objective {number}: {cat.objectives[number].text}", out)
+    state = evolve(state, claims=put(state.claims, index, claims + (seat,)))
+    state = score(state, seat, points, f"objective {number}: {cat.objectives[number].text}", out)
+    for trigger in triggers(state, seat, "claim_objective"):
+        state = apply_effects(state, seat, trigger["effects"], "staff: a marker placed on an objective", out)
+    return state
+
+
+def apply_claim_objective(state: State, move: Move, out: Outcome) -> State:
+    state = evolve(state, turn=evolve(state.turn, acted=True))
+    return claim(state, move["seat"], move["objective"], out)
 
 
 def objective_moves(state: State, seat: str) -> list[Move]:
@@ -115,7 +129,9 @@ def objective_moves(state: State, seat: str) -> list[Move]:
 
 # -- the Emperor scoring (a round-end step) ----------------------------------------------
 def emperor_scoring(state: State, out: Outcome) -> State:
+    from domain.grand_austria.parts import automata
     from domain.grand_austria.turns import turn_order
+    bots = automata(state)
     rounds = state.config.emperor_rounds
     if state.round not in rounds:
         return state
@@ -129,6 +145,8 @@ def emperor_scoring(state: State, out: Outcome) -> State:
         state = set_player(state, seat, evolve(state.player(seat), emperor=back))
         out.append({"fact": "emperor", "seat": seat, "steps": back - player.emperor,
                     "why": f"Emperor scoring: back {state.round} spaces"})
+        if seat in bots:
+            continue      # the solo opponent: "only you get the reward or suffer the penalty"
         if back >= 3:
             out.append({"fact": "emperor_reward", "seat": seat, "tile": tile.id})
             state = apply_effects(state, seat, tile.reward, f"Emperor tile {tile.id} reward", out, front=False)
@@ -180,9 +198,10 @@ FINAL_SCORING = (FinalLine(10, end_game_staff), FinalLine(20, occupied_rooms), F
 
 
 def final_scoring(state: State, out: Outcome) -> State:
-    from domain.grand_austria.parts import parts
-    lines = parts(state).final_scoring
+    from domain.grand_austria.parts import automata, parts
+    bots = automata(state)
     for seat in state.players:
+        lines = parts(state).automaton_scoring if seat in bots else parts(state).final_scoring
         for line in lines:
             for points, why in line.score(state, seat):
                 state = score(state, seat, points, why, out)
@@ -192,6 +211,10 @@ def final_scoring(state: State, out: Outcome) -> State:
 
 
 def winners(state: State) -> list[str]:
+    from domain.grand_austria.parts import parts
+    own = parts(state).winners
+    if own is not None:
+        return own(state)
     return best({seat: (p.vp, p.krones + sum(p.items)) for seat, p in state.seats.items()})
 
 

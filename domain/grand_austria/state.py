@@ -122,6 +122,7 @@ class State:
     passed_round: frozenset[str] = frozenset()     # passed at any time this round
     dice: Spaces = NO_DICE                          # dice on action spaces 1..6, by colour
     dustbin: int = 0
+    binned: str | None = None                      # the coloured die the re-roller put on the dustbin (none white left)
     turn: Turn | None = None
     pending: tuple[Pending, ...] = ()
     setup_order: tuple[str, ...] = ()              # initial guests / rooms order

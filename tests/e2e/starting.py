@@ -27,29 +27,6 @@ def start_on_the_page(page: Page, game: str, players: list[str], mode: str, modu
     return page.url.rstrip("/").split("/")[-1]
 
 
-def post(page: Page, server: str, game_id: str, token: str, move: dict) -> None:
-    """Record a move through the API (the table's own entry), as the scorekeeper."""
-    answer = page.request.post(f"{server}/api/games/{game_id}/moves", data={"move": move},
-                               headers={"Authorization": f"Bearer {token}"})
-    assert answer.status == 201, answer.text()
-
-
-def table_game_on_the_page(page: Page, server: str, players: list[str], options: dict,
-                           moves: list[dict]) -> tuple[str, str]:
-    """A table-mode game started through the API with these moves recorded,
-    open on the scorekeeper's page; (its id, the scorekeeper's token)."""
-    created = page.request.post(f"{server}/api/games", data={
-        "game": "grand_austria", "players": players, "mode": "table", "options": options}).json()
-    game_id, token = created["id"], created["tokens"]["scorekeeper"]
-    for move in moves:
-        post(page, server, game_id, token, move)
-    page.goto("/")
-    page.evaluate("([id, token]) => localStorage.setItem(`tablelog:tokens:${id}`, "
-                  "JSON.stringify({scorekeeper: token, seats: {}}))", [game_id, token])
-    page.goto(f"/#/game/{game_id}")
-    return game_id, token
-
-
 def version(page: Page) -> int:
     return int(page.locator(".game-head").get_attribute("data-version"))
 

@@ -13,12 +13,14 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from domain.grand_austria import GAME
-from starting import post, table_game_on_the_page, tap_until_recorded, version
+from grand_austria_rounds import post, replayed, table_game_on_the_page
+from starting import tap_until_recorded, version
 from test_touch_targets import assert_big_enough
 
 pytestmark = pytest.mark.browser
 
 PLAYERS = ["Anna", "Beth", "Cyril"]
+MODULES = ["unique_hotels"]
 SETUP = [
     {"type": "setup", "objectives": [105, 109, 113], "emperor_tiles": ["A1", "B1", "C1"],
      "queue": [49, 63, 77, 91, 50], "start_player": "Anna",
@@ -27,16 +29,6 @@ SETUP = [
      "grand_wray_tiles": ["A2", "A3", "B2", "B3", "C2", "C3"]},
 ]
 QUIET = ("pass", "decline", "end_turn")
-
-
-def replayed(page: Page, server: str, game_id: str, token: str):
-    """The game's state, rebuilt from its log."""
-    state = GAME.setup(PLAYERS, GAME.load_options({"modules": ["unique_hotels"]}))
-    log = page.request.get(f"{server}/api/games/{game_id}/log", headers={"Authorization": f"Bearer {token}"})
-    for entry in log.json()["entries"]:
-        if not entry.get("undone"):
-            state, _ = GAME.apply(state, GAME.load_move(entry["move"]))
-    return state
 
 
 def recorded(page: Page, before: int) -> None:
@@ -66,7 +58,7 @@ def tap_a_choice(page: Page, rng: random.Random) -> None:
 
 def test_an_auction_and_a_round_on_the_page(phone: Page, server, shoot):
     page = phone
-    game_id, token = table_game_on_the_page(page, server, PLAYERS, {"modules": ["unique_hotels"]}, SETUP)
+    game_id, token = table_game_on_the_page(page, server, PLAYERS, {"modules": MODULES}, SETUP)
     panel = page.locator(".view .entrance-auction")
     expect(panel.locator("li.entrance")).to_have_count(3)
     expect(panel).to_contain_text("Anna opens the next auction")
@@ -99,7 +91,7 @@ def test_an_auction_and_a_round_on_the_page(phone: Page, server, shoot):
     # the setup and the first round: the table's steps entered as digital mode makes them, the rest tapped
     rng = random.Random(5)
     for _ in range(400):
-        state = replayed(page, server, game_id, token)
+        state = replayed(page, server, game_id, token, MODULES)
         if state.round > 1:
             break
         if GAME.expected(state).is_chance:
@@ -111,6 +103,6 @@ def test_an_auction_and_a_round_on_the_page(phone: Page, server, shoot):
     page.reload()
     expect(page.locator(".view .round")).to_contain_text("Round 2")
     expect(beth.locator(".entrance-line")).to_contain_text("pile this round")
-    assert replayed(page, server, game_id, token).module("unique_hotels").owners == \
+    assert replayed(page, server, game_id, token, MODULES).module("unique_hotels").owners == \
         {"Beth": "kaufman", "Anna": "kozi_palace", "Cyril": "grand_wray"}
     shoot(page, "hotels-04-round-2")

@@ -17,7 +17,7 @@ from marshmallow import Schema, ValidationError, fields, validate
 
 from domain.grand_austria.catalog import DATA, CatalogError, check_effects
 from domain.grand_austria.config import Config, adjusted
-from domain.grand_austria.effects import Carrying, apply_effects, score, set_player
+from domain.grand_austria.effects import N_, Carrying, Words, apply_effects, describe_all, score, set_player
 from domain.grand_austria.parts import FinalLine, Module, MoveRule, PendingKind, RoundEndStep, SetupPhase, register
 from domain.grand_austria.refusals import R_TURN, resolved, violation
 from domain.grand_austria.scoring import measured
@@ -657,18 +657,21 @@ def hotels_view(state: State, seat: str | None, full: bool) -> dict[str, Any]:
     mine = of(state)
     auction = mine.auction
     cat = state.config.catalog
+    floors = len(state.hotel.floors)
     owned = {}
     for s, e in mine.owners.items():
         spec = entrance(e)
         here: dict[str, Any] = {"entrance": e, "name": spec["name"]}
         if e == DOVE:
             here["dove_tokens"] = [{"token": i + 1, "top": list(t.top), "bottom": list(t.bottom),
+                                    "top_words": describe_all(t.top, floors), "bottom_words": describe_all(t.bottom, floors),
                                     "used": i in mine.dove_used} for i, t in enumerate(mine.dove_tokens)]
         elif e == NINAS:
             here["personal_objectives"] = [{"number": n, "text": cat.objectives[n].text, "done": n in mine.ninas_done}
                                            for n in mine.ninas]
         elif e == WRAY:
-            here["tiles"] = [{"id": t, "steps": spec["retreat"][t[:1]], "reward": list(cat.emperor_tiles[t].reward)}
+            here["tiles"] = [{"id": t, "steps": spec["retreat"][t[:1]], "reward": list(cat.emperor_tiles[t].reward),
+                              "reward_words": describe_all(cat.emperor_tiles[t].reward, floors)}
                              for t in mine.wray_tiles]
         elif e == KAUFMAN:
             here["pile"] = completed_guests(state, s) - mine.completed
@@ -698,7 +701,7 @@ UNIQUE_HOTELS = register(Module(
                                                 before_main=True, additional=True, candidates=personal_moves),
            "grand_wray": MoveRule(GrandWraySchema, check_grand_wray, apply_grand_wray, before_main=True,
                                   additional=True, candidates=wray_moves)},
-    effects={"may_draw_staff": (frozenset(), _may_draw_staff)},
+    effects={"may_draw_staff": (frozenset(), _may_draw_staff, Words(N_("you may draw a staff card")))},
     pending={"dove_token": PendingKind("choose_dove_token", dove_candidates),
              "second_guest": PendingKind("take_guest", second_guest_candidates, optional=True),
              "may_draw": PendingKind("mayenfels_draw", lambda state, p: [{"type": "mayenfels_draw", "seat": p.seat}],

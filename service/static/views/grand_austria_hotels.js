@@ -53,7 +53,9 @@ export function auctionPanel(state, ctx, { tapper }) {
     problem);
 }
 
-export function entranceLine(state, seat, ctx, { tapper, effectText }) {
+const said = (list) => (list || []).join(", ");
+
+export function entranceLine(state, seat, ctx, { tapper }) {
   const owned = state.hotel_entrances && state.hotel_entrances.owners[seat];
   if (!owned) return null;
   const problem = h("p.problem", { role: "alert", hidden: true });
@@ -62,7 +64,7 @@ export function entranceLine(state, seat, ctx, { tapper, effectText }) {
   const parts = [];
   if (owned.dove_tokens) {
     parts.push(h("span.dove-tokens", owned.dove_tokens.map((t) => h("span.chip", { class: t.used ? "used" : "",
-      title: `column: ${t.top.map((e) => effectText(e)).join(", ")} · floor: ${t.bottom.map((e) => effectText(e)).join(", ")}` },
+      title: `column: ${said(t.top_words)} · floor: ${said(t.bottom_words)}` },
     `token ${t.token}${t.used ? " (used)" : ""}`))));
   }
   if (owned.tiles) {
@@ -70,7 +72,7 @@ export function entranceLine(state, seat, ctx, { tapper, effectText }) {
     parts.push(h("span.wray-tiles", owned.tiles.map((t) => {
       const move = retreats.find((m) => m.tile === t.id);
       return h(move ? "button.chip.wray-tile" : "span.chip.wray-tile", { type: move ? "button" : null,
-        dataset: { tile: t.id }, title: `−${t.steps} Emperor: ${t.reward.map((e) => effectText(e)).join(", ")}`,
+        dataset: { tile: t.id }, title: `−${t.steps} Emperor: ${said(t.reward_words)}`,
         onclick: move ? () => tap(move) : null }, `${t.id} (−${t.steps})`);
     })));
   }

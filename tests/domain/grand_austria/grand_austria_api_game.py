@@ -11,18 +11,18 @@ from domain.grand_austria import GAME
 PLAYERS = ["Anna", "Beth", "Cyril", "Dora"]
 
 
-def start_game(client, players, modules):
-    """A table-mode game with ``modules``: (game id, the scorekeeper's headers)."""
+def start_game(client, players, modules, **options):
+    """A table-mode game with ``modules`` (and other options): (game id, the scorekeeper's headers)."""
     r = client.post("/api/games", json={"game": "grand_austria", "players": PLAYERS[:players], "mode": "table",
-                                        "options": {"modules": modules}})
+                                        "options": {"modules": modules, **options}})
     assert r.status_code == 201, r.json
     return r.json["id"], {"Authorization": f"Bearer {r.json['tokens']['scorekeeper']}"}
 
 
-def recorded_game(client, players, modules, seed):
+def recorded_game(client, players, modules, seed, **options):
     """Start a table-mode game with ``modules`` and record it to the end;
     yields each move with the API's answer. Returns (game id, headers)."""
-    game_id, headers = start_game(client, players, modules)
+    game_id, headers = start_game(client, players, modules, **options)
     games = client.application.extensions["tablelog"]
     rng = random.Random(seed)
     while not GAME.finished(games.history(game_id).state):
@@ -33,9 +33,9 @@ def recorded_game(client, players, modules, seed):
     return game_id, headers
 
 
-def play_through(client, players, modules, seed, each=lambda move, answer: None):
+def play_through(client, players, modules, seed, each=lambda move, answer: None, **options):
     """Record the whole game, calling ``each`` per move; returns (game id, headers)."""
-    game = recorded_game(client, players, modules, seed)
+    game = recorded_game(client, players, modules, seed, **options)
     while True:
         try:
             each(*next(game))

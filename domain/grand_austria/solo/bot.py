@@ -1,0 +1,86 @@
+"""The solo opponent's decisions, as the rulebook's "Leopold's Turn" gives
+them: small pure functions over the state (specification
+``shared/reference/lets-waltz.md`` 7.5).
+
+Order convention: a hand pointing right resolves ties left to right
+(ascending position), a hand pointing left right to left."""
+from __future__ import annotations
+
+from typing import Sequence, TypeVar
+
+from domain.grand_austria.catalog import Guest, Hotel
+from domain.grand_austria.state import EMPTY, Player, State
+
+T = TypeVar("T")
+GREEN = "green"
+
+
+def in_hand_order(items: Sequence[T], hand: str) -> list[T]:
+    """Items listed left to right, in the order the hand resolves ties."""
+    return list(items) if hand == "right" else list(reversed(items))
+
+
+def fits(hotel: Hotel, player: Player, guest: Guest) -> bool:
+    """A green guest fits any empty space, the others an empty space of their colour."""
+    return any(status == EMPTY and (guest.colour == GREEN or hotel.colour(r) == guest.colour)
+               for r, status in enumerate(player.rooms))
+
+
+def select_guest(state: State, seat: str, colour: str, hand: str) -> int | None:
+    """The queue position (0 = leftmost) of the guest the opponent takes:
+    of the colour shown, the one with most VP; with none of that colour
+    (or no colour shown), the one with most VP; only guests whose colour
+    still has an empty room in the opponent's hotel; equal VP by the hand.
+    None when no guest fits (Top Section: Guests)."""
+    hotel, player = state.hotel_of(seat), state.player(seat)
+    fitting = [(p, g) for p, g in enumerate(state.queue) if g is not None and fits(hotel, player, g)]
+    if not fitting:
+        return None
+    of_colour = [(p, g) for p, g in fitting if g.colour == colour]
+    choice = of_colour if colour != "any" and of_colour else fitting
+    most = max(g.vp for _, g in choice)
+    return in_hand_order([p for p, g in choice if g.vp == most], hand)[0]
+
+
+def bot_room(hotel: Hotel, player: Player, colour: str) -> int | None:
+    """Where the opponent's guest is accommodated: blue, red, yellow the
+    first matching space from the left in the bottommost possible floor;
+    green the first empty space from the bottom in the rightmost possible
+    column (Accommodating Guests: no adjacency, no start at the bottom left)."""
+    w, floors = hotel.width, len(hotel.floors)
+    if colour == GREEN:
+        order = [f * w + c for c in reversed(range(w)) for f in range(floors)]
+    else:
+        order = [r for r in range(hotel.size) if hotel.colour(r) == colour]
+    return next((r for r in order if player.rooms[r] == EMPTY), None)
+
+
+def select_die(counts: Sequence[int], shown: tuple[int, ...], hand: str) -> int | None:
+    """The action space (1-6) whose die the opponent takes: one value shown,
+    that one; two, the one with more dice; none shown ("?") or none of those
+    on the board, the one with most dice; ties by the hand (Middle Section:
+    Die). ``counts``: dice on spaces 1-6. None with no die on the board."""
+    present = [v for v in shown if counts[v - 1]]
+    candidates = present if present else [v for v in range(1, 7) if counts[v - 1]]
+    if not candidates:
+        return None
+    most = max(counts[v - 1] for v in candidates)
+    return in_hand_order([v for v in candidates if counts[v - 1] == most], hand)[0]
+
+
+NONE, III, II, CLAIMED = 0, 1, 2, 3
+PROGRESS_WORDS = ("no marker", 'onto "III"', 'onto "II"', "claimed")
+
+
+def objective_target(progress: Sequence[int], letter: str, hand: str) -> int | None:
+    """The objective (0 = A) the opponent advances on: the one shown unless
+    it is claimed or the symbol shows "?", else the unclaimed one with least
+    progress, ties A, B, C in the hand's order; None when all are claimed
+    (Bottom Section: objective cards)."""
+    if letter != "?" and progress["ABC".index(letter)] != CLAIMED:
+        return "ABC".index(letter)
+    open_ones = [i for i, p in enumerate(progress) if p != CLAIMED]
+    if not open_ones:
+        return None
+    least = min(progress[i] for i in open_ones)
+    return in_hand_order([i for i in open_ones if progress[i] == least], hand)[0]

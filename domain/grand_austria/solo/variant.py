@@ -1,0 +1,419 @@
+"""The solo variant "Dinner for One" as a module chosen by the option
+``solo``: the opponent is the reserved seat ``bot`` (Leopold, or Elisabeth
+with modules 1 or 2), whose turn is one table move (the instruction card
+drawn) that the engine carries out by itself, top to bottom, pausing only
+for the table's reveals it causes (a guest refilling the queue, a card of the
+private staff deck). Every step is an outcome fact with its words, so the
+scorekeeper can carry it out on the table.
+
+Rulebook: "Solo Variant: Dinner for One" of the Let's Waltz! rulebook;
+specification ``shared/reference/lets-waltz.md`` section 7."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from marshmallow import Schema, fields, validate
+
+from domain.grand_austria import setup
+from domain.grand_austria.cafe import taken_from_queue
+from domain.grand_austria.config import Config, adjusted
+from domain.grand_austria.effects import advance_emperor, score, set_player, staff_card
+from domain.grand_austria.moves import SetupSchema, staff_field
+from domain.grand_austria.parts import FinalLine, Module, MoveRule, PendingKind, SetupPhase, register
+from domain.grand_austria.refusals import R_SETUP, violation
+from domain.grand_austria.scoring import claim, end_game_staff, occupied_rooms
+from domain.grand_austria.solo.bot import (CLAIMED, PROGRESS_WORDS, bot_room, objective_target, select_die,
+                                           select_guest)
+from domain.grand_austria.solo.deck import LEVELS, OPPONENTS, Symbol, decks, filtered
+from domain.grand_austria.staff import card_ref, in_play as staff_in_play
+from domain.grand_austria.state import EMPTY, INITIAL_GUESTS, OCCUPIED, TURNS, Pending, Player, State
+from domain.immutable import evolve, put
+from domain.rules import TABLE, Expected, Move, MoveSchema, Outcome, RuleViolation, whole_number
+
+ID = "solo"
+BOT = "bot"
+R_SOLO = "Solo Variant: Dinner for One"
+R_SOLO_SETUP = "Solo: The Base Game, Setup"
+R_SOLO_TURN = "Solo: Leopold's Turn"
+PRIVATE_DECK = 5          # "draw 5 cards without looking at them"
+DEALT, KEPT = 10, 6       # "Draw 10 staff cards ... and select 6 of them"
+
+
+@dataclass(frozen=True)
+class Bot:
+    """The opponent's own things: its deck and level, the instruction cards
+    drawn (the last lies face up), the symbols of the card still to carry
+    out, the objective countdown (A, B, C: none, "III", "II", claimed) and
+    the private staff deck's cards still face down."""
+
+    deck: str
+    level: str
+    drawn: tuple[int, ...] = ()
+    steps: tuple[Symbol, ...] | None = None    # None: no card being carried out
+    hand: str = "right"
+    progress: tuple[int, int, int] = (0, 0, 0)
+    private_left: int = PRIVATE_DECK
+
+
+def bot(state: State) -> Bot:
+    return state.module(ID)
+
+
+def with_bot(state: State, **changes: Any) -> State:
+    return evolve(state, modules={**state.modules, ID: evolve(bot(state), **changes)})
+
+
+def name(state: State) -> str:
+    return OPPONENTS[bot(state).deck]
+
+
+def deck_for(modules: tuple[str, ...]) -> str:
+    """Elisabeth's deck with module 1 or 2, else Leopold's (Solo: Combining Modules)."""
+    return "elisabeth" if {"ballrooms", "celebrities"} & set(modules) else "leopold"
+
+
+def fact(out: Outcome, kind: str, text: str, **details: Any) -> None:
+    """A step of the opponent's turn, in words for the table."""
+    out.append({"fact": kind, "seat": BOT, **details, "text": text})
+
+
+# -- the option and the setup ----------------------------------------------------------
+class SoloSchema(Schema):
+    difficulty = fields.String(required=True, validate=validate.OneOf(LEVELS),
+                               metadata={"description": "easy, medium or hard (Levels of Difficulty)"})
+    bot_entrance = fields.String(metadata={"description": "module 3: the opponent's solo entrance"})
+
+
+class SoloOption(fields.Nested):
+    def __init__(self, **kwargs: Any):
+        super().__init__(SoloSchema, **kwargs)
+
+
+def configure(config: Config) -> Config:
+    """Set up for 2 players; the player is dealt 10 staff and keeps 6."""
+    if "start_player" in config.modules:
+        raise RuleViolation("solo_start_player", "The solo variant is incompatible with the start player "
+                            "module (module 4).", "Solo: Module 4")
+    if config.staff_draft:
+        raise RuleViolation("solo_staff_draft", "There is no staff draft in the solo variant: you draw 10 "
+                            "staff cards and select 6 of them.", R_SOLO_SETUP)
+    if config.options[ID].get("bot_entrance") is not None and "unique_hotels" not in config.modules:
+        raise RuleViolation("module_not_in_play", "The opponent's entrance belongs to module 3 (Unique Hotels), "
+                            "which this game does not play.", R_SOLO_SETUP)
+    return adjusted(config, hand_size=DEALT)
+
+
+def start(config: Config) -> Bot:
+    return Bot(deck=deck_for(config.modules), level=config.options[ID]["difficulty"])
+
+
+def begin(state: State) -> State:
+    """The opponent's seat: the night side of a hotel board, no money, no
+    items in its kitchen, no staff hand (Solo: The Base Game, Setup)."""
+    if len(state.players) != 1:
+        raise RuleViolation("player_count", "The solo variant is for one player.", R_SOLO)
+    config = state.config
+    night = config.catalog.hotel
+    opponent = Player(krones=0, items=config.nothing, rooms=(EMPTY,) * night.size, hand=(),
+                      cafe=(None,) * config.cafe_tables)
+    return evolve(state, players=state.players + (BOT,), hotels={**state.hotels, BOT: night},
+                  seats={**state.seats, BOT: opponent})
+
+
+def human(state: State) -> str:
+    return state.players[0]
+
+
+def check_solo_setup(state: State, move: Move) -> None:
+    if move["start_player"] != BOT:
+        raise violation("solo_start", f"{name(state)} takes the first turn: the start player is bot.", R_SOLO_SETUP)
+    if BOT in move.get("hands", {}):
+        raise violation("solo_no_hand", f"{name(state)} draws no staff cards: deal only your own 10.", R_SOLO_SETUP)
+    setup.check_setup(state, move)
+
+
+def apply_solo_setup(state: State, move: Move, out: Outcome) -> State:
+    """The base setup; the opponent gets no hand and no starting guest or
+    rooms, its private deck of 5 end-game staff lies face down (unseen until
+    revealed)."""
+    state = setup.apply_setup(state, move, out)
+    state = set_player(state, BOT, evolve(state.player(BOT), hand=()))
+    fact(out, "bot_private_deck", f"{name(state)}'s private deck: 5 staff cards with the end-game symbol, "
+         "face down.", cards=PRIVATE_DECK)
+    return evolve(state, setup_order=(human(state),))
+
+
+def solo_setup_chance(state: State, rng: random.Random) -> Move:
+    move = setup.setup_chance(state, rng)
+    return {**move, "start_player": BOT, "hands": {human(state): move["hands"][human(state)]}}
+
+
+class KeepStaffSchema(MoveSchema):
+    """Solo: keep 6 of the 10 staff cards dealt; the other 4 go to the bottom of the deck."""
+
+    seat = fields.String(required=True)
+    staff = fields.List(staff_field(), metadata={"description": "the 6 cards kept; omit when the scorekeeper "
+                                                                "has not seen the hand"})
+
+
+def check_keep_staff(state: State, move: Move) -> None:
+    hand = state.player(move["seat"]).hand
+    kept = move.get("staff")
+    if kept is None:
+        if None not in hand:
+            raise violation("name_the_cards", "Name the 6 staff cards you keep: the scorekeeper has seen them.",
+                            R_SOLO_SETUP)
+        return
+    if len(kept) != KEPT:
+        raise violation("keep_six", "Select 6 of the 10 staff cards for your initial hand.", R_SOLO_SETUP)
+    cards = [staff_card(c, state) for c in kept]
+    left = list(hand)
+    for card in cards:
+        if card in left:
+            left.remove(card)
+        elif None in left and card.number not in staff_in_play(state):
+            left.remove(None)
+        else:
+            raise violation("not_dealt", f"{card.name} is not among the 10 staff cards you drew.", R_SOLO_SETUP)
+
+
+def apply_keep_staff(state: State, move: Move, out: Outcome) -> State:
+    seat = move["seat"]
+    kept = tuple(staff_card(c, state) for c in move["staff"]) if move.get("staff") is not None else (None,) * KEPT
+    state = set_player(state, seat, evolve(state.player(seat), hand=kept))
+    out.append({"fact": "staff_kept", "seat": seat, "kept": KEPT, "returned": DEALT - KEPT,
+                "text": "You keep 6 staff cards; the other 4 go to the bottom of the deck."})
+    return state
+
+
+def keep_candidates(state: State, expected: Expected) -> list[Move]:
+    seat = expected.seats[0]
+    hand = state.player(seat).hand
+    if None in hand:
+        return [{"type": "keep_staff", "seat": seat}]
+    refs = [card_ref(c) for c in hand]
+    return [{"type": "keep_staff", "seat": seat, "staff": list(kept)} for kept in combinations(refs, KEPT)]
+
+
+KEEP_STAFF = SetupPhase("keep_staff", lambda state: len(state.player(human(state)).hand) <= KEPT,
+                        lambda state: Expected((human(state),), ("keep_staff",)), keep_candidates)
+
+
+# -- the opponent's turn ------------------------------------------------------------------
+class DrawInstructionSchema(MoveSchema):
+    """The table draws the opponent's instruction card (its number, #193-#212 Leopold, #213-#232 Elisabeth)."""
+
+    card = whole_number(required=True, metadata={"description": "the instruction card's number"})
+
+
+class RevealBotStaffSchema(MoveSchema):
+    """The table turns up the top card of the opponent's private staff deck."""
+
+    card = staff_field(required=True)
+
+
+def opponent_turn(state: State) -> Expected | None:
+    if state.turn is not None and state.turn.seat == BOT and bot(state).steps is None:
+        return Expected((TABLE,), ("draw_instruction",))
+    return None
+
+
+def deck_left(state: State) -> list[int]:
+    b = bot(state)
+    return [n for n in decks()[b.deck] if n not in b.drawn]
+
+
+def check_draw_instruction(state: State, move: Move) -> None:
+    b, number = bot(state), move["card"]
+    cards = decks()[b.deck]
+    if number not in cards:
+        raise violation("not_in_deck", f"Card {number} is not in {name(state)}'s instruction deck "
+                        f"(#{min(cards)}-#{max(cards)}).", R_SOLO)
+    if number in b.drawn and deck_left(state):
+        raise violation("already_drawn", f"Instruction card {number} was drawn already this game.", R_SOLO)
+
+
+def apply_draw_instruction(state: State, move: Move, out: Outcome) -> State:
+    b = bot(state)
+    card = decks()[b.deck][move["card"]]
+    drawn = b.drawn if deck_left(state) else ()      # never happens: 14 turns at most of 20 cards
+    steps = filtered(card, b.level, dancers="ballrooms" in state.config.modules,
+                     coloured_dice="celebrities" in state.config.modules)
+    fact(out, "instruction_drawn", f"{name(state)} draws instruction card {card.number}: "
+         + "; ".join(s.words() for s in steps) + f" (ties: hand pointing {card.hand}, {b.level} level).",
+         card=card.number)
+    state = evolve(state, turn=evolve(state.turn, acted=True))
+    return with_bot(state, drawn=drawn + (card.number,), steps=steps, hand=card.hand)
+
+
+def run_step(state: State, out: Outcome) -> State:
+    """The next symbol of the card (the same state when the opponent is not carrying out a card)."""
+    b = bot(state)
+    if state.phase != TURNS or state.turn is None or state.turn.seat != BOT or b.steps is None:
+        return state
+    if not b.steps:
+        out.append({"fact": "turn_ended", "seat": BOT, "number": state.turn.number})
+        state = evolve(state, turn=None, used_numbers=state.used_numbers | {state.turn.number})
+        return with_bot(state, steps=None)
+    symbol = b.steps[0]
+    state = with_bot(state, steps=b.steps[1:])
+    return STEPS[symbol.kind](state, symbol, out)
+
+
+def take_guest(state: State, symbol: Symbol, out: Outcome) -> State:
+    """The guest chosen goes straight into an occupied room: its VP and the
+    room's printed VP, no payment, no reward, no bonus; then the discard pile."""
+    b, who = bot(state), name(state)
+    position = select_guest(state, BOT, symbol.colour, b.hand)
+    if position is None:
+        fact(out, "bot_guest", f"{who} takes no guest: none in the queue fits an empty room of {who}'s hotel.",
+             guest=None)
+        return state
+    guest = state.queue[position]
+    hotel, player = state.hotel_of(BOT), state.player(BOT)
+    room = bot_room(hotel, player, guest.colour)
+    state = taken_from_queue(state, position)
+    fact(out, "bot_guest", f"{who} takes {guest.name} ({guest.colour}, {guest.vp} VP) from queue position "
+         f"{position + 1}, pays nothing and gets no reward.", guest=guest.name, position=position + 1)
+    state = set_player(state, BOT, evolve(player, rooms=put(player.rooms, room, OCCUPIED),
+                                          guests=player.guests + (guest,)))
+    fact(out, "bot_room", f"{who} places an occupied {hotel.colour(room)} room on {hotel.name_of(room)}; "
+         f"{guest.name} goes to the discard pile.", room=hotel.name_of(room))
+    state = score(state, BOT, guest.vp, f"guest {guest.name}", out)
+    return score(state, BOT, hotel.prepare_vp.get(room, 0), f"room {hotel.name_of(room)}", out)
+
+
+def take_die(state: State, symbol: Symbol, out: Outcome) -> State:
+    """The die goes onto the opponent's turn-order tile; no action."""
+    counts = [state.dice_on(v) for v in range(1, 7)]
+    value = select_die(counts, symbol.die, bot(state).hand)
+    if value is None:
+        fact(out, "bot_die", f"No die is left for {name(state)}.", value=None)
+        return state
+    colours = state.dice[value - 1]
+    i = colours.index("white") if "white" in colours else 0
+    state = evolve(state, dice=put(state.dice, value - 1, colours[:i] + colours[i + 1:]),
+                   turn=evolve(state.turn, die=value, main="die"))
+    fact(out, "bot_die", f"{name(state)} takes a die from action space {value} ({counts[value - 1]} "
+         f"{'die' if counts[value - 1] == 1 else 'dice'} there) and puts it on the turn-order tile, with no "
+         "action.", value=value)
+    return state
+
+
+def emperor(state: State, symbol: Symbol, out: Outcome) -> State:
+    fact(out, "bot_emperor", f"{name(state)} advances {symbol.n} on the Emperor track.", steps=symbol.n)
+    return advance_emperor(state, BOT, symbol.n, "instruction card", out)
+
+
+def objective(state: State, symbol: Symbol, out: Outcome) -> State:
+    """The countdown: no marker -> "III" -> "II" -> "I", and on "I" the claim
+    of the highest free VP space."""
+    b, who = bot(state), name(state)
+    target = objective_target(b.progress, symbol.objective, b.hand)
+    if target is None:
+        fact(out, "bot_objective", f"{who} has claimed every objective: nothing happens.", objective=None)
+        return state
+    number, letter = state.objectives[target], "ABC"[target]
+    now = b.progress[target] + 1
+    state = with_bot(state, progress=put(b.progress, target, now))
+    if now < CLAIMED:
+        fact(out, "bot_objective", f"{who}'s marker on objective {letter} ({number}) moves "
+             f"{PROGRESS_WORDS[now]}.", objective=number, progress=("III", "II")[now - 1])
+        return state
+    fact(out, "bot_objective", f"{who}'s marker on objective {letter} ({number}) reaches \"I\": {who} claims "
+         "it on the highest free victory point space.", objective=number, progress="claimed")
+    return claim(state, BOT, number, out)
+
+
+def private_staff(state: State, symbol: Symbol, out: Outcome) -> State:
+    if not bot(state).private_left:
+        fact(out, "lapsed", f"{name(state)}'s private deck is empty.", step="bot_staff")
+        return state
+    fact(out, "bot_staff", f"{name(state)} turns up the top card of the private staff deck (the table names "
+         "it).", staff=None)
+    return evolve(state, pending=(Pending(BOT, "bot_staff", why="instruction card: private staff"),) + state.pending)
+
+
+STEPS = {"guest": take_guest, "die": take_die, "emperor": emperor, "objective": objective,
+         "staff": private_staff}
+
+
+def check_reveal_bot_staff(state: State, move: Move) -> None:
+    card = staff_card(move["card"], state)
+    if not card.end:
+        raise violation("not_end_game_staff", f"{card.name} has no end-game symbol: {name(state)}'s private deck "
+                        "holds only end-game staff.", R_SOLO_SETUP)
+    if card.number is not None and card.number in staff_in_play(state):
+        raise violation("duplicate_card", "That staff card is already in play.", R_SOLO_TURN)
+
+
+def apply_reveal_bot_staff(state: State, move: Move, out: Outcome) -> State:
+    card = staff_card(move["card"], state)
+    player = state.player(BOT)
+    state = set_player(state, BOT, evolve(player, hired=player.hired + (card,)))
+    fact(out, "bot_staff", f"{name(state)} places {card.name} face up ({card.text}): it scores for "
+         f"{name(state)} at the end.", staff=card.to_json())
+    return with_bot(evolve(state, pending=state.pending[1:]), private_left=bot(state).private_left - 1)
+
+
+def draw_instruction_chance(state: State, rng: random.Random) -> Move:
+    return {"type": "draw_instruction", "card": rng.choice(deck_left(state) or list(decks()[bot(state).deck]))}
+
+
+def reveal_bot_staff_chance(state: State, rng: random.Random) -> Move:
+    taken = staff_in_play(state)
+    return {"type": "reveal_bot_staff",
+            "card": rng.choice([n for n, c in state.config.catalog.staff.items() if c.end and n not in taken])}
+
+
+# -- the end ------------------------------------------------------------------------------------
+def winners(state: State) -> list[str]:
+    """"You win if you have more victory points than Leopold. Otherwise, Leopold wins." """
+    you = human(state)
+    return [you] if state.player(you).vp > state.player(BOT).vp else [BOT]
+
+
+def solo_view(state: State, seat: str | None, full: bool) -> dict[str, Any]:
+    b = bot(state)
+    last = decks()[b.deck][b.drawn[-1]] if b.drawn else None
+    return {"solo": {
+        "opponent": name(state), "seat": BOT, "deck": b.deck, "difficulty": b.level,
+        "card": None if last is None else {"number": last.number, "hand": last.hand,
+                                           "symbols": [s.words() for s in last.symbols]},
+        "drawn": list(b.drawn), "deck_left": len(deck_left(state)),
+        "carrying_out": None if b.steps is None else [s.words() for s in b.steps],
+        "objectives": [{"objective": n, "progress": ("none", "III", "II", "claimed")[p]}
+                       for n, p in zip(state.objectives, b.progress)],
+        "private_deck": b.private_left,
+    }}
+
+
+SOLO = register(Module(
+    id=ID, title="Solo Variant: Dinner for One",
+    chosen_by=ID,
+    options={ID: SoloOption(metadata={"description": "the solo variant (one player): {\"difficulty\": easy | "
+                                                     "medium | hard}; the opponent is the seat bot"})},
+    moves={"setup": MoveRule(SetupSchema, check_solo_setup, apply_solo_setup),
+           "keep_staff": MoveRule(KeepStaffSchema, check_keep_staff, apply_keep_staff),
+           "draw_instruction": MoveRule(DrawInstructionSchema, check_draw_instruction, apply_draw_instruction),
+           "reveal_bot_staff": MoveRule(RevealBotStaffSchema, check_reveal_bot_staff, apply_reveal_bot_staff)},
+    pending={"bot_staff": PendingKind("reveal_bot_staff", lambda state, p: [], by_table=True)},
+    setup_phases=((KEEP_STAFF, INITIAL_GUESTS),),
+    configure=configure,
+    start=start,
+    begin=begin,
+    automata=lambda state: frozenset({BOT}),
+    automaton_scoring=(FinalLine(10, end_game_staff), FinalLine(20, occupied_rooms)),
+    turn=opponent_turn,
+    advance=run_step,
+    winners=winners,
+    view=solo_view,
+    chance={"setup": solo_setup_chance, "draw_instruction": draw_instruction_chance,
+            "reveal_bot_staff": reveal_bot_staff_chance},
+    notation={"keep_staff": "{seat:seat} selects {staff:cards}",
+              "draw_instruction": "Instruction {card:number}",
+              "reveal_bot_staff": "Bot staff {card:number}"},
+))
