@@ -26,7 +26,7 @@ import zlib
 from itertools import combinations
 
 import pytest
-from test_grand_austria_playouts import PLAYERS, busy_move
+from test_grand_austria_playouts import PLAYERS, QUIET
 
 from domain.grand_austria import GAME
 from domain.grand_austria.parts import MODULES, choosable
@@ -68,6 +68,12 @@ def as_table_enters(move: dict, rng: random.Random) -> dict:
     return move
 
 
+def busy_choice(listed: list[dict], rng: random.Random) -> dict:
+    """A legal move that does something rather than passing, most of the time."""
+    active = [m for m in listed if m["type"] not in QUIET]
+    return rng.choice(active if active and rng.random() < 0.85 else listed)
+
+
 def whole_game(modules, players, mode, seed):
     """A whole busy random game, checking the contract move by move; returns
     the initial state, the moves and the states after each."""
@@ -80,12 +86,14 @@ def whole_game(modules, players, mode, seed):
         if GAME.finished(state):
             break
         expected = GAME.expected(state)
-        if not expected.is_chance:
+        if expected.is_chance:
+            move = GAME.chance_move(state, rng)
+            if mode == "table":
+                move = as_table_enters(move, rng)
+        else:
             listed = GAME.legal_moves(state)
             assert listed, f"ply {ply}: {expected} and no legal move (a dead end)"
-        move = busy_move(state, rng)
-        if mode == "table":
-            move = as_table_enters(move, rng)
+            move = busy_choice(listed, rng)
         move = GAME.load_move(move)
         GAME.check(state, move)
         state, out = GAME.apply(state, move)
