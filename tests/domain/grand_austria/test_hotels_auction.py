@@ -35,8 +35,11 @@ def test_with_module_1_the_kitchens_start_with_one_champagne_only():
                    for p in state.seats.values())
 
 
-@pytest.mark.parametrize("modules", [("unique_hotels", "ballrooms"), ("ballrooms", "unique_hotels")])
+@pytest.mark.parametrize("modules", [("unique_hotels", "ballrooms"), ("ballrooms", "unique_hotels"),
+                                     ("ballrooms", "celebrities", "unique_hotels", "start_player", "more"),
+                                     ("more", "unique_hotels", "start_player", "celebrities", "ballrooms")])
 def test_the_auction_comes_after_the_staff_draft_and_before_the_rehearsal_rooms(modules):
+    """[LW §Combining Modules] steps 12-16: staff (drafted), the auction, rehearsal rooms, guests, rooms."""
     state = GAME.setup(["Anna", "Beth"], GAME.load_options({"modules": list(modules), "staff_draft": True}))
     names = [p.name for p in parts(state).setup_phases if p.active(state.config)]
     assert names.index("staff_draft") < names.index("entrances") < names.index("entrance_auction") \
