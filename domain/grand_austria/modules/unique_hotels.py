@@ -19,7 +19,7 @@ from domain.grand_austria.catalog import DATA, CatalogError, check_effects
 from domain.grand_austria.config import Config, adjusted
 from domain.grand_austria.effects import N_, Carrying, Words, apply_effects, describe_all, score, set_player
 from domain.grand_austria.parts import FinalLine, Module, MoveRule, PendingKind, RoundEndStep, SetupPhase, register
-from domain.grand_austria.refusals import R_TURN, resolved, violation
+from domain.grand_austria.refusals import resolved, violation
 from domain.grand_austria.scoring import measured
 from domain.grand_austria.state import INITIAL_GUESTS, INITIAL_ROOMS, OCCUPIED, REROLL, ROLL, ROUND_END, TURNS, \
     WHITE, Pending, State

@@ -14,7 +14,7 @@ long profile), where
 - outcomes and views are JSON; other players' hands stay hidden.
 
 A sample goes through the service as well: recorded, exported, imported
-without differences (see test_every_combination_through_the_service).
+without differences (test_hotels_api.py).
 In table mode the scorekeeper does not see the hands or the draws (the
 cards are named when hired); in digital mode every chance move carries
 what the service drew."""
