@@ -9,8 +9,10 @@
 // to send a dancer there) and each player shows their rehearsal board. With
 // module 2 (Celebrities) the lounge and the coloured dice (grand_austria_celebrities.js);
 // with module 5 each player shows their bell staff (grand_austria_more.js).
+// Module 3 (Unique Hotels): the entrances and their auction (grand_austria_hotels.js).
 import { h, listing, words, nameTag } from "../dom.js";
 import * as celebrities from "./grand_austria_celebrities.js";
+import * as hotels from "./grand_austria_hotels.js";
 import { dieFace } from "../values.js";
 import { seatColour } from "../chart.js";
 import { choiceWidget } from "../forms.js";
@@ -239,6 +241,7 @@ function playerPanel(state, seat, ctx) {
     h("div.line", h("small", "Kitchen "), kitchen(p.items)),
     rehearsal(state, seat),
     celebrities.heldCelebrities(state, seat),
+    hotels.entranceLine(state, seat, ctx, { tapper }),
     cafe(p.cafe),
     hotel(state, seat, ctx, problem), problem,
     staff(p, faceDownBells(state, seat)),
@@ -273,6 +276,7 @@ function renderState(state, ctx) {
       keyExtension(state, ctx)),
     celebrities.lounge(state, ctx, tapper(ctx, loungeProblem)), loungeProblem,
     ballrooms(state, ctx),
+    hotels.auctionPanel(state, ctx, { tapper }),
     h("h3", "Queue ", h("small", `${state.guests_left} guests left`)),
     h("ol.queue", state.queue.map((card, i) => h("li", { dataset: { position: i + 1 } },
       h("span.cost", `${i + 1} · ${state.queue_costs[i]} kr`), card ? guestCard(card) : h("span.hint", "—")))),
@@ -308,7 +312,7 @@ export default {
   },
 
   moveTitle(type, seat) {
-    const own = celebrities.moveTitle(type, seat);
+    const own = celebrities.moveTitle(type, seat) || hotels.moveTitle(type, seat);
     if (own) return own;
     if (type === "take_key") return `${seat}: take the skeleton key instead of a die — or tap it on the action board`;
     if (SENDS.includes(type)) return `${seat}: send a dancer to a ballroom — or tap its row above the board`;
@@ -319,7 +323,7 @@ export default {
   },
 
   factWords(fact) {
-    const own = celebrities.factWords(fact);
+    const own = celebrities.factWords(fact) || hotels.factWords(fact);
     if (own !== undefined) return own;
     switch (fact.fact) {
       case "krones": return `${fact.seat} ${fact.krones >= 0 ? "gets" : "pays"} ${Math.abs(fact.krones)} krone${Math.abs(fact.krones) === 1 ? "" : "s"} (${fact.why})`;
