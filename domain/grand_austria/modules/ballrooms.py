@@ -21,7 +21,8 @@ from domain.grand_austria.cafe import extra_action_last, table_at
 from domain.grand_austria.catalog import ALL_ITEMS, DATA, ITEMS, CatalogError, Guest, check_effects
 from domain.grand_austria.config import Config, adjusted
 from domain.grand_austria.effects import Carrying, apply_effects, lose, score, set_player
-from domain.grand_austria.parts import FinalLine, Module, MoveRule, PendingKind, RoundEndStep, SetupPhase, register
+from domain.grand_austria.parts import (FinalLine, Module, MoveRule, PendingKind, RoundEndStep, SetupPhase, automata,
+                                        register)
 from domain.grand_austria.refusals import R_ADDITIONAL, resolved, violation, waiting
 from domain.grand_austria.state import INITIAL_GUESTS, Pending, State
 from domain.immutable import evolve, put
@@ -236,9 +237,12 @@ def check_lay_out(state: State, move: Move) -> None:
         raise violation("unknown_board", f"{error}.", R_SETUP_M1) from None
     if len(set(names)) != 3:
         raise violation("same_ballroom", "Three different ballroom boards are laid out.", R_SETUP_M1)
-    if len(boards) != len(state.players) or len(set(boards)) != len(boards):
-        raise violation("rehearsal_boards", f"Lay out {len(state.players)} different rehearsal room boards, "
-                        "one per player.", R_SETUP_M1)
+    players = dancing_school(state)
+    if len(boards) != len(players) or len(set(boards)) != len(boards):
+        raise violation("rehearsal_boards", f"Lay out {len(players)} different rehearsal room board"
+                        f"{'s' if len(players) > 1 else ''}, one per player"
+                        + (" (solo: a random one for you, the opponent has none)." if automata(state) else "."),
+                        R_SETUP_M1)
 
 
 def apply_lay_out(state: State, move: Move, out: Outcome) -> State:
@@ -258,14 +262,17 @@ def apply_lay_out(state: State, move: Move, out: Outcome) -> State:
     boards = [rehearsal_from(b, state.config) for b in move["rehearsal_boards"]]
     offer = tuple(Rehearsal(b["id"], tuple(tuple(s) for s in b["sections"])) for b in boards)
     out.append({"fact": "rehearsal_boards_laid_out", "boards": boards})
-    return with_(state, rooms=tuple(rooms), offer=offer)
+    state = with_(state, rooms=tuple(rooms), offer=offer)
+    if len(offer) == 1:      # one board for one player (solo: "You do not get to choose one")
+        state = take_board(state, chooser(state), offer[0], out)
+    return state
 
 
 def lay_out_chance(state: State, rng: random.Random) -> Move:
     players = len(state.players)
     names = rng.sample([b["name"] for b in data()["ballroom"]], 3)
     ids = list(dict.fromkeys(b["id"] for b in rehearsal_data(state.config)))
-    boards = shuffled(rng, ids)[:players]
+    boards = shuffled(rng, ids)[:len(dancing_school(state))]
     return {"type": "lay_out_ballrooms", "ballrooms": [ballroom_from(n, players, state.config) for n in names],
             "rehearsal_boards": [rehearsal_from(b, state.config) for b in boards]}
 
@@ -277,6 +284,12 @@ class ChooseRehearsalSchema(MoveSchema):
 
     seat = seat_field()
     board = fields.String(required=True, metadata={"description": "the board's id, e.g. R2"})
+
+
+def dancing_school(state: State) -> list[str]:
+    """The players who get a rehearsal room board: all but a seat the rules
+    play (the solo opponent has her 10 dancers and no board)."""
+    return [seat for seat in state.players if seat not in automata(state)]
 
 
 def chooser(state: State) -> str:
@@ -643,7 +656,7 @@ def _rehearsal_candidates(state: State, expected: Expected) -> list[Move]:
 PHASES = (
     (SetupPhase(LAY_OUT, lambda state: bool(of(state).rooms), lambda state: Expected((TABLE,), ("lay_out_ballrooms",)),
                 lambda state, e: []), INITIAL_GUESTS),
-    (SetupPhase(REHEARSAL, lambda state: len(of(state).boards) == len(state.players), _rehearsal_expected,
+    (SetupPhase(REHEARSAL, lambda state: len(of(state).boards) == len(dancing_school(state)), _rehearsal_expected,
                 _rehearsal_candidates), INITIAL_GUESTS),
 )
 

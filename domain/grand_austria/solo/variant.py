@@ -25,6 +25,7 @@ from domain.grand_austria.moves import SetupSchema, staff_field
 from domain.grand_austria.parts import FinalLine, Module, MoveRule, PendingKind, SetupPhase, register
 from domain.grand_austria.refusals import R_SETUP, violation
 from domain.grand_austria.scoring import claim, end_game_staff, occupied_rooms
+from domain.grand_austria.solo import elisabeth
 from domain.grand_austria.solo.bot import (CLAIMED, PROGRESS_WORDS, bot_room, objective_target, select_die,
                                            select_guest)
 from domain.grand_austria.solo.deck import LEVELS, OPPONENTS, Symbol, decks, filtered
@@ -40,6 +41,8 @@ R_SOLO_SETUP = "Solo: The Base Game, Setup"
 R_SOLO_TURN = "Solo: Leopold's Turn"
 PRIVATE_DECK = 5          # "draw 5 cards without looking at them"
 DEALT, KEPT = 10, 6       # "Draw 10 staff cards ... and select 6 of them"
+DANCERS = 10              # "Elisabeth does not get a rehearsal room board, but she does get her 10 dancers"
+BALLROOMS = "ballrooms"
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,7 @@ class Bot:
     hand: str = "right"
     progress: tuple[int, int, int] = (0, 0, 0)
     private_left: int = PRIVATE_DECK
+    dancers_left: int = 0                     # Elisabeth with module 1: her 10 dancers
 
 
 def bot(state: State) -> Bot:
@@ -107,7 +111,8 @@ def configure(config: Config) -> Config:
 
 
 def start(config: Config) -> Bot:
-    return Bot(deck=deck_for(config.modules), level=config.options[ID]["difficulty"])
+    return Bot(deck=deck_for(config.modules), level=config.options[ID]["difficulty"],
+               dancers_left=DANCERS if BALLROOMS in config.modules else 0)
 
 
 def begin(state: State) -> State:
@@ -240,7 +245,7 @@ def apply_draw_instruction(state: State, move: Move, out: Outcome) -> State:
     b = bot(state)
     card = decks()[b.deck][move["card"]]
     drawn = b.drawn if deck_left(state) else ()      # never happens: 14 turns at most of 20 cards
-    steps = filtered(card, b.level, dancers="ballrooms" in state.config.modules,
+    steps = filtered(card, b.level, dancers=BALLROOMS in state.config.modules,
                      coloured_dice="celebrities" in state.config.modules)
     fact(out, "instruction_drawn", f"{name(state)} draws instruction card {card.number}: "
          + "; ".join(s.words() for s in steps) + f" (ties: hand pointing {card.hand}, {b.level} level).",
@@ -274,16 +279,37 @@ def take_guest(state: State, symbol: Symbol, out: Outcome) -> State:
         return state
     guest = state.queue[position]
     hotel, player = state.hotel_of(BOT), state.player(BOT)
-    room = bot_room(hotel, player, guest.colour)
     state = taken_from_queue(state, position)
     fact(out, "bot_guest", f"{who} takes {guest.name} ({guest.colour}, {guest.vp} VP) from queue position "
          f"{position + 1}, pays nothing and gets no reward.", guest=guest.name, position=position + 1)
-    state = set_player(state, BOT, evolve(player, rooms=put(player.rooms, room, OCCUPIED),
-                                          guests=player.guests + (guest,)))
+    state = set_player(state, BOT, evolve(player, guests=player.guests + (guest,)))
+    state = score(state, BOT, guest.vp, f"guest {guest.name}", out)
+    if symbol.dancer and bot(state).dancers_left:
+        # "Elisabeth scores the victory points printed on the chosen guest card and places it in the discard pile"
+        return send_dancer(state, symbol.dancer, f"{guest.name} goes to the discard pile; ", out)
+    room = bot_room(hotel, player, guest.colour)
+    state = set_player(state, BOT, evolve(state.player(BOT), rooms=put(player.rooms, room, OCCUPIED)))
     fact(out, "bot_room", f"{who} places an occupied {hotel.colour(room)} room on {hotel.name_of(room)}; "
          f"{guest.name} goes to the discard pile.", room=hotel.name_of(room))
-    state = score(state, BOT, guest.vp, f"guest {guest.name}", out)
     return score(state, BOT, hotel.prepare_vp.get(room, 0), f"room {hotel.name_of(room)}", out)
+
+
+def send_dancer(state: State, arrows: int, before: str, out: Outcome) -> State:
+    """Elisabeth's dancer into a ballroom: no champagne, no row bonus, no room tile (Solo: Module 1)."""
+    who = name(state)
+    if not bot(state).dancers_left:
+        fact(out, "lapsed", f"{who} has no dancer left: the dancer symbol does nothing.", step="bot_dancer")
+        return state
+    state, ballroom, row, space = elisabeth.place(state, BOT, arrows)
+    where = "the balcony" if space == "balcony" else f"space {space} of the {row} row"
+    fact(out, "bot_dancer", f"{before}{who} sends a dancer to {ballroom}, {where}: no champagne, no row bonus.",
+         ballroom=ballroom, row=row, space=space)
+    return with_bot(state, dancers_left=bot(state).dancers_left - 1)
+
+
+def dancer(state: State, symbol: Symbol, out: Outcome) -> State:
+    """The dancer symbol of the bottom section: an additional dancer, with no guest."""
+    return send_dancer(state, symbol.dancer, "", out)
 
 
 def take_die(state: State, symbol: Symbol, out: Outcome) -> State:
@@ -338,7 +364,7 @@ def private_staff(state: State, symbol: Symbol, out: Outcome) -> State:
 
 
 STEPS = {"guest": take_guest, "die": take_die, "emperor": emperor, "objective": objective,
-         "staff": private_staff}
+         "staff": private_staff, "dancer": dancer}
 
 
 def check_reveal_bot_staff(state: State, move: Move) -> None:
@@ -388,6 +414,7 @@ def solo_view(state: State, seat: str | None, full: bool) -> dict[str, Any]:
         "objectives": [{"objective": n, "progress": ("none", "III", "II", "claimed")[p]}
                        for n, p in zip(state.objectives, b.progress)],
         "private_deck": b.private_left,
+        **({"dancers_left": b.dancers_left} if BALLROOMS in state.config.modules else {}),
     }}
 
 

@@ -21,10 +21,17 @@ def solo(level="hard", **options):
     return GAME.setup(["Ann"], GAME.load_options({"solo": {"difficulty": level}, **options}))
 
 
+BALLROOMS = {"type": "lay_out_ballrooms", "ballrooms": ["Goldener Strauss", "Zum Sperl", "Apollosaal"],
+             "rehearsal_boards": ["R2"]}
+
+
 def solo_ready(level="hard", dice=(1, 1, 2, 2, 3, 3, 4, 4, 5, 6), **options):
-    state, _ = play(solo(level, **options), SETUP,
-                    {"type": "keep_staff", "seat": "Ann", "staff": DEALT[:6]},
-                    {"type": "take_guest", "seat": "Ann", "position": 1},
+    state, _ = play(solo(level, **options), SETUP)
+    setup_moves = {"keep_staff": {"type": "keep_staff", "seat": "Ann", "staff": DEALT[:6]},
+                   "lay_out_ballrooms": BALLROOMS}
+    while GAME.expected(state).moves[0] in setup_moves:
+        state, _ = play(state, setup_moves[GAME.expected(state).moves[0]])
+    state, _ = play(state, {"type": "take_guest", "seat": "Ann", "position": 1},
                     {"type": "reveal_guest", "card": 51},
                     *[{"type": "prepare_room", "seat": "Ann", "room": r} for r in ("1.1", "1.2", "1.3")],
                     {"type": "roll", "dice": list(dice)})
