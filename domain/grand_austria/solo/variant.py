@@ -60,6 +60,7 @@ class Bot:
     progress: tuple[int, int, int] = (0, 0, 0)
     private_left: int = PRIVATE_DECK
     dancers_left: int = 0                     # Elisabeth with module 1: her 10 dancers
+    said: tuple[str, ...] = ()                # the steps of the card being (or last) carried out, in words
 
 
 def bot(state: State) -> Bot:
@@ -88,7 +89,6 @@ def fact(out: Outcome, kind: str, text: str, **details: Any) -> None:
 class SoloSchema(Schema):
     difficulty = fields.String(required=True, validate=validate.OneOf(LEVELS),
                                metadata={"description": "easy, medium or hard (Levels of Difficulty)"})
-    bot_entrance = fields.String(metadata={"description": "module 3: the opponent's solo entrance"})
 
 
 class SoloOption(fields.Nested):
@@ -104,9 +104,6 @@ def configure(config: Config) -> Config:
     if config.staff_draft:
         raise RuleViolation("solo_staff_draft", "There is no staff draft in the solo variant: you draw 10 "
                             "staff cards and select 6 of them.", R_SOLO_SETUP)
-    if config.options[ID].get("bot_entrance") is not None and "unique_hotels" not in config.modules:
-        raise RuleViolation("module_not_in_play", "The opponent's entrance belongs to module 3 (Unique Hotels), "
-                            "which this game does not play.", R_SOLO_SETUP)
     return adjusted(config, hand_size=DEALT)
 
 
@@ -251,7 +248,7 @@ def apply_draw_instruction(state: State, move: Move, out: Outcome) -> State:
          + "; ".join(s.words() for s in steps) + f" (ties: hand pointing {card.hand}, {b.level} level).",
          card=card.number)
     state = evolve(state, turn=evolve(state.turn, acted=True))
-    return with_bot(state, drawn=drawn + (card.number,), steps=steps, hand=card.hand)
+    return with_bot(state, drawn=drawn + (card.number,), steps=steps, hand=card.hand, said=(out[-1]["text"],))
 
 
 def run_step(state: State, out: Outcome) -> State:
@@ -263,9 +260,15 @@ def run_step(state: State, out: Outcome) -> State:
         out.append({"fact": "turn_ended", "seat": BOT, "number": state.turn.number})
         state = evolve(state, turn=None, used_numbers=state.used_numbers | {state.turn.number})
         return with_bot(state, steps=None)
-    symbol = b.steps[0]
-    state = with_bot(state, steps=b.steps[1:])
-    return STEPS[symbol.kind](state, symbol, out)
+    symbol, start = b.steps[0], len(out)
+    state = STEPS[symbol.kind](with_bot(state, steps=b.steps[1:]), symbol, out)
+    return told(state, out[start:])
+
+
+def told(state: State, facts: Outcome) -> State:
+    """The opponent's steps in words, kept for the page until its next card."""
+    said = tuple(f["text"] for f in facts if f.get("seat") == BOT and "text" in f)
+    return with_bot(state, said=bot(state).said + said) if said else state
 
 
 def take_guest(state: State, symbol: Symbol, out: Outcome) -> State:
@@ -280,7 +283,9 @@ def take_guest(state: State, symbol: Symbol, out: Outcome) -> State:
     guest = state.queue[position]
     hotel, player = state.hotel_of(BOT), state.player(BOT)
     state = taken_from_queue(state, position)
-    fact(out, "bot_guest", f"{who} takes {guest.name} ({guest.colour}, {guest.vp} VP) from queue position "
+    why = "" if symbol.colour in ("any", guest.colour) else \
+        f"no {symbol.colour} guest fits {who}'s hotel, so the one with most VP: "
+    fact(out, "bot_guest", f"{why}{who} takes {guest.name} ({guest.colour}, {guest.vp} VP) from queue position "
          f"{position + 1}, pays nothing and gets no reward.", guest=guest.name, position=position + 1)
     state = set_player(state, BOT, evolve(player, guests=player.guests + (guest,)))
     state = score(state, BOT, guest.vp, f"guest {guest.name}", out)
@@ -380,9 +385,11 @@ def apply_reveal_bot_staff(state: State, move: Move, out: Outcome) -> State:
     card = staff_card(move["card"], state)
     player = state.player(BOT)
     state = set_player(state, BOT, evolve(player, hired=player.hired + (card,)))
+    start = len(out)
     fact(out, "bot_staff", f"{name(state)} places {card.name} face up ({card.text}): it scores for "
          f"{name(state)} at the end.", staff=card.to_json())
-    return with_bot(evolve(state, pending=state.pending[1:]), private_left=bot(state).private_left - 1)
+    state = with_bot(evolve(state, pending=state.pending[1:]), private_left=bot(state).private_left - 1)
+    return told(state, out[start:])
 
 
 def draw_instruction_chance(state: State, rng: random.Random) -> Move:
@@ -402,6 +409,10 @@ def winners(state: State) -> list[str]:
     return [you] if state.player(you).vp > state.player(BOT).vp else [BOT]
 
 
+def bordered(symbol: Symbol) -> str:
+    return symbol.words() + (f" ({symbol.border} border)" if symbol.border else "")
+
+
 def solo_view(state: State, seat: str | None, full: bool) -> dict[str, Any]:
     b = bot(state)
     last = decks()[b.deck][b.drawn[-1]] if b.drawn else None
@@ -410,6 +421,9 @@ def solo_view(state: State, seat: str | None, full: bool) -> dict[str, Any]:
         "card": None if last is None else {"number": last.number, "hand": last.hand,
                                            "symbols": [s.words() for s in last.symbols]},
         "drawn": list(b.drawn), "deck_left": len(deck_left(state)),
+        "cards_left": [{"number": n, "hand": c.hand, "symbols": [bordered(s) for s in c.symbols]}
+                       for n, c in decks()[b.deck].items() if n in deck_left(state)],
+        "last_turn": list(b.said),
         "carrying_out": None if b.steps is None else [s.words() for s in b.steps],
         "objectives": [{"objective": n, "progress": ("none", "III", "II", "claimed")[p]}
                        for n, p in zip(state.objectives, b.progress)],

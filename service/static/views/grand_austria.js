@@ -7,10 +7,12 @@
 // tile shows it. With module 1 (Vienna Ballrooms) champagne is a fifth item,
 // the three ballrooms lie above the board (a row with a legal send is tapped
 // to send a dancer there) and each player shows their rehearsal board.
+// The solo variant's opponent has a panel of its own (grand_austria_solo.js).
 import { h, listing, words, nameTag } from "../dom.js";
 import { dieFace } from "../values.js";
 import { seatColour } from "../chart.js";
 import { choiceWidget } from "../forms.js";
+import { soloFactWords, soloFieldWidget, soloMoveTitle, soloPanel } from "./grand_austria_solo.js";
 
 const ROOM = /^\d\.\d$/;
 const ITEMS = ["strudel", "cake", "wine", "coffee", "champagne"];
@@ -277,6 +279,7 @@ function renderState(state, ctx) {
     h("p.round", `Round ${state.round} of 7 · ${words(state.phase)}`,
       turn ? h("span", " · ", h("strong", `${turn.seat}'s turn`), ` (no. ${turn.number}${turn.die ? `, die ${turn.die}${turn.boosted ? " +1" : ""}` : turn.main === "key" ? ", the key" : ""})`) : ""),
     pendingNotice(state),
+    soloPanel(state),
     h("div.action-board", { "aria-label": "action board" },
       Object.entries(state.action_spaces).map(([space, count]) => h("div.action", {
         class: count ? "" : "empty", dataset: { action: space }, title: `action ${space}: ${ACTIONS[space]}`,
@@ -305,6 +308,8 @@ export default {
   renderState,
 
   fieldWidget(path, field, ctx, onchange) {
+    const solo = soloFieldWidget(path, field, ctx, onchange, choiceWidget);
+    if (solo) return solo;
     if (ctx.moveType === "setup" && path === "emperor_tiles" && Array.isArray(ctx.state.emperor_tile_stacks)) {
       return emperorPicker(field, ctx, onchange);
     }
@@ -317,6 +322,8 @@ export default {
   },
 
   moveTitle(type, seat) {
+    const solo = soloMoveTitle(type);
+    if (solo) return solo;
     if (type === "take_key") return `${seat}: take the skeleton key instead of a die — or tap it on the action board`;
     if (SENDS.includes(type)) return `${seat}: send a dancer to a ballroom — or tap its row above the board`;
     return ROOM_MOVES[type] ? `${seat}: ${ROOM_MOVES[type]} a room — or tap it in ${seat}'s hotel`
@@ -334,7 +341,7 @@ export default {
       case "dancer_placed": return `${fact.seat}'s dancer goes to ${fact.ballroom}, ${fact.row} row${fact.space === "balcony" ? " (balcony)" : ""}, for ${fact.champagne} champagne`;
       case "ballroom_scored": return `${fact.ballroom} is scored (round ${fact.round})`;
       case "placed": return `${fact.seat} places ${fact.items.map((e) => `${e.item} on table ${e.table}`).join(", ")}`;
-      default: return undefined;
+      default: return soloFactWords(fact);
     }
   },
 };

@@ -62,7 +62,6 @@ def test_the_opponent_is_the_seat_bot_leopold_with_the_base_game():
     (["Ann", "Bob"], {"solo": {"difficulty": "easy"}}, "player_count"),
     (["Ann"], {"solo": {"difficulty": "easy"}, "modules": ["start_player"]}, "solo_start_player"),
     (["Ann"], {"solo": {"difficulty": "easy"}, "staff_draft": True}, "solo_staff_draft"),
-    (["Ann"], {"solo": {"difficulty": "easy", "bot_entrance": "Toll Bridge Hotel"}}, "module_not_in_play"),
 ])
 def test_setups_the_solo_rules_refuse(players, options, code):
     with pytest.raises(RuleViolation) as refused:
@@ -241,7 +240,7 @@ def test_leopold_scores_his_rooms_and_his_face_up_staff_at_the_end():
     from domain.grand_austria.scoring import final_scoring
     state = arrange(solo_ready(), BOT, rooms={"1.1": "occupied", "2.2": "occupied", "4.5": "occupied"},
                     hired=[31, 29, 40], vp=10)
-    state = arrange(state, "Ann", hired=[28], krones=5)          # Ann's Concierge, copied by his Secretary: 2 blue rooms
+    state = arrange(state, "Ann", hired=[28], krones=5)    # Ann's Concierge, copied by his Secretary: 2 blue rooms
     state = evolve(state, claims=((BOT,), (), ()))
     state = arrange(state, BOT, objectives=(105,))
     out = []
