@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from domain.grand_austria import GAME
+from test_page_refresh import open_game
 from test_touch_targets import assert_big_enough
 
 pytestmark = pytest.mark.browser
@@ -44,18 +45,22 @@ def state_of(page: Page, server: str, game_id: str) -> dict:
     return page.request.get(f"{server}/api/games/{game_id}/state").json()
 
 
+def table_game_on_the_page(page: Page, server: str, players: list[str], options: dict,
+                           moves: list[dict]) -> tuple[str, str]:
+    """A table-mode game with ``moves`` recorded through the API, open on the
+    scorekeeper's page: (game id, the scorekeeper's token)."""
+    created = page.request.post(f"{server}/api/games", data={
+        "game": "grand_austria", "players": players, "mode": "table", "options": options}).json()
+    game_id, token = created["id"], created["tokens"]["scorekeeper"]
+    for move in moves:
+        post(page, server, game_id, token, move)
+    open_game(page, game_id, token)
+    return game_id, token
+
+
 def test_a_module_1_round_on_the_page(phone: Page, server, shoot):
     page = phone
-    created = page.request.post(f"{server}/api/games", data={
-        "game": "grand_austria", "players": ["Anna", "Beth"], "mode": "table",
-        "options": {"modules": ["ballrooms"]}}).json()
-    game_id, token = created["id"], created["tokens"]["scorekeeper"]
-    for move in SETUP:
-        post(page, server, game_id, token, move)
-    page.goto("/")
-    page.evaluate("([id, token]) => localStorage.setItem(`tablelog:tokens:${id}`, "
-                  "JSON.stringify({scorekeeper: token, seats: {}}))", [game_id, token])
-    page.goto(f"/#/game/{game_id}")
+    game_id, token = table_game_on_the_page(page, server, ["Anna", "Beth"], {"modules": ["ballrooms"]}, SETUP)
     rooms = page.locator(".view .ballrooms .ballroom")
     expect(rooms).to_have_count(3)
     expect(rooms.nth(0)).to_contain_text("Goldener Strauss")

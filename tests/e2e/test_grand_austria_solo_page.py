@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from starting import start_on_the_page
-from test_grand_austria_ballrooms_page import post, state_of
+from test_grand_austria_ballrooms_page import state_of, table_game_on_the_page
 from test_grand_austria_start_player_page import players_phones, tap_a_move
 
 pytestmark = pytest.mark.browser
@@ -29,16 +29,7 @@ SETUP = [
 
 def test_the_opponents_turn_entered_at_the_table(phone: Page, server, shoot):
     page = phone
-    created = page.request.post(f"{server}/api/games", data={
-        "game": "grand_austria", "players": ["Anna"], "mode": "table",
-        "options": {"solo": {"difficulty": "hard"}}}).json()
-    game_id, token = created["id"], created["tokens"]["scorekeeper"]
-    for move in SETUP:
-        post(page, server, game_id, token, move)
-    page.goto("/")
-    page.evaluate("([id, token]) => localStorage.setItem(`tablelog:tokens:${id}`, "
-                  "JSON.stringify({scorekeeper: token, seats: {}}))", [game_id, token])
-    page.goto(f"/#/game/{game_id}")
+    game_id, _ = table_game_on_the_page(page, server, ["Anna"], {"solo": {"difficulty": "hard"}}, SETUP)
     panel = page.locator(".view .solo-panel")
     expect(panel).to_contain_text("Leopold")
     expect(panel).to_contain_text("draw the top instruction card")
