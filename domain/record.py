@@ -319,6 +319,34 @@ def receipt_message(game_id: UUID | str, version: int, event_hash_: str) -> str:
     return f"tablelog/receipt/v1|{game_id}|{version}|{event_hash_}"
 
 
+class HouseCatalog(Aggregate):
+    """A table's own copy of a game's components (a house catalog, in the
+    shape of the shipped data), stored once and never changed: its id is
+    made from the game and its content, so the same content is the same
+    catalog. A game that names it copies the content into its own record."""
+
+    @event("Stored")
+    def __init__(self, game: str, name: str, content: dict[str, Any], id: UUID | None = None):  # noqa: A002
+        self.game, self.name, self.content = game, name, content
+
+    @property
+    def digest(self) -> str:
+        return house_catalog_digest(self.content)
+
+
+HOUSE_CATALOGS = uuid5(NAMESPACE_URL, "tablelog:house-catalog")
+
+
+def house_catalog_digest(content: Any) -> str:
+    """The content's SHA-256 over its canonical JSON (sorted keys, no spaces)."""
+    return hashlib.sha256(canonical(content).encode()).hexdigest()
+
+
+def house_catalog_id(game: str, content: Any) -> UUID:
+    """A house catalog's id: the same game and content, the same id."""
+    return uuid5(HOUSE_CATALOGS, f"{game}|{house_catalog_digest(content)}")
+
+
 def is_game_event(domain_event: Any) -> bool:
     """Whether an event in the store is one of a game's (not a sealed seed's or an anchor's)."""
     return isinstance(domain_event, (GameRecord.Event, GameRecord.Created))

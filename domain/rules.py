@@ -182,6 +182,12 @@ class Game(ABC):
         except ValidationError as error:
             raise MalformedMove({"options": error.messages}) from None
 
+    def check_house_catalog(self, content: Any) -> dict[str, Any]:
+        """A table's own copy of the components (a house catalog), checked for
+        the shape of the shipped data; MalformedMove (HTTP 400) if it does not
+        fit, or if the game takes none."""
+        raise MalformedMove({"content": [f"{self.title} takes no house catalog."]})
+
     @abstractmethod
     def setup(self, players: Sequence[str], options: Mapping[str, Any], rules_version: str | None = None) -> Any:
         """The state before the first move under ``rules_version`` (one of

@@ -12,19 +12,30 @@ second (``IntegrityError``) and its rows are rolled back with it.
 eventsourcing's ``ProjectionRunner`` needs a recorder that can be subscribed
 to, which its SQLite recorder cannot; ``Views`` therefore drives the
 projection itself, reading the notifications after the tracked position in
-batches. The service calls ``catch_up`` before it reads a view (a reader
-never sees a view behind the writes of its own process) and ``start`` runs a
-thread that catches up twice a second (writes of other processes show within
-a second). Recording a move does no view work at all.
+batches.
+
+One process per database runs the projection: ``start`` runs a thread that
+becomes the runner when it holds the database's views lock (a PostgreSQL
+advisory lock on a connection of its own, a lock file beside a SQLite file)
+and then catches up as soon as events arrive; in the other processes the
+thread only tries for the lock again now and then, so a runner that dies is
+replaced within a second. A reader in any process waits (a bounded time)
+until the runner has passed every event stored before the read began, so it
+never sees a view behind its own process's writes; if the runner does not
+get there in time, the reader catches up itself. A process that started no
+thread (the command line, tests) catches up itself before it reads.
+Recording a move does no view work at all.
 
 Player statistics are aggregated when read from one row per game and player:
 undo can reopen a finished game, and a best score cannot be subtracted again.
 """
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import logging
+import os
 import threading
 import time
 from collections import OrderedDict
@@ -36,6 +47,7 @@ from eventsourcing.persistence import IntegrityError, OperationalError, Tracking
 from eventsourcing.postgres import PostgresTrackingRecorder
 from eventsourcing.projection import Projection
 from eventsourcing.sqlite import SQLiteTrackingRecorder
+import psycopg
 from psycopg.sql import SQL
 
 from domain.names import player_key
@@ -50,6 +62,10 @@ PLAYERS_TABLE = "tablelog_view_players_v2"
 """(v2: rows carry ``played``; the views are rebuilt from the log under the new name.)"""
 TRACKING_TABLE = "tablelog_view_tracking"
 DEADLOCK_ATTEMPTS = 3
+LEADER_LOCK = 7418
+"""The PostgreSQL advisory lock the views' runner holds (7416: migration, 7417: the views' tables)."""
+FRESH_WAIT = 2.0
+"""Seconds a reader waits for the runner to pass the events stored before its read."""
 """How often a batch of view rows the database rolled back (a deadlock) is written again."""
 
 GAME_COLUMNS = ("game_id", "position", "game", "players", "mode", "status", "scores", "winners", "moves",
@@ -230,6 +246,111 @@ def open_views(store: Any) -> ViewTables:
     return views
 
 
+class Leader:
+    """The right to run the views' projection for one database, held by one
+    process at a time and let go when that process ends. ``hold`` tries for
+    it without waiting and says whether this process holds it now; ``held``
+    says whether it did at the last try."""
+
+    held = True
+
+    def hold(self) -> bool:
+        return True
+
+    def release(self) -> None:
+        pass
+
+
+class PostgresLeader(Leader):
+    """A session advisory lock on a connection of its own: the server lets it
+    go when the process or its connection dies."""
+
+    CHECK_EVERY = 1.0
+    """Seconds between checks that the lock's connection still stands."""
+
+    def __init__(self, datastore: Any):
+        self.connect_args = dict(datastore.pool.kwargs)
+        self.connect_args.pop("row_factory", None)
+        self._conn: psycopg.Connection | None = None
+        self._checked = 0.0
+
+    @property
+    def held(self) -> bool:  # type: ignore[override]
+        return self._conn is not None
+
+    def hold(self) -> bool:
+        try:
+            if self._conn is not None:
+                if time.monotonic() - self._checked > self.CHECK_EVERY:
+                    self._conn.execute("SELECT 1")        # still connected, so still held
+                    self._checked = time.monotonic()
+                return True
+            conn = psycopg.connect(**self.connect_args, autocommit=True, connect_timeout=2)
+        except psycopg.Error:
+            self.release()
+            return False
+        try:
+            got = conn.execute("SELECT pg_try_advisory_lock(%s)", [LEADER_LOCK]).fetchone()[0]
+        except psycopg.Error:
+            got = False
+        if got:
+            self._conn, self._checked = conn, time.monotonic()
+        else:
+            conn.close()
+        return bool(got)
+
+    def release(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            try:
+                conn.close()
+            except psycopg.Error:
+                pass
+
+
+class FileLeader(Leader):
+    """An exclusive ``flock`` on a file beside the SQLite database."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self._file: Any = None
+
+    @property
+    def held(self) -> bool:  # type: ignore[override]
+        return self._file is not None
+
+    def hold(self) -> bool:
+        if self._file is not None:
+            return True
+        try:
+            handle = open(self.path, "a+b")
+        except OSError:
+            return False
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.close()
+            return False
+        self._file = handle
+        return True
+
+    def release(self) -> None:
+        handle, self._file = self._file, None
+        if handle is not None:
+            handle.close()
+
+
+def views_leader(store: Any) -> Leader:
+    """Who may run the projection for ``store``'s database."""
+    datastore = store.recorder.datastore
+    if store.is_postgres:
+        return PostgresLeader(datastore)
+    name = datastore.pool.db_name
+    if datastore.pool.is_sqlite_memory_mode:
+        return Leader()         # one process sees this database: it always runs the projection
+    return FileLeader(os.path.abspath(name) + "-views.lock")
+
+
 class GameViews(Projection[ViewTables]):
     """Turns each game's events into its row in the game list and one row
     per player. ``summarize`` is the service's summary of a game history."""
@@ -308,13 +429,19 @@ class GameViews(Projection[ViewTables]):
     def _advance(self, domain_event: Any) -> GameHistory:
         gid, version = domain_event.originator_id, domain_event.originator_version
         hist = self._histories.get(gid)
-        if version == 1:
+        if hist is None and version == 1:
             hist = GameHistory(domain_event)
-        elif hist is None or hist.version != version - 1:
+        elif hist is None:
+            # Not in memory (evicted, or a runner started late): its events up to this one.
             events = self.store.events.get(gid, lte=version)
             hist = GameHistory(next(events))
             hist.feed(events)
+        elif hist.version < version - 1:
+            hist.feed(self.store.events.get(gid, gt=hist.version, lte=version))
         else:
+            # The next event, or one this history already holds (a batch that
+            # lost its race is read again): never rebuilt from the start; a
+            # row from a history ahead of the batch only shows a later version.
             hist.feed([domain_event])
         self._histories[gid] = hist
         self._histories.move_to_end(gid)
@@ -361,6 +488,7 @@ class Views:
         self.tables = open_views(store)
         self.projection = GameViews(self.tables, store, summarize)
         self.batch_size = batch_size
+        self.leader = views_leader(store)
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -425,12 +553,16 @@ class Views:
         return count
 
     # -- in the background ---------------------------------------------------------
-    def start(self, interval: float = 0.5) -> None:
-        """Catch up every ``interval`` seconds in a daemon thread."""
+    def start(self, interval: float = 0.5, poll: float = 0.05) -> None:
+        """Run the projection in a daemon thread while this process holds the
+        database's views lock (looking for new events every ``poll``
+        seconds), and try for the lock every ``interval`` seconds while
+        another process holds it."""
         if self._thread is not None:
             return
         self._stop.clear()
-        self._thread = threading.Thread(target=self._run, args=(interval,), name="tablelog-views", daemon=True)
+        self._thread = threading.Thread(target=self._run, args=(interval, poll), name="tablelog-views",
+                                        daemon=True)
         self._thread.start()
 
     def stop(self) -> None:
@@ -438,24 +570,49 @@ class Views:
         if self._thread is not None:
             self._thread.join()
             self._thread = None
+        self.leader.release()
 
-    def _run(self, interval: float) -> None:
-        while not self._stop.wait(interval):
+    def _run(self, interval: float, poll: float) -> None:
+        wait = 0.0
+        while not self._stop.wait(wait):
+            if not self.leader.hold():
+                wait = interval
+                continue
             try:
-                self.catch_up()
+                wait = 0.0 if self.catch_up() else poll
             except Exception:
                 log.exception("the views could not catch up; trying again")
+                wait = interval
+
+    def fresh(self) -> None:
+        """Bring the views past every event stored before this call: wait
+        for the runner (another process's thread, at most ``FRESH_WAIT``
+        seconds), or catch up here when this process runs the projection,
+        runs no thread, or the runner is late."""
+        if self._thread is None or self.leader.held:
+            self.catch_up()
+            return
+        target = self.store.recorder.max_notification_id() or 0
+        deadline = time.monotonic() + FRESH_WAIT
+        pause = 0.005
+        while self.position < target:
+            if time.monotonic() >= deadline:
+                log.info("the views' runner is late: this reader catches up itself")
+                self.catch_up()
+                return
+            time.sleep(pause)
+            pause = min(pause * 2, 0.05)
 
     # -- reading ---------------------------------------------------------------------
     def summaries(self) -> list[dict[str, Any]]:
         """Every game's summary, oldest first, with its status and last move time."""
-        self.catch_up()
+        self.fresh()
         return [{**json.loads(row["summary"]), "status": row["status"], "last_move_at": row["last_move_at"]}
                 for row in self.tables.games()]
 
     def player(self, name: str) -> list[dict[str, Any]]:
         """``name``'s results per game type with their place on its leaderboard."""
-        self.catch_up()
+        self.fresh()
         name = player_key(name)
         mine = self.tables.totals(player=name)
         out = []
@@ -469,7 +626,7 @@ class Views:
         """Every player of ``game``, most wins first, then the best average
         score of finished games; equal players share a rank."""
         if not caught_up:
-            self.catch_up()
+            self.fresh()
         rows = [stats(row) for row in self.tables.totals(game=game)]
         keys = {row["player"]: (row["won"], row["average_score"] or 0) for row in rows}
         rank = places(keys)

@@ -16,6 +16,7 @@ from webargs import core
 from webargs.flaskparser import FlaskParser
 
 from domain.games import all_games
+from service import i18n
 from service.openapi import move_field
 
 
@@ -52,6 +53,11 @@ blp = Blueprint("games", __name__, url_prefix="/api", description="Game records:
 
 def games():
     return current_app.extensions["tablelog"]
+
+
+def asked_language() -> str:
+    """The language the caller reads (``Accept-Language``; English when it names none of ours)."""
+    return i18n.language(request.accept_languages)
 
 
 def bearer() -> str | None:
@@ -300,17 +306,58 @@ class GameTypes(MethodView):
 
 class CatalogSchema(Schema):
     game = fields.String()
+    modules = fields.List(fields.String(), metadata={"description": "the modules whose components are listed"})
     cards = fields.List(fields.Dict(), metadata={
-        "description": "every card by name and printed content, each with its deck"})
+        "description": "every card by name and printed content, each with its deck (and what it does in words)"})
     fields_ = fields.List(fields.Dict(), data_key="fields", attribute="fields", metadata={"description": "a board's fields, in order"})
+    emperor_tiles = fields.List(fields.Dict(), metadata={"description": "the Emperor tiles: reward and penalty, "
+                                                                        "as data and in words"})
+    effects = fields.Dict(metadata={"description": "the effect vocabulary: kind -> its fields and its words "
+                                                   "(message templates)"})
+    ballrooms = fields.List(fields.Dict(), metadata={"description": "module 1: the five ballroom boards"})
+    balcony_cost = fields.Integer(metadata={"description": "module 1: the balcony's champagne"})
+    rehearsal_boards = fields.List(fields.Dict(), metadata={"description": "module 1: the rehearsal room boards"})
+
+
+class CatalogQuerySchema(Schema):
+    modules = fields.String(load_default=None, metadata={
+        "description": "modules whose cards, tiles and boards to list too, comma-separated (e.g. ballrooms)"})
+
+
+class WordsSchema(Schema):
+    language = fields.String()
+    words = fields.Dict(keys=fields.String(), values=fields.String(), metadata={
+        "description": "the page's words: English (as the page writes them) -> this language; empty for English"})
+
+
+@blp.route("/words/<language>")
+class Words(MethodView):
+    @blp.response(200, WordsSchema)
+    def get(self, language: str):
+        """The scorekeeper's page's words in a language (en, de), from the service's message catalog."""
+        if language not in i18n.LANGUAGES:
+            from service.games import NotFound
+            raise NotFound(f"The page speaks {' and '.join(i18n.LANGUAGES)}, not '{language}'.")
+        return {"language": language, "words": i18n.words(language)}
 
 
 @blp.route("/game-types/<game>/catalog")
 class Catalog(MethodView):
+    @blp.arguments(CatalogQuerySchema, location="query")
     @blp.response(200, CatalogSchema)
-    def get(self, game: str):
-        """A game's components by name and printed content (cards, fields), for pickers."""
-        return games().catalog(game)
+    def get(self, query: dict[str, Any], game: str):
+        """A game's components by name and printed content (cards, tiles, boards, fields), for pickers;
+        with ?modules=..., the modules' components too."""
+        modules = [m for m in (query["modules"] or "").split(",") if m.strip()]
+        return games().catalog(game, {"modules": [m.strip() for m in modules]} if modules else {})
+
+
+@blp.route("/games/<game_id>/catalog")
+class GameCatalog(MethodView):
+    @blp.response(200, CatalogSchema)
+    def get(self, game_id: str):
+        """The components as this game has them: its modules' and its house catalog's."""
+        return games().game_catalog(game_id)
 
 
 @blp.route("/games")
@@ -382,7 +429,7 @@ class Check(MethodView):
     def post(self, body: dict[str, Any], game_id: str):
         """Dry run: would the rules take this move now, and if not, why (nothing is recorded).
         Only for whoever may record it; in a digital game a player's move only with that player's token."""
-        return games().dry_run(game_id, body["move"], bearer())
+        return i18n.translated_error(games().dry_run(game_id, body["move"], bearer()), asked_language())
 
 
 @blp.route("/games/<game_id>/take-back")

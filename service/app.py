@@ -14,6 +14,7 @@ from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import HTTPException
 
 from domain.rules import MalformedMove, RuleViolation
+from service import i18n
 from service.games import Games, ServiceError
 from service.keys import Keyring
 from service.limits import install_limits
@@ -78,9 +79,11 @@ def create_app(database: str | None = None, store: Tablelog | None = None,
     api = TablelogApi(app)
 
     from service.api import blp
+    from service.api_catalogs import blp as catalogs_blp
     from service.api_records import blp as records_blp
     api.register_blueprint(blp)
     api.register_blueprint(records_blp)
+    api.register_blueprint(catalogs_blp)
     install_limits(app)
     register_errors(app)
 
@@ -140,9 +143,13 @@ def register_errors(app: Flask) -> None:
     app.before_request(refuse_nul)
     app.after_request(security_headers)
 
+    # A refusal's message in the caller's language (Accept-Language), its code unchanged.
+    def said(answer: dict[str, Any]) -> dict[str, Any]:
+        return i18n.translated_error(answer, i18n.language(request.accept_languages))
+
     @app.errorhandler(RuleViolation)
     def rule_violation(e: RuleViolation):
-        return jsonify({"error": e.to_json()}), 422
+        return jsonify({"error": said(e.to_json())}), 422
 
     @app.errorhandler(MalformedMove)
     def malformed(e: MalformedMove):
@@ -150,7 +157,7 @@ def register_errors(app: Flask) -> None:
 
     @app.errorhandler(ServiceError)
     def service_error(e: ServiceError):
-        return jsonify({"error": e.to_json()}), e.status
+        return jsonify({"error": said(e.to_json())}), e.status
 
     @app.errorhandler(HTTPException)
     def http_error(e: HTTPException):

@@ -97,7 +97,7 @@ def install_limits(app: Flask) -> Limiter:
     start = limiter.shared_limit(
         lambda: app.config.get("RATELIMIT_START") or os.environ.get(ENV_START_LIMIT) or START_LIMIT,
         scope="start", methods=["POST"])
-    for endpoint in ("games.GameList", "records.Import", "records.Fork"):
+    for endpoint in ("games.GameList", "records.Import", "records.Fork", "catalogs.HouseCatalogs"):
         if endpoint in app.view_functions:
             app.view_functions[endpoint] = start(app.view_functions[endpoint])
     return limiter

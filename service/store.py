@@ -9,15 +9,17 @@ and TRUNCATE, so even the database's own users cannot rewrite a record.
 from __future__ import annotations
 
 import os
+from typing import Any
 from urllib.parse import unquote, urlparse
 
 import logging
 
 import psycopg
-from eventsourcing.application import Application
+from eventsourcing.application import Application, ProcessingEvent
 
 from domain.record import GameRecord, HeadAnchor
 from replay.views import GAMES_TABLE, PLAYERS_TABLE, TRACKING_TABLE
+from service.group_commit import GroupCommit
 
 log = logging.getLogger("tablelog.store")
 
@@ -75,6 +77,23 @@ class Tablelog(Application):
     creates_tables = True      # False for a service role that owns no table (see open_store)
     snapshotting_intervals = {GameRecord: 100, HeadAnchor: 100}
     env = {"AGGREGATE_CACHE_MAXSIZE": "500", "AGGREGATE_CACHE_FASTFORWARD": "y"}
+
+    def __init__(self, env: dict[str, str] | None = None):
+        super().__init__(env=env)
+        self.group_commit = GroupCommit(self._record)
+
+    def save(self, *objs: Any, **kwargs: Any) -> list[Any]:
+        """Save the aggregates' new events, in one transaction with the
+        saves other threads of this process make at the same moment (see
+        service/group_commit.py); returns once these events are committed."""
+        if kwargs:
+            return super().save(*objs, **kwargs)
+        processing: ProcessingEvent = ProcessingEvent()
+        processing.collect_events(*objs)
+        recordings = self.group_commit.commit(processing)
+        self._take_snapshots(processing)
+        self._notify(recordings)
+        return recordings
 
     @property
     def is_postgres(self) -> bool:

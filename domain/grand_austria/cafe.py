@@ -10,7 +10,7 @@ from domain.grand_austria.effects import (add, apply_effects, check_in_game, gai
 from domain.grand_austria.hotel import occupy, room_named
 from domain.grand_austria.moves import (CheckInSchema, CompleteOrderSchema, PlaceItemsSchema, RevealGuestSchema,
                                         ServeSchema, TakeGuestSchema)
-from domain.grand_austria.parts import MoveRule
+from domain.grand_austria.parts import MoveRule, run_hooks
 from domain.grand_austria.refusals import R_ADDITIONAL, R_TURN, resolved, violation, waiting
 from domain.grand_austria.state import INITIAL_GUESTS, PREPARED, TURNS, Player, State, Table
 from domain.immutable import evolve, put
@@ -183,9 +183,9 @@ def check_take_guest(state: State, move: Move) -> None:
         raise violation("empty_space", "There is no guest at that queue position.", R_TURN)
     if None not in player.cafe:
         raise violation("cafe_full", "Every café table is taken: you cannot take a guest.", R_TURN)
-    if state.phase == INITIAL_GUESTS or p is not None:
+    if state.phase == INITIAL_GUESTS or (p is not None and not p.paid):
         return
-    if state.turn.main is not None or state.turn.guest_taken:
+    if p is None and (state.turn.main is not None or state.turn.guest_taken):
         raise violation("guest_first", "A guest is taken once per turn, before taking the die.", R_TURN)
     cost = queue_cost(state, seat, position)
     if cost > player.krones:
@@ -202,12 +202,14 @@ def apply_take_guest(state: State, move: Move, out: Outcome) -> State:
         state = evolve(state, turn=evolve(state.turn, guest_taken=True, acted=True))
     elif p is not None:
         state = resolved(state)
+        if p.paid:
+            state = pay(state, seat, queue_cost(state, seat, position), "guest from the queue", out)
     player = state.player(seat)
     index = player.cafe.index(None)
     state = set_player(state, seat, evolve(player, cafe=put(player.cafe, index, Table(guest, state.config.nothing))))
     out.append({"fact": "guest_taken", "seat": seat, "guest": guest.name, "position": position + 1,
                 "table": index + 1})
-    return taken_from_queue(state, position)
+    return run_hooks(taken_from_queue(state, position), "guest_taken", seat, p, out)
 
 
 def taken_from_queue(state: State, position: int) -> State:

@@ -19,7 +19,10 @@ DISHES = ("strudel", "cake")      # action 1: never more cake than strudel
 DRINKS = ("wine", "coffee")       # action 2: never more coffee than wine
 COLOURS = ("red", "blue", "yellow", "green")
 ROOM_COLOURS = ("red", "blue", "yellow")
-STAFF_KINDS = ("once", "round", "permanent", "end")
+STAFF_KINDS = ("once", "round", "permanent", "end", "bell")
+# module 5's bell staff: a requirement (an event on the owner's turn, or a measure reaching a
+# threshold) and a one-time reward; the events a requirement may name, with their fields
+BELL_EVENTS: dict[str, frozenset[str]] = {}
 
 # The effect vocabulary: every printed reward, bonus and penalty is a list of
 # these (a dict with "kind" and the fields named here).
@@ -60,10 +63,13 @@ TRIGGERS = {
     "emperor_penalty": frozenset({"pay_krones"}),
     "emperor_reward": frozenset({"effects"}),
     "gained": frozenset({"what", "effects"}),     # whenever the seat gains what (vp, krones, emperor, items, ...)
+    "claim_objective": frozenset({"effects"}),    # placing a marker on a common objective card
 }
 MEASURES = ("krones", "rooms", "hired", "emperor", "occupied", "occupied_red", "occupied_blue",
             "occupied_yellow", "full_floors", "full_groups", "full_colours", "full_columns",
             "colour_sets", "objectives", "copy_opponent")
+MODULE_MEASURES: set[str] = set()
+"""The measures the registered modules add (a game may use those of the modules it plays)."""
 
 
 class CatalogError(ValueError):
@@ -125,14 +131,16 @@ class Staff:
     per_round: tuple[dict, ...] = ()
     trigger: dict | None = None
     end: dict | None = None
+    requirement: dict | None = None       # a bell card's requirement (module 5)
+    reward: tuple[dict, ...] = ()         # a bell card's one-time reward
 
     def to_json(self) -> dict:
         data = {"number": self.number, "name": self.name, "cost": self.cost, "kind": self.kind,
                 "text": self.text}
-        for key in ("on_hire", "per_round"):
+        for key in ("on_hire", "per_round", "reward"):
             if getattr(self, key):
                 data[key] = list(getattr(self, key))
-        for key in ("trigger", "end"):
+        for key in ("trigger", "end", "requirement"):
             if getattr(self, key):
                 data[key] = getattr(self, key)
         return data
@@ -172,13 +180,42 @@ def staff_from(data: Mapping[str, Any]) -> Staff:
         end = data.get("end")
         if end is not None and (not isinstance(end, Mapping) or end.get("measure") not in MEASURES):
             raise CatalogError(f"end scoring measure is one of {', '.join(MEASURES)}")
+        if (kind == "bell") != ("requirement" in data):
+            raise CatalogError("a bell staff card (and only a bell card) has a requirement")
         return Staff(number=data.get("number"), name=str(data.get("name", "staff")),
                      cost=whole(data, "cost"), kind=kind, text=str(data.get("text", "")),
                      on_hire=check_effects(data.get("on_hire", []), "staff on hire"),
                      per_round=check_effects(data.get("per_round", []), "staff each round"),
-                     trigger=trigger, end=dict(end) if end else None)
+                     trigger=trigger, end=dict(end) if end else None,
+                     requirement=requirement_from(data["requirement"]) if kind == "bell" else None,
+                     reward=check_effects(data.get("reward", []), "bell staff reward"))
     except KeyError as missing:
         raise CatalogError(f"a staff card needs {missing.args[0]}") from None
+
+
+def requirement_from(data: Any) -> dict:
+    """A bell card's requirement: an event on the owner's turn {"on": event, fields}
+    (``BELL_EVENTS``) or a state {"measure": name, "at_least": n}."""
+    if not isinstance(data, Mapping):
+        raise CatalogError("a bell requirement is {on: event, ...} or {measure, at_least}")
+    if "on" in data:
+        if data["on"] not in BELL_EVENTS or set(data) - {"on"} - BELL_EVENTS[data["on"]]:
+            raise CatalogError("a bell requirement's event is one of "
+                               + ", ".join(f"{on} ({', '.join(sorted(f)) or 'no fields'})"
+                                           for on, f in BELL_EVENTS.items()))
+        if "values" in data and (not isinstance(data["values"], list)
+                                 or not all(is_whole(v) and 1 <= v <= 6 for v in data["values"])):
+            raise CatalogError("a die requirement's values are die faces 1-6")
+        if "colour" in data and data["colour"] not in COLOURS:
+            raise CatalogError(f"a requirement's colour is one of {', '.join(COLOURS)}")
+        if "min_order" in data:
+            whole(data, "min_order")
+        return dict(data)
+    names = MEASURES + tuple(sorted(MODULE_MEASURES))
+    if set(data) != {"measure", "at_least"} or data["measure"] not in names:
+        raise CatalogError(f"a bell requirement's measure is one of {', '.join(names)}, with at_least")
+    whole(data, "at_least")
+    return dict(data)
 
 
 @dataclass(frozen=True)

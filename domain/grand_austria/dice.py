@@ -10,15 +10,16 @@ from typing import Sequence
 from domain.chance import roll
 from domain.grand_austria.cafe import check_placement, most_placed, place
 from domain.grand_austria.effects import add, advance_emperor, apply_effects, gain_items, gain_krones, pay, triggers
-from domain.grand_austria.moves import ChooseActionSchema, ChooseItemsSchema, RerollSchema, RollSchema, \
+from domain.grand_austria.moves import ChooseActionSchema, ChooseDustbinSchema, ChooseItemsSchema, RerollSchema, RollSchema, \
     SplitFundsSchema, TakeDieSchema
-from domain.grand_austria.parts import MoveRule
+from domain.grand_austria.parts import MoveRule, parts, run_hooks
 from domain.grand_austria.refusals import R_MAIN, R_PASS, R_TURN, resolved, violation, waiting
 from domain.grand_austria.state import TURNS, WHITE, Die, Pending, Spaces, State
 from domain.immutable import evolve, put
 from domain.rules import Move, Outcome
 
 R_ROUND_START = "Start of round"
+R_DUSTBIN = "Module 2: Passing (the dustbin takes a white die if possible)"
 
 
 def on_spaces(dice: Sequence[Die]) -> Spaces:
@@ -40,21 +41,40 @@ def without(colours: tuple[str, ...], colour: str) -> tuple[str, ...]:
 def rerolled(state: State) -> tuple[str, ...]:
     """The colours of the dice rerolled: those left on the board but the one
     put on the dustbin, a white die (module 2's coloured dice never while a
-    white one is left; with none left, the first die from space 1 up)."""
+    white one is left; with none left, the one the re-roller chose)."""
     left = tuple(d.colour for d in state.dice_left)
-    return without(left, WHITE) if WHITE in left else left[1:]
+    return without(left, WHITE if WHITE in left else state.binned or left[0])
 
 
 def free_of_fee(state: State, seat: str) -> bool:
     return any(t.get("no_fee") and 6 in t["values"] for t in triggers(state, seat, "die"))
 
 
+def die_prices(state: State, seat: str, value: int, colour: str) -> list[tuple[int, str]]:
+    """What taking this die costs besides the boost, with why: action 6's
+    krone, and a module's price (module 2: 1 krone per other die on the space)."""
+    prices = [] if value != 6 or free_of_fee(state, seat) else [(state.config.imitate_cost, "action 6")]
+    for rule in parts(state).die_rules:
+        price = rule.price(state, seat, value, colour)
+        if price and price[0]:
+            prices.append(price)
+    return prices
+
+
+def die_cost(state: State, seat: str, value: int, colour: str) -> int:
+    return sum(n for n, _ in die_prices(state, seat, value, colour))
+
+
 def can_take_a_die(state: State, seat: str) -> bool:
-    """A die lies on spaces 1-5, or on space 6 and its krone can be paid."""
-    if any(state.dice[:5]):
-        return True
-    return bool(state.dice_on(6)) and (free_of_fee(state, seat)
-                                    or state.player(seat).krones >= state.config.imitate_cost)
+    """A die on the board whose price (action 6's krone, a coloured die's) can be paid."""
+    krones = state.player(seat).krones
+    return any(die_cost(state, seat, v, c) <= krones
+               for v, colours in enumerate(state.dice, 1) for c in set(colours))
+
+
+def a_free_die(state: State, seat: str) -> bool:
+    """A die that costs nothing to take lies on the board."""
+    return any(not die_cost(state, seat, v, c) for v, colours in enumerate(state.dice, 1) for c in set(colours))
 
 
 def either_side(state: State, seat: str) -> set[int]:
@@ -84,9 +104,16 @@ def check_roll(state: State, move: Move) -> None:
         raise violation("dice_count", f"All {len(state.config.dice)} dice are rolled.", R_ROUND_START)
 
 
+def coloured(dice: Sequence[Die]) -> dict[str, dict[str, int]]:
+    """A roll's fact names the value of each die that is not white (module 2)."""
+    values = {d.colour: d.value for d in dice if d.colour != WHITE}
+    return {"coloured": values} if values else {}
+
+
 def apply_roll(state: State, move: Move, out: Outcome) -> State:
-    out.append({"fact": "rolled", "round": state.round, "dice": sorted(move["dice"])})
-    return evolve(state, dice=on_spaces(thrown(move["dice"], state.config.dice)), phase=TURNS)
+    dice = thrown(move["dice"], state.config.dice)
+    out.append({"fact": "rolled", "round": state.round, "dice": sorted(move["dice"]), **coloured(dice)})
+    return evolve(state, dice=on_spaces(dice), phase=TURNS)
 
 
 def check_reroll(state: State, move: Move) -> None:
@@ -96,8 +123,28 @@ def check_reroll(state: State, move: Move) -> None:
 
 
 def apply_reroll(state: State, move: Move, out: Outcome) -> State:
-    out.append({"fact": "rerolled", "dice": sorted(move["dice"])})
-    return evolve(state, dice=on_spaces(thrown(move["dice"], rerolled(state))), phase=TURNS, passed=frozenset())
+    dice = thrown(move["dice"], rerolled(state))
+    out.append({"fact": "rerolled", "dice": sorted(move["dice"]), **coloured(dice)})
+    return evolve(state, dice=on_spaces(dice), phase=TURNS, passed=frozenset(), binned=None)
+
+
+# -- the dustbin when only coloured dice are left (module 2) ----------------------------
+def check_choose_dustbin(state: State, move: Move) -> None:
+    if move["colour"] == WHITE or move["colour"] not in {d.colour for d in state.dice_left}:
+        left = ", ".join(sorted({d.colour for d in state.dice_left}))
+        raise violation("no_such_die", f"Only coloured dice are left ({left}): choose one of them for the "
+                        "dustbin.", R_DUSTBIN)
+
+
+def apply_choose_dustbin(state: State, move: Move, out: Outcome) -> State:
+    p = state.pending[0]
+    out.append({"fact": "dustbin_die", "seat": p.seat, "colour": move["colour"]})
+    return evolve(resolved(state), binned=move["colour"])
+
+
+def dustbin_candidates(state: State, p: Pending) -> list[Move]:
+    return [{"type": "choose_dustbin", "seat": p.seat, "colour": c}
+            for c in sorted({d.colour for d in state.dice_left} - {WHITE})]
 
 
 def roll_chance(state: State, rng: random.Random) -> Move:
@@ -109,15 +156,25 @@ def reroll_chance(state: State, rng: random.Random) -> Move:
 
 
 # -- taking a die -------------------------------------------------------------------
+def arranged(state: State, move: Move) -> State:
+    """The dice as they lie when this die is taken: a module may move one
+    first (module 3: The Kozi Palace's ``move_from``) and refuses what it
+    does not allow."""
+    if move.get("move_from") is not None and not parts(state).hooks["before_die"]:
+        raise violation("no_move_from", "Nothing in this game lets you move a die onto the space you use.", R_TURN)
+    return run_hooks(state, "before_die", move)
+
+
 def check_take_die(state: State, move: Move) -> None:
     value = move["value"]
     seat = move["seat"]
-    player = state.player(seat)
     p = waiting(state)
     if state.turn is None:
         raise violation("no_turn", "An extra action is taken only during your turn.", R_TURN)
     if p is None and state.turn.main is not None:
         raise violation("one_die", "You take one die per turn.", R_TURN)
+    state = arranged(state, move)
+    player = state.player(seat)
     if not state.dice[value - 1]:
         raise violation("no_die", f"There is no die on action space {value}.", R_TURN)
     colour = move.get("colour", WHITE)
@@ -129,19 +186,21 @@ def check_take_die(state: State, move: Move) -> None:
                             "main action.", R_MAIN)
         raise violation("no_staff_first", f"None of your staff acts before the main action of die {value}.",
                             R_MAIN)
-    cost = 0
-    if move.get("boost"):
-        if state.turn.boosted:
-            raise violation("boost_once", "You may boost only once per turn.", R_TURN)
-        cost += state.config.boost_cost
-    if value == 6 and not free_of_fee(state, seat):
-        cost += state.config.imitate_cost
+    if move.get("boost") and state.turn.boosted:
+        raise violation("boost_once", "You may boost only once per turn.", R_TURN)
+    prices = die_prices(state, seat, value, colour)
+    cost = sum(n for n, _ in prices) + (state.config.boost_cost if move.get("boost") else 0)
     if cost > player.krones:
+        if any(why != "action 6" for _, why in prices):
+            named = [f"{why}: {n}" for n, why in prices] + (["boost: 1"] if move.get("boost") else [])
+            raise violation("cannot_pay", f"Taking this die costs {cost} krones ({'; '.join(named)}); you have "
+                            f"{player.krones}.", R_TURN)
         raise violation("cannot_pay", f"This costs {cost} krones (boost and/or action 6); you have "
                         f"{player.krones}.", R_TURN)
 
 
 def apply_take_die(state: State, move: Move, out: Outcome) -> State:
+    state = arranged(state, move)
     seat, value, boost = move["seat"], move["value"], bool(move.get("boost"))
     colour = move.get("colour", WHITE)
     die_triggers = [t for t in triggers(state, seat, "die") if value in t["values"]]
@@ -149,14 +208,20 @@ def apply_take_die(state: State, move: Move, out: Outcome) -> State:
     strength = state.dice_on(value) + boost + sum(t.get("strength", 0) for t in die_triggers)
     extra = waiting(state) is not None
     turn = state.turn
+    prices = [(n, why) for n, why in die_prices(state, seat, value, colour) if why != "action 6"]
     state = evolve(state, dice=put(state.dice, value - 1, without(state.dice[value - 1], colour)),
                    pending=state.pending[1:] if extra else state.pending,
                    turn=evolve(turn, die=turn.die if extra else value, main=turn.main if extra else "die",
                                acted=True, boosted=turn.boosted or boost))
     out.append({"fact": "die_taken", "seat": seat, "value": value, "strength": strength, "boost": boost,
-                "extra_action": extra, **({} if colour == WHITE else {"colour": colour})})
+                "extra_action": extra, **({} if colour == WHITE else {"colour": colour}),
+                **({"moved_from": move["move_from"]} if move.get("move_from") is not None else {})})
     if boost:
         state = pay(state, seat, state.config.boost_cost, "boost", out)
+    for n, why in prices:        # a module's price (module 2's coloured die), before what the die brings
+        state = pay(state, seat, n, why, out)
+    for rule in parts(state).die_rules:
+        state = rule.taken(state, seat, value, colour, out)
     if value == 6:
         if not any(t.get("no_fee") for t in die_triggers):
             state = pay(state, seat, state.config.imitate_cost, "action 6", out)
@@ -174,8 +239,10 @@ def apply_take_die(state: State, move: Move, out: Outcome) -> State:
             state = apply_effects(state, seat, trigger["effects"], f"staff: die {value} taken", out)
     if move.get("staff_first"):
         staff = state.pending[:len(state.pending) - len(before)]
-        return evolve(state, pending=staff + tuple(main) + before)
-    return evolve(state, pending=tuple(main) + state.pending)
+        state = evolve(state, pending=staff + tuple(main) + before)
+    else:
+        state = evolve(state, pending=tuple(main) + state.pending)
+    return state if extra else run_hooks(state, "main_step", seat, value, out)
 
 
 def die_moves(state: State, seat: str) -> list[Move]:
@@ -188,7 +255,7 @@ def die_moves(state: State, seat: str) -> list[Move]:
               for b in (False, True)]
     firsts = either_side(state, seat)
     moves += [{**m, "staff_first": True} for m in moves if m["value"] in firsts]
-    return moves
+    return moves + [m for hook in parts(state).hooks["more_die_moves"] for m in hook(state, seat)]
 
 
 def extra_action_candidates(state: State, p: Pending) -> list[Move]:
@@ -290,4 +357,5 @@ MOVES = {
     "choose_action": MoveRule(ChooseActionSchema, check_choose_action, apply_choose_action),
     "choose_items": MoveRule(ChooseItemsSchema, check_choose_items, apply_choose_items),
     "split_funds": MoveRule(SplitFundsSchema, check_split_funds, apply_split_funds),
+    "choose_dustbin": MoveRule(ChooseDustbinSchema, check_choose_dustbin, apply_choose_dustbin),
 }

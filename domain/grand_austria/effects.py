@@ -4,14 +4,23 @@ Every gain passes one choke point here (VP, krones, Emperor steps, items;
 rooms and hires in ``hotel`` and ``staff``), which then fires the seat's
 ``gained`` triggers once for that source. Printed effects are carried out by
 the effect registry (:data:`EFFECTS`, kind -> handler, the fields in
-``catalog.EFFECT_FIELDS``): gains at once, choices as pending decisions.
+``catalog.EFFECT_FIELDS``, the words in :data:`WORDS`): gains at once,
+choices as pending decisions.
+
+Every effect kind registers its words with its handler: one message template
+(a singular and a plural form where the count matters) with named
+parameters, each marked ``N_`` so that a message catalogue (Babel's
+extraction: ``N_`` is one of its default keywords) finds them; the few
+fragments a template takes as a parameter (a price, a floor limit) are
+marked the same way.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from domain.grand_austria.catalog import EFFECT_FIELDS, Guest, Staff, catalog, every_card, guest_from, staff_from
+from domain.grand_austria.catalog import (EFFECT_FIELDS, MODULE_MEASURES, Guest, Staff, catalog, every_card, guest_from,
+                                         staff_from)
 from domain.grand_austria.parts import parts
 from domain.grand_austria.state import PREPARED, OCCUPIED, Pending, Player, State
 from domain.immutable import evolve
@@ -23,11 +32,27 @@ def card_of(deck: str, card: Any, state: State | None = None) -> Any:
     """A card by number (from the game's catalog when ``state`` is given,
     refused if the game's stacks lack it) or by printed content."""
     if not isinstance(card, int):
-        return (guest_from if deck == "guest" else staff_from)(card)
-    cat = every_card() if state is None else state.config.catalog
-    if state is not None:
-        check_in_game(state, deck, [card], "Setup")
-    return (cat.guests if deck == "guest" else cat.staff)[card]
+        found = (guest_from if deck == "guest" else staff_from)(card)
+    else:
+        cat = every_card() if state is None else state.config.catalog
+        if state is not None:
+            check_in_game(state, deck, [card], "Setup")
+        found = (cat.guests if deck == "guest" else cat.staff)[card]
+    if state is not None and deck == "staff":
+        check_kind_in_game(state, found)
+    return found
+
+
+def check_kind_in_game(state: State, card: Staff) -> None:
+    """A staff card of a module's own kind (bell), or needing a module's
+    measure, belongs to a game that plays the module."""
+    from domain.grand_austria.parts import MODULES
+    played = parts(state)
+    foreign = {k for m in MODULES.values() for k in m.staff_kinds} - played.staff_kinds
+    measure = (card.requirement or {}).get("measure")
+    if card.kind in foreign or (measure in MODULE_MEASURES and measure not in played.measures):
+        raise RuleViolation("card_not_in_game", f"{card.name} is a staff card of a module this game does not "
+                            "play.", "Setup")
 
 
 def guest_card(card: Any, state: State | None = None) -> Guest:
@@ -68,12 +93,15 @@ def on_own_turn(state: State, seat: str) -> bool:
 # -- the choke points of every gain ---------------------------------------------
 def gained(state: State, seat: str, what: str, amount: int, why: str, out: Outcome) -> State:
     """"Whenever you gain ...": the seat's ``gained`` triggers for ``what``,
-    once per source; what they give does not trigger again."""
+    once per source; what they give does not trigger again, unless the
+    trigger says ``retrigger`` (its gains are sources of their own for the
+    other triggers: module 2's 2 VP for a hire meet the VP bonus)."""
     if amount <= 0:
         return state
     for trigger in triggers(state, seat, "gained"):
         if trigger["what"] == what:
-            state = apply_effects(state, seat, trigger["effects"], f"{why} (gained {what})", out, bonus=True)
+            state = apply_effects(state, seat, trigger["effects"], f"{why} (gained {what})", out,
+                                  bonus=not trigger.get("retrigger"))
     return state
 
 
@@ -169,11 +197,85 @@ Handler = Callable[[Carrying, Mapping[str, Any]], None]
 EFFECTS: dict[str, Handler] = {}
 
 
-def effect(kind: str, fields: Iterable[str] = ()) -> Callable[[Handler], Handler]:
-    """Register an effect kind: its fields (checked in printed content) and handler."""
+# -- what an effect does, in words ---------------------------------------------------
+def N_(template: str) -> str:
+    """Marks a message template for extraction; it is translated where it is said."""
+    return template
+
+
+AT_NO_COST = N_(" at no cost")
+KRONE_LESS = N_(" for 1 krone less")
+KRONES_LESS = N_(" for {discount} krones less")
+ON_FLOORS = N_(" on floors 1–{max_floor}")
+ELSE_LOSE = N_(", else lose {vp} VP")
+
+
+@dataclass(frozen=True)
+class Words:
+    """An effect kind's words: a template (``many`` when the count ``n`` is
+    not 1) over the effect's fields with their defaults, and the fragments
+    ``values`` adds (a price, a floor limit) for the hotel's ``floors``."""
+
+    one: str
+    many: str | None = None
+    values: Callable[[Mapping[str, Any], int], Mapping[str, Any]] | None = None
+
+    def say(self, e: Mapping[str, Any], floors: int) -> str:
+        fields = {"n": 1, "discount": 0, "vp": 0, **e}
+        if self.values is not None:
+            fields.update(self.values(fields, floors))
+        template = self.many if self.many is not None and fields["n"] != 1 else self.one
+        return template.format(**fields)
+
+
+WORDS: dict[str, Words] = {}
+
+
+def signed(n: int) -> str:
+    """A count that may be negative, with a real minus sign."""
+    return f"−{-n}" if n < 0 else str(n)
+
+
+def krones_price(e: Mapping[str, Any], floors: int) -> dict[str, str]:
+    """" at no cost", " for 2 krones less" or nothing; a floor limit only where it limits the hotel."""
+    discount = e.get("discount")
+    price = AT_NO_COST if e.get("free") else (KRONE_LESS if discount == 1 else KRONES_LESS).format(**e) \
+        if discount else ""
+    limit = ON_FLOORS.format(**e) if e.get("max_floor", floors) < floors else ""
+    return {"price": price, "up_to": limit}
+
+
+def or_lose(e: Mapping[str, Any], floors: int) -> dict[str, str]:
+    return {"or_lose": ELSE_LOSE.format(**e) if e.get("vp") else ""}
+
+
+def describe(e: Mapping[str, Any], floors: int = 4) -> str:
+    """One printed effect in words (a kind without words of its own: its name and fields)."""
+    words = WORDS.get(e["kind"])
+    if words is None:
+        return " ".join([e["kind"].replace("_", " ")] + [f"{k} {v}" for k, v in e.items() if k != "kind"])
+    return words.say(e, floors)
+
+
+def words_of(kind: str) -> dict[str, str]:
+    """An effect kind's templates, as a message catalogue lists them."""
+    words = WORDS.get(kind)
+    if words is None:
+        return {}
+    return {"words": words.one, **({"words_many": words.many} if words.many is not None else {})}
+
+
+def describe_all(effects: Iterable[Mapping[str, Any]], floors: int = 4) -> list[str]:
+    return [describe(e, floors) for e in effects]
+
+
+def effect(kind: str, fields: Iterable[str] = (), words: Words | None = None) -> Callable[[Handler], Handler]:
+    """Register an effect kind: its fields (checked in printed content), its words and handler."""
     def register(handler: Handler) -> Handler:
         EFFECT_FIELDS[kind] = frozenset(fields)
         EFFECTS[kind] = handler
+        if words is not None:
+            WORDS[kind] = words
         return handler
     return register
 
@@ -181,6 +283,7 @@ def effect(kind: str, fields: Iterable[str] = ()) -> Callable[[Handler], Handler
 def forget_effect(kind: str) -> None:
     EFFECT_FIELDS.pop(kind, None)
     EFFECTS.pop(kind, None)
+    WORDS.pop(kind, None)
 
 
 def apply_effects(state: State, seat: str, effects: Sequence[Mapping[str, Any]], why: str, out: Outcome,
@@ -195,7 +298,7 @@ def apply_effects(state: State, seat: str, effects: Sequence[Mapping[str, Any]],
     return evolve(state, pending=pending)
 
 
-@effect("item", ("item", "n"))
+@effect("item", ("item", "n"), Words(N_("{n} {item}")))
 def _item(doing: Carrying, e: Mapping[str, Any]) -> None:
     config = doing.state.config
     items = config.vector({e["item"]: e.get("n", 1)})
@@ -205,29 +308,30 @@ def _item(doing: Carrying, e: Mapping[str, Any]) -> None:
         doing.new.append(step)
 
 
-@effect("krones", ("n",))
+@effect("krones", ("n",), Words(N_("1 krone"), N_("{n} krones")))
 def _krones(doing: Carrying, e: Mapping[str, Any]) -> None:
     doing.state = gain_krones(doing.state, doing.seat, e.get("n", 1), doing.why, doing.out, doing.bonus)
 
 
-@effect("emperor", ("n",))
+@effect("emperor", ("n",), Words(N_("1 Emperor step"), N_("{n} Emperor steps")))
 def _emperor(doing: Carrying, e: Mapping[str, Any]) -> None:
     doing.state = advance_emperor(doing.state, doing.seat, e.get("n", 1), doing.why, doing.out, doing.bonus)
 
 
-@effect("vp", ("n",))
+@effect("vp", ("n",), Words(N_("{signed} VP"), values=lambda e, f: {"signed": signed(e["n"])}))
 def _vp(doing: Carrying, e: Mapping[str, Any]) -> None:
     doing.state = score(doing.state, doing.seat, e.get("n", 1), doing.why, doing.out, doing.bonus)
 
 
-@effect("vp_per_hired", ("n",))
+@effect("vp_per_hired", ("n",), Words(N_("{signed} VP per staff card hired"),
+                                          values=lambda e, f: {"signed": signed(e["n"])}))
 def _vp_per_hired(doing: Carrying, e: Mapping[str, Any]) -> None:
     hired = len(doing.player.hired)
     doing.state = score(doing.state, doing.seat, e.get("n", 1) * hired, f"{doing.why} ({hired} staff hired)",
                         doing.out, doing.bonus)
 
 
-@effect("pay_or_vp", ("krones", "vp"))
+@effect("pay_or_vp", ("krones", "vp"), Words(N_("pay {krones} krones, else lose {vp} VP")))
 def _pay_or_vp(doing: Carrying, e: Mapping[str, Any]) -> None:
     if doing.player.krones >= e["krones"]:
         doing.state = pay(doing.state, doing.seat, e["krones"], doing.why, doing.out)
@@ -245,7 +349,9 @@ def cannot_pay(state: State, seat: str, e: Mapping[str, Any]) -> str | None:
     return None if items.get(e["item"], 0) >= n else f"cannot pay {n} {e['item']} from the kitchen"
 
 
-@effect("pay", ("item", "n", "vp"))
+@effect("pay", ("item", "n", "vp"), Words(
+    N_("pay {n} {what}{or_lose}"),
+    values=lambda e, f: {"what": e.get("item") or N_("krones"), **or_lose(e, f)}))
 def _pay(doing: Carrying, e: Mapping[str, Any]) -> None:
     """Pay n krones or n of an item (a staff card's price; a penalty, else lose vp)."""
     lacking = cannot_pay(doing.state, doing.seat, e)
@@ -259,7 +365,9 @@ def _pay(doing: Carrying, e: Mapping[str, Any]) -> None:
         doing.state = pay(doing.state, doing.seat, e.get("n", 1), doing.why, doing.out)
 
 
-@effect("lose_items", ("cafe",))
+@effect("lose_items", ("cafe",), Words(
+    N_("lose every item in your kitchen{and_cafe}"),
+    values=lambda e, f: {"and_cafe": N_(" and on your café guests") if e.get("cafe") else ""}))
 def _lose_items(doing: Carrying, e: Mapping[str, Any]) -> None:
     player, nothing = doing.player, doing.state.config.nothing
     cafe = tuple(evolve(t, served=nothing) if t and e.get("cafe") else t for t in player.cafe)
@@ -280,18 +388,22 @@ def _or_lose_vp(condition: Callable[[Carrying, Mapping[str, Any]], bool], kind: 
     return handler
 
 
-effect("return_hand", ("n", "vp"))(_or_lose_vp(
+effect("return_hand", ("n", "vp"), Words(N_("return a staff card from your hand, else lose {vp} VP"),
+                                         N_("return {n} staff cards from your hand, else lose {vp} VP")))(_or_lose_vp(
     lambda d, e: len(d.player.hand) >= e.get("n", 1), "return_hand", lambda e: {"n": e.get("n", 1)},
     lambda e: f"fewer than {e.get('n', 1)} staff cards in hand"))
-effect("remove_empty_rooms", ("n", "vp"))(_or_lose_vp(
+effect("remove_empty_rooms", ("n", "vp"), Words(
+    N_("remove an empty room, from the top floor down, else lose {vp} VP"),
+    N_("remove {n} empty rooms, from the top floor down, else lose {vp} VP")))(_or_lose_vp(
     lambda d, e: sum(1 for s in d.player.rooms if s == PREPARED) >= e.get("n", 1), "remove_room",
     lambda e: {"n": e.get("n", 1)}, lambda e: f"fewer than {e.get('n', 1)} empty rooms"))
-effect("discard_end_staff", ("vp",))(_or_lose_vp(
+effect("discard_end_staff", ("vp",), Words(N_("discard a hired end-game staff card, else lose {vp} VP")))(_or_lose_vp(
     lambda d, e: any(card.end for card in d.player.hired), "discard_end_staff", lambda e: {},
     lambda e: "no end-game staff hired"))
 
 
-@effect("remove_occupied_rooms", ("floors",))
+@effect("remove_occupied_rooms", ("floors",), Words(
+    N_("remove an occupied room on each of the {floors} highest floors that have one")))
 def _remove_occupied_rooms(doing: Carrying, e: Mapping[str, Any]) -> None:
     hotel = doing.state.hotel_of(doing.seat)
     floors = sorted({hotel.floor(r) for r, s in enumerate(doing.player.rooms) if s == OCCUPIED},
@@ -300,38 +412,42 @@ def _remove_occupied_rooms(doing: Carrying, e: Mapping[str, Any]) -> None:
         doing.ask("remove_room", occupied=True, floor=f)
 
 
-@effect("any_items", ("n",))
+@effect("any_items", ("n",), Words(N_("a dish or drink of your choice"), N_("{n} dishes or drinks of your choice")))
 def _any_items(doing: Carrying, e: Mapping[str, Any]) -> None:
     doing.ask("any_items", n=e.get("n", 1))
 
 
-@effect("any_item", ("n",))
+@effect("any_item", ("n",), Words(N_("an item of any kind"), N_("{n} items of any kind")))
 def _any_item(doing: Carrying, e: Mapping[str, Any]) -> None:
     doing.ask("any_item", n=e.get("n", 1))
 
 
-@effect("draw_staff", ("n",))
+@effect("draw_staff", ("n",), Words(N_("draw a staff card"), N_("draw {n} staff cards")))
 def _draw_staff(doing: Carrying, e: Mapping[str, Any]) -> None:
     doing.ask("draw_staff", n=e.get("n", 1))
 
 
-@effect("offer", ("draw", "discount", "free"))
+@effect("offer", ("draw", "discount", "free"), Words(
+    N_("draw {draw} staff cards and hire 1 of them{price}"), values=krones_price))
 def _offer(doing: Carrying, e: Mapping[str, Any]) -> None:
     doing.ask("offer_draw", n=e["draw"], discount=e.get("discount", 0), free=bool(e.get("free")))
 
 
-@effect("hire", ("discount", "free"))
+@effect("hire", ("discount", "free"), Words(N_("hire a staff card from your hand{price}"),
+                                               values=krones_price))
 def _hire(doing: Carrying, e: Mapping[str, Any]) -> None:
     doing.ask("hire", discount=e.get("discount", 0), free=bool(e.get("free")))
 
 
-@effect("prepare", ("discount", "free", "max_floor"))
+@effect("prepare", ("discount", "free", "max_floor"), Words(N_("prepare a room{price}{up_to}"),
+                                                            values=krones_price))
 def _prepare(doing: Carrying, e: Mapping[str, Any]) -> None:
     doing.ask("rooms", n=1, discount=e.get("discount", 0), free=bool(e.get("free")),
               max_floor=e.get("max_floor", 99))
 
 
-@effect("prepare_occupy", ("max_floor",))
+@effect("prepare_occupy", ("max_floor",), Words(N_("prepare a room at no cost and occupy it{up_to}"),
+                                                  values=krones_price))
 def _prepare_occupy(doing: Carrying, e: Mapping[str, Any]) -> None:
     doing.ask("prepare_occupy", max_floor=e.get("max_floor", 99))
 
@@ -341,10 +457,11 @@ def _single_step(kind: str) -> Handler:
     return lambda doing, e: doing.ask(kind)
 
 
-@effect("occupy", ("max_floor",))
+@effect("occupy", ("max_floor",), Words(N_("occupy a prepared room{up_to}"), values=krones_price))
 def _occupy(doing: Carrying, e: Mapping[str, Any]) -> None:
     doing.ask("occupy", max_floor=e.get("max_floor", 99))
 
 
-for _kind in ("free_guest", "extra_action", "complete_order"):
-    effect(_kind)(_single_step(_kind))
+effect("free_guest", words=Words(N_("take a guest from the queue at no cost")))(_single_step("free_guest"))
+effect("extra_action", words=Words(N_("take one more die and carry out its action")))(_single_step("extra_action"))
+effect("complete_order", words=Words(N_("fill a café guest's order at no cost")))(_single_step("complete_order"))

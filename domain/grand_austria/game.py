@@ -20,15 +20,16 @@ from typing import Any, Mapping, Sequence
 import domain.grand_austria.base  # noqa: F401  (registers the base game)
 import domain.grand_austria.modules  # noqa: F401  (registers the Let's Waltz! modules)
 from domain.grand_austria import notation, pending, rounds, turns
-from domain.grand_austria.catalog import CARD_FILES, catalog, hotel_from, with_house
+from domain.grand_austria.catalog import CARD_FILES, EFFECT_FIELDS, CatalogError, catalog, hotel_from, with_house
 from domain.grand_austria.config import CURRENT_VERSION, VERSIONS, base_config
 from domain.grand_austria.parts import MODULES, in_play, options_schema, parts
 from domain.grand_austria.refusals import R_FINAL, R_SETUP, R_TURN, violation, waiting
 from domain.grand_austria.scoring import winners
 from domain.grand_austria.state import EMPTY, OVER, REROLL, ROLL, ROUND_END, TURNS, Player, State
-from domain.grand_austria.view import view
+from domain.grand_austria.effects import words_of
+from domain.grand_austria.view import guest_json, staff_json, tile_json, view
 from domain.immutable import evolve
-from domain.rules import NOBODY, TABLE, Expected, Game, Move, Outcome, RuleViolation
+from domain.rules import NOBODY, TABLE, Expected, Game, MalformedMove, Move, Outcome, RuleViolation
 
 
 class GrandAustriaHotel(Game):
@@ -89,6 +90,25 @@ class GrandAustriaHotel(Game):
                 state = MODULES[module_id].begin(state)
         return state
 
+    def check_house_catalog(self, content: Any) -> dict[str, Any]:
+        """``guest`` and ``staff`` (cards with their numbers) and the sections
+        of the modules that have them (module 1: ``ballroom``, ``rehearsal_board``)."""
+        if not isinstance(content, Mapping):
+            raise MalformedMove({"content": ["A house catalog is an object, in the shape of the shipped data."]})
+        sections = {name: check for module in MODULES.values() for name, check in module.house.items()}
+        unknown = sorted(set(content) - {"guest", "staff", "source"} - set(sections))
+        if unknown:
+            raise MalformedMove({"content": [f"A house catalog has no section {', '.join(unknown)}; its sections "
+                                             f"are {', '.join(['guest', 'staff', *sections])}."]})
+        loaded = self.load_options({"house_catalog": dict(content)})["house_catalog"]
+        for name, check in sections.items():
+            if name in content:
+                try:
+                    check(content[name])
+                except CatalogError as error:
+                    raise MalformedMove({"content": {name: [str(error)]}}) from None
+        return loaded
+
     def seats(self, state: State) -> tuple[str, ...]:
         return state.players
 
@@ -130,6 +150,8 @@ class GrandAustriaHotel(Game):
                             + " or ".join(m.replace('_', ' ') for m in expected.moves) + ".", R_TURN)
         seat = TABLE if expected.is_chance else move.get("seat")
         if seat not in expected.seats:
+            if rule.out_of_turn is not None:
+                rule.out_of_turn(state, move)
             raise violation("not_your_turn", f"It is {', '.join(expected.seats)}'s move, not {seat}'s.", R_TURN)
         rule.check(state, move)
         if rule.before_main:
@@ -138,8 +160,10 @@ class GrandAustriaHotel(Game):
     # -- apply ------------------------------------------------------------------
     def apply(self, state: State, move: Move) -> tuple[State, Outcome]:
         out: Outcome = []
-        state = self._apply_move(state, move, out)
-        return self._advance(state, out), out
+        after = self._advance(self._apply_move(state, move, out), out)
+        for watch in parts(after).watchers:
+            after = watch(state, after, out)
+        return after, out
 
     def _apply_move(self, state: State, move: Move, out: Outcome) -> State:
         return parts(state).moves[move["type"]].apply(state, move, out)
@@ -188,15 +212,25 @@ class GrandAustriaHotel(Game):
 
     # -- chance in digital mode -----------------------------------------------------
     def catalog(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        """Every guest, staff and objective card by its number with what it shows
-        (with the cards of the modules named in ``options``)."""
-        cat = catalog(*(CARD_FILES[m] for m in in_play(options) if m in CARD_FILES))
+        """Every guest, staff and objective card by its number with what it
+        shows, the Emperor tiles and the modules' boards, each effect in words
+        (with the cards of the modules named in ``options`` and its house
+        catalog), and the effect vocabulary: each kind's fields and words."""
+        modules = [m for m in in_play(options) if m in MODULES]
+        cat = catalog(*(CARD_FILES[m] for m in modules if m in CARD_FILES))
         if options.get("house_catalog"):
             cat = with_house(cat, options["house_catalog"])
-        return {"cards": [{"deck": "guest", **g.to_json()} for g in cat.guests.values()]
-                + [{"deck": "staff", **c.to_json()} for c in cat.staff.values()]
-                + [{"deck": "objective", "number": o.number, "name": f"Objective {o.group} ({o.number})",
-                    "group": o.group, "text": o.text} for o in cat.objectives.values()]}
+        answer = {"modules": modules,
+                  "cards": [{"deck": "guest", **guest_json(g)} for g in cat.guests.values()]
+                  + [{"deck": "staff", **staff_json(c)} for c in cat.staff.values()]
+                  + [{"deck": "objective", "number": o.number, "name": f"Objective {o.group} ({o.number})",
+                      "group": o.group, "text": o.text} for o in cat.objectives.values()],
+                  "emperor_tiles": [tile_json(t) for t in cat.emperor_tiles.values()],
+                  "effects": {kind: {"fields": sorted(fields), **words_of(kind)} for kind, fields in EFFECT_FIELDS.items()}}
+        for module_id in modules:
+            if MODULES[module_id].components is not None:
+                answer.update(MODULES[module_id].components(options))
+        return answer
 
     def chance_move(self, state: State, rng: random.Random) -> Move:
         return parts(state).chance[self.expected(state).moves[0]](state, rng)

@@ -5,7 +5,7 @@ from domain.grand_austria.catalog import catalog
 from domain.grand_austria.effects import (advance_emperor, apply_effects, gain_krones, gained, pay, score,
                                           set_player, triggers)
 from domain.grand_austria.moves import OccupyRoomSchema, PrepareRoomSchema, RemoveRoomSchema
-from domain.grand_austria.parts import MoveRule
+from domain.grand_austria.parts import MoveRule, asked, run_hooks
 from domain.grand_austria.refusals import (R_ADDITIONAL, R_EMPEROR, R_MAIN, R_SETUP, counted_down, resolved,
                                            violation, waiting)
 from domain.grand_austria.state import EMPTY, INITIAL_ROOMS, OCCUPIED, PREPARED, Pending, State
@@ -24,7 +24,8 @@ def room_cost(state: State, seat: str, room: int, pending: Pending | None) -> in
     hotel = state.hotel_of(seat)
     if pending is not None and (pending.free or pending.kind == "prepare_occupy"):
         return 0
-    if any(t.get("free") and t["colour"] == hotel.colour(room) for t in triggers(state, seat, "prepare")):
+    if any(t.get("free") and t.get("colour", hotel.colour(room)) == hotel.colour(room)
+           for t in triggers(state, seat, "prepare")):     # no colour: rooms of any colour
         return 0
     discount = pending.discount if pending is not None else 0
     return max(0, hotel.floor_costs[hotel.floor(room) - 1] - discount)
@@ -57,7 +58,8 @@ def prepare(state: State, seat: str, room: int, pending: Pending | None, out: Ou
     state = set_player(state, seat, evolve(player, rooms=put(player.rooms, room, PREPARED)))
     out.append({"fact": "room_prepared", "seat": seat, "room": hotel.name_of(room), "cost": cost})
     state = score(state, seat, hotel.prepare_vp.get(room, 0), f"room {hotel.name_of(room)} prepared", out)
-    return gained(state, seat, "room_prepared", 1, f"room {hotel.name_of(room)} prepared", out)
+    state = gained(state, seat, "room_prepared", 1, f"room {hotel.name_of(room)} prepared", out)
+    return run_hooks(state, "room_prepared", seat, room, out)
 
 
 def occupy(state: State, seat: str, room: int, out: Outcome) -> State:
@@ -76,10 +78,11 @@ def occupy(state: State, seat: str, room: int, out: Outcome) -> State:
     if index not in player.bonuses and all(player.rooms[r] == OCCUPIED for r in group):
         state = set_player(state, seat, evolve(player, bonuses=player.bonuses | {index}))
         colour = hotel.colour(group[0])
-        gain, by_size = catalog().occupancy_bonus[colour]
+        gain, by_size = (asked(state, "occupancy_chart", seat) or catalog().occupancy_bonus)[colour]
         amount = by_size[min(len(group), len(by_size)) - 1]
         why = f"occupancy bonus: {colour} group {', '.join(hotel.name_of(r) for r in group)}"
         state = {"vp": score, "krones": gain_krones}.get(gain, advance_emperor)(state, seat, amount, why, out)
+    state = run_hooks(state, "room_occupied", seat, room, out)
     return gained(state, seat, "room_occupied", 1, f"room {hotel.name_of(room)} occupied", out)
 
 

@@ -152,6 +152,9 @@ class OptionsSchema(Schema):
                        "numbers], \"staff\": [...], and a module's sections (module 1: \"ballroom\": [{name, "
                        "sides: {\"2\"|\"34\": rows}}], \"rehearsal_board\": [{id, sections}])}; replaces or "
                        "completes the shipped data for this game and is kept in its record"})
+    catalog = fields.String(metadata={
+        "description": "the id of a stored house catalog (POST /api/house-catalogs): the service copies its "
+                       "content into house_catalog when the game starts, so the record holds both"})
     staff_draft = YesNo(metadata={
         "description": "draft the 6 staff cards dealt to each player: keep one, pass the rest to the left, "
                        "until every hand holds 6 again (draft_pick moves)"})
@@ -198,6 +201,16 @@ class RerollSchema(MoveSchema):
                        metadata={"description": "the values rerolled (one die fewer than were left)"})
 
 
+class ChooseDustbinSchema(MoveSchema):
+    """Module 2: only coloured dice are left when everyone has passed: the
+    player who rerolls (lowest turn-order number left) chooses which goes to
+    the dustbin."""
+
+    seat = seat_field()
+    colour = fields.String(required=True, validate=validate.Regexp(r"^[a-z]{1,20}$"),
+                           metadata={"description": "the colour of the die put on the dustbin"})
+
+
 class DrawStaffSchema(MoveSchema):
     """The table deals staff cards from the deck to a player (a reward's draw,
     or the cards of an offer). Omit the cards when the scorekeeper cannot see them."""
@@ -242,6 +255,10 @@ class TakeDieSchema(MoveSchema):
                            metadata={"description": "the die's colour (omit for a white die)"})
     staff_first = YesNo(metadata={"description": "rules version 3: a staff card marked before_or_after (Staff "
                                                  "Manager) acts before the main action"})
+    move_from = whole_number(validate=validate.Range(min=1, max=6),
+                             metadata={"description": "module 3, The Kozi Palace: first move a die from this "
+                                                      "adjacent action space onto the one used, turned to its "
+                                                      "number"})
 
 
 class ChooseActionSchema(MoveSchema):
@@ -294,7 +311,7 @@ class CompleteOrderSchema(MoveSchema):
     """Porter: the order of the guest at this café table is filled for free."""
 
     seat = seat_field()
-    table = whole_number(required=True, validate=validate.Range(min=1, max=3))
+    table = whole_number(required=True, validate=validate.Range(min=1, max=4))
 
 
 class ReturnStaffSchema(MoveSchema):
@@ -330,7 +347,7 @@ class ServeSchema(MoveSchema):
 
     seat = seat_field()
     items = fields.List(fields.Nested(Schema.from_dict({
-        "table": whole_number(required=True, validate=validate.Range(min=1, max=3)),
+        "table": whole_number(required=True, validate=validate.Range(min=1, max=4)),
         "item": fields.String(required=True, validate=validate.OneOf(ALL_ITEMS))})),
         required=True, validate=validate.Length(min=1))
 
@@ -340,7 +357,7 @@ class CheckInSchema(MoveSchema):
     prepared vacant room of its colour (green: any colour)."""
 
     seat = seat_field()
-    table = whole_number(required=True, validate=validate.Range(min=1, max=3))
+    table = whole_number(required=True, validate=validate.Range(min=1, max=4))
     room = room_field(required=True)
 
 

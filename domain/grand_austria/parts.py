@@ -3,8 +3,8 @@ registry.
 
 The base game is a module like the others (``base``, always first): each
 contributes move rules, pending decision kinds, effects, trigger sources,
-setup phases, round-end steps, final-scoring lines, main steps of a turn, a
-turn-order policy, a configuration change, view fragments, chance moves for
+setup phases, round-end steps, final-scoring lines, main steps of a turn, rules
+for taking a die, a turn-order policy, a configuration change, view fragments, chance moves for
 digital mode and notation forms. :func:`parts_for` merges the base and the
 modules a game chose (the option ``modules``) into one :class:`Parts`; the
 engine reads only that, so no central function names a module.
@@ -31,7 +31,9 @@ class MoveRule:
     it may come in a turn before the main step (a guest, additional actions);
     ``additional``: an additional action, before or after the main step;
     ``candidates``: the moves of this type to try in a turn (a module's own
-    additional actions and main steps; the base game lists its own)."""
+    additional actions and main steps; the base game lists its own);
+    ``out_of_turn``: says which rule keeps a seat that may not make it now
+    from making it (before the plain "it is X's move")."""
 
     schema: type[Schema]
     check: Callable[[State, Move], None]
@@ -39,6 +41,7 @@ class MoveRule:
     before_main: bool = False
     additional: bool = False
     candidates: Callable[[State, str], list[Move]] | None = None
+    out_of_turn: Callable[[State, Move], None] | None = None   # refuses a seat that may not move now, in words
 
 
 @dataclass(frozen=True)
@@ -104,33 +107,58 @@ class TurnOrder(Protocol):
 TriggerSource = Callable[["State", str], Iterable[dict]]
 """Where a seat's triggers come from (hired staff; a module's celebrity...)."""
 
+Watcher = Callable[["State", "State", Outcome], "State"]
+"""Run after every move once all that follows by itself is done: (the state
+before the move, the state now, the move's facts) -> the state, e.g. with a
+decision offered because a requirement was met on this turn (bell staff)."""
+
+
+@dataclass(frozen=True)
+class DieRule:
+    """What a module adds to taking a die (module 2: a coloured die's price
+    and its celebrity). ``price`` is the krones the die costs besides the
+    boost and action 6's krone, with why (None: nothing), paid as soon as the
+    die is taken; ``taken`` then does what comes before the main action."""
+
+    price: Callable[[State, str, int, str], tuple[int, str] | None]
+    taken: Callable[[State, str, int, str, Outcome], State]
+
 
 @dataclass
 class Module:
     """A module's contributions (each optional). ``setup_phases`` are
     (phase, the phase it comes before); ``configure`` adjusts the
-    configuration; ``start`` gives its own state (``state.modules[id]``)."""
+    configuration; ``start`` gives its own state (``state.modules[id]``);
+    ``hooks`` answer the engine at the places :data:`HOOKS` names."""
 
     id: str
     title: str
     moves: Mapping[str, MoveRule] = field(default_factory=dict)
-    effects: Mapping[str, tuple[frozenset[str], Callable[..., None]]] = field(default_factory=dict)
+    # kind -> (fields, handler) or (fields, handler, effects.Words): what it does and says
+    effects: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     options: Mapping[str, Any] = field(default_factory=dict)      # option name -> marshmallow field
     pending: Mapping[str, PendingKind] = field(default_factory=dict)
     triggers: Sequence[TriggerSource] = ()
-    setup_phases: Sequence[tuple[SetupPhase, str]] = ()
+    setup_phases: Sequence[tuple[SetupPhase, str | tuple[str, ...]]] = ()
     round_end: Sequence[RoundEndStep] = ()
     final_scoring: Sequence[FinalLine] = ()
     main_steps: Sequence[MainStep] = ()
+    die_rules: Sequence[DieRule] = ()
     turn_order: TurnOrder | None = None
     configure: Callable[[Config], Config] | None = None
     start: Callable[[Config], Any] | None = None
     view: Callable[[State, str | None, bool], dict[str, Any]] | None = None
+    components: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None   # its boards for the catalog, by options
+    house: Mapping[str, Callable[[Any], None]] = field(default_factory=dict)  # its house-catalog sections' checks
     chance: Mapping[str, Callable[[State, random.Random], Move]] = field(default_factory=dict)
     notation: Mapping[str, str] = field(default_factory=dict)
     excludes: frozenset[str] = frozenset()
     cards: str | None = None      # a data file of guests, staff, objectives, Emperor tiles added to the stacks
     measures: Mapping[str, Callable[[State, str], int]] = field(default_factory=dict)   # for objectives
+    watch: Watcher | None = None
+    staff_kinds: frozenset[str] = frozenset()     # staff kinds only this module's games have (bell)
+    completed_guests: Callable[[State, str], Sequence[Any]] | None = None  # orders completed but not checked in
+    hooks: Mapping[str, Callable[..., Any]] = field(default_factory=dict)   # see HOOKS
     # a module in play by an option of its own rather than by ``modules`` (the solo variant)
     chosen_by: str | None = None
     # the state before the first move, adjusted (a seat the rules play, its board)
@@ -144,18 +172,34 @@ class Module:
     winners: Callable[[State], list[str]] | None = None
 
 
+HOOKS = {
+    "guest_taken": "(state, seat, pending or None, out) -> state: a guest went to a café table",
+    "main_step": "(state, seat, die value or None for another main step, out) -> state: the turn's main "
+                 "step was taken (not an extra action)",
+    "before_die": "(state, move) -> state: the dice as they lie when this take_die is checked and carried "
+                  "out (a module may move one first; it refuses what it does not allow)",
+    "more_die_moves": "(state, seat) -> [move]: take_die moves a module adds",
+    "room_prepared": "(state, seat, room, out) -> state: a room was prepared",
+    "room_occupied": "(state, seat, room, out) -> state: a room was occupied (after its group's bonus)",
+    "occupancy_chart": "(state, seat) -> chart or None: the seat's own occupancy bonus chart",
+    "row_bonus_times": "(state, seat) -> int or None: how often the seat gets a ballroom row bonus",
+}
+"""The named places where the engine asks the chosen modules (Module.hooks)."""
+
+
 MODULES: dict[str, Module] = {}
 """Every module by id; the base game is ``base``."""
 
 
 def register(module: Module) -> Module:
-    """Make a module choosable (its effects join the effect vocabulary)."""
-    from domain.grand_austria.catalog import CARD_FILES
+    """Make a module choosable (its effects, with their words, join the effect vocabulary)."""
+    from domain.grand_austria.catalog import CARD_FILES, MODULE_MEASURES
     from domain.grand_austria.effects import effect
-    for kind, (fields, handler) in module.effects.items():
-        effect(kind, fields)(handler)
+    for kind, (fields, handler, *words) in module.effects.items():
+        effect(kind, fields, *words)(handler)
     if module.cards:
         CARD_FILES[module.id] = module.cards
+    MODULE_MEASURES.update(module.measures)
     MODULES[module.id] = module
     parts_for.cache_clear()
     options_schema.cache_clear()
@@ -208,9 +252,14 @@ class Parts:
     round_end: tuple[RoundEndStep, ...]
     final_scoring: tuple[FinalLine, ...]
     main_steps: tuple[MainStep, ...]
+    die_rules: tuple[DieRule, ...]
     turn_order: TurnOrder
     chance: Mapping[str, Callable[[State, random.Random], Move]]
     measures: Mapping[str, Callable[[State, str], int]]
+    watchers: tuple[Watcher, ...]
+    staff_kinds: frozenset[str]
+    completed_guests: tuple[Callable[[State, str], Sequence[Any]], ...]
+    hooks: Mapping[str, tuple[Callable[..., Any], ...]] = field(default_factory=dict)
     automaton_scoring: tuple[FinalLine, ...] = ()
     turn: tuple[Callable[[State], Expected | None], ...] = ()
     advance: tuple[Callable[[State, Outcome], State], ...] = ()
@@ -227,7 +276,9 @@ def parts_for(modules: tuple[str, ...]) -> Parts:
     for module in chosen:
         for phase, before in module.setup_phases:
             names = [p.name for p in phases]
-            phases.insert(names.index(before) if before in names else len(phases), phase)
+            # before one phase, or the first present of several
+            first = next((b for b in ((before,) if isinstance(before, str) else before) if b in names), None)
+            phases.insert(names.index(first) if first is not None else len(phases), phase)
     order = [m.turn_order for m in chosen if m.turn_order is not None]
     return Parts(
         modules=chosen,
@@ -238,9 +289,14 @@ def parts_for(modules: tuple[str, ...]) -> Parts:
         round_end=tuple(sorted((s for m in chosen for s in m.round_end), key=lambda s: s.order)),
         final_scoring=tuple(sorted((f for m in chosen for f in m.final_scoring), key=lambda f: f.order)),
         main_steps=tuple(s for m in chosen for s in m.main_steps),
+        die_rules=tuple(r for m in chosen for r in m.die_rules),
         turn_order=order[-1],
         chance={k: v for m in chosen for k, v in m.chance.items()},
         measures={k: v for m in chosen for k, v in m.measures.items()},
+        watchers=tuple(m.watch for m in chosen if m.watch is not None),
+        staff_kinds=frozenset(k for m in chosen for k in m.staff_kinds),
+        completed_guests=tuple(m.completed_guests for m in chosen if m.completed_guests is not None),
+        hooks={name: tuple(m.hooks[name] for m in chosen if name in m.hooks) for name in HOOKS},
         automaton_scoring=tuple(sorted((f for m in chosen for f in m.automaton_scoring), key=lambda f: f.order)),
         turn=tuple(m.turn for m in chosen if m.turn is not None),
         advance=tuple(m.advance for m in chosen if m.advance is not None),
@@ -254,3 +310,15 @@ def automata(state: State) -> frozenset[str]:
 
 def parts(state: State) -> Parts:
     return parts_for(state.config.modules)
+
+
+def run_hooks(state: State, name: str, *args: Any) -> State:
+    """Each chosen module's hook of this name, one after the other, on the state."""
+    for hook in parts(state).hooks[name]:
+        state = hook(state, *args)
+    return state
+
+
+def asked(state: State, name: str, *args: Any) -> Any:
+    """The first answer a chosen module's hook of this name gives (None: none does)."""
+    return next((a for hook in parts(state).hooks[name] if (a := hook(state, *args)) is not None), None)

@@ -44,6 +44,7 @@ PENDING: dict[str, PendingKind] = {
     "free_guest": PendingKind("take_guest", cafe.free_guest_candidates, optional=True),
     "complete_order": PendingKind("complete_order", cafe.complete_candidates, optional=True),
     "place_items": PendingKind("place_items", cafe.place_candidates, optional=True),
+    "dustbin": PendingKind("choose_dustbin", dice.dustbin_candidates),
     "draw_staff": PendingKind("draw_staff", _table_draw, by_table=True),
     "offer_draw": PendingKind("draw_staff", _table_draw, by_table=True),
 }
@@ -71,8 +72,10 @@ def apply_decline(state: State, move: Move, out: Outcome) -> State:
 def settle(state: State, out: Outcome, is_legal: Callable[[State, Move], bool],
            apply: Callable[[State, Move, Outcome], State]) -> State:
     """Resolve pending steps that offer no choice: with nothing possible they
-    lapse, with one possible (and not optional) it is made."""
-    while state.pending and not kind_of(state, state.pending[0]).by_table:
+    lapse, with one possible (and not optional) it is made. (Not while the
+    queue waits for its new guest: a step after taking a guest, such as
+    Kaufman's second guest, chooses from the replenished queue.)"""
+    while state.pending and not state.refill and not kind_of(state, state.pending[0]).by_table:
         p = state.pending[0]
         kind = kind_of(state, p)
         options = [m for m in kind.candidates(state, p) if is_legal(state, m)]
@@ -83,7 +86,7 @@ def settle(state: State, out: Outcome, is_legal: Callable[[State, Move], bool],
             state = apply(state, options[0], out)
         else:
             break
-    if state.pending and kind_of(state, state.pending[0]).by_table and not staff.deck(state) \
+    if state.pending and kind_of(state, state.pending[0]).move == "draw_staff" and not staff.deck(state) \
             and staff.all_known(state):
         p = state.pending[0]
         out.append({"fact": "lapsed", "seat": p.seat, "step": p.kind, "why": "the staff deck is empty"})

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from domain.grand_austria.catalog import ROOM_COLOURS, Hotel, Staff
+from domain.grand_austria.catalog import ROOM_COLOURS, Guest, Hotel, Staff
 from domain.grand_austria.effects import apply_effects, pay, score, set_player, triggers
 from domain.grand_austria.moves import ClaimObjectiveSchema
 from domain.grand_austria.parts import FinalLine, MoveRule
@@ -61,6 +61,12 @@ def measure(name: str, hotel: Hotel, player: Player) -> int:
     }[name]()
 
 
+def completed_guests(state: State, seat: str) -> tuple[Guest, ...]:
+    """The guests whose orders the seat completed: checked in, or (a module's) sent elsewhere."""
+    from domain.grand_austria.parts import parts
+    return state.player(seat).guests + tuple(g for more in parts(state).completed_guests for g in more(state, seat))
+
+
 def measured(state: State, seat: str, name: str) -> int:
     """A measure of the seat's holdings: the base game's, or a module's (dancers, champagne...)."""
     from domain.grand_austria.parts import parts
@@ -106,7 +112,10 @@ def claim(state: State, seat: str, number: int, out: Outcome) -> State:
     player = state.player(seat)
     state = set_player(state, seat, evolve(player, objectives=player.objectives + (number,)))
     state = evolve(state, claims=put(state.claims, index, claims + (seat,)))
-    return score(state, seat, points, f"objective {number}: {cat.objectives[number].text}", out)
+    state = score(state, seat, points, f"objective {number}: {cat.objectives[number].text}", out)
+    for trigger in triggers(state, seat, "claim_objective"):
+        state = apply_effects(state, seat, trigger["effects"], "staff: a marker placed on an objective", out)
+    return state
 
 
 def apply_claim_objective(state: State, move: Move, out: Outcome) -> State:

@@ -21,12 +21,15 @@ def check_setup(state: State, move: Move) -> None:
     cat = state.config.catalog
     groups = [cat.objectives[n].group if n in cat.objectives else None for n in move["objectives"]]
     if groups != ["A", "B", "C"]:
-        raise violation("bad_objectives", "Lay out one objective card of each group A, B, C "
-                        f"(numbers {min(cat.objectives)}-{max(cat.objectives)}), in that order.", R_SETUP)
+        by_group = "; ".join(f"{g}: {', '.join(str(n) for n, o in cat.objectives.items() if o.group == g)}"
+                             for g in "ABC")
+        raise violation("bad_objectives", "Lay out one objective card of each group A, B, C, in that order "
+                        f"(this game's objectives are {by_group}).", R_SETUP)
     tiles = move["emperor_tiles"]
     if [t[:1] for t in tiles] != ["A", "B", "C"] or any(t not in cat.emperor_tiles for t in tiles):
-        raise violation("bad_emperor_tiles", "Lay out one Emperor tile of each stack A, B, C "
-                        "(A1-A4, B1-B4, C1-C4), in that order.", R_SETUP)
+        stacks = "; ".join(f"{stack}: {', '.join(t for t in cat.emperor_tiles if t[:1] == stack)}" for stack in "ABC")
+        raise violation("bad_emperor_tiles", "Lay out one Emperor tile of each stack A, B, C, in that order "
+                        f"(this game's tiles are {stacks}).", R_SETUP)
     if move["start_player"] not in state.players:
         raise violation("unknown_player", f"{move['start_player']} is not playing.", R_SETUP)
     check_in_game(state, "guest", move["queue"], R_SETUP)

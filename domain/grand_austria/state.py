@@ -98,6 +98,7 @@ class Pending:
     occupied: bool = False                   # remove_room: an occupied room
     floor: int = 0                           # remove_room: on this floor only (0: any)
     items: tuple[int, ...] = ()              # place_items: the items just gained
+    paid: bool = False                       # a guest step that pays the queue position's cost
     why: str = ""
 
 
@@ -121,6 +122,7 @@ class State:
     passed_round: frozenset[str] = frozenset()     # passed at any time this round
     dice: Spaces = NO_DICE                          # dice on action spaces 1..6, by colour
     dustbin: int = 0
+    binned: str | None = None                      # the coloured die the re-roller put on the dustbin (none white left)
     turn: Turn | None = None
     pending: tuple[Pending, ...] = ()
     setup_order: tuple[str, ...] = ()              # initial guests / rooms order

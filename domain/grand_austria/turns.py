@@ -8,7 +8,7 @@ from domain.grand_austria import cafe, dice, staff
 from domain.grand_austria.moves import EndTurnSchema, PassSchema
 from domain.grand_austria.parts import MainStep, MoveRule, parts
 from domain.grand_austria.refusals import R_TURN, violation
-from domain.grand_austria.state import NO_DICE, REROLL, State, Turn
+from domain.grand_austria.state import NO_DICE, REROLL, WHITE, Pending, State, Turn
 from domain.immutable import evolve
 from domain.rules import Expected, Move, Outcome
 from domain.seating import left_of
@@ -83,8 +83,9 @@ def check_a_main_step_remains(state: State, move: Move, apply: Callable[[State, 
     take. (If a reward's choice still waits, it is allowed; should you end
     up without a die you can take, you may still pass.)"""
     turn = state.turn
-    if turn is None or turn.main is not None or state.pending or any(state.dice[:5]) or not state.dice[5]:
-        return      # (nothing before the die takes dice off spaces 1-5)
+    if turn is None or turn.main is not None or state.pending or not any(state.dice) \
+            or dice.a_free_die(state, turn.seat):
+        return      # (nothing before the die takes dice off the board, nor makes a free die dearer)
     if [s for s in main_steps_possible(state, turn.seat) if s != "take_die"]:
         return      # another main step stays possible whatever this costs
     after, _ = apply(state, move)
@@ -119,7 +120,9 @@ def next_turn(state: State, out: Outcome, end_round: Callable[[State, Outcome], 
     out.append({"fact": "dustbin", "seat": who, "dice_left": state.dice_count - 1})
     if state.dice_count <= 1:
         return end_round(evolve(state, dice=NO_DICE, dustbin=state.dustbin + 1), out)
-    return evolve(state, phase=REROLL, dustbin=state.dustbin + 1)
+    # a white die goes; with only coloured dice left the re-roller chooses which (module 2)
+    choice = () if any(d.colour == WHITE for d in state.dice_left) else (Pending(who, "dustbin", why="dustbin"),)
+    return evolve(state, phase=REROLL, dustbin=state.dustbin + 1, pending=choice + state.pending)
 
 
 # -- moves ---------------------------------------------------------------------

@@ -3,16 +3,52 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from domain.grand_austria.catalog import Catalog, Staff
+from domain.grand_austria.catalog import Catalog, EmperorTile, Guest, Staff
+from domain.grand_austria.effects import N_, describe_all
 from domain.grand_austria.parts import parts
 from domain.grand_austria.state import State
+
+ON_HIRE = N_("on hire: {effects}")
+EACH_ROUND = N_("once per round: {effects}")
+EACH_TIME = N_("each time ({on}): {effects}")
+AT_THE_END = N_("at the end: {vp} VP per {measure}")
+
+
+def guest_json(guest: Guest, floors: int = 4) -> dict[str, Any]:
+    """A guest card as shown: its printed content and its reward in words."""
+    return {**guest.to_json(), "reward_words": describe_all(guest.reward, floors)}
+
+
+def staff_words(card: Staff, floors: int = 4) -> str:
+    """What a staff card does: its printed text, else its effects in words."""
+    if card.text:
+        return card.text
+    said = [template.format(effects=", ".join(describe_all(effects, floors)))
+            for template, effects in ((ON_HIRE, card.on_hire), (EACH_ROUND, card.per_round)) if effects]
+    if card.trigger:
+        said.append(EACH_TIME.format(on=card.trigger["on"].replace("_", " "),
+                                     effects=", ".join(describe_all(card.trigger.get("effects", ()), floors))))
+    if card.end:
+        said.append(AT_THE_END.format(vp=card.end.get("vp", 1), measure=card.end["measure"].replace("_", " ")))
+    return "; ".join(said)
+
+
+def staff_json(card: Staff, floors: int = 4) -> dict[str, Any]:
+    return {**card.to_json(), "words": staff_words(card, floors)}
+
+
+def tile_json(tile: EmperorTile, floors: int = 4) -> dict[str, Any]:
+    """An Emperor tile: its reward (3+ on the track) and penalty (0), as data and in words."""
+    return {"id": tile.id, "reward": [dict(e) for e in tile.reward], "penalty": [dict(e) for e in tile.penalty],
+            "reward_words": describe_all(tile.reward, floors), "penalty_words": describe_all(tile.penalty, floors)}
 
 
 def view(state: State, seat: str | None, full: bool) -> dict[str, Any]:
     config = state.config
+    floors = len(state.hotel.floors)
 
     def card(c: Staff | None, visible: bool) -> Any:
-        return c.to_json() if c is not None and visible else None
+        return staff_json(c, floors) if c is not None and visible else None
 
     players = {}
     for name, p in state.seats.items():
@@ -20,12 +56,12 @@ def view(state: State, seat: str | None, full: bool) -> dict[str, Any]:
         hotel = state.hotel_of(name)
         players[name] = {
             "krones": p.krones, "items": config.named(p.items), "emperor": p.emperor, "vp": p.vp,
-            "cafe": [{"guest": t.guest.to_json(), "served": config.named(t.served), "complete": t.complete}
+            "cafe": [{"guest": guest_json(t.guest, floors), "served": config.named(t.served), "complete": t.complete}
                      if t else None for t in p.cafe],
             "rooms": {hotel.name_of(r): ("empty", "prepared", "occupied")[s] for r, s in enumerate(p.rooms)},
             "hand": [card(c, visible) for c in p.hand], "hand_size": len(p.hand),
             "draft_pack": [card(c, visible) for c in state.packs.get(name, ())],
-            "hired": [c.to_json() for c in p.hired],
+            "hired": [staff_json(c, floors) for c in p.hired],
             "staff_used": [p.hired[i].name for i in sorted(p.used)],
             "guests": [g.name for g in p.guests], "objectives": list(p.objectives),
             "turn_order": list(state.tiles.get(name, ())),
@@ -34,13 +70,13 @@ def view(state: State, seat: str | None, full: bool) -> dict[str, Any]:
         "phase": state.phase, "round": state.round, "start_player": state.start_player,
         "rules_version": config.version.number, "modules": list(config.modules),
         "hotel": state.hotel.to_json(),
-        "queue": [g.to_json() if g else None for g in state.queue],
+        "queue": [guest_json(g, floors) if g else None for g in state.queue],
         "queue_costs": list(config.queue_costs),
         "guests_left": state.guests_left,
         "objectives": [{"number": n, "text": config.catalog.objectives[n].text, "claims": list(c)}
                        for n, c in zip(state.objectives, state.claims)],
         "emperor_tiles": list(state.emperor_tiles),
-        "emperor_tile_stacks": emperor_tile_stacks(config.emperor_rounds, config.catalog),
+        "emperor_tile_stacks": emperor_tile_stacks(config.emperor_rounds, config.catalog, floors),
         "action_spaces": {str(v + 1): len(colours) for v, colours in enumerate(state.dice)},
         "action_space_dice": {str(v + 1): list(colours) for v, colours in enumerate(state.dice)},
         "dustbin": state.dustbin,
@@ -61,14 +97,13 @@ def view(state: State, seat: str | None, full: bool) -> dict[str, Any]:
     return answer
 
 
-def emperor_tile_stacks(rounds: Sequence[int], cat: Catalog) -> list[dict[str, Any]]:
+def emperor_tile_stacks(rounds: Sequence[int], cat: Catalog, floors: int = 4) -> list[dict[str, Any]]:
     """The catalog's Emperor tiles by stack (A, B, C), each stack with the
     round it scores in (one tile of each lies out, in stack order, for
-    ``rounds``) and each tile's reward and penalty in the effect vocabulary:
-    the setup at the table is picked from these."""
+    ``rounds``) and each tile's reward and penalty in the effect vocabulary
+    and in words: the setup at the table is picked from these."""
     tiles = cat.emperor_tiles
     stacks = sorted({tile_id[:1] for tile_id in tiles})
     return [{"stack": stack, "round": round_,
-             "tiles": [{"id": t.id, "reward": [dict(e) for e in t.reward], "penalty": [dict(e) for e in t.penalty]}
-                       for t in tiles.values() if t.id[:1] == stack]}
+             "tiles": [tile_json(t, floors) for t in tiles.values() if t.id[:1] == stack]}
             for stack, round_ in zip(stacks, rounds)]

@@ -1,4 +1,5 @@
 import { flatText, words } from "./dom.js";
+import { language, t } from "./i18n.js";
 
 // The JSON API, with the scorekeeper's token kept per game in localStorage.
 const PREFIX = "tablelog:tokens:";
@@ -22,8 +23,8 @@ export class ApiError extends Error {
   constructor(status, body) {
     const error = (body && body.error) || {};
     const message = error.fields
-      ? `Some entries do not fit — ${fieldProblems(error.fields).join("; ")}.`
-      : error.message || `The service answered ${status}.`;
+      ? t("Some entries do not fit — {problems}.", { problems: fieldProblems(error.fields).join("; ") })
+      : error.message || t("The service answered {status}.", { status });
     super(message);
     this.status = status;
     this.code = error.code;
@@ -51,7 +52,8 @@ function requestKey() {
 
 // once: the request carries an Idempotency-Key, so that a retry is the same request.
 async function call(method, path, { body, token, once } = {}) {
-  const headers = { Accept: "application/json" };
+  // Refusals come in the page's language (the API's message follows Accept-Language; its code does not change).
+  const headers = { Accept: "application/json", "Accept-Language": language() };
   if (once) headers["Idempotency-Key"] = requestKey();
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -60,8 +62,8 @@ async function call(method, path, { body, token, once } = {}) {
     response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
     // No answer at all: say so in words rather than "Failed to fetch".
-    throw new ApiError(0, { error: { code: "no_answer", message: "The service did not answer: check the connection "
-      + "(or that tablelog is running) and try again." } });
+    throw new ApiError(0, { error: { code: "no_answer", message: t("The service did not answer: check the connection "
+      + "(or that tablelog is running) and try again.") } });
   }
   const data = await response.json().catch(() => null);
   if (!response.ok) throw new ApiError(response.status, data);
@@ -79,6 +81,8 @@ function query(params) {
 export const api = {
   gameTypes: () => call("GET", "/api/game-types"),
   catalog: (game) => call("GET", `/api/game-types/${game}/catalog`),
+  // The components as one game has them (its modules, its house catalog).
+  gameCatalog: (id) => call("GET", `/api/games/${id}/catalog`),
   games: () => call("GET", "/api/games"),
   leaderboards: () => call("GET", "/api/leaderboard"),
   player: (name) => call("GET", `/api/players/${encodeURIComponent(name)}`),

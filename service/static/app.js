@@ -5,6 +5,7 @@ import { api, keepTokens, tokens } from "./api.js";
 import { fieldsForm } from "./forms.js";
 import { showGame } from "./game.js";
 import { handedOut } from "./links.js";
+import { LANGUAGES, chooseLanguage, language, t, useLanguage } from "./i18n.js";
 
 const main = document.getElementById("app");
 let gameTypes = null;
@@ -39,33 +40,37 @@ function route() {
 }
 
 function failed(error) {
-  clear(main, h("p.problem", { role: "alert" }, error.message), h("a", { href: "#/" }, "back to the games"));
+  clear(main, h("p.problem", { role: "alert" }, error.message), h("a", { href: "#/" }, t("back to the games")));
 }
 
 async function showHome(mine) {
-  clear(main, h("p.hint", "loading…"));
+  clear(main, h("p.hint", t("loading…")));
   const [{ games }, all] = await Promise.all([api.games(), types()]);
   if (!stillShown(mine)) return;
   const titles = Object.fromEntries(all.map((t) => [t.id, t.title]));
-  const who = (seats) => listing(seats.map((s) => (s === "table" ? "the table" : s))) || "nobody";
+  const who = (seats) => listing(seats.map((s) => (s === "table" ? t("the table") : s))) || t("nobody");
   const list = [...games].reverse().map((game) => {
     const kept = tokens(game.id);
-    const role = kept && kept.scorekeeper ? "you keep score" : kept && kept.as ? `you play ${kept.as}` : "watch only";
+    const role = kept && kept.scorekeeper ? t("you keep score") : kept && kept.as ? t("you play {seat}", { seat: kept.as })
+      : t("watch only");
     return h("li", { dataset: { game: game.id } },
       h("a.game-link", { href: `#/game/${game.id}` },
         h("strong", titles[game.game] || game.game), " · ", game.players.join(", "),
-        h("small", [game.mode === "digital" ? "digital" : "at the table", `${game.moves} move${game.moves === 1 ? "" : "s"}`,
-          game.finished ? `won by ${listing(game.winners)}` : `next: ${who(game.expected.seats)}`,
+        h("small", [game.mode === "digital" ? t("digital") : t("at the table"),
+          game.moves === 1 ? t("1 move") : t("{n} moves", { n: game.moves }),
+          game.finished ? t("won by {winners}", { winners: listing(game.winners) })
+            : t("next: {seats}", { seats: who(game.expected.seats) }),
           role, new Date(game.updated_at).toLocaleString()].join(" · "))));
   });
   clear(main,
-    h("p.intro", "Keep the record of a game played at a real table: start a game, then tap in each move as it "
-      + "happens. tablelog checks it against the rules, keeps the score, and lets you undo a mistake and replay the game."),
-    h("div.chips", h("a.button.primary", { href: "#/new" }, "Start a game"),
-      h("a.button", { href: "#/leaderboard" }, "Leaderboards")),
-    h("h2", "Games"),
-    list.length ? [h("p.hint", "Tap a game to open it. You record the games started in this browser; the others you can watch, or record with their scorekeeper token."),
-      h("ul.games", list)] : h("p.hint", "No games yet."));
+    h("p.intro", t("Keep the record of a game played at a real table: start a game, then tap in each move as it "
+      + "happens. tablelog checks it against the rules, keeps the score, and lets you undo a mistake and replay the game.")),
+    h("div.chips", h("a.button.primary", { href: "#/new" }, t("Start a game")),
+      h("a.button", { href: "#/leaderboard" }, t("Leaderboards"))),
+    h("h2", t("Games")),
+    list.length ? [h("p.hint", t("Tap a game to open it. You record the games started in this browser; the others "
+      + "you can watch, or record with their scorekeeper token.")),
+    h("ul.games", list)] : h("p.hint", t("No games yet.")));
 }
 
 const playerLink = (name) => h("a.player-link", { href: `#/player/${encodeURIComponent(name)}` }, name);
@@ -73,29 +78,29 @@ const number = (value) => (value === null || value === undefined ? "—" : Numbe
 
 // Every game type's leaderboard: most wins first, then the best average score (GET /api/leaderboard).
 async function showLeaderboards(mine) {
-  clear(main, h("p.hint", "loading…"));
+  clear(main, h("p.hint", t("loading…")));
   const { games } = await api.leaderboards();
   if (!stillShown(mine)) return;
-  clear(main, h("a.back", { href: "#/" }, "← games"), h("h2", "Leaderboards"),
+  clear(main, h("a.back", { href: "#/" }, t("← games")), h("h2", t("Leaderboards")),
     games.length ? games.map((board) => h("section.leaderboard", { dataset: { game: board.game } },
       h("h3", board.title),
-      h("table.stats", h("thead", h("tr", ["#", "player", "played", "won", "average", "best"].map((t) => h("th", { scope: "col" }, t)))),
+      h("table.stats", h("thead", h("tr", ["#", t("player"), t("played"), t("won"), t("average"), t("best")].map((c) => h("th", { scope: "col" }, c)))),
         h("tbody", board.players.map((p) => h("tr", h("td", p.rank), h("th", { scope: "row" }, playerLink(p.player)),
           h("td", p.played), h("td", p.won), h("td", number(p.average_score)), h("td", number(p.best_score))))))))
-      : h("p.hint", "No finished games yet."));
+      : h("p.hint", t("No finished games yet.")));
 }
 
 // One player's results in every game they played (GET /api/players/<name>).
 async function showPlayer(mine, name) {
-  clear(main, h("p.hint", "loading…"));
+  clear(main, h("p.hint", t("loading…")));
   const [player, all] = await Promise.all([api.player(name), types()]);
   if (!stillShown(mine)) return;
   const titles = Object.fromEntries(all.map((t) => [t.id, t.title]));
-  clear(main, h("a.back", { href: "#/leaderboard" }, "← leaderboards"), h("h2.player-name", player.name),
-    h("table.stats", h("thead", h("tr", ["game", "games", "won", "average", "best", "place"].map((t) => h("th", { scope: "col" }, t)))),
+  clear(main, h("a.back", { href: "#/leaderboard" }, t("← leaderboards")), h("h2.player-name", player.name),
+    h("table.stats", h("thead", h("tr", [t("game"), t("games"), t("won"), t("average"), t("best"), t("place")].map((c) => h("th", { scope: "col" }, c)))),
       h("tbody", player.games.map((g) => h("tr", { dataset: { game: g.game } }, h("th", { scope: "row" }, titles[g.game] || g.game),
-        h("td", `${g.played}${g.running ? ` (+${g.running} running)` : ""}`), h("td", g.won),
-        h("td", number(g.average_score)), h("td", number(g.best_score)), h("td", `${g.rank} of ${g.ranked}`))))));
+        h("td", g.running ? t("{played} (+{running} running)", { played: g.played, running: g.running }) : g.played), h("td", g.won),
+        h("td", number(g.average_score)), h("td", number(g.best_score)), h("td", t("{rank} of {ranked}", { rank: g.rank, ranked: g.ranked })))))));
 }
 
 async function showNew(mine) {
@@ -121,24 +126,24 @@ async function showNew(mine) {
   }
   // Each part is drawn again only when it changes: a tap on the mode keeps the options chosen.
   function renderChips() {
-    clear(gameChips, all.map((t) => h("button.chip", { type: "button", class: t === type ? "chosen" : "",
-      dataset: { game: t.id }, onclick: () => setType(t) }, t.title)));
-    clear(modeChips, [["table", "at the table: I enter deals and rolls"], ["digital", "digital: the service deals and rolls"]]
+    clear(gameChips, all.map((g) => h("button.chip", { type: "button", class: g === type ? "chosen" : "",
+      dataset: { game: g.id }, onclick: () => setType(g) }, g.title)));
+    clear(modeChips, [["table", t("at the table: I enter deals and rolls")], ["digital", t("digital: the service deals and rolls")]]
       .map(([value, label]) => h("button.chip", { type: "button", class: value === mode ? "chosen" : "",
         dataset: { mode: value }, onclick: () => { mode = value; renderChips(); } }, label)));
   }
   function renderPlayers() {
     clear(playersBox,
-      h("p.hint", `${type.players.min}–${type.players.max} players, clockwise in seating order.`),
+      h("p.hint", t("{min}–{max} players, clockwise in seating order.", { min: type.players.min, max: type.players.max })),
       names.map((name, i) => h("div.player-row",
-        h("input", { value: name, placeholder: `player ${i + 1}`, "aria-label": `player ${i + 1}`,
+        h("input", { value: name, placeholder: t("player {n}", { n: i + 1 }), "aria-label": t("player {n}", { n: i + 1 }),
           oninput: (e) => { names[i] = e.target.value; } }),
-        i > 0 && h("button.small", { type: "button", title: "move up", onclick: () => {
+        i > 0 && h("button.small", { type: "button", title: t("move up"), onclick: () => {
           [names[i - 1], names[i]] = [names[i], names[i - 1]]; renderPlayers(); } }, "↑"),
         names.length > type.players.min && h("button.small", { type: "button", onclick: () => {
-          names.splice(i, 1); renderPlayers(); } }, "remove"))),
+          names.splice(i, 1); renderPlayers(); } }, t("remove")))),
       names.length < type.players.max && h("button.small", { type: "button", onclick: () => {
-        names.push(""); renderPlayers(); } }, "add a player"));
+        names.push(""); renderPlayers(); } }, t("add a player")));
   }
   function renderOptions() {
     // Options keyed by player (colours) use the names as typed when the option is opened.
@@ -147,7 +152,7 @@ async function showNew(mine) {
       get actingSeats() { return typed(); } };
     options = fieldsForm("", type.options.fields, ctx, () => {});
     clear(optionsBox, Object.keys(type.options.fields).length
-      ? [h("h3", "Options"), type.options.description && h("p.hint", type.options.description), options.el]
+      ? [h("h3", t("Options")), type.options.description && h("p.hint", type.options.description), options.el]
       : null);
   }
   async function start(event) {
@@ -158,8 +163,8 @@ async function showNew(mine) {
     const empty = players.findIndex((n) => !n);
     const twice = players.find((n, i) => n && players.indexOf(n) !== i);
     if (empty >= 0 || twice) {
-      problem.textContent = empty >= 0 ? `Enter a name for player ${empty + 1}, or remove that row.`
-        : `Two players are called ${twice}: each needs a name of their own.`;
+      problem.textContent = empty >= 0 ? t("Enter a name for player {n}, or remove that row.", { n: empty + 1 })
+        : t("Two players are called {name}: each needs a name of their own.", { name: twice });
       problem.hidden = false;
       const input = playersBox.querySelectorAll("input")[empty >= 0 ? empty : players.lastIndexOf(twice)];
       if (input) input.focus();
@@ -179,11 +184,22 @@ async function showNew(mine) {
   }
   setType(type);
   clear(main, h("form.new-game", { onsubmit: start },
-    h("h2", "Start a game"), gameChips,
-    h("h3", "Players"), playersBox, optionsBox,
-    h("h3", "Mode"), modeChips,
-    h("div.submit", h("button.primary", { type: "submit" }, "Start"), problem)));
+    h("h2", t("Start a game")), gameChips,
+    h("h3", t("Players")), playersBox, optionsBox,
+    h("h3", t("Mode")), modeChips,
+    h("div.submit", h("button.primary", { type: "submit" }, t("Start")), problem)));
+}
+
+// The header: what this page is, the API, and the language switch (the other language, one tap).
+function header() {
+  const top = document.querySelector("header.top");
+  const other = language() === "de" ? "en" : "de";
+  clear(top, h("a", { href: "#/" }, "tablelog"), " ",
+    h("small", t("the scorekeeper's page"), " · ", h("a", { href: "/api/docs" }, "API")),
+    h("button.language", { type: "button", lang: other, dataset: { language: other },
+      onclick: () => { chooseLanguage(other); useLanguage(other).then(() => { header(); return route(); }).catch(failed); } },
+    LANGUAGES[other]));
 }
 
 window.addEventListener("hashchange", () => route().catch(failed));
-route().catch(failed);
+useLanguage().then(() => { header(); return route(); }).catch(failed);

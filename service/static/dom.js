@@ -1,3 +1,5 @@
+import { t } from "./i18n.js";
+
 // A tiny element builder: h("button.chip", {onclick}, "text", child, ...).
 export function h(tag, props, ...children) {
   const [name, ...classes] = tag.split(".");
@@ -41,7 +43,7 @@ export function words(name) {
 export function listing(items) {
   const list = items.map(String);
   if (list.length < 2) return list.join("");
-  return list.slice(0, -1).join(", ") + " and " + list.at(-1);
+  return list.slice(0, -1).join(", ") + ` ${t("and")} ` + list.at(-1);
 }
 
 // Any JSON value as a short line of words: {"name": "Baron", "coins": 5} -> "name Baron · coins 5".

@@ -96,9 +96,9 @@ function fromCatalog(choices, ctx) {
 function cardWords(card) {
   if (card.deck === "guest") {
     const order = Object.entries(card.order || {}).map(([item, n]) => (n > 1 ? `${n} ${item}` : item)).join(" + ");
-    return `${card.colour} · ${order} · ${card.vp} VP · ${flatText(card.reward)}`;
+    return `${card.colour} · ${order} · ${card.vp} VP · ${card.reward_words ? card.reward_words.join(", ") : flatText(card.reward)}`;
   }
-  if (card.deck === "staff") return `${card.cost} K · ${card.text}`;
+  if (card.deck === "staff") return `${card.cost} K · ${card.words || card.text}`;
   return card.text || "";
 }
 

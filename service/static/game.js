@@ -5,6 +5,7 @@ import { chooser, moveForm } from "./forms.js";
 import { scoreChart } from "./chart.js";
 import { adapterFor } from "./views/index.js";
 import { handedOut, seatLink } from "./links.js";
+import { t } from "./i18n.js";
 
 // shown(): whether this page is still the one to show (see app.js).
 export async function showGame(main, id, gameTypes, shown = () => true) {
@@ -41,7 +42,7 @@ class GamePage {
     this.type = this.gameTypes.find((t) => t.id === this.summary.game);
     this.adapter = adapterFor(this.summary.game);
     // The game's cards by number, where it has a catalog (picked by name in the forms).
-    const catalog = await api.catalog(this.summary.game).catch(() => null);
+    const catalog = await api.gameCatalog(this.id).catch(() => null);
     this.catalog = catalog && new Map(catalog.cards.filter((c) => typeof c.number === "number").map((c) => [c.number, c]));
     if (!shown()) return;
     clear(this.main, Object.values(this.sections));
@@ -151,15 +152,15 @@ class GamePage {
     const recordable = this.replayAt === null && this.token && !state.finished;
     // While replaying, the sticky line says so and leads back.
     const replaying = this.replayAt !== null;
-    clear(this.sections.status, replaying ? h("p.replaying", h("strong", `Replay, after move ${this.replayAt}. `), "Next: ",
+    clear(this.sections.status, replaying ? h("p.replaying", h("strong", t("Replay, after move {n}.", { n: this.replayAt }), " "), t("Next:"), " ",
       [...this.statusLine(state).childNodes]) : this.statusLine(state),
     recordable && h("button.small.jump", { type: "button",
-      onclick: () => this.sections.record.scrollIntoView({ block: "start" }) }, "record ↓"),
-    replaying && h("button.small.jump", { type: "button", onclick: () => this.goLive() }, "now ▶▶"));
+      onclick: () => this.sections.record.scrollIntoView({ block: "start" }) }, t("record ↓")),
+    replaying && h("button.small.jump", { type: "button", onclick: () => this.goLive() }, t("now ▶▶")));
     clear(this.sections.view, this.adapter.renderState(state, ctx));
     if (this.replayAt === null) this.renderRecord(ctx);
-    else clear(this.sections.record, h("p.hint", `Replay: the state after move ${this.replayAt}. `,
-      h("button.small", { type: "button", onclick: () => this.goLive() }, "back to the game")));
+    else clear(this.sections.record, h("p.hint", t("Replay: the state after move {n}.", { n: this.replayAt }), " ",
+      h("button.small", { type: "button", onclick: () => this.goLive() }, t("back to the game"))));
     for (const section of [this.sections.status, this.sections.view, this.sections.record]) fit(section);
   }
 
@@ -178,10 +179,10 @@ class GamePage {
     const s = this.summary;
     this.sections.head.dataset.version = s.version;
     clear(this.sections.head,
-      h("a.back", { href: "#/" }, "← games"),
+      h("a.back", { href: "#/" }, t("← games")),
       h("h2", this.type ? this.type.title : s.game),
       h("p.meta", s.players.flatMap((name, i) => [i ? ", " : "", h("a.player-link", { href: `#/player/${encodeURIComponent(name)}` }, name)]),
-        ` · ${s.mode === "digital" ? "digital" : "at the table"} · move ${this.effective.length - 1}`));
+        ` · ${s.mode === "digital" ? t("digital") : t("at the table")} · ${t("move {n}", { n: this.effective.length - 1 })}`));
   }
 
   // The notice is drawn once: the token box collapses after the first look.
@@ -192,27 +193,29 @@ class GamePage {
     const fresh = sessionStorage.getItem(`tablelog:new:${this.id}`);
     sessionStorage.removeItem(`tablelog:new:${this.id}`);
     if (this.seat) {
-      return clear(box, h("p.notice.seat-page", `You are ${this.seat}: you see your own hand and record your own moves.`));
+      return clear(box, h("p.notice.seat-page", t("You are {seat}: you see your own hand and record your own moves.", { seat: this.seat })));
     }
     if (!this.token) {
-      const input = h("input", { placeholder: "scorekeeper token", "aria-label": "scorekeeper token" });
+      const input = h("input", { placeholder: t("scorekeeper token"), "aria-label": t("scorekeeper token") });
       return clear(box, h("form.notice", { onsubmit: async (event) => {
         event.preventDefault();
         this.tokens = { scorekeeper: input.value.trim(), seats: {} };
         keepTokens(this.id, this.tokens);
         await this.refresh();
-      } }, h("p", "This browser has no scorekeeper token for this game: you can watch, not record."),
-      input, h("button.small", { type: "submit" }, "use token")));
+      } }, h("p", t("This browser has no scorekeeper token for this game: you can watch, not record.")),
+      input, h("button.small", { type: "submit" }, t("use token"))));
     }
     // Copying needs a secure page (https or this computer); elsewhere it is written down.
     const copy = navigator.clipboard && window.isSecureContext && h("button.small", { type: "button",
       onclick: (event) => navigator.clipboard.writeText(this.token)
-        .then(() => { event.target.textContent = "copied"; }, () => { event.target.textContent = "copy failed: write it down"; }) }, "copy");
+        .then(() => { event.target.textContent = t("copied"); }, () => { event.target.textContent = t("copy failed: write it down"); }) },
+      t("copy"));
     const tokenBox = h("details.notice.token", { open: Boolean(fresh) },
-      h("summary", "Scorekeeper token"),
-      h("p", fresh ? "Shown now, then folded away here (this browser keeps it for this game):" : "This browser keeps it for this game:"),
+      h("summary", t("Scorekeeper token")),
+      h("p", fresh ? t("Shown now, then folded away here (this browser keeps it for this game):")
+        : t("This browser keeps it for this game:")),
       h("code", this.token),
-      h("p.hint", "Write it down (or copy it) to record this game from another device: open the game there and paste it."),
+      h("p.hint", t("Write it down (or copy it) to record this game from another device: open the game there and paste it.")),
       h("div.chips", copy));
     clear(box, tokenBox, this.summary.mode === "digital" && this.playerLinks());
   }
@@ -229,22 +232,22 @@ class GamePage {
       const show = (said) => clear(row, h("strong", seat),
         said.token ? seatLink(this.id, seat, said.token) : h("small.link-state", said.text),
         h("div.chips",
-          h("button.small.reissue", { type: "button", onclick: () => this.changeLink(seat, false, show) }, "new link"),
-          h("button.small.revoke", { type: "button", onclick: () => this.changeLink(seat, true, show) }, "revoke")));
-      show(links[seat] ? { token: links[seat] } : { text: "link handed out" });
+          h("button.small.reissue", { type: "button", onclick: () => this.changeLink(seat, false, show) }, t("new link")),
+          h("button.small.revoke", { type: "button", onclick: () => this.changeLink(seat, true, show) }, t("revoke"))));
+      show(links[seat] ? { token: links[seat] } : { text: t("link handed out") });
       return row;
     });
-    return h("details.player-links", { open: Object.keys(links).length > 0 }, h("summary", "Each player's own page"),
-      h("p.hint", "Each player scans their code (or opens their link) on their own phone: it shows them only their "
+    return h("details.player-links", { open: Object.keys(links).length > 0 }, h("summary", t("Each player's own page")),
+      h("p.hint", t("Each player scans their code (or opens their link) on their own phone: it shows them only their "
         + "own cards and records their own moves. Anyone with a link can play that seat, so it is shown only now; "
-        + "a new link replaces the old one, and revoke stops it."),
+        + "a new link replaces the old one, and revoke stops it.")),
       h("ul", rows));
   }
 
   async changeLink(seat, revoke, show) {
     try {
       const answer = await (revoke ? api.revokeSeat(this.id, seat, this.token) : api.reissueSeat(this.id, seat, this.token));
-      show(revoke ? { text: "link revoked: it no longer works" } : { token: answer.token });
+      show(revoke ? { text: t("link revoked: it no longer works") } : { token: answer.token });
     } catch (error) {
       show({ text: error.message });
     }
@@ -254,16 +257,19 @@ class GamePage {
   statusLine(state) {
     if (state.finished) {
       const points = state.winners.length ? state.scores[state.winners[0]] : null;
-      return h("p.game-over", h("strong", "Game over. "), state.winners.length
-        ? `${listing(state.winners)} win${state.winners.length > 1 ? "" : "s"}${points === null || points === undefined ? "" : ` with ${points} point${points === 1 ? "" : "s"}`}.`
-        : "Nobody wins.");
+      const winners = listing(state.winners);
+      const many = state.winners.length > 1;
+      return h("p.game-over", h("strong", t("Game over."), " "), !state.winners.length ? t("Nobody wins.")
+        : points === null || points === undefined ? (many ? t("{winners} win.", { winners }) : t("{winners} wins.", { winners }))
+          : many ? t("{winners} win with {points} points.", { winners, points })
+            : t("{winners} wins with {points} points.", { winners, points }));
     }
     const { seats, moves } = state.expected;
-    if (!seats.length) return h("p", "Nobody is to act.");
-    const who = seats[0] === "table" ? "The table" : listing(seats);
+    if (!seats.length) return h("p", t("Nobody is to act."));
+    const who = seats[0] === "table" ? t("The table") : listing(seats);
     const name = (type) => (this.adapter.moveName && this.adapter.moveName(type)) || words(type);
-    return h("p", h("strong.expected", who), ": ", moves.map(name).join(" or "),
-      seats[0] === "table" ? " (enter what was dealt, rolled or drawn)" : "");
+    return h("p", h("strong.expected", who), ": ", moves.map(name).join(` ${t("or")} `),
+      seats[0] === "table" ? ` ${t("(enter what was dealt, rolled or drawn)")}` : "");
   }
 
   async submitMove(move) {
@@ -273,8 +279,8 @@ class GamePage {
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         // The form goes with the refresh: the words go above the new one.
-        this.conflict = "Someone recorded a move meanwhile (another device or a player's phone), so this one was not "
-          + "recorded. The page now shows the game as it stands: check it, then tap again.";
+        this.conflict = t("Someone recorded a move meanwhile (another device or a player's phone), so this one was not "
+          + "recorded. The page now shows the game as it stands: check it, then tap again.");
         await this.refresh();
       }
       throw error;
@@ -325,8 +331,8 @@ class GamePage {
       const seats = legal.expected.seats.filter((s) => s !== "table");
       const what = legal.expected.moves.map(words).join(" or ");
       return clear(box, conflict, h("p.hint.waiting", seats.length && this.summary.mode === "digital"
-        ? `Waiting for ${listing(seats)} to ${what} on their own page; this page follows by itself.`
-        : "No move is possible now."));
+        ? t("Waiting for {seats} to {what} on their own page; this page follows by itself.", { seats: listing(seats), what })
+        : t("No move is possible now.")));
     }
     clear(box, conflict, chooser(legal.moves, this.type.moves, ctx, (m) => this.submitMove(m)), ...unlisted);
   }
@@ -362,10 +368,10 @@ class GamePage {
     // In a digital game what the service dealt or rolled stays: say so rather than offer a refusal.
     const dealt = this.summary.mode === "digital" && last && last.recorded_by === "service";
     clear(this.sections.controls, this.token && this.replayAt === null && [
-      h("button.undo", { type: "button", disabled: !last || dealt, onclick: act("undo") }, "↶ Undo"),
-      h("button", { type: "button", disabled: !this.redoable(), onclick: act("redo") }, "↷ Redo"),
-      last && h("small.undo-what", dealt ? `Undo cannot take back move ${last.index}, dealt or rolled by the service: `
-        : `Undo takes back move ${last.index}: `, what),
+      h("button.undo", { type: "button", disabled: !last || dealt, onclick: act("undo") }, t("↶ Undo")),
+      h("button", { type: "button", disabled: !this.redoable(), onclick: act("redo") }, t("↷ Redo")),
+      last && h("small.undo-what", dealt ? t("Undo cannot take back move {n}, dealt or rolled by the service:", { n: last.index })
+        : t("Undo takes back move {n}:", { n: last.index }), " ", what),
       problem]);
   }
 
@@ -377,16 +383,17 @@ class GamePage {
       this.replayAt = at === this.effective[last] ? null : at;
       this.render();
     };
-    const slider = h("input", { type: "range", min: 0, max: last, value: position, "aria-label": "replay",
+    const slider = h("input", { type: "range", min: 0, max: last, value: position, "aria-label": t("replay"),
       oninput: (e) => go(Number(e.target.value)) });
-    clear(this.sections.replay, h("h3", "Replay"),
+    clear(this.sections.replay, h("h3", t("Replay")),
       h("div.replay-bar",
-        h("button", { type: "button", title: "first", onclick: () => go(0) }, "◀◀"),
-        h("button", { type: "button", title: "back", onclick: () => go(position - 1) }, "◀"),
+        h("button", { type: "button", title: t("first"), onclick: () => go(0) }, "◀◀"),
+        h("button", { type: "button", title: t("back"), onclick: () => go(position - 1) }, "◀"),
         slider,
-        h("button", { type: "button", title: "forward", onclick: () => go(position + 1) }, "▶"),
-        h("button", { type: "button", title: "now", onclick: () => go(last) }, "▶▶")),
-      h("p.hint.replay-at", this.replayAt === null ? `now: after move ${this.effective[last]}` : `after move ${this.replayAt}`));
+        h("button", { type: "button", title: t("forward"), onclick: () => go(position + 1) }, "▶"),
+        h("button", { type: "button", title: t("now"), onclick: () => go(last) }, "▶▶")),
+      h("p.hint.replay-at", this.replayAt === null ? t("now: after move {n}", { n: this.effective[last] })
+        : t("after move {n}", { n: this.replayAt })));
   }
 
   // The chart is drawn again only when its points or the replayed move changed.
@@ -400,7 +407,7 @@ class GamePage {
     const rounds = this.log.entries.filter((e) => !e.undone).flatMap((e) => e.outcome
       .filter((f) => (f.fact === "round_started" || f.fact === "dealt") && Number.isInteger(f.round))
       .map((f) => ({ at: e.index, round: f.round })));
-    clear(this.sections.chart, h("h3", "Scores over the game"),
+    clear(this.sections.chart, h("h3", t("Scores over the game")),
       scoreChart(points, this.live.seats || this.summary.seats, this.replayAt, (this.adapter.colours || (() => null))(this.live),
         rounds));
     fit(this.sections.chart);
@@ -439,8 +446,8 @@ class GamePage {
       else this.logList.prepend(li);
       this.logItems[n - 1] = { li, undone: entry.undone };
     }
-    if (!this.log.entries.length) clear(this.sections.log, h("h3", "Log"), h("p.hint", "No moves yet."));
-    else if (!this.sections.log.contains(this.logList)) clear(this.sections.log, h("h3", "Log"), this.logList);
+    if (!this.log.entries.length) clear(this.sections.log, h("h3", t("Log")), h("p.hint", t("No moves yet.")));
+    else if (!this.sections.log.contains(this.logList)) clear(this.sections.log, h("h3", t("Log")), this.logList);
   }
 
   logLine(entry, memo) {
@@ -458,11 +465,11 @@ class GamePage {
     h("button.log-move", { type: "button", "aria-expanded": String(chosen), onclick: () => this.choose(entry) },
       h("span.number", `${entry.index}.`), " ",
       (this.adapter.moveWords && this.adapter.moveWords(entry.move)) || genericMove(entry.move),
-      entry.undone && h("em.tag", " undone")),
+      entry.undone && h("em.tag", ` ${t("undone")}`)),
     facts.length ? h("ul.facts", facts.map((f) => h("li", f))) : null,
     entry.annotations.length ? h("ul.comments", entry.annotations.map((a) => h("li", h("q", a.text), h("small", ` ${a.by}`)))) : null,
-    h("small.by", `recorded by ${entry.recorded_by} · ${new Date(entry.recorded_at).toLocaleTimeString()}`,
-      entry.history.map((step) => ` · ${step.event} by ${step.by}`)),
+    h("small.by", `${t("recorded by {who}", { who: entry.recorded_by })} · ${new Date(entry.recorded_at).toLocaleTimeString()}`,
+      entry.history.map((step) => ` · ${historyWords(step)}`)),
     chosen ? this.moveTools(entry) : null);
   }
 
@@ -480,18 +487,18 @@ class GamePage {
     const problem = h("p.problem", { role: "alert", hidden: true });
     const said = (error) => { problem.textContent = error.message; problem.hidden = false; };
     const effective = !entry.undone;
-    const comment = h("input", { "aria-label": `comment on move ${entry.index}`, placeholder: "a comment on this move",
+    const comment = h("input", { "aria-label": t("comment on move {n}", { n: entry.index }), placeholder: t("a comment on this move"),
       maxlength: 2000 });
     const tools = h("div.move-tools",
       this.token && effective && h("button.take-back", { type: "button", onclick: () => this.act(
         () => api.takeBack(this.id, entry.index, this.token, this.version), said) },
-      `↶ take back to here (moves ${entry.index}–${this.effective.at(-1)})`),
+      t("↶ take back to here (moves {from}–{to})", { from: entry.index, to: this.effective.at(-1) })),
       effective && h("button.fork", { type: "button", onclick: () => this.fork(entry.index).catch(said) },
-        `what if… (a new game from move ${entry.index})`),
+        t("what if… (a new game from move {n})", { n: entry.index })),
       this.token && h("form.comment", { onsubmit: (event) => {
         event.preventDefault();
         if (comment.value.trim()) this.act(() => api.annotate(this.id, entry.index, comment.value.trim(), this.token, this.version), said);
-      } }, comment, h("button", { type: "submit" }, "comment")),
+      } }, comment, h("button", { type: "submit" }, t("comment"))),
       problem);
     return tools;
   }
@@ -525,36 +532,43 @@ class GamePage {
     this.toolsFinished = Boolean(this.live.finished);
     const base = `/api/games/${this.id}/export`;
     const verdict = h("div.audit", { "aria-live": "polite" });
-    clear(this.sections.tools, h("details.record-tools", h("summary", "Record: export, audit"),
+    clear(this.sections.tools, h("details.record-tools", h("summary", t("Record: export, audit")),
       h("div.chips",
-        h("a.button", { href: `${base}?format=text`, download: `${this.id}.txt` }, "export as text"),
-        h("a.button", { href: `${base}?format=jsonl`, download: `${this.id}.jsonl` }, "export as JSON Lines"),
+        h("a.button", { href: `${base}?format=text`, download: `${this.id}.txt` }, t("export as text")),
+        h("a.button", { href: `${base}?format=jsonl`, download: `${this.id}.jsonl` }, t("export as JSON Lines")),
         h("button.audit-button", { type: "button", onclick: async () => {
-          clear(verdict, h("p.hint", "checking…"));
+          clear(verdict, h("p.hint", t("checking…")));
           try {
             clear(verdict, auditWords(await api.audit(this.id)));
           } catch (error) {
             clear(verdict, h("p.problem", error.message));
           }
-        } }, "audit"),
+        } }, t("audit")),
         this.toolsFinished && this.bgstatsLink()),
       verdict));
   }
 
   // A finished game as a play for the Board Game Stats app: its own import link.
   bgstatsLink() {
-    const link = h("a.button.bgstats", { hidden: true }, "add to BG Stats");
+    const link = h("a.button.bgstats", { hidden: true }, t("add to BG Stats"));
     api.bgstats(this.id).then((answer) => { link.href = answer.link; link.hidden = false; }, () => link.remove());
     return link;
   }
 }
 
+// What became of a move later: "undone by Anna".
+function historyWords(step) {
+  if (step.event === "undone") return t("undone by {who}", { who: step.by });
+  if (step.event === "redone") return t("redone by {who}", { who: step.by });
+  return `${step.event} by ${step.by}`;
+}
+
 function auditWords(audit) {
-  const lines = [...audit.problems.map((p) => `${p.move_index ? `Move ${p.move_index}: ` : ""}${p.message}`),
-    ...audit.findings.map((f) => `${f.move_index ? `Move ${f.move_index}: ` : ""}${f.message}`)];
+  const line = (said) => (said.move_index ? `${t("Move {n}:", { n: said.move_index })} ${said.message}` : said.message);
+  const lines = [...audit.problems.map(line), ...audit.findings.map(line)];
   return [h("p", { class: audit.ok ? "audit-ok" : "problem" }, audit.ok
-    ? "The record is whole: every event follows the one before, and replaying it gives every stored outcome."
-    : "The audit found problems:"),
+    ? t("The record is whole: every event follows the one before, and replaying it gives every stored outcome.")
+    : t("The audit found problems:")),
   lines.length ? h("ul", lines.map((line) => h("li", line))) : null];
 }
 
@@ -568,13 +582,16 @@ function named(value) {
 export function genericMove(move) {
   const { type, seat, ...rest } = move;
   const parts = Object.entries(rest).map(([k, v]) => `${words(k)} ${flatText(named(v))}`);
-  return `${seat || "the table"}: ${words(type)}${parts.length ? " — " + parts.join("; ") : ""}`;
+  return `${seat || t("the table")}: ${words(type)}${parts.length ? " — " + parts.join("; ") : ""}`;
 }
 
 export function genericFact(fact) {
   const { fact: kind, ...rest } = fact;
-  if (kind === "scored") return `${fact.seat} scores ${fact.points}${fact.why ? ` (${fact.why})` : ""}`;
-  if (kind === "game_over") return `Game over: ${listing(fact.winners || [])} win${(fact.winners || []).length > 1 ? "" : "s"}`;
+  if (kind === "scored") return `${t("{seat} scores {points}", { seat: fact.seat, points: fact.points })}${fact.why ? ` (${fact.why})` : ""}`;
+  if (kind === "game_over") {
+    const winners = listing(fact.winners || []);
+    return (fact.winners || []).length > 1 ? t("Game over: {winners} win", { winners }) : t("Game over: {winners} wins", { winners });
+  }
   const parts = Object.entries(rest).map(([k, v]) => `${words(k)} ${flatText(v)}`);
   return `${words(kind)}${parts.length ? ": " + parts.join("; ") : ""}`;
 }

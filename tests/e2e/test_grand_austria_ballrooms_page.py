@@ -5,13 +5,10 @@ row (then the rehearsal section); the rest of the round is recorded and the
 page shows it."""
 from __future__ import annotations
 
-import random
-
 import pytest
+from grand_austria_rounds import finish_round, state_of, table_game_on_the_page
 from playwright.sync_api import Page, expect
 
-from domain.grand_austria import GAME
-from test_page_refresh import open_game
 from test_touch_targets import assert_big_enough
 
 pytestmark = pytest.mark.browser
@@ -32,30 +29,6 @@ SETUP = [
     {"type": "serve", "seat": "Anna", "items": [{"table": 1, "item": "cake"}, {"table": 1, "item": "cake"},
                                                 {"table": 1, "item": "champagne"}]},
 ]
-
-
-def post(page: Page, server: str, game_id: str, token: str, move: dict) -> dict:
-    answer = page.request.post(f"{server}/api/games/{game_id}/moves", data={"move": move},
-                               headers={"Authorization": f"Bearer {token}"})
-    assert answer.status == 201, answer.text()
-    return answer.json()
-
-
-def state_of(page: Page, server: str, game_id: str) -> dict:
-    return page.request.get(f"{server}/api/games/{game_id}/state").json()
-
-
-def table_game_on_the_page(page: Page, server: str, players: list[str], options: dict,
-                           moves: list[dict]) -> tuple[str, str]:
-    """A table-mode game with ``moves`` recorded through the API, open on the
-    scorekeeper's page: (game id, the scorekeeper's token)."""
-    created = page.request.post(f"{server}/api/games", data={
-        "game": "grand_austria", "players": players, "mode": "table", "options": options}).json()
-    game_id, token = created["id"], created["tokens"]["scorekeeper"]
-    for move in moves:
-        post(page, server, game_id, token, move)
-    open_game(page, game_id, token)
-    return game_id, token
 
 
 def test_a_module_1_round_on_the_page(phone: Page, server, shoot):
@@ -80,20 +53,7 @@ def test_a_module_1_round_on_the_page(phone: Page, server, shoot):
     assert state["rehearsal"]["Anna"]["dancers_left"] == [1, 2, 3, 2]
     shoot(page, "ballrooms-sent")
     # the rest of the round (quiet moves, the table's draws as digital mode makes them)
-    game = GAME.setup(["Anna", "Beth"], GAME.load_options({"modules": ["ballrooms"]}), state["rules_version"])
-    log = page.request.get(f"{server}/api/games/{game_id}/log", headers={"Authorization": f"Bearer {token}"})
-    for entry in log.json()["entries"]:
-        if not entry.get("undone"):
-            game, _ = GAME.apply(game, GAME.load_move(entry["move"]))
-    rng = random.Random(4)
-    while game.round == 1:
-        if GAME.expected(game).is_chance:
-            move = GAME.chance_move(game, rng)
-        else:
-            moves = GAME.legal_moves(game)
-            move = rng.choice([m for m in moves if m["type"] in ("end_turn", "pass", "decline")] or moves)
-        post(page, server, game_id, token, move)
-        game, _ = GAME.apply(game, GAME.load_move(move))
+    finish_round(page, server, game_id, token, ["ballrooms"], 4)
     page.reload()
     expect(page.locator(".view .round")).to_contain_text("Round 2")
     expect(rooms.nth(0).locator(".dancer")).to_have_count(1)

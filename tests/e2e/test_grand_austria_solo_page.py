@@ -9,10 +9,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from grand_austria_rounds import state_of, table_game_on_the_page
 from playwright.sync_api import Page, expect
 
 from starting import start_on_the_page
-from test_grand_austria_ballrooms_page import state_of, table_game_on_the_page
 from test_grand_austria_start_player_page import players_phones, tap_a_move
 
 pytestmark = pytest.mark.browser

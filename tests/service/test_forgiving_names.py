@@ -47,7 +47,8 @@ def test_the_catalog_gives_every_card_by_name_and_what_it_shows(client):
     assert [len(by_deck[d]) for d in ("staff", "guest", "objective")] == [48, 56, 12]
     sculptor = next(c for c in by_deck["guest"] if c["number"] == 49)
     assert sculptor == {"deck": "guest", "number": 49, "name": "Sculptor", "colour": "yellow", "order": {"wine": 1},
-                        "vp": 0, "reward": [{"kind": "prepare", "free": True, "max_floor": 2}]}
+                        "vp": 0, "reward": [{"kind": "prepare", "free": True, "max_floor": 2}],
+                        "reward_words": ["prepare a room at no cost on floors 1–2"]}
     assert all({"cost", "text"} <= set(c) for c in by_deck["staff"])
     vienna = client.get("/api/game-types/vienna/catalog").json
     assert [f["name"] for f in vienna["fields"]][:3] == ["Krieau", "Prater", "Secession"]

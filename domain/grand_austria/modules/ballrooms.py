@@ -20,9 +20,10 @@ from domain.chance import shuffled
 from domain.grand_austria.cafe import extra_action_last, table_at
 from domain.grand_austria.catalog import ALL_ITEMS, DATA, ITEMS, CatalogError, Guest, check_effects
 from domain.grand_austria.config import Config, adjusted
-from domain.grand_austria.effects import Carrying, apply_effects, lose, score, set_player
-from domain.grand_austria.parts import (FinalLine, Module, MoveRule, PendingKind, RoundEndStep, SetupPhase, automata,
-                                        register)
+from domain.grand_austria.effects import (AT_NO_COST, Carrying, N_, Words, apply_effects, describe_all, lose, score,
+                                          set_player)
+from domain.grand_austria.parts import (FinalLine, Module, MoveRule, PendingKind, RoundEndStep, SetupPhase, asked,
+                                        automata, register)
 from domain.grand_austria.refusals import R_ADDITIONAL, resolved, violation, waiting
 from domain.grand_austria.state import INITIAL_GUESTS, Pending, State
 from domain.immutable import evolve, put
@@ -47,12 +48,14 @@ def data() -> dict[str, Any]:
         return tomllib.load(handle)
 
 
-def house(config: Config | None) -> Mapping[str, Any]:
-    """The game's house catalog (option ``house_catalog``), if any."""
-    return (config.options.get("house_catalog") or {}) if config is not None else {}
+def house(config: Config | Mapping[str, Any] | None) -> Mapping[str, Any]:
+    """The game's house catalog (option ``house_catalog``), if any, from its
+    configuration or its options."""
+    options = config.options if isinstance(config, Config) else config or {}
+    return options.get("house_catalog") or {}
 
 
-def shipped(name: str, config: Config | None = None) -> dict[str, Any] | None:
+def shipped(name: str, config: Config | Mapping[str, Any] | None = None) -> dict[str, Any] | None:
     """A ballroom's data: its printed bonuses and scoring, and its sides as
     shipped or as the house catalog gives them."""
     board = next((b for b in data()["ballroom"] if b["name"] == name), None)
@@ -61,7 +64,7 @@ def shipped(name: str, config: Config | None = None) -> dict[str, Any] | None:
     return {**board, "sides": {**board["sides"], **own.get("sides", {})}} if board and own else board
 
 
-def rehearsal_data(config: Config | None = None) -> list[dict[str, Any]]:
+def rehearsal_data(config: Config | Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
     """The rehearsal boards by id: the house catalog's before the shipped ones."""
     return list(house(config).get("rehearsal_board", [])) + data()["rehearsal_board"]
 
@@ -127,17 +130,36 @@ def dancers_in(room: Ballroom, seat: str) -> int:
 
 
 # -- configuration: champagne, the action chains, the start item --------------------
+def check_house_ballrooms(boards: Any) -> None:
+    """A house catalog's ``ballroom`` section: [{name, sides: {"2"|"34": rows}}]."""
+    if not isinstance(boards, list):
+        raise CatalogError("ballroom: a list of boards")
+    for board in boards:
+        if not isinstance(board, Mapping) or not isinstance(board.get("sides"), Mapping) \
+                or set(board["sides"]) - {"2", "34"} or set(board) - {"name", "sides", "source"}:
+            raise CatalogError("a house ballroom is {name, sides: {\"2\"|\"34\": rows}}")
+        for side, rows in board["sides"].items():
+            ballroom_from({"name": board.get("name"), "rows": rows}, 2 if side == "2" else 4)
+
+
+def check_house_rehearsal(boards: Any) -> None:
+    """A house catalog's ``rehearsal_board`` section: [{id, sections: [bonus x 4]}]."""
+    if not isinstance(boards, list):
+        raise CatalogError("rehearsal_board: a list of boards")
+    for board in boards:
+        if not isinstance(board, Mapping) or isinstance(board, str):
+            raise CatalogError("a house rehearsal board is {id, sections}")
+        rehearsal_from(board)
+
+
+HOUSE_SECTIONS = {"ballroom": check_house_ballrooms, "rehearsal_board": check_house_rehearsal}
+
+
 def check_house(config: Config) -> None:
     """The house catalog's module-1 sections have the shape of the shipped data."""
     try:
-        for board in house(config).get("ballroom", []):
-            if not isinstance(board, Mapping) or not isinstance(board.get("sides"), Mapping) \
-                    or set(board["sides"]) - {"2", "34"}:
-                raise CatalogError("a house ballroom is {name, sides: {\"2\"|\"34\": rows}}")
-            for side, rows in board["sides"].items():
-                ballroom_from({"name": board.get("name"), "rows": rows}, 2 if side == "2" else 4)
-        for board in house(config).get("rehearsal_board", []):
-            rehearsal_from(board)
+        for section, check in HOUSE_SECTIONS.items():
+            check(house(config).get(section, []))
     except CatalogError as error:
         raise RuleViolation("house_catalog", f"House catalog: {error}.", R_SETUP_M1) from None
 
@@ -375,7 +397,7 @@ def place_dancer(state: State, seat: str, move: Move, p: Pending | None, why: st
                 "section": move["section"], "champagne": cost, "why": why})
     state = with_(state, rooms=put(mine.rooms, index, placed), dancers={**mine.dancers, seat: left})
     emptied = mine.boards[seat].bonuses[move["section"] - 1] if left[move["section"] - 1] == 0 else ()
-    return state, row.bonus, emptied
+    return state, row.bonus * (asked(state, "row_bonus_times", seat) or 1), emptied
 
 
 def rewards(state: State, seat: str, parts: list[tuple[str, Any]], out: Outcome) -> State:
@@ -555,6 +577,12 @@ def _dancer(doing: Carrying, e: Mapping[str, Any]) -> None:
         doing.ask("dancer", discount=e.get("discount", 0), free=bool(e.get("free")))
 
 
+DANCER_WORDS = Words(N_("send an additional dancer to a ballroom{price}"),
+                     N_("send {n} additional dancers to ballrooms{price}"),
+                     values=lambda e, floors: {"price": AT_NO_COST if e.get("free") else N_(
+                         " for up to {discount} champagne less").format(**e) if e.get("discount") else ""})
+
+
 def _remove_dancers(doing: Carrying, e: Mapping[str, Any]) -> None:
     """Remove n dancers from the ballroom about to be scored; with fewer there, lose vp instead."""
     room = of(doing.state).rooms[about_to_score(doing.state)]
@@ -663,15 +691,42 @@ PHASES = (
 
 def ballrooms_view(state: State, seat: str | None, full: bool) -> dict[str, Any]:
     mine = of(state)
+    floors = len(state.hotel.floors)
     return {"ballrooms": [{"name": room.name, "round": room.round, "scored": room.scored, "scoring": room.scoring,
-                           "rows": [{"row": r.name, "cost": r.cost, "spaces": list(r.spaces), "bonus": list(r.bonus)}
+                           "rows": [{"row": r.name, "cost": r.cost, "spaces": list(r.spaces), "bonus": list(r.bonus),
+                                     "bonus_words": describe_all(r.bonus, floors)}
                                     for r in room.rows],
                            **({"balcony": list(room.balcony),
                                "balcony_cost": data()["rules"]["balcony_cost"]} if room.balcony is not None else {})}
                           for room in mine.rooms],
             "rehearsal_offer": [b.id for b in mine.offer],
             "rehearsal": {s: {"board": b.id, "dancers_left": list(mine.dancers[s]),
-                              "bonuses": [list(x) for x in b.bonuses]} for s, b in mine.boards.items()}}
+                              "bonuses": [list(x) for x in b.bonuses],
+                              "bonus_words": [describe_all(x, floors) for x in b.bonuses]}
+                          for s, b in mine.boards.items()}}
+
+
+def components(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The catalog's module-1 boards: the five ballrooms (printed bonuses and
+    scoring, each side's rows as shipped or as the house catalog gives them,
+    with their source) and the rehearsal boards, each bonus in words."""
+    rooms = []
+    for board in data()["ballroom"]:
+        known = shipped(board["name"], options)
+        mine = next((b for b in house(options).get("ballroom", []) if b.get("name") == board["name"]), None)
+        source = known["source"] if mine is None else \
+            f"house catalog ({', '.join(mine['sides'])} side); shipped: {known['source']}"
+        rooms.append({"name": known["name"], "scoring": known["scoring"], "source": source,
+                      "bonus": {row: list(b) for row, b in known["bonus"].items()},
+                      "bonus_words": {row: describe_all(b) for row, b in known["bonus"].items()},
+                      "sides": {side: ballroom_from({"name": known["name"], "rows": rows}, 2 if side == "2" else 4)
+                                ["rows"] for side, rows in known["sides"].items()}})
+    boards = {}
+    for board in rehearsal_data(options):
+        boards.setdefault(board["id"], {**rehearsal_from(board), "source": board.get("source", "house catalog"),
+                                        "bonus_words": [describe_all(x) for x in board["sections"]]})
+    return {"ballrooms": rooms, "balcony_cost": data()["rules"]["balcony_cost"],
+            "rehearsal_boards": list(boards.values())}
 
 
 BALLROOMS = register(Module(
@@ -682,9 +737,11 @@ BALLROOMS = register(Module(
                                         before_main=True, additional=True, candidates=send_moves),
            "send_dancer": MoveRule(SendDancerSchema, check_send_dancer, apply_send_dancer),
            "remove_dancer": MoveRule(RemoveDancerSchema, check_remove_dancer, apply_remove_dancer)},
-    effects={"dancer": (frozenset({"n", "discount", "free"}), _dancer),
-             "remove_dancers": (frozenset({"n", "vp"}), _remove_dancers),
-             "vp_per_dancer": (frozenset({"n"}), _vp_per_dancer)},
+    effects={"dancer": (frozenset({"n", "discount", "free"}), _dancer, DANCER_WORDS),
+             "remove_dancers": (frozenset({"n", "vp"}), _remove_dancers, Words(
+                 N_("remove 1 of your dancers from the ballroom about to be scored, else lose {vp} VP"),
+                 N_("remove {n} of your dancers from the ballroom about to be scored, else lose {vp} VP"))),
+             "vp_per_dancer": (frozenset({"n"}), _vp_per_dancer, Words(N_("{n} VP per dancer in the ballrooms")))},
     pending={"dancer": PendingKind("send_dancer", send_dancer_candidates, optional=True),
              "remove_dancer": PendingKind("remove_dancer", removal_candidates)},
     setup_phases=PHASES,
@@ -693,6 +750,8 @@ BALLROOMS = register(Module(
     configure=configure,
     start=lambda config: Ballrooms(),
     view=ballrooms_view,
+    components=components,
+    house=HOUSE_SECTIONS,
     chance={"lay_out_ballrooms": lay_out_chance},
     notation={"lay_out_ballrooms": "Ballrooms {ballrooms:list}, rehearsal boards {rehearsal_boards:list}",
               "choose_rehearsal": "{seat:seat} rehearsal {board:name}",
@@ -702,4 +761,5 @@ BALLROOMS = register(Module(
               "remove_dancer": "{seat:seat} removes dancer {row:word} {space:space}"},
     cards="ballrooms.toml",
     measures={"champagne": champagne, "dancers": all_dancers, "completed_green": completed_green},
+    completed_guests=lambda state, seat: of(state).danced.get(seat, ()),
 ))

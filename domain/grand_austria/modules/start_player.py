@@ -16,7 +16,7 @@ from domain.grand_austria.catalog import DATA
 from domain.grand_austria.config import Config, adjusted
 from domain.grand_austria.dice import main_action
 from domain.grand_austria.effects import gain_krones
-from domain.grand_austria.parts import MainStep, Module, MoveRule, RoundEndStep, register
+from domain.grand_austria.parts import MainStep, Module, MoveRule, RoundEndStep, register, run_hooks
 from domain.grand_austria.refusals import R_TURN, violation
 from domain.grand_austria.state import Pending, State
 from domain.immutable import evolve
@@ -115,7 +115,8 @@ def apply_take_key(state: State, move: Move, out: Outcome) -> State:
     if move.get("action") is not None:
         action = main_action(state, seat, move["action"], spec["strength"])
         steps.append(evolve(action, why=f"skeleton key: action {move['action']}"))
-    return evolve(state, pending=tuple(steps) + state.pending)
+    state = evolve(state, pending=tuple(steps) + state.pending)
+    return run_hooks(state, "main_step", seat, None, out)
 
 
 def key_moves(state: State, seat: str) -> list[Move]:

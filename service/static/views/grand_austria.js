@@ -6,12 +6,14 @@
 // holds the skeleton key: its legal moves are tapped there, and its holder's
 // tile shows it. With module 1 (Vienna Ballrooms) champagne is a fifth item,
 // the three ballrooms lie above the board (a row with a legal send is tapped
-// to send a dancer there) and each player shows their rehearsal board.
-// The solo variant's opponent has a panel of its own (grand_austria_solo.js).
+// to send a dancer there) and each player shows their rehearsal board. With
+// module 5 each player shows their bell staff (grand_austria_more.js). The
+// solo variant's opponent has a panel of its own (grand_austria_solo.js).
 import { h, listing, words, nameTag } from "../dom.js";
 import { dieFace } from "../values.js";
 import { seatColour } from "../chart.js";
 import { choiceWidget } from "../forms.js";
+import { bellCards, largeOrderPile, moreFactWords, moreMoveTitle } from "./grand_austria_more.js";
 import { soloFactWords, soloFieldWidget, soloMoveTitle, soloPanel } from "./grand_austria_solo.js";
 
 const ROOM = /^\d\.\d$/;
@@ -23,66 +25,32 @@ const EMPEROR_ROUNDS = [3, 5, 7];        // the Emperor tiles score after these 
 const EMPEROR_TRACK = 13;                // spaces 0-13
 const ROOM_MOVES = { prepare_room: "prepare", occupy_room: "occupy", remove_room: "remove" };
 
-// An effect in words (guests' rewards, the Emperor tiles' rewards and
-// penalties); floors: the hotel's, so "on floors 1–2" is said only where it limits.
-function effectText(e, floors = 4) {
-  const n = e.n;
-  const upTo = e.max_floor && e.max_floor < floors ? ` on floors 1–${e.max_floor}` : "";
-  const price = e.free ? " free" : e.discount ? ` at −${e.discount} kr` : "";
-  switch (e.kind) {
-    case "item": return `${n} ${e.item}`;
-    case "any_items": return `${n} items of choice`;
-    case "krones": return `${n} kr`;
-    case "emperor": return `${n} Emperor`;
-    case "vp": return `${n < 0 ? "−" + -n : n} VP`;
-    case "draw_staff": return `draw ${n} staff`;
-    case "hire": return e.free ? "hire free" : `hire −${e.discount || 0}`;
-    case "offer": return `draw ${e.draw} staff, hire 1${price}`;
-    case "prepare": return `prepare a room${e.free ? " free" : ""}${upTo}`;
-    case "prepare_occupy": return `prepare + occupy a room${upTo}`;
-    case "occupy": return "occupy a room";
-    case "free_guest": return "a free guest";
-    case "extra_action": return "an extra action";
-    case "complete_order": return "an order filled";
-    case "vp_per_hired": return `${n < 0 ? "−" + -n : n} VP per staff hired`;
-    case "pay_or_vp": return `pay ${e.krones} kr, else −${e.vp} VP`;
-    case "lose_items": return e.cafe ? "lose kitchen items and those on café guests" : "lose all kitchen items";
-    case "return_hand": return `return ${n} hand cards, else −${e.vp} VP`;
-    case "remove_empty_rooms": return `remove ${n} empty room${n === 1 ? "" : "s"} from the top, else −${e.vp} VP`;
-    case "remove_occupied_rooms": return `remove an occupied room on each of the ${e.floors} highest floors with one`;
-    case "discard_end_staff": return `discard a hired end-game staff, else −${e.vp} VP`;
-    case "any_item": return `${n} items of any kind`;
-    case "pay": return `pay ${n || 1} ${e.item || "kr"}${e.vp ? `, else −${e.vp} VP` : ""}`;
-    case "dancer": return `${n > 1 ? n + " dancers" : "a dancer"}${price.replace(" kr", " champagne")}`;
-    case "remove_dancers": return `remove ${n} dancer${n === 1 ? "" : "s"} from the ballroom to be scored, else −${e.vp} VP`;
-    case "vp_per_dancer": return `${n} VP per dancer`;
-    default: return words(e.kind);
-  }
-}
+// What effects do is said by the server (the effect registry's words):
+// guests' reward_words, staff words, Emperor tiles' reward_words and
+// penalty_words, ballroom rows' and rehearsal sections' bonus_words.
+const said = (list) => (list || []).join(", ");
 
 function tilesById(state) {
   return new Map((state.emperor_tile_stacks || []).flatMap((stack) => stack.tiles.map((tile) => [tile.id, tile])));
 }
 
 // An Emperor tile's two halves in words: the reward (3+ on the track), the penalty (0).
-function tileSides(tile, floors) {
-  return [`3+: ${tile.reward.map((e) => effectText(e, floors)).join(", ")}`,
-    `0: ${tile.penalty.map((e) => effectText(e, floors)).join(", ")}`];
+function tileSides(tile) {
+  return [`3+: ${said(tile.reward_words)}`, `0: ${said(tile.penalty_words)}`];
 }
 
-function emperorTile(tile, floors) {
-  const [reward, penalty] = tileSides(tile, floors);
+function emperorTile(tile) {
+  const [reward, penalty] = tileSides(tile);
   return h("span.named-card.emperor-tile", h("b", tile.id), h("small.reward", reward), h("small.penalty", penalty));
 }
 
 // The setup's Emperor tiles at the table: one tile of each stack for its
 // round (the view's emperor_tile_stacks), each in words, tapped.
 function emperorPicker(field, ctx, onchange) {
-  const floors = ctx.state.hotel.floors.length;
   const tiles = tilesById(ctx.state);
   const rows = ctx.state.emperor_tile_stacks.map((stack) => [stack, choiceWidget(field.items, ctx, {
     values: stack.tiles.map((tile) => tile.id), distinct: false, columns: 2,
-    show: (id) => emperorTile(tiles.get(id), floors),
+    show: (id) => emperorTile(tiles.get(id)),
   }, onchange)]);
   return {
     el: h("div.emperor-pick", rows.map(([stack, pick]) => h("div.entry", { dataset: { stack: stack.stack, round: stack.round } },
@@ -107,7 +75,7 @@ function guestCard(card, { served, complete } = {}) {
   return h("div.ga-guest", { class: `c-${card.colour}`, title: `#${card.number} ${card.name}, ${card.colour}` },
     h("div.guest-name", card.name),
     order(card.order, complete ? card.order : served),
-    h("small.guest-line", `${card.vp} VP · ${card.reward.map(effectText).join(", ") || "no reward"}`));
+    h("small.guest-line", `${card.vp} VP · ${said(card.reward_words) || "no reward"}`));
 }
 
 function kitchen(counts) {
@@ -166,7 +134,7 @@ function staff(player) {
   const used = new Set(player.staff_used);
   return h("div.staff", h("small", `Staff hired (${player.hired.length}): `),
     player.hired.length
-      ? player.hired.map((c) => h("span.chip.staff-card", { class: used.has(c.name) ? "used" : "", title: c.text || c.name },
+      ? player.hired.map((c) => h("span.chip.staff-card", { class: used.has(c.name) ? "used" : "", title: c.words || c.name },
         c.name, used.has(c.name) ? " (used)" : ""))
       : h("small", "none"),
     h("small", ` · hand ${player.hand_size}`));
@@ -226,7 +194,7 @@ function ballrooms(state, ctx) {
         const cells = row.spaces.map((seat) => (seat ? dancer(seat) : h("span.space", "·")));
         if (row.row === "top" && room.balcony) cells.push(h("span.balcony", { title: `balcony: ${room.balcony_cost} champagne` }, "| ", room.balcony.map(dancer)));
         return h("button.ballroom-row", { type: "button", dataset: { row: row.row }, disabled: !here.length,
-          title: row.bonus.length ? `bonus: ${row.bonus.map((e) => effectText(e)).join(", ")}` : "no bonus",
+          title: row.bonus_words.length ? `bonus: ${said(row.bonus_words)}` : "no bonus",
           onclick: () => (here.length === 1 ? tap(here[0]) : choose(here)) },
         h("small", `${row.row} · ${row.cost} Ch`), h("span.spaces", cells));
       }))),
@@ -237,7 +205,7 @@ function rehearsal(state, seat) {
   const board = state.rehearsal && state.rehearsal[seat];
   if (!board) return null;
   return h("div.line.rehearsal", { dataset: { board: board.board } }, h("small", `Rehearsal ${board.board} `),
-    board.dancers_left.map((left, i) => h("span.chip", { title: board.bonuses[i].map((e) => effectText(e)).join(", ") || "no bonus" },
+    board.dancers_left.map((left, i) => h("span.chip", { title: said(board.bonus_words[i]) || "no bonus" },
       `${i + 1}: ${left}/${i + 1}`)));
 }
 
@@ -259,6 +227,8 @@ function playerPanel(state, seat, ctx) {
     cafe(p.cafe),
     hotel(state, seat, ctx, problem), problem,
     staff(p),
+    bellCards(state, seat, ctx, tapper(ctx, problem)),
+    largeOrderPile(state, seat),
     p.guests.length ? h("small.hint", `Checked in: ${p.guests.join(", ")}`) : null);
 }
 
@@ -274,7 +244,7 @@ function renderState(state, ctx) {
   const seats = (ctx && ctx.seats) || Object.keys(state.players);
   const nextEmperor = EMPEROR_ROUNDS.find((r) => r >= state.round);
   const tiles = tilesById(state);
-  const tileWords = (id) => tiles.has(id) && tileSides(tiles.get(id), state.hotel.floors.length).join(" · ");
+  const tileWords = (id) => tiles.has(id) && tileSides(tiles.get(id)).join(" · ");
   return [
     h("p.round", `Round ${state.round} of 7 · ${words(state.phase)}`,
       turn ? h("span", " · ", h("strong", `${turn.seat}'s turn`), ` (no. ${turn.number}${turn.die ? `, die ${turn.die}${turn.boosted ? " +1" : ""}` : turn.main === "key" ? ", the key" : ""})`) : ""),
@@ -326,6 +296,7 @@ export default {
     if (solo) return solo;
     if (type === "take_key") return `${seat}: take the skeleton key instead of a die — or tap it on the action board`;
     if (SENDS.includes(type)) return `${seat}: send a dancer to a ballroom — or tap its row above the board`;
+    if (moreMoveTitle(type, seat)) return moreMoveTitle(type, seat);
     return ROOM_MOVES[type] ? `${seat}: ${ROOM_MOVES[type]} a room — or tap it in ${seat}'s hotel`
       : `${seat ? seat + ": " : ""}${words(type)}`;
   },
@@ -341,7 +312,7 @@ export default {
       case "dancer_placed": return `${fact.seat}'s dancer goes to ${fact.ballroom}, ${fact.row} row${fact.space === "balcony" ? " (balcony)" : ""}, for ${fact.champagne} champagne`;
       case "ballroom_scored": return `${fact.ballroom} is scored (round ${fact.round})`;
       case "placed": return `${fact.seat} places ${fact.items.map((e) => `${e.item} on table ${e.table}`).join(", ")}`;
-      default: return soloFactWords(fact);
+      default: return moreFactWords(fact) ?? soloFactWords(fact);
     }
   },
 };

@@ -45,8 +45,9 @@ def test_illegal_choices_are_refused_with_the_rule_and_bad_boards_as_malformed(c
     r = client.post(f"/api/games/{game_id}/moves", json={"move": good}, headers=headers)
     assert r.status_code == 201, r.json
     assert r.json["state"]["ballrooms"][2]["rows"] == [
-        {"row": "top", "cost": 5, "spaces": [None], "bonus": [{"kind": "occupy"}, {"kind": "vp", "n": 3}]},
-        {"row": "bottom", "cost": 0, "spaces": [None, None], "bonus": []}]
+        {"row": "top", "cost": 5, "spaces": [None], "bonus": [{"kind": "occupy"}, {"kind": "vp", "n": 3}],
+         "bonus_words": ["occupy a prepared room", "3 VP"]},
+        {"row": "bottom", "cost": 0, "spaces": [None, None], "bonus": [], "bonus_words": []}]
     r = client.post(f"/api/games/{game_id}/moves", headers=headers, json={"move": {
         "type": "send_to_ballroom", "seat": "Beth", "table": 1, "ballroom": 1, "row": "top", "section": 1}})
     assert r.status_code == 422

@@ -6,7 +6,7 @@ after the Emperor scorings of rounds 3, 5 and 7."""
 from __future__ import annotations
 
 import pytest
-from test_grand_austria_playouts import playout_without_dead_ends, run
+from test_grand_austria_playouts import move_types_played, playout_without_dead_ends, run
 
 from domain.grand_austria.modules.ballrooms import of
 
@@ -25,11 +25,7 @@ def test_whole_games_with_module_1(players, modules):
 
 
 def test_whole_module_1_games_use_its_moves():
-    seen = set()
-    for players in (2, 3, 4):
-        for seed in range(3):
-            state, moves = run(players, seed * 11 + players, deep_checks=False, modules=["ballrooms"])
-            seen |= {m["type"] for m in moves}
+    seen = move_types_played(11, modules=["ballrooms"])
     assert {"lay_out_ballrooms", "choose_rehearsal", "send_to_ballroom", "send_dancer"} <= seen
 
 

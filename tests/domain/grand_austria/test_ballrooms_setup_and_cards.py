@@ -104,6 +104,18 @@ def test_the_modules_cards_are_only_in_a_game_that_plays_it():
     assert "A5" not in catalog().emperor_tiles
 
 
+def test_a_wrong_emperor_tile_or_objective_is_refused_naming_this_games_own():
+    state = GAME.setup(["Anna", "Beth"], GAME.load_options({"modules": ["ballrooms"]}), "3")
+    tiles = refusal(state, {**SETUP, "start_player": "Anna", "emperor_tiles": ["A1", "B6", "C5"]})
+    assert tiles.code == "bad_emperor_tiles" and "A: A1, A2, A3, A4, A5" in tiles.message
+    assert "C: C1, C2, C3, C4, C5" in tiles.message and "A1-A4" not in tiles.message
+    objectives = refusal(state, {**SETUP, "start_player": "Anna", "objectives": [163, 105, 165]})
+    assert objectives.code == "bad_objectives" and "163" in objectives.message and "105-" not in objectives.message
+    base = refusal(GAME.setup(["Anna", "Beth"], GAME.load_options({}), "3"),
+                   {**SETUP, "start_player": "Anna", "emperor_tiles": ["A5", "B1", "C1"]})
+    assert "A: A1, A2, A3, A4;" in base.message
+
+
 def hire(state, seat, number):
     player = state.player(seat)
     return evolve(state, seats={**state.seats, seat: evolve(player, hired=player.hired + (staff_card(number),))})

@@ -1,5 +1,5 @@
 """A module added in this file alone, without touching the engine's files:
-one effect (``tip``: krones into the tip jar), one round-end step (the
+one effect (``tip``: krones into the tip jar, with its words), one round-end step (the
 fullest tip jar scores 2 VP, or the option ``tip_prize``) and one move
 (``ring_bell``, an additional action: a tip of 1 krone). It is chosen like
 any module, by the option ``modules``, and is gone again once unregistered."""
@@ -10,7 +10,7 @@ from grand_austria_table import mv, play, ready, white_dice
 from marshmallow import validate
 
 from domain.grand_austria import GAME
-from domain.grand_austria.effects import Carrying, apply_effects, score
+from domain.grand_austria.effects import N_, Carrying, Words, apply_effects, describe, score
 from domain.grand_austria.parts import Module, MoveRule, RoundEndStep, register, unregister
 from domain.grand_austria.state import State
 from domain.immutable import evolve
@@ -56,7 +56,7 @@ TIP_JAR = Module(
     id=ID, title="Tip jar (a test module)",
     moves={"ring_bell": MoveRule(RingBellSchema, check_ring_bell, ring_bell, before_main=True, additional=True,
                                  candidates=lambda state, seat: [{"type": "ring_bell", "seat": seat}])},
-    effects={"tip": (frozenset({"n"}), tip)},
+    effects={"tip": (frozenset({"n"}), tip, Words(N_("tip 1 krone into the jar"), N_("tip {n} krones into the jar")))},
     round_end=(RoundEndStep("fullest_tip_jar", 50, fullest_jar),),
     options={"tip_prize": whole_number(validate=validate.Range(min=1, max=9),
                                        metadata={"description": "VP for the fullest tip jar (default 2)"})},
@@ -110,6 +110,16 @@ def test_its_effect_is_in_the_vocabulary_of_printed_cards(tip_jar):
     assert GAME.load_move({"type": "reveal_guest", "card": guest})["card"] == guest
 
 
+def test_its_effect_brings_its_words_to_the_view_and_the_catalog(tip_jar):
+    guest = {"number": 180, "name": "Waiter", "colour": "green", "order": {"wine": 1}, "vp": 1,
+             "reward": [{"kind": "tip", "n": 3}]}
+    assert describe({"kind": "tip", "n": 1}) == "tip 1 krone into the jar"
+    cat = GAME.catalog({"modules": ["tip_jar"], "house_catalog": {"guest": [guest]}})
+    assert cat["effects"]["tip"] == {"fields": ["n"], "words": "tip 1 krone into the jar",
+                                     "words_many": "tip {n} krones into the jar"}
+    assert next(c for c in cat["cards"] if c.get("number") == 180)["reward_words"] == ["tip 3 krones into the jar"]
+
+
 def test_a_game_without_the_module_knows_nothing_of_it(tip_jar):
     state = ready()
     assert "ring_bell" not in GAME.expected(state).moves
@@ -121,3 +131,4 @@ def test_a_game_without_the_module_knows_nothing_of_it(tip_jar):
 def test_once_unregistered_it_is_an_unknown_module():
     with pytest.raises(MalformedMove, match="Unknown module 'tip_jar'"):
         GAME.load_options({"modules": ["tip_jar"]})
+    assert "tip" not in GAME.catalog({})["effects"]

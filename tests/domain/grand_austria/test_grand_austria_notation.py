@@ -21,7 +21,8 @@ def whole_game(players: int, options: dict, seed: int) -> list[dict]:
 
 
 @pytest.mark.parametrize("options", [{}, {"staff_draft": True}, {"modules": ["start_player"]},
-                                     {"modules": ["ballrooms"]}])
+                                     {"modules": ["ballrooms"]}, {"modules": ["celebrities"]},
+                                     {"modules": ["unique_hotels", "ballrooms"]}])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_move_of_a_random_game_reads_back_as_itself(players, options):
     seen = set()
@@ -88,8 +89,32 @@ PRINTED = [
     ({"type": "send_to_ballroom", "seat": "Ann", "table": 1, "ballroom": 1, "row": "middle", "section": 2,
       "rewards_order": ["guest", "row", "section"]}, "Ann ballroom 1->1 middle s2 then guest row section"),
     ({"type": "send_dancer", "seat": "Ann", "ballroom": 2, "row": "bottom", "section": 1}, "Ann dancer 2 bottom s1"),
+    ({"type": "choose_dustbin", "seat": "Ann", "colour": "blue"}, "Ann dustbin blue"),
+    ({"type": "lay_out_lounge", "celebrities": ["Gandhi", "Albert Einstein", "Marie Curie"]},
+     'Lounge ["Gandhi","Albert Einstein","Marie Curie"]'),
+    ({"type": "reveal_celebrity", "card": "Marie Curie"}, "Celebrity Marie Curie"),
+    ({"type": "exchange", "seat": "Ann", "give": {"cake": 2}, "take": {"wine": 1, "coffee": 1}},
+     "Ann exchanges 2 cake for 1 wine 1 coffee"),
     ({"type": "remove_dancer", "seat": "Ann", "row": "middle", "space": 2}, "Ann removes dancer middle 2"),
     ({"type": "remove_dancer", "seat": "Ann", "row": "top", "space": "balcony"}, "Ann removes dancer top balcony"),
+    ({"type": "take_bell_reward", "seat": "Ann", "staff": 168}, "Ann bell 168"),
+    ({"type": "return_item", "seat": "Bo Lee", "item": "coffee"}, "Bo Lee returns coffee"),
+    ({"type": "take_die", "seat": "Ann", "value": 5, "boost": False, "move_from": 4}, "Ann die 5 from 4"),
+    ({"type": "lay_out_entrances", "entrances": ["kaufman", "dove"],
+      "dove_tokens": [{"top": [{"kind": "vp", "n": 2}], "bottom": []}] * 5},
+     'Entrances ["kaufman","dove"], Dove tokens [' + ",".join(['{"top":[{"kind":"vp","n":2}],"bottom":[]}'] * 5)
+     + '], Ninas ?, Grand Wray ?'),
+    ({"type": "lay_out_entrances", "entrances": ["ninas_melange", "grand_wray"], "ninas_objectives": [105, 109, 113],
+      "grand_wray_tiles": ["A2", "A3", "B2", "B3", "C2", "C3"]},
+     'Entrances ["ninas_melange","grand_wray"], Dove tokens ?, Ninas 105 109 113, Grand Wray '
+     '["A2","A3","B2","B3","C2","C3"]'),
+    ({"type": "open_auction", "seat": "Bo Lee", "entrance": "mayenfels", "bid": 5}, "Bo Lee auctions mayenfels at 5"),
+    ({"type": "bid", "seat": "Ann", "amount": 7}, "Ann bids 7"),
+    ({"type": "pass_bid", "seat": "Ann"}, "Ann passes the bid"),
+    ({"type": "choose_dove_token", "seat": "Ann", "token": 3}, "Ann Dove token 3"),
+    ({"type": "mayenfels_draw", "seat": "Ann"}, "Ann draws for Mayenfels"),
+    ({"type": "claim_personal_objective", "seat": "Ann", "objective": 110}, "Ann personal objective 110"),
+    ({"type": "grand_wray", "seat": "Ann", "tile": "B3"}, "Ann Grand Wray B3"),
     ({"type": "keep_staff", "seat": "Ann", "staff": [1, 5, 9, 13, 21, 27]}, "Ann selects 1 5 9 13 21 27"),
     ({"type": "keep_staff", "seat": "Ann"}, "Ann selects ?"),
     ({"type": "draw_instruction", "card": 196}, "Instruction 196"),
@@ -139,7 +164,7 @@ MALFORMED = [
     "Ann hire staff",
     "Ann hire 0",                   # no staff card has number 0
     "Ann serve",
-    "Ann serve 4:wine",             # café tables are 1 to 3
+    "Ann serve 5:wine",             # café tables are 1 to 4 (Kaufman)
     "Ann serve 1:pizza",
     "Ann items 2 pizza",
     "Ann check-in 1->",

@@ -68,6 +68,12 @@ def probes(state):
                     for n in range(1, 6)]
         elif kind == "choose_rehearsal":
             out += [{"type": kind, "seat": seat, "board": f"R{n}"} for n in range(1, 6)]
+        elif kind == "choose_dustbin":
+            out += [{"type": kind, "seat": seat, "colour": c} for c in ("white", "red", "blue", "yellow")]
+        elif kind == "exchange":
+            items = ("strudel", "cake", "wine", "coffee")
+            out += [{"type": kind, "seat": seat, "give": {a: 1}, "take": {b: 1}} for a in items for b in items
+                    if a != b]
     return out
 
 
@@ -122,6 +128,15 @@ def run(players, seed, deep_checks=True, version=None, **options):
             assert replayed == states[cut]
     assert replayed == state
     return state, moves
+
+
+def move_types_played(step, **options):
+    """The move types of nine quick whole games (2-4 players, three seeds each; ``step`` spreads the seeds)."""
+    seen = set()
+    for players in (2, 3, 4):
+        for seed in range(3):
+            seen |= {m["type"] for m in run(players, seed * step + players, deep_checks=False, **options)[1]}
+    return seen
 
 
 @settings(max_examples=examples(6), deadline=None)
@@ -182,11 +197,7 @@ def test_whole_games_with_the_staff_draft(players):
 
 
 def test_whole_games_for_2_3_and_4_players_use_the_whole_vocabulary():
-    seen = set()
-    for players in (2, 3, 4):
-        for seed in range(3):
-            state, moves = run(players, seed * 7 + players, deep_checks=False)
-            seen |= {m["type"] for m in moves}
+    seen = move_types_played(7)
     assert {"setup", "reveal_guest", "roll", "reroll", "take_guest", "take_die", "serve", "check_in",
             "prepare_room", "choose_items", "split_funds", "hire", "choose_action", "end_turn", "pass"} <= seen
 

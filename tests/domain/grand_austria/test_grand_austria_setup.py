@@ -34,7 +34,8 @@ def test_the_view_offers_the_emperor_tiles_by_stack_with_the_round_each_scores_i
     assert [[t["id"] for t in s["tiles"]] for s in stacks] == [[f"{g}{i}" for i in range(1, 5)] for g in "ABC"]
     a1 = stacks[0]["tiles"][0]
     assert a1 == {"id": "A1", "reward": [{"kind": "krones", "n": 3}],
-                  "penalty": [{"kind": "pay_or_vp", "krones": 3, "vp": 5}]}
+                  "penalty": [{"kind": "pay_or_vp", "krones": 3, "vp": 5}],
+                  "reward_words": ["3 krones"], "penalty_words": ["pay 3 krones, else lose 5 VP"]}
     assert all(t["reward"] and t["penalty"] for s in stacks for t in s["tiles"])
     assert GAME.view(after_setup())["emperor_tile_stacks"] == stacks
 

@@ -1,0 +1,71 @@
+"""The HTTP API for house catalogs: a table's own copy of a game's
+components (JSON in the shape of the shipped data), stored once and never
+changed, named by id when a game starts (option ``catalog``)."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask.views import MethodView
+from flask_smorest import Blueprint
+from marshmallow import Schema, fields, validate
+
+from service.api import games
+
+blp = Blueprint("catalogs", __name__, url_prefix="/api",
+                description="House catalogs: a table's own copy of a game's components, stored once.")
+
+
+class HouseCatalogRequestSchema(Schema):
+    game = fields.String(required=True, metadata={"description": "the game the components are for, e.g. "
+                                                                 "grand_austria"})
+    name = fields.String(load_default="", validate=validate.Length(max=200),
+                         metadata={"description": "a name to know it by (the first name stored stays)"})
+    content = fields.Dict(required=True, metadata={
+        "description": "the components in the shape of the shipped data; Grand Austria Hotel: guest, staff "
+                       "(cards with their numbers) and module 1's ballroom and rehearsal_board"})
+
+
+class HouseCatalogEntrySchema(Schema):
+    id = fields.String(metadata={"description": "made from the game and the content: the same content, the same id"})
+    game = fields.String()
+    name = fields.String()
+    digest = fields.String(metadata={"description": "SHA-256 of the content's canonical JSON"})
+    stored_at = fields.String()
+    size = fields.Integer(metadata={"description": "bytes of canonical JSON"})
+
+
+class HouseCatalogSchema(HouseCatalogEntrySchema):
+    content = fields.Dict()
+
+
+class StoredHouseCatalogSchema(HouseCatalogSchema):
+    created = fields.Boolean(metadata={"description": "false: this content was stored before, nothing new was"})
+
+
+class HouseCatalogListSchema(Schema):
+    catalogs = fields.List(fields.Nested(HouseCatalogEntrySchema))
+
+
+@blp.route("/house-catalogs")
+class HouseCatalogs(MethodView):
+    @blp.response(200, HouseCatalogListSchema)
+    def get(self):
+        """Every stored house catalog, oldest first (GET one by id for its content)."""
+        return {"catalogs": games().house_catalogs()}
+
+    @blp.arguments(HouseCatalogRequestSchema)
+    @blp.response(201, StoredHouseCatalogSchema)
+    @blp.alt_response(200, schema=StoredHouseCatalogSchema, description="the same content was stored before")
+    def post(self, body: dict[str, Any]):
+        """Store a house catalog once; start a game with options {"catalog": id} to play with it (its
+        content is copied into the game's record)."""
+        stored, created = games().store_house_catalog(body["game"], body["content"], body["name"])
+        return {**stored, "created": created}, 201 if created else 200
+
+
+@blp.route("/house-catalogs/<catalog_id>")
+class HouseCatalogById(MethodView):
+    @blp.response(200, HouseCatalogSchema)
+    def get(self, catalog_id: str):
+        """A stored house catalog with its content (it never changes)."""
+        return games().house_catalog(catalog_id)
