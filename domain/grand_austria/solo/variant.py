@@ -25,12 +25,13 @@ from domain.grand_austria.moves import SetupSchema, staff_field
 from domain.grand_austria.parts import FinalLine, Module, MoveRule, PendingKind, SetupPhase, register
 from domain.grand_austria.refusals import R_SETUP, violation
 from domain.grand_austria.scoring import claim, end_game_staff, occupied_rooms
-from domain.grand_austria.solo import elisabeth
+from domain.grand_austria.modules import celebrities
+from domain.grand_austria.solo import elisabeth, lounge
 from domain.grand_austria.solo.bot import (CLAIMED, PROGRESS_WORDS, bot_room, objective_target, select_die,
                                            select_guest)
 from domain.grand_austria.solo.deck import LEVELS, OPPONENTS, Symbol, decks, filtered
 from domain.grand_austria.staff import card_ref, in_play as staff_in_play
-from domain.grand_austria.state import EMPTY, INITIAL_GUESTS, OCCUPIED, TURNS, Pending, Player, State
+from domain.grand_austria.state import EMPTY, INITIAL_GUESTS, OCCUPIED, TURNS, WHITE, Pending, Player, State
 from domain.immutable import evolve, put
 from domain.rules import TABLE, Expected, Move, MoveSchema, Outcome, RuleViolation, whole_number
 
@@ -43,6 +44,7 @@ PRIVATE_DECK = 5          # "draw 5 cards without looking at them"
 DEALT, KEPT = 10, 6       # "Draw 10 staff cards ... and select 6 of them"
 DANCERS = 10              # "Elisabeth does not get a rehearsal room board, but she does get her 10 dancers"
 BALLROOMS = "ballrooms"
+CELEBRITIES = "celebrities"
 
 
 @dataclass(frozen=True)
@@ -77,7 +79,7 @@ def name(state: State) -> str:
 
 def deck_for(modules: tuple[str, ...]) -> str:
     """Elisabeth's deck with module 1 or 2, else Leopold's (Solo: Combining Modules)."""
-    return "elisabeth" if {"ballrooms", "celebrities"} & set(modules) else "leopold"
+    return "elisabeth" if {BALLROOMS, CELEBRITIES} & set(modules) else "leopold"
 
 
 def fact(out: Outcome, kind: str, text: str, **details: Any) -> None:
@@ -243,7 +245,7 @@ def apply_draw_instruction(state: State, move: Move, out: Outcome) -> State:
     card = decks()[b.deck][move["card"]]
     drawn = b.drawn if deck_left(state) else ()      # never happens: 14 turns at most of 20 cards
     steps = filtered(card, b.level, dancers=BALLROOMS in state.config.modules,
-                     coloured_dice="celebrities" in state.config.modules)
+                     coloured_dice=CELEBRITIES in state.config.modules)
     fact(out, "instruction_drawn", f"{name(state)} draws instruction card {card.number}: "
          + "; ".join(s.words() for s in steps) + f" (ties: hand pointing {card.hand}, {b.level} level).",
          card=card.number)
@@ -318,20 +320,54 @@ def dancer(state: State, symbol: Symbol, out: Outcome) -> State:
 
 
 def take_die(state: State, symbol: Symbol, out: Outcome) -> State:
-    """The die goes onto the opponent's turn-order tile; no action."""
+    """The die goes onto the opponent's turn-order tile; no action. With
+    module 2 Elisabeth takes a coloured die where one lies on the space
+    chosen (the coloured-die symbol: the one of most celebrity VP on the
+    board), never pays for it, scores its celebrity and gets its colour's bonus."""
+    b, who = bot(state), name(state)
     counts = [state.dice_on(v) for v in range(1, 7)]
-    value = select_die(counts, symbol.die, bot(state).hand)
+    module_2 = CELEBRITIES in state.config.modules
+    chosen = lounge.best_coloured(state, lounge.coloured_on_board(state), b.hand) \
+        if module_2 and symbol.coloured else None
+    value = chosen[0] if chosen else select_die(counts, symbol.die, b.hand)
     if value is None:
-        fact(out, "bot_die", f"No die is left for {name(state)}.", value=None)
+        fact(out, "bot_die", f"No die is left for {who}.", value=None)
         return state
     colours = state.dice[value - 1]
-    i = colours.index("white") if "white" in colours else 0
+    here = lounge.best_coloured(state, [(value, c) for c in colours], b.hand) if module_2 else None
+    colour = here[1] if here else (WHITE if WHITE in colours else colours[0])
+    i = colours.index(colour)
     state = evolve(state, dice=put(state.dice, value - 1, colours[:i] + colours[i + 1:]),
                    turn=evolve(state.turn, die=value, main="die"))
-    fact(out, "bot_die", f"{name(state)} takes a die from action space {value} ({counts[value - 1]} "
+    die = "a die" if colour == WHITE else f"the {colour} die"
+    fact(out, "bot_die", f"{who} takes {die} from action space {value} ({counts[value - 1]} "
          f"{'die' if counts[value - 1] == 1 else 'dice'} there) and puts it on the turn-order tile, with no "
-         "action.", value=value)
-    return state
+         "action" + (", paying nothing." if colour != WHITE else "."), value=value,
+         **({} if colour == WHITE else {"colour": colour}))
+    if colour == WHITE or not module_2:
+        return state
+    start = len(out)
+    state = celebrities.die_taken(state, BOT, value, colour, out)
+    taken = next((f for f in out[start:] if f["fact"] == "celebrity_taken"), None)
+    if taken is not None:
+        fact(out, "bot_celebrity", f"{who} takes the celebrity {taken['celebrity']} ({taken['vp']} VP) and "
+             "ignores its effect.", celebrity=taken["celebrity"])
+    return colour_bonus(state, colour, out)
+
+
+def colour_bonus(state: State, colour: str, out: Outcome) -> State:
+    """Instead of the celebrity's effect: red, a step on the objective of
+    least progress; yellow, 2 Emperor steps; blue, 2 VP (Solo: Module 2)."""
+    who = name(state)
+    if colour == "red":
+        fact(out, "bot_colour_bonus", f"The red die: {who} advances on the objective with the least progress.",
+             colour=colour)
+        return objective(state, Symbol("objective"), out)
+    if colour == "yellow":
+        fact(out, "bot_colour_bonus", f"The yellow die: {who} advances 2 on the Emperor track.", colour=colour)
+        return advance_emperor(state, BOT, 2, "the yellow die", out)
+    fact(out, "bot_colour_bonus", f"The blue die: {who} scores 2 VP.", colour=colour)
+    return score(state, BOT, 2, "the blue die", out)
 
 
 def emperor(state: State, symbol: Symbol, out: Outcome) -> State:

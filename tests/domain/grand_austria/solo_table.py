@@ -25,10 +25,13 @@ BALLROOMS = {"type": "lay_out_ballrooms", "ballrooms": ["Goldener Strauss", "Zum
              "rehearsal_boards": ["R2"]}
 
 
+LOUNGE = {"type": "lay_out_lounge", "celebrities": ["Albert Einstein", "Nikola Tesla", "Marie Curie"]}
+
+
 def solo_ready(level="hard", dice=(1, 1, 2, 2, 3, 3, 4, 4, 5, 6), **options):
     state, _ = play(solo(level, **options), SETUP)
     setup_moves = {"keep_staff": {"type": "keep_staff", "seat": "Ann", "staff": DEALT[:6]},
-                   "lay_out_ballrooms": BALLROOMS}
+                   "lay_out_ballrooms": BALLROOMS, "lay_out_lounge": LOUNGE}
     while GAME.expected(state).moves[0] in setup_moves:
         state, _ = play(state, setup_moves[GAME.expected(state).moves[0]])
     state, _ = play(state, {"type": "take_guest", "seat": "Ann", "position": 1},
