@@ -21,17 +21,19 @@ from domain.grand_austria import setup
 from domain.grand_austria.cafe import taken_from_queue
 from domain.grand_austria.config import Config, adjusted
 from domain.grand_austria.effects import advance_emperor, score, set_player, staff_card
+from domain.grand_austria.modules import celebrities, unique_hotels
 from domain.grand_austria.moves import SetupSchema, staff_field
-from domain.grand_austria.parts import FinalLine, Module, MoveRule, PendingKind, SetupPhase, register
-from domain.grand_austria.refusals import R_SETUP, violation
+from domain.grand_austria.parts import (DieRule, FinalLine, Module, MoveRule, PendingKind, RoundEndStep, SetupPhase,
+                                        register)
+from domain.grand_austria.refusals import violation
 from domain.grand_austria.scoring import claim, end_game_staff, occupied_rooms
-from domain.grand_austria.modules import celebrities
-from domain.grand_austria.solo import elisabeth, lounge
+from domain.grand_austria.solo import elisabeth, entrances, lounge
 from domain.grand_austria.solo.bot import (CLAIMED, PROGRESS_WORDS, bot_room, objective_target, select_die,
                                            select_guest)
 from domain.grand_austria.solo.deck import LEVELS, OPPONENTS, Symbol, decks, filtered
+from domain.grand_austria.solo.entrances import SoloEntrance
 from domain.grand_austria.staff import card_ref, in_play as staff_in_play
-from domain.grand_austria.state import EMPTY, INITIAL_GUESTS, OCCUPIED, TURNS, WHITE, Pending, Player, State
+from domain.grand_austria.state import EMPTY, OCCUPIED, STAFF_DRAFT, TURNS, WHITE, Pending, Player, State
 from domain.immutable import evolve, put
 from domain.rules import TABLE, Expected, Move, MoveSchema, Outcome, RuleViolation, whole_number
 
@@ -45,6 +47,7 @@ DEALT, KEPT = 10, 6       # "Draw 10 staff cards ... and select 6 of them"
 DANCERS = 10              # "Elisabeth does not get a rehearsal room board, but she does get her 10 dancers"
 BALLROOMS = "ballrooms"
 CELEBRITIES = "celebrities"
+HOTELS = "unique_hotels"
 
 
 @dataclass(frozen=True)
@@ -63,6 +66,7 @@ class Bot:
     private_left: int = PRIVATE_DECK
     dancers_left: int = 0                     # Elisabeth with module 1: her 10 dancers
     said: tuple[str, ...] = ()                # the steps of the card being (or last) carried out, in words
+    entrance: SoloEntrance | None = None      # module 3: the opponent's solo entrance
 
 
 def bot(state: State) -> Bot:
@@ -91,6 +95,9 @@ def fact(out: Outcome, kind: str, text: str, **details: Any) -> None:
 class SoloSchema(Schema):
     difficulty = fields.String(required=True, validate=validate.OneOf(LEVELS),
                                metadata={"description": "easy, medium or hard (Levels of Difficulty)"})
+    bot_entrance = fields.String(validate=validate.OneOf(sorted(entrances.NAMES)), metadata={
+        "description": "module 3: the opponent's solo entrance, chosen or drawn at random at the table: "
+                       + ", ".join(sorted(entrances.NAMES))})
 
 
 class SoloOption(fields.Nested):
@@ -106,12 +113,20 @@ def configure(config: Config) -> Config:
     if config.staff_draft:
         raise RuleViolation("solo_staff_draft", "There is no staff draft in the solo variant: you draw 10 "
                             "staff cards and select 6 of them.", R_SOLO_SETUP)
+    chosen = config.options[ID].get("bot_entrance")
+    if (chosen is not None) != (HOTELS in config.modules):
+        raise RuleViolation("solo_entrance", "With module 3 the opponent plays a solo entrance (option solo."
+                            "bot_entrance), and only with module 3.", entrances.R_SOLO_M3)
+    if HOTELS in config.modules:
+        config = adjusted(config, start_krones=entrances.START_KRONES)
     return adjusted(config, hand_size=DEALT)
 
 
 def start(config: Config) -> Bot:
+    chosen = config.options[ID].get("bot_entrance")
     return Bot(deck=deck_for(config.modules), level=config.options[ID]["difficulty"],
-               dancers_left=DANCERS if BALLROOMS in config.modules else 0)
+               dancers_left=DANCERS if BALLROOMS in config.modules else 0,
+               entrance=entrances.SoloEntrance(chosen) if chosen else None)
 
 
 def begin(state: State) -> State:
@@ -202,6 +217,7 @@ def keep_candidates(state: State, expected: Expected) -> list[Move]:
     return [{"type": "keep_staff", "seat": seat, "staff": list(kept)} for kept in combinations(refs, KEPT)]
 
 
+# right after the table's setup: "Before drawing your initial hand ... Draw 10 staff cards and select 6"
 KEEP_STAFF = SetupPhase("keep_staff", lambda state: len(state.player(human(state)).hand) <= KEPT,
                         lambda state: Expected((human(state),), ("keep_staff",)), keep_candidates)
 
@@ -339,6 +355,10 @@ def take_die(state: State, symbol: Symbol, out: Outcome) -> State:
     i = colours.index(colour)
     state = evolve(state, dice=put(state.dice, value - 1, colours[:i] + colours[i + 1:]),
                    turn=evolve(state.turn, die=value, main="die"))
+    if b.entrance is not None and b.entrance.id == entrances.TOLL_BRIDGE:
+        state = with_bot(state, entrance=entrances.toll_left(b.entrance, value))
+        fact(out, "bot_toll", f"Toll Bridge Hotel: {who} leaves a cogwheel on action space {value} "
+             f"({bot(state).entrance.tolls[value - 1]} there).", space=value)
     die = "a die" if colour == WHITE else f"the {colour} die"
     fact(out, "bot_die", f"{who} takes {die} from action space {value} ({counts[value - 1]} "
          f"{'die' if counts[value - 1] == 1 else 'dice'} there) and puts it on the turn-order tile, with no "
@@ -404,7 +424,21 @@ def private_staff(state: State, symbol: Symbol, out: Outcome) -> State:
     return evolve(state, pending=(Pending(BOT, "bot_staff", why="instruction card: private staff"),) + state.pending)
 
 
-STEPS = {"guest": take_guest, "die": take_die, "emperor": emperor, "objective": objective,
+def objective_symbol(state: State, symbol: Symbol, out: Outcome) -> State:
+    """The objective symbol of the card (Nine Stars Inn: also a cogwheel on
+    the stars track, even when the countdown has nothing left to do, SO.A11)."""
+    state = objective(state, symbol, out)
+    entrance = bot(state).entrance
+    if entrance is not None and entrance.id == entrances.NINE_STARS:
+        placed = entrances.star_placed(entrance)
+        fact(out, "bot_stars", f"Nine Stars Inn: {name(state)} places a cogwheel on the stars track "
+             f"({placed.stars} there)." if placed.stars > entrance.stars else
+             "Nine Stars Inn: the stars track is full.", stars=placed.stars)
+        state = with_bot(state, entrance=placed)
+    return state
+
+
+STEPS = {"guest": take_guest, "die": take_die, "emperor": emperor, "objective": objective_symbol,
          "staff": private_staff, "dancer": dancer}
 
 
@@ -438,6 +472,47 @@ def reveal_bot_staff_chance(state: State, rng: random.Random) -> Move:
             "card": rng.choice([n for n, c in state.config.catalog.staff.items() if c.end and n not in taken])}
 
 
+# -- module 3: the opponent's solo entrance --------------------------------------------------------
+def toll_price(state: State, seat: str, value: int, colour: str) -> tuple[int, str] | None:
+    return entrances.toll(state, seat, value, bot(state).entrance, BOT)
+
+
+def toll_taken(state: State, seat: str, value: int, colour: str, out: Outcome) -> State:
+    entrance = bot(state).entrance
+    if entrance is None:
+        return state
+    state, entrance = entrances.toll_taken(state, seat, value, entrance, BOT, name(state), out)
+    return with_bot(state, entrance=entrance)
+
+
+def star_removed(state: State, seat: str, room: int, out: Outcome) -> State:
+    entrance = bot(state).entrance
+    if entrance is None or seat == BOT:
+        return state
+    return with_bot(state, entrance=entrances.star_removed(state, seat, room, entrance, name(state), out))
+
+
+def stars_scoring(state: State, out: Outcome) -> State:
+    """"At the end of each Emperor scoring, Leopold scores the victory points
+    printed at the right of the bottommost row of the stars track containing
+    at least one token"."""
+    entrance = bot(state).entrance
+    if entrance is None or entrance.id != entrances.NINE_STARS or state.round not in state.config.emperor_rounds:
+        return state
+    points = entrances.stars_vp(entrance)
+    fact(out, "bot_stars", f"Nine Stars Inn: {name(state)} scores {points} VP for the stars track "
+         f"({entrance.stars} cogwheels).", stars=entrance.stars)
+    return score(state, BOT, points, "Nine Stars Inn: the stars track", out)
+
+
+def entrance_chosen(state: State) -> bool:
+    return human(state) in unique_hotels.of(state).owners
+
+
+CHOOSE_ENTRANCE = SetupPhase("choose_entrance", entrance_chosen, entrances.choosing, entrances.choose_candidates,
+                             active=lambda config: HOTELS in config.modules)
+
+
 # -- the end ------------------------------------------------------------------------------------
 def winners(state: State) -> list[str]:
     """"You win if you have more victory points than Leopold. Otherwise, Leopold wins." """
@@ -465,6 +540,7 @@ def solo_view(state: State, seat: str | None, full: bool) -> dict[str, Any]:
                        for n, p in zip(state.objectives, b.progress)],
         "private_deck": b.private_left,
         **({"dancers_left": b.dancers_left} if BALLROOMS in state.config.modules else {}),
+        **({"entrance": entrances.describe(b.entrance)} if b.entrance is not None else {}),
     }}
 
 
@@ -476,9 +552,16 @@ SOLO = register(Module(
     moves={"setup": MoveRule(SetupSchema, check_solo_setup, apply_solo_setup),
            "keep_staff": MoveRule(KeepStaffSchema, check_keep_staff, apply_keep_staff),
            "draw_instruction": MoveRule(DrawInstructionSchema, check_draw_instruction, apply_draw_instruction),
-           "reveal_bot_staff": MoveRule(RevealBotStaffSchema, check_reveal_bot_staff, apply_reveal_bot_staff)},
+           "reveal_bot_staff": MoveRule(RevealBotStaffSchema, check_reveal_bot_staff, apply_reveal_bot_staff),
+           "lay_out_entrances": MoveRule(unique_hotels.LayOutEntrancesSchema, entrances.check_lay_out,
+                                         unique_hotels.apply_lay_out),
+           "choose_entrance": MoveRule(entrances.ChooseEntranceSchema, entrances.check_choose_entrance,
+                                       entrances.apply_choose_entrance)},
     pending={"bot_staff": PendingKind("reveal_bot_staff", lambda state, p: [], by_table=True)},
-    setup_phases=((KEEP_STAFF, INITIAL_GUESTS),),
+    setup_phases=((KEEP_STAFF, STAFF_DRAFT), (CHOOSE_ENTRANCE, unique_hotels.AUCTION)),
+    die_rules=(DieRule(toll_price, toll_taken),),
+    hooks={"room_occupied": star_removed},
+    round_end=(RoundEndStep("nine_stars", 21, stars_scoring),),
     configure=configure,
     start=start,
     begin=begin,
@@ -489,7 +572,7 @@ SOLO = register(Module(
     winners=winners,
     view=solo_view,
     chance={"setup": solo_setup_chance, "draw_instruction": draw_instruction_chance,
-            "reveal_bot_staff": reveal_bot_staff_chance},
+            "reveal_bot_staff": reveal_bot_staff_chance, "lay_out_entrances": entrances.lay_out_chance},
     notation={"keep_staff": "{seat:seat} selects {staff:cards}",
               "draw_instruction": "Instruction {card:number}",
               "reveal_bot_staff": "Bot staff {card:number}"},

@@ -9,7 +9,7 @@ from grand_austria_table import points
 from solo_table import carry_out, solo_ready, texts, with_queue
 from test_grand_austria_playouts import run
 
-from domain.grand_austria.modules.celebrities import Space, of, with_
+from domain.grand_austria.modules.celebrities import of, with_
 from domain.grand_austria.solo.variant import BOT, bot
 from domain.grand_austria.state import WHITE
 from domain.immutable import evolve

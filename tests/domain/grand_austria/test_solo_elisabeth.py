@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from grand_austria_table import play, points
-from solo_table import BALLROOMS, SETUP, carry_out, opponent_to_move, solo, solo_ready, texts, with_queue
+from solo_table import BALLROOMS, SETUP, carry_out, solo, solo_ready, texts, with_queue
 from test_grand_austria_playouts import run
 
 from domain.grand_austria import GAME

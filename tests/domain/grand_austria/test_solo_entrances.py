@@ -1,0 +1,134 @@
+"""The solo variant with module 3 "Unique Hotels": you start with 7 krones
+and choose one of three entrances drawn (no auction); the opponent plays a
+solo entrance: the Toll Bridge Hotel (SO.X05) and the Nine Stars Inn
+(SO.X06)."""
+from __future__ import annotations
+
+import pytest
+from grand_austria_table import arrange, play, points
+from solo_table import ENTRANCES, SETUP, carry_out, solo_ready, texts, with_queue
+from test_grand_austria_playouts import run
+
+from domain.grand_austria import GAME
+from domain.grand_austria.modules.unique_hotels import of
+from domain.grand_austria.solo.entrances import NINE_STARS, TOLL_BRIDGE
+from domain.grand_austria.solo.variant import BOT, bot, stars_scoring
+from domain.grand_austria.state import WHITE
+from domain.immutable import evolve
+from domain.rules import RuleViolation
+
+
+def m3(entrance):
+    return {"modules": ["unique_hotels"], "solo": {"difficulty": "hard", "bot_entrance": entrance}}
+
+
+def ready(entrance, **changes):
+    """The opening of solo_table.solo_ready with module 3 (Ann takes Corogari
+    Zant-Mainz), the opponent's entrance with ``changes``."""
+    state = solo_ready(modules=["unique_hotels"], bot_entrance=entrance)
+    if changes:
+        state = evolve(state, modules={**state.modules, "solo": evolve(bot(state), entrance=evolve(
+            bot(state).entrance, **changes))})
+    return state
+
+
+def test_you_start_with_7_krones_and_choose_one_of_three_entrances():
+    state, _ = play(GAME.setup(["Ann"], GAME.load_options(m3(TOLL_BRIDGE))), SETUP,
+                    {"type": "keep_staff", "seat": "Ann", "staff": SETUP["hands"]["Ann"][:6]})
+    with pytest.raises(RuleViolation) as refused:
+        play(state, {**ENTRANCES, "entrances": ["kaufman", "mayenfels"]})
+    assert refused.value.code == "entrance_count"
+    state, _ = play(state, ENTRANCES)
+    assert GAME.expected(state).to_json() == {"seats": ["Ann"], "moves": ["choose_entrance"]}
+    assert len(GAME.legal_moves(state)) == 3
+    with pytest.raises(RuleViolation):
+        play(state, {"type": "choose_entrance", "seat": "Ann", "entrance": "dove"})
+    state, _ = play(state, {"type": "choose_entrance", "seat": "Ann", "entrance": "kaufman"})
+    assert of(state).owners == {"Ann": "kaufman"} and state.phase == "initial_guests"
+    assert state.player("Ann").krones == 7 and state.player(BOT).krones == 0
+
+
+def test_the_opponents_entrance_is_an_option_of_module_3_only():
+    with pytest.raises(RuleViolation) as refused:
+        GAME.setup(["Ann"], GAME.load_options({"modules": ["unique_hotels"], "solo": {"difficulty": "easy"}}))
+    assert refused.value.code == "solo_entrance"
+    with pytest.raises(RuleViolation):
+        GAME.setup(["Ann"], GAME.load_options({"solo": {"difficulty": "easy", "bot_entrance": TOLL_BRIDGE}}))
+
+
+# -- the Toll Bridge Hotel -------------------------------------------------------------------------
+def test_leopold_leaves_a_cogwheel_on_the_space_he_takes_a_die_from():
+    state, facts = carry_out(with_queue(ready(TOLL_BRIDGE), 84, 49, 68, 50, 91), 194)     # die 2
+    assert bot(state).entrance.tolls == (0, 1, 0, 0, 0, 0)
+    assert "leaves a cogwheel on action space 2" in " ".join(texts(facts))
+
+
+def test_so_x05_a_boosted_die_from_a_space_with_three_cogwheels():
+    state = ready(TOLL_BRIDGE, tolls=(0, 3, 0, 0, 0, 0))
+    state = evolve(state, dice=((WHITE,), (WHITE,) * 4, (), (), (), ()))
+    state, _ = carry_out(state, 193)                 # Leopold takes die 1; Ann's turn
+    krones, vp = state.player("Ann").krones, state.player(BOT).vp
+    state, facts = play(state, {"type": "take_die", "seat": "Ann", "value": 2, "boost": True})
+    assert state.player("Ann").krones == krones - 2
+    assert points(facts, BOT) == 3 and state.player(BOT).vp == vp + 3
+    assert bot(state).entrance.tolls[1] == 2
+    state, _ = play(state, {"type": "choose_items", "seat": "Ann", "items": {"wine": 3, "coffee": 2}})
+
+
+def test_without_a_krone_you_may_not_use_a_space_with_cogwheels():
+    state = ready(TOLL_BRIDGE, tolls=(0, 1, 0, 0, 0, 0))
+    state = evolve(state, dice=((WHITE,), (WHITE,), (WHITE,), (), (), ()))
+    state, _ = carry_out(state, 193)                 # die 1
+    state = arrange(state, "Ann", krones=0)
+    with pytest.raises(RuleViolation) as refused:
+        play(state, {"type": "take_die", "seat": "Ann", "value": 2})
+    assert refused.value.code == "cannot_pay" and "Toll Bridge" in refused.value.message
+    state, facts = play(state, {"type": "take_die", "seat": "Ann", "value": 3})
+    assert not any(f["fact"] == "bot_toll" for f in facts)
+
+
+def test_only_when_no_space_can_be_used_you_lose_5_vp_and_use_one_free():
+    state = ready(TOLL_BRIDGE, tolls=(1, 2, 0, 0, 0, 0))
+    state = evolve(state, dice=((WHITE,), (WHITE,), (WHITE,), (), (), ()))
+    state, _ = carry_out(state, 195)                 # Leopold takes die 3: a cogwheel there too
+    state = arrange(state, "Ann", krones=0, vp=10)
+    state, facts = play(state, {"type": "take_die", "seat": "Ann", "value": 2})
+    assert state.player("Ann").vp == 5 and state.player("Ann").krones == 0
+    assert points(facts, BOT) == 2 and bot(state).entrance.tolls[1] == 1
+
+
+# -- the Nine Stars Inn ---------------------------------------------------------------------------
+def test_an_objective_symbol_places_a_cogwheel_on_the_stars_track():
+    state, facts = carry_out(with_queue(ready(NINE_STARS), 84, 49, 68, 50, 91), 194)   # objective B
+    assert bot(state).entrance.stars == 1
+    state = ready(NINE_STARS, stars=9)
+    state, _ = carry_out(with_queue(state, 84, 49, 68, 50, 91), 194)
+    assert bot(state).entrance.stars == 9
+
+
+@pytest.mark.parametrize("stars, vp", [(5, 10), (4, 10), (3, 5), (1, 5), (0, 0), (7, 15), (9, 15)])
+def test_so_x06_the_stars_track_scores_after_each_emperor_scoring(stars, vp):
+    state = evolve(ready(NINE_STARS, stars=stars), round=3)
+    out = []
+    state = stars_scoring(state, out)
+    assert points(out, BOT) == vp
+    assert stars_scoring(evolve(state, round=4), []) is not None
+
+
+def test_completing_a_column_removes_a_cogwheel_once():
+    state = ready(NINE_STARS, stars=5)
+    column = {f"{f}.1": "occupied" for f in (1, 2, 3)}
+    state = arrange(state, "Ann", rooms={**column, "4.1": "prepared"})
+    from domain.grand_austria.hotel import occupy
+    out = []
+    state = occupy(state, "Ann", state.hotel_of("Ann").index("4.1"), out)
+    assert bot(state).entrance.stars == 4 and bot(state).entrance.lines == {"column 1"}
+    assert any(f["fact"] == "bot_stars" for f in out)
+
+
+@pytest.mark.parametrize("entrance", [TOLL_BRIDGE, NINE_STARS])
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_whole_solo_games_with_module_3(level, entrance):
+    state, moves = run(1, 80, solo={"difficulty": level, "bot_entrance": entrance}, modules=["unique_hotels"])
+    assert bot(state).entrance.id == entrance
+    assert "choose_entrance" in {m["type"] for m in moves} and "open_auction" not in {m["type"] for m in moves}
