@@ -6,8 +6,9 @@ from playwright.sync_api import Page, expect
 
 
 def start_on_the_page(page: Page, game: str, players: list[str], mode: str, modules: tuple[str, ...] = (),
-                      solo: str | None = None) -> str:
-    """Start ``game`` from the page's form (Grand Austria Hotel's solo variant at level ``solo``); the new game's id."""
+                      solo: str | None = None, bot_entrance: str | None = None) -> str:
+    """Start ``game`` from the page's form (Grand Austria Hotel's solo variant
+    at level ``solo``, the opponent's solo entrance with module 3); the new game's id."""
     page.goto("/#/new")
     page.locator(f"button[data-game='{game}']").click()
     inputs = page.locator(".player-row input")
@@ -25,6 +26,9 @@ def start_on_the_page(page: Page, game: str, players: list[str], mode: str, modu
     if solo:
         page.get_by_role("button", name="add solo").click()
         page.locator(f".field[data-field='solo'] button.chip[data-value='{solo}']").click()
+    if bot_entrance:
+        page.get_by_role("button", name="add bot entrance").click()
+        page.locator(f".field[data-field='bot_entrance'] button.chip[data-value='{bot_entrance}']").click()
     page.locator(f"button[data-mode='{mode}']").click()
     page.get_by_role("button", name="Start", exact=True).click()
     expect(page.locator(".game-head[data-version]")).to_be_visible()

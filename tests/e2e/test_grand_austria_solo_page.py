@@ -2,8 +2,9 @@
 opponent's panel (its card face up, level, decks, countdown markers), its
 turn entered at the table by tapping the drawn instruction card among those
 left, then each step listed in words; a whole digital game against Leopold
-and a round against Elisabeth, started on the page and tapped on the
-player's own page while the service draws the opponent's cards."""
+and a round against Elisabeth and against each solo entrance (module 3),
+started on the page and tapped on the player's own page while the service
+draws the opponent's cards."""
 from __future__ import annotations
 
 import random
@@ -88,3 +89,17 @@ def test_a_round_against_elisabeth_through_the_page(phone: Page, browser, server
     expect(panel).to_contain_text("dancers:")
     expect(panel.locator(".solo-steps li").first).to_contain_text("Elisabeth draws instruction card")
     shoot(phone, "solo-03-elisabeth-round-2")
+
+
+@pytest.mark.parametrize("entrance, shows", [("toll_bridge_hotel", "cogwheels on the action spaces"),
+                                             ("nine_stars_inn", "on the stars track")])
+def test_a_round_against_each_solo_entrance_through_the_page(phone: Page, browser, server, shoot, entrance, shows):
+    game_id = start_on_the_page(phone, "grand_austria", ["Anna"], "digital", ("unique_hotels",), solo="easy",
+                                bot_entrance=entrance)
+    state = play_on_the_page(phone, browser, server, game_id, 6, lambda state: state["round"] == 2)
+    assert state["solo"]["entrance"]["entrance"] == entrance
+    assert state["hotel_entrances"]["owners"]["Anna"]
+    phone.reload()
+    line = phone.locator(f".view .solo-panel .solo-entrance[data-entrance='{entrance}']")
+    expect(line).to_contain_text(shows)
+    shoot(phone, f"solo-04-{entrance}-round-2")

@@ -4,7 +4,7 @@
 // left with their symbols; the engine carries it out and this panel lists
 // each step in words, to be moved on the table. The panel also shows the
 // opponent's card face up, its level, deck, private staff deck, objective
-// countdown markers and dancers.
+// countdown markers, dancers and (module 3) its solo entrance's cogwheels.
 import { h } from "../dom.js";
 
 const COUNTDOWN = { none: "no marker", III: "marker on III", II: "marker on II", claimed: "claimed" };
@@ -32,8 +32,19 @@ export function soloPanel(state) {
       solo.last_turn.map((step) => h("li", step))) : null,
     h("div.line", h("small", `Instruction deck: ${solo.deck_left} left · private staff deck: ${solo.private_deck} face down`
       + (solo.dancers_left !== undefined ? ` · dancers: ${solo.dancers_left} left` : ""))),
+    entranceLine(solo),
     h("ul.solo-countdown", solo.objectives.map((o) => h("li", { dataset: { objective: o.objective, progress: o.progress } },
       `Objective ${o.objective}: ${COUNTDOWN[o.progress]}`))));
+}
+
+// Module 3: the opponent's solo entrance and its cogwheels.
+function entranceLine(solo) {
+  const entrance = solo.entrance;
+  if (!entrance) return null;
+  const detail = entrance.tolls
+    ? `cogwheels on the action spaces: ${Object.entries(entrance.tolls).map(([space, n]) => `${space}: ${n}`).join(", ")}`
+    : `${entrance.stars} cogwheel${entrance.stars === 1 ? "" : "s"} on the stars track (${entrance.stars_vp} VP at an Emperor scoring)`;
+  return h("div.line.solo-entrance", { dataset: { entrance: entrance.entrance } }, h("small", `${entrance.name}: ${detail}`));
 }
 
 // The instruction card entered by what it shows: one chip per card left.
