@@ -6,7 +6,11 @@ costs you exactly 1 krone, the opponent scores 1 VP per cogwheel there, then
 one goes; only when no space can be used, -5 VP and this turn free) and the
 Nine Stars Inn (a cogwheel on the stars track for each objective symbol the
 opponent carries out, one removed when you complete a floor or column, 5, 10
-or 15 VP for the opponent after each Emperor scoring)."""
+or 15 VP for the opponent after each Emperor scoring) and the Sushi Resort
+(six cogwheels on the opponent's hotel; each room it places on one sends the
+cogwheel onto the leftmost queue guest, where it rides: 1 krone more for you
+to take that guest, 8 VP for the opponent when it takes the guest or the
+guest reaches the rightmost space)."""
 from __future__ import annotations
 
 import random
@@ -15,6 +19,7 @@ from typing import Any
 
 from marshmallow import fields
 
+from domain.grand_austria.catalog import Guest
 from domain.grand_austria.effects import score
 from domain.grand_austria.modules import unique_hotels
 from domain.grand_austria.refusals import violation
@@ -22,8 +27,8 @@ from domain.grand_austria.state import OCCUPIED, State
 from domain.immutable import evolve, put
 from domain.rules import Expected, Move, MoveSchema, Outcome, seat_field
 
-TOLL_BRIDGE, NINE_STARS = "toll_bridge_hotel", "nine_stars_inn"
-NAMES = {TOLL_BRIDGE: "Toll Bridge Hotel", NINE_STARS: "Nine Stars Inn"}
+TOLL_BRIDGE, NINE_STARS, SUSHI = "toll_bridge_hotel", "nine_stars_inn", "sushi_resort"
+NAMES = {TOLL_BRIDGE: "Toll Bridge Hotel", NINE_STARS: "Nine Stars Inn", SUSHI: "Sushi Resort"}
 R_SOLO_M3 = "Solo: Module 3"
 START_KRONES = 7          # "You start the game with 7 krones."
 DRAWN = 3                 # "Draw three regular hotel entrance tiles and choose one of them for yourself."
@@ -32,6 +37,11 @@ TOLL_WAIVER_VP = 5        # "you immediately lose 5 victory points"
 STARS = 9                 # three rows of three cogwheels: "III", "II", "I"
 STARS_VP = (0, 5, 5, 5, 10, 10, 10, 15, 15, 15)   # by cogwheels on the track (SO.C04: III -> 5, II -> 10, I -> 15)
 TOLL_WHY = "Toll Bridge Hotel: 1 krone for a space with cogwheels"
+# "the last two rooms on the first floor", "the first three rooms on the second floor", "the first room on the third"
+SUSHI_ROOMS = frozenset({"1.4", "1.5", "2.1", "2.2", "2.3", "3.1"})
+SUSHI_VP = 8              # "he immediately scores an additional 8 victory points"
+SUSHI_KRONE = 1           # "pay 1 additional krone and return the token"
+SUSHI_WHY = "Sushi Resort: 1 krone for a guest with a cogwheel"
 
 
 @dataclass(frozen=True)
@@ -43,6 +53,9 @@ class SoloEntrance:
     waived: tuple[int, int] | None = None                 # Toll Bridge: (round, turn number) of a waiver
     stars: int = 0                                        # Nine Stars: cogwheels on the stars track
     lines: frozenset[str] = field(default_factory=frozenset)   # Nine Stars: your completed floors and columns
+    rooms: frozenset[str] = field(default_factory=frozenset)   # Sushi: cogwheels on the opponent's hotel spaces
+    riders: frozenset[Any] = field(default_factory=frozenset)  # Sushi: the queue guests carrying one (by card)
+    waiting: int = 0                                      # Sushi: cogwheels waiting for the queue's refill
 
 
 # -- your entrance: three drawn, one chosen ---------------------------------------------------
@@ -167,12 +180,78 @@ def stars_vp(entrance: SoloEntrance) -> int:
     return STARS_VP[entrance.stars] if entrance.id == NINE_STARS else 0
 
 
+# -- the Sushi Resort ------------------------------------------------------------------------------
+def card_key(guest: Guest) -> Any:
+    return guest.number if guest.number is not None else guest.name
+
+
+def rides(state: State, entrance: SoloEntrance, position: int) -> bool:
+    guest = state.queue[position]
+    return entrance.id == SUSHI and guest is not None and card_key(guest) in entrance.riders
+
+
+def sushi_surcharge(state: State, seat: str, position: int, entrance: SoloEntrance | None,
+                    bot: str) -> tuple[int, str] | None:
+    """"You must pay the additional 1 krone even if an effect allows you to take a guest at no cost"."""
+    if entrance is None or seat == bot or not rides(state, entrance, position):
+        return None
+    return SUSHI_KRONE, SUSHI_WHY
+
+
+def sushi_room(entrance: SoloEntrance, room: str) -> SoloEntrance:
+    """The opponent's room on a cogwheel space: the cogwheel waits for the queue's refill."""
+    if entrance.id != SUSHI or room not in entrance.rooms:
+        return entrance
+    return evolve(entrance, rooms=entrance.rooms - {room}, waiting=entrance.waiting + 1)
+
+
+def sushi_moves(state: State, entrance: SoloEntrance, bot: str, name: str, out: Outcome) -> tuple[State, SoloEntrance]:
+    """After every move: a waiting cogwheel onto the leftmost guest of the
+    refilled queue (the leftmost present if the deck is empty, SO.A15); a
+    guest with a cogwheel that reached the rightmost space scores the opponent
+    8 VP and the cogwheel goes back (the guest stays); one taken by you gives
+    its cogwheel back."""
+    if entrance.id != SUSHI:
+        return state, entrance
+    queue = [g for g in state.queue if g is not None]
+    if entrance.waiting and not state.refill and queue:
+        guest = queue[0]
+        out.append({"fact": "bot_sushi", "seat": bot, "guest": guest.name,
+                    "text": f"Sushi Resort: {entrance.waiting} cogwheel{'s' * (entrance.waiting > 1)} onto "
+                            f"{guest.name}, the leftmost guest of the queue."})
+        entrance = evolve(entrance, riders=entrance.riders | {card_key(guest)}, waiting=0)
+    present = {card_key(g) for g in queue}
+    entrance = evolve(entrance, riders=entrance.riders & present)
+    last = state.queue[-1]
+    if last is not None and card_key(last) in entrance.riders:
+        out.append({"fact": "bot_sushi", "seat": bot, "guest": last.name,
+                    "text": f"Sushi Resort: {last.name} reached the rightmost space of the queue with a cogwheel: "
+                            f"{name} scores {SUSHI_VP} VP and the cogwheel goes back."})
+        state = score(state, bot, SUSHI_VP, f"Sushi Resort: {last.name} on the rightmost queue space", out)
+        entrance = evolve(entrance, riders=entrance.riders - {card_key(last)})
+    return state, entrance
+
+
+def sushi_guest(state: State, entrance: SoloEntrance, guest: Guest, bot: str, name: str,
+                out: Outcome) -> tuple[State, SoloEntrance]:
+    """The opponent takes a guest with a cogwheel: 8 VP, the cogwheel goes back."""
+    if entrance.id != SUSHI or card_key(guest) not in entrance.riders:
+        return state, entrance
+    out.append({"fact": "bot_sushi", "seat": bot, "guest": guest.name,
+                "text": f"Sushi Resort: {guest.name} carried a cogwheel: {name} scores {SUSHI_VP} VP more and "
+                        "the cogwheel goes back."})
+    state = score(state, bot, SUSHI_VP, f"Sushi Resort: {guest.name} with a cogwheel", out)
+    return state, evolve(entrance, riders=entrance.riders - {card_key(guest)})
+
+
 def describe(entrance: SoloEntrance | None) -> dict[str, Any] | None:
     if entrance is None:
         return None
     own: dict[str, Any] = {"entrance": entrance.id, "name": NAMES[entrance.id]}
     if entrance.id == TOLL_BRIDGE:
         own["tolls"] = {str(v + 1): n for v, n in enumerate(entrance.tolls)}
+    elif entrance.id == SUSHI:
+        own.update(rooms=sorted(entrance.rooms), riders=sorted(map(str, entrance.riders)), waiting=entrance.waiting)
     else:
         own.update(stars=entrance.stars, stars_vp=stars_vp(entrance), lines=sorted(entrance.lines))
     return own

@@ -126,7 +126,8 @@ def start(config: Config) -> Bot:
     chosen = config.options[ID].get("bot_entrance")
     return Bot(deck=deck_for(config.modules), level=config.options[ID]["difficulty"],
                dancers_left=DANCERS if BALLROOMS in config.modules else 0,
-               entrance=entrances.SoloEntrance(chosen) if chosen else None)
+               entrance=entrances.SoloEntrance(chosen, rooms=entrances.SUSHI_ROOMS if chosen == entrances.SUSHI
+                                               else frozenset()) if chosen else None)
 
 
 def begin(state: State) -> State:
@@ -274,6 +275,10 @@ def run_step(state: State, out: Outcome) -> State:
     b = bot(state)
     if state.phase != TURNS or state.turn is None or state.turn.seat != BOT or b.steps is None:
         return state
+    if b.entrance is not None and b.entrance.id == entrances.SUSHI:
+        moved = sushi_watch(state, state, out)      # the queue refilled: a waiting cogwheel lands first
+        if moved.module(ID) != b:
+            return moved
     if not b.steps:
         out.append({"fact": "turn_ended", "seat": BOT, "number": state.turn.number})
         state = evolve(state, turn=None, used_numbers=state.used_numbers | {state.turn.number})
@@ -307,6 +312,9 @@ def take_guest(state: State, symbol: Symbol, out: Outcome) -> State:
          f"{position + 1}, pays nothing and gets no reward.", guest=guest.name, position=position + 1)
     state = set_player(state, BOT, evolve(player, guests=player.guests + (guest,)))
     state = score(state, BOT, guest.vp, f"guest {guest.name}", out)
+    if bot(state).entrance is not None:
+        state, entrance = entrances.sushi_guest(state, bot(state).entrance, guest, BOT, who, out)
+        state = with_bot(state, entrance=entrance)
     if symbol.dancer and bot(state).dancers_left:
         # "Elisabeth scores the victory points printed on the chosen guest card and places it in the discard pile"
         return send_dancer(state, symbol.dancer, f"{guest.name} goes to the discard pile; ", out)
@@ -314,6 +322,11 @@ def take_guest(state: State, symbol: Symbol, out: Outcome) -> State:
     state = set_player(state, BOT, evolve(state.player(BOT), rooms=put(player.rooms, room, OCCUPIED)))
     fact(out, "bot_room", f"{who} places an occupied {hotel.colour(room)} room on {hotel.name_of(room)}; "
          f"{guest.name} goes to the discard pile.", room=hotel.name_of(room))
+    entrance = bot(state).entrance
+    if entrance is not None and hotel.name_of(room) in entrance.rooms:
+        fact(out, "bot_sushi", f"Sushi Resort: the cogwheel on {hotel.name_of(room)} goes onto the leftmost guest "
+             "of the queue once it is refilled.", room=hotel.name_of(room))
+        state = with_bot(state, entrance=entrances.sushi_room(entrance, hotel.name_of(room)))
     return score(state, BOT, hotel.prepare_vp.get(room, 0), f"room {hotel.name_of(room)}", out)
 
 
@@ -485,6 +498,18 @@ def toll_taken(state: State, seat: str, value: int, colour: str, out: Outcome) -
     return with_bot(state, entrance=entrance)
 
 
+def sushi_surcharge(state: State, seat: str, position: int) -> tuple[int, str] | None:
+    return entrances.sushi_surcharge(state, seat, position, bot(state).entrance, BOT)
+
+
+def sushi_watch(before: State, state: State, out: Outcome) -> State:
+    entrance = bot(state).entrance
+    if entrance is None:
+        return state
+    state, entrance = entrances.sushi_moves(state, entrance, BOT, name(state), out)
+    return with_bot(state, entrance=entrance)
+
+
 def star_removed(state: State, seat: str, room: int, out: Outcome) -> State:
     entrance = bot(state).entrance
     if entrance is None or seat == BOT:
@@ -560,7 +585,8 @@ SOLO = register(Module(
     pending={"bot_staff": PendingKind("reveal_bot_staff", lambda state, p: [], by_table=True)},
     setup_phases=((KEEP_STAFF, STAFF_DRAFT), (CHOOSE_ENTRANCE, unique_hotels.AUCTION)),
     die_rules=(DieRule(toll_price, toll_taken),),
-    hooks={"room_occupied": star_removed},
+    hooks={"room_occupied": star_removed, "guest_surcharge": sushi_surcharge},
+    watch=sushi_watch,
     round_end=(RoundEndStep("nine_stars", 21, stars_scoring),),
     configure=configure,
     start=start,

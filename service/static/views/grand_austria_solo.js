@@ -41,9 +41,14 @@ export function soloPanel(state) {
 function entranceLine(solo) {
   const entrance = solo.entrance;
   if (!entrance) return null;
-  const detail = entrance.tolls
-    ? `cogwheels on the action spaces: ${Object.entries(entrance.tolls).map(([space, n]) => `${space}: ${n}`).join(", ")}`
-    : `${entrance.stars} cogwheel${entrance.stars === 1 ? "" : "s"} on the stars track (${entrance.stars_vp} VP at an Emperor scoring)`;
+  let detail;
+  if (entrance.tolls) {
+    detail = `cogwheels on the action spaces: ${Object.entries(entrance.tolls).map(([space, n]) => `${space}: ${n}`).join(", ")}`;
+  } else if (entrance.rooms) {
+    detail = `cogwheels on rooms ${entrance.rooms.join(", ") || "none"}; riding ${entrance.riders.length} queue guest${entrance.riders.length === 1 ? "" : "s"} (1 krone more for you, 8 VP for the opponent)`;
+  } else {
+    detail = `${entrance.stars} cogwheel${entrance.stars === 1 ? "" : "s"} on the stars track (${entrance.stars_vp} VP at an Emperor scoring)`;
+  }
   return h("div.line.solo-entrance", { dataset: { entrance: entrance.entrance } }, h("small", `${entrance.name}: ${detail}`));
 }
 

@@ -1,7 +1,7 @@
 """The solo variant with module 3 "Unique Hotels": you start with 7 krones
 and choose one of three entrances drawn (no auction); the opponent plays a
-solo entrance: the Toll Bridge Hotel (SO.X05) and the Nine Stars Inn
-(SO.X06)."""
+solo entrance: the Toll Bridge Hotel (SO.X05), the Nine Stars Inn (SO.X06)
+and the Sushi Resort (SO.X11)."""
 from __future__ import annotations
 
 import pytest
@@ -11,7 +11,7 @@ from test_grand_austria_playouts import run
 
 from domain.grand_austria import GAME
 from domain.grand_austria.modules.unique_hotels import of
-from domain.grand_austria.solo.entrances import NINE_STARS, TOLL_BRIDGE
+from domain.grand_austria.solo.entrances import NINE_STARS, SUSHI, TOLL_BRIDGE
 from domain.grand_austria.solo.variant import BOT, bot, stars_scoring
 from domain.grand_austria.state import WHITE
 from domain.immutable import evolve
@@ -126,9 +126,62 @@ def test_completing_a_column_removes_a_cogwheel_once():
     assert any(f["fact"] == "bot_stars" for f in out)
 
 
-@pytest.mark.parametrize("entrance", [TOLL_BRIDGE, NINE_STARS])
+@pytest.mark.parametrize("entrance", [TOLL_BRIDGE, NINE_STARS, SUSHI])
 @pytest.mark.parametrize("level", ["easy", "hard"])
 def test_whole_solo_games_with_module_3(level, entrance):
     state, moves = run(1, 80, solo={"difficulty": level, "bot_entrance": entrance}, modules=["unique_hotels"])
     assert bot(state).entrance.id == entrance
     assert "choose_entrance" in {m["type"] for m in moves} and "open_auction" not in {m["type"] for m in moves}
+
+
+# -- the Sushi Resort -------------------------------------------------------------------------------
+def riding(state, *numbers):
+    return evolve(state, modules={**state.modules, "solo": evolve(bot(state), entrance=evolve(
+        bot(state).entrance, riders=frozenset(numbers)))})
+
+
+def test_six_cogwheels_start_on_leopolds_hotel():
+    assert bot(ready(SUSHI)).entrance.rooms == {"1.4", "1.5", "2.1", "2.2", "2.3", "3.1"}
+
+
+def test_so_x11_a_room_on_a_cogwheel_sends_it_onto_the_leftmost_guest_after_the_refill():
+    state = arrange(with_queue(ready(SUSHI), 84, 49, 68, 50, 91), BOT, rooms={"1.3": "occupied"})
+    state, facts = carry_out(state, 194)            # red Court Counsellor -> 1.4, a cogwheel space
+    entrance = bot(state).entrance
+    assert "1.4" not in entrance.rooms and entrance.waiting == 0
+    assert entrance.riders == {state.queue[0].number}           # the guest revealed after his take
+    assert any("cogwheel on 1.4" in w for w in texts(facts))
+
+
+def test_so_x11_a_guest_with_a_cogwheel_reaching_the_rightmost_space_scores_8_and_stays():
+    state, _ = carry_out(with_queue(ready(SUSHI), 84, 49, 68, 50, 91), 193)   # Leopold's turn done
+    state = riding(state, state.queue[3].number)
+    rider = state.queue[3]
+    state, facts = play(state, {"type": "take_guest", "seat": "Ann", "position": 5},
+                        {"type": "reveal_guest", "card": 52})
+    assert state.queue[4] == rider
+    assert points(facts, BOT) == 8 and not bot(state).entrance.riders
+
+
+def test_so_x11_you_pay_1_krone_more_for_a_guest_with_a_cogwheel():
+    state, _ = carry_out(with_queue(ready(SUSHI), 84, 49, 68, 50, 91), 193)
+    state = riding(state, state.queue[3].number)
+    krones = state.player("Ann").krones
+    state, facts = play(state, {"type": "take_guest", "seat": "Ann", "position": 4})
+    assert state.player("Ann").krones == krones - 1            # position 4 costs 0, +1 for the cogwheel
+    assert any(f["fact"] == "krones" and "Sushi" in f["why"] for f in facts)
+    assert not bot(state).entrance.riders                       # the cogwheel goes back
+
+
+def test_without_the_krone_you_may_not_choose_a_guest_with_a_cogwheel():
+    state, _ = carry_out(with_queue(ready(SUSHI), 84, 49, 68, 50, 91), 193)
+    state = arrange(riding(state, state.queue[3].number), "Ann", krones=0)
+    with pytest.raises(RuleViolation) as refused:
+        play(state, {"type": "take_guest", "seat": "Ann", "position": 4})
+    assert refused.value.code == "cannot_pay" and "Sushi Resort" in refused.value.message
+
+
+def test_leopold_taking_a_guest_with_a_cogwheel_scores_8_more():
+    state = riding(with_queue(ready(SUSHI), 84, 49, 68, 50, 91), 84)
+    state, facts = carry_out(state, 194)            # he takes the red Court Counsellor
+    assert points(facts, BOT) == 2 + 8 and 84 not in bot(state).entrance.riders
