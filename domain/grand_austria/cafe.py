@@ -192,17 +192,14 @@ def check_take_guest(state: State, move: Move) -> None:
     if state.phase == INITIAL_GUESTS:
         return
     extra, why = surcharge(state, seat, position) or (0, "")
-    if p is not None and not p.paid:
-        if extra > player.krones:
-            raise violation("cannot_pay", f"The guest at position {position + 1} costs {extra} krones even "
-                            f"when free ({why}).", R_TURN)
-        return
+    cost = extra if p is not None and not p.paid else queue_cost(state, seat, position) + extra
     if p is None and (state.turn.main is not None or state.turn.guest_taken):
         raise violation("guest_first", "A guest is taken once per turn, before taking the die.", R_TURN)
-    cost = queue_cost(state, seat, position) + extra
+    if cost > player.krones and extra:
+        raise violation("cannot_pay", f"The guest at position {position + 1} costs {cost} krones, even a free "
+                        f"one ({why}).", R_TURN)
     if cost > player.krones:
-        raise violation("cannot_pay", f"The guest at position {position + 1} costs {cost} krones"
-                        + (f" ({why})." if extra else "."), R_TURN)
+        raise violation("cannot_pay", f"The guest at position {position + 1} costs {cost} krones.", R_TURN)
 
 
 def apply_take_guest(state: State, move: Move, out: Outcome) -> State:

@@ -93,7 +93,8 @@ def test_a_round_against_elisabeth_through_the_page(phone: Page, browser, server
 
 @pytest.mark.parametrize("entrance, shows", [("toll_bridge_hotel", "cogwheels on the action spaces"),
                                              ("nine_stars_inn", "on the stars track"),
-                                             ("sushi_resort", "queue guest")])
+                                             ("sushi_resort", "queue guest"),
+                                             ("hautel_couture", "rooms reserved")])
 def test_a_round_against_each_solo_entrance_through_the_page(phone: Page, browser, server, shoot, entrance, shows):
     game_id = start_on_the_page(phone, "grand_austria", ["Anna"], "digital", ("unique_hotels",), solo="easy",
                                 bot_entrance=entrance)

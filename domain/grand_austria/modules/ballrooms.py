@@ -260,11 +260,12 @@ def check_lay_out(state: State, move: Move) -> None:
     if len(set(names)) != 3:
         raise violation("same_ballroom", "Three different ballroom boards are laid out.", R_SETUP_M1)
     players = dancing_school(state)
+    if automata(state) and len(boards) != len(players):
+        raise violation("rehearsal_boards", "Solo: lay out one random rehearsal room board, yours; the opponent "
+                        "has none.", R_SETUP_M1)
     if len(boards) != len(players) or len(set(boards)) != len(boards):
-        raise violation("rehearsal_boards", f"Lay out {len(players)} different rehearsal room board"
-                        f"{'s' if len(players) > 1 else ''}, one per player"
-                        + (" (solo: a random one for you, the opponent has none)." if automata(state) else "."),
-                        R_SETUP_M1)
+        raise violation("rehearsal_boards", f"Lay out {len(state.players)} different rehearsal room boards, "
+                        "one per player.", R_SETUP_M1)
 
 
 def apply_lay_out(state: State, move: Move, out: Outcome) -> State:

@@ -1,16 +1,23 @@
 """The solo variant with module 3 "Unique Hotels" (Solo: Module 3): you draw
 three regular entrances and choose one (no auction, 7 krones to start); the
-opponent plays a solo entrance of its own. Built: the Toll Bridge Hotel (a
-cogwheel on each space the opponent takes a die from; using such a space
-costs you exactly 1 krone, the opponent scores 1 VP per cogwheel there, then
-one goes; only when no space can be used, -5 VP and this turn free) and the
-Nine Stars Inn (a cogwheel on the stars track for each objective symbol the
-opponent carries out, one removed when you complete a floor or column, 5, 10
-or 15 VP for the opponent after each Emperor scoring) and the Sushi Resort
-(six cogwheels on the opponent's hotel; each room it places on one sends the
-cogwheel onto the leftmost queue guest, where it rides: 1 krone more for you
-to take that guest, 8 VP for the opponent when it takes the guest or the
-guest reaches the rightmost space)."""
+opponent plays one of the four solo entrances:
+
+- Toll Bridge Hotel: a cogwheel on each space the opponent takes a die from;
+  using such a space costs you exactly 1 krone, the opponent scores 1 VP per
+  cogwheel there, then one goes; only when no space can be used, -5 VP and
+  this turn free;
+- Nine Stars Inn: a cogwheel on the stars track for each objective symbol the
+  opponent carries out, one removed when you complete a floor or column, 5,
+  10 or 15 VP for the opponent after each Emperor scoring;
+- Sushi Resort: six cogwheels on the opponent's hotel; each room it places
+  on one sends the cogwheel onto the leftmost queue guest, where it rides:
+  1 krone more for you to take that guest, 8 VP for the opponent when it
+  takes the guest or the guest reaches the rightmost space;
+- Hautel Couture: three guests of 5-7 VP in the opponent's café with rooms
+  reserved for them, an 18-item pool, an item on each action space that you
+  place on the opponent's guests when you take a die there; a completed
+  guest scores and moves into its room.
+"""
 from __future__ import annotations
 
 import random
@@ -27,8 +34,9 @@ from domain.grand_austria.state import OCCUPIED, State
 from domain.immutable import evolve, put
 from domain.rules import Expected, Move, MoveSchema, Outcome, seat_field
 
-TOLL_BRIDGE, NINE_STARS, SUSHI = "toll_bridge_hotel", "nine_stars_inn", "sushi_resort"
-NAMES = {TOLL_BRIDGE: "Toll Bridge Hotel", NINE_STARS: "Nine Stars Inn", SUSHI: "Sushi Resort"}
+TOLL_BRIDGE, NINE_STARS, SUSHI, HAUTEL = "toll_bridge_hotel", "nine_stars_inn", "sushi_resort", "hautel_couture"
+NAMES = {TOLL_BRIDGE: "Toll Bridge Hotel", NINE_STARS: "Nine Stars Inn", SUSHI: "Sushi Resort",
+         HAUTEL: "Hautel Couture"}
 R_SOLO_M3 = "Solo: Module 3"
 START_KRONES = 7          # "You start the game with 7 krones."
 DRAWN = 3                 # "Draw three regular hotel entrance tiles and choose one of them for yourself."
@@ -42,6 +50,9 @@ SUSHI_ROOMS = frozenset({"1.4", "1.5", "2.1", "2.2", "2.3", "3.1"})
 SUSHI_VP = 8              # "he immediately scores an additional 8 victory points"
 SUSHI_KRONE = 1           # "pay 1 additional krone and return the token"
 SUSHI_WHY = "Sushi Resort: 1 krone for a guest with a cogwheel"
+HAUTEL_GUESTS, HAUTEL_VP = 3, (5, 6, 7)   # "three guests showing 5, 6, or 7 victory points"
+POOL = 18                 # "until the pool holds 18"
+POOL_ORDER = ("strudel", "cake", "wine", "coffee")   # "in the order strudel, cake, wine, coffee, strudel, ..."
 
 
 @dataclass(frozen=True)
@@ -56,6 +67,10 @@ class SoloEntrance:
     rooms: frozenset[str] = field(default_factory=frozenset)   # Sushi: cogwheels on the opponent's hotel spaces
     riders: frozenset[Any] = field(default_factory=frozenset)  # Sushi: the queue guests carrying one (by card)
     waiting: int = 0                                      # Sushi: cogwheels waiting for the queue's refill
+    reserved: tuple[str | None, ...] = ()                 # Hautel: the room reserved for each café guest
+    pool: tuple[int, ...] = ()                            # Hautel: the pool's items by kind (POOL_ORDER)
+    items: tuple[str | None, ...] = (None,) * 6           # Hautel: the item on each action space
+    laid: bool = False                                    # Hautel: its guests and items laid out
 
 
 # -- your entrance: three drawn, one chosen ---------------------------------------------------
@@ -244,12 +259,59 @@ def sushi_guest(state: State, entrance: SoloEntrance, guest: Guest, bot: str, na
     return state, evolve(entrance, riders=entrance.riders - {card_key(guest)})
 
 
+# -- Hautel Couture ---------------------------------------------------------------------------------
+def hautel_guest_fits(guest: Guest, champagne: bool) -> bool:
+    """Printed 5, 6 or 7 VP, and (module 1) no champagne ordered (SO.A14)."""
+    return guest.vp in HAUTEL_VP and not (champagne and len(guest.order) > 4 and guest.order[4])
+
+
+def reserved_rooms(hotel: Any, colours: list[str]) -> list[int]:
+    """"Starting from the top floor and from left to right": a vacant room of
+    each guest's colour, in the order revealed; a colour the floor lacks on
+    the next floor down (SO.A13); green: the first empty space, top floor first."""
+    taken: list[int] = []
+    w = hotel.width
+    top_down = [f * w + c for f in reversed(range(len(hotel.floors))) for c in range(w)]
+    for colour in colours:
+        room = next(r for r in top_down if r not in taken and (colour == "green" or hotel.colour(r) == colour))
+        taken.append(room)
+    return taken
+
+
+def pool_for(guests: list[Guest], items: tuple[str, ...]) -> tuple[int, ...]:
+    """The items the guests need, then strudel, cake, wine, coffee, strudel ... until 18."""
+    pool = [sum(g.order[items.index(i)] for g in guests) for i in POOL_ORDER]
+    k = 0
+    while sum(pool) < POOL:
+        pool[k % len(POOL_ORDER)] += 1
+        k += 1
+    return tuple(pool)
+
+
+def drawn_from(pool: tuple[int, ...], items: list[str]) -> tuple[int, ...] | None:
+    """The pool less these items, or None if it does not hold them."""
+    left = list(pool)
+    for item in items:
+        i = POOL_ORDER.index(item)
+        if not left[i]:
+            return None
+        left[i] -= 1
+    return tuple(left)
+
+
+def pool_list(pool: tuple[int, ...]) -> list[str]:
+    return [item for item, n in zip(POOL_ORDER, pool) for _ in range(n)]
+
+
 def describe(entrance: SoloEntrance | None) -> dict[str, Any] | None:
     if entrance is None:
         return None
     own: dict[str, Any] = {"entrance": entrance.id, "name": NAMES[entrance.id]}
     if entrance.id == TOLL_BRIDGE:
         own["tolls"] = {str(v + 1): n for v, n in enumerate(entrance.tolls)}
+    elif entrance.id == HAUTEL:
+        own.update(reserved=list(entrance.reserved), pool=dict(zip(POOL_ORDER, entrance.pool)),
+                   items={str(v + 1): item for v, item in enumerate(entrance.items)})
     elif entrance.id == SUSHI:
         own.update(rooms=sorted(entrance.rooms), riders=sorted(map(str, entrance.riders)), waiting=entrance.waiting)
     else:

@@ -18,14 +18,15 @@ from typing import Any
 from marshmallow import Schema, fields, validate
 
 from domain.grand_austria import setup
-from domain.grand_austria.cafe import taken_from_queue
+from domain.grand_austria.cafe import in_play as guests_in_play, served_onto, taken_from_queue
 from domain.grand_austria.config import Config, adjusted
-from domain.grand_austria.effects import advance_emperor, score, set_player, staff_card
+from domain.grand_austria.effects import advance_emperor, check_in_game, guest_card, score, set_player, staff_card
 from domain.grand_austria.modules import celebrities, unique_hotels
-from domain.grand_austria.moves import SetupSchema, staff_field
+from domain.grand_austria.moves import SetupSchema, guest_field, staff_field
 from domain.grand_austria.parts import (DieRule, FinalLine, Module, MoveRule, PendingKind, RoundEndStep, SetupPhase,
                                         register)
-from domain.grand_austria.refusals import violation
+from domain.grand_austria.refusals import counted_down, violation
+from domain.grand_austria.rounds import last_round
 from domain.grand_austria.scoring import claim, end_game_staff, occupied_rooms
 from domain.grand_austria.solo import elisabeth, entrances, lounge
 from domain.grand_austria.solo.bot import (CLAIMED, PROGRESS_WORDS, bot_room, objective_target, select_die,
@@ -33,15 +34,17 @@ from domain.grand_austria.solo.bot import (CLAIMED, PROGRESS_WORDS, bot_room, ob
 from domain.grand_austria.solo.deck import LEVELS, OPPONENTS, Symbol, decks, filtered
 from domain.grand_austria.solo.entrances import SoloEntrance
 from domain.grand_austria.staff import card_ref, in_play as staff_in_play
-from domain.grand_austria.state import EMPTY, OCCUPIED, STAFF_DRAFT, TURNS, WHITE, Pending, Player, State
+from domain.grand_austria.state import (EMPTY, INITIAL_GUESTS, OCCUPIED, PREPARED, STAFF_DRAFT, TURNS, WHITE, Pending,
+                                        Player, State, Table)
 from domain.immutable import evolve, put
-from domain.rules import TABLE, Expected, Move, MoveSchema, Outcome, RuleViolation, whole_number
+from domain.rules import TABLE, Expected, Move, MoveSchema, Outcome, RuleViolation, seat_field, whole_number
 
 ID = "solo"
 BOT = "bot"
 R_SOLO = "Solo Variant: Dinner for One"
 R_SOLO_SETUP = "Solo: The Base Game, Setup"
 R_SOLO_TURN = "Solo: Leopold's Turn"
+R_SOLO_M3 = "Solo: Module 3 (Hautel Couture)"
 PRIVATE_DECK = 5          # "draw 5 cards without looking at them"
 DEALT, KEPT = 10, 6       # "Draw 10 staff cards ... and select 6 of them"
 DANCERS = 10              # "Elisabeth does not get a rehearsal room board, but she does get her 10 dancers"
@@ -148,10 +151,11 @@ def human(state: State) -> str:
 
 
 def check_solo_setup(state: State, move: Move) -> None:
+    who = name(state)
     if move["start_player"] != BOT:
-        raise violation("solo_start", f"{name(state)} takes the first turn: the start player is bot.", R_SOLO_SETUP)
+        raise violation("solo_start", f"{who} takes the first turn: the start player is bot.", R_SOLO_SETUP)
     if BOT in move.get("hands", {}):
-        raise violation("solo_no_hand", f"{name(state)} draws no staff cards: deal only your own 10.", R_SOLO_SETUP)
+        raise violation("solo_no_hand", f"{who} draws no staff cards: deal only your own 10.", R_SOLO_SETUP)
     setup.check_setup(state, move)
 
 
@@ -248,11 +252,12 @@ def deck_left(state: State) -> list[int]:
 
 
 def check_draw_instruction(state: State, move: Move) -> None:
-    b, number = bot(state), move["card"]
+    b, number, who = bot(state), move["card"], name(state)
     cards = decks()[b.deck]
+    first, last = min(cards), max(cards)
     if number not in cards:
-        raise violation("not_in_deck", f"Card {number} is not in {name(state)}'s instruction deck "
-                        f"(#{min(cards)}-#{max(cards)}).", R_SOLO)
+        raise violation("not_in_deck", f"Card {number} is not in {who}'s instruction deck (#{first}-#{last}).",
+                        R_SOLO)
     if number in b.drawn and deck_left(state):
         raise violation("already_drawn", f"Instruction card {number} was drawn already this game.", R_SOLO)
 
@@ -456,10 +461,10 @@ STEPS = {"guest": take_guest, "die": take_die, "emperor": emperor, "objective": 
 
 
 def check_reveal_bot_staff(state: State, move: Move) -> None:
-    card = staff_card(move["card"], state)
+    card, who = staff_card(move["card"], state), name(state)
     if not card.end:
-        raise violation("not_end_game_staff", f"{card.name} has no end-game symbol: {name(state)}'s private deck "
-                        "holds only end-game staff.", R_SOLO_SETUP)
+        raise violation("not_end_game_staff", f"{card.name} has no end-game symbol: {who}'s private deck holds only "
+                        "end-game staff.", R_SOLO_SETUP)
     if card.number is not None and card.number in staff_in_play(state):
         raise violation("duplicate_card", "That staff card is already in play.", R_SOLO_TURN)
 
@@ -495,7 +500,163 @@ def toll_taken(state: State, seat: str, value: int, colour: str, out: Outcome) -
     if entrance is None:
         return state
     state, entrance = entrances.toll_taken(state, seat, value, entrance, BOT, name(state), out)
-    return with_bot(state, entrance=entrance)
+    state = with_bot(state, entrance=entrance)
+    item = entrance.items[value - 1] if entrance.id == entrances.HAUTEL else None
+    if item is None or seat == BOT:
+        return state       # "(When Leopold takes a die, nothing happens.)"
+    state = with_bot(state, entrance=evolve(entrance, items=put(entrance.items, value - 1, None)))
+    step = Pending(seat, "pool_item", pair=(item,), why=f"Hautel Couture: the {item} of action space {value} "
+                   f"onto one of {name(state)}'s guests, if one still needs it (else back to the supply)")
+    return evolve(state, pending=state.pending + (step,))
+
+
+# -- Hautel Couture -------------------------------------------------------------------------------------
+class LayOutHautelSchema(MoveSchema):
+    """Hautel Couture: the first three guests revealed showing 5, 6 or 7 VP
+    (with module 1, none ordering champagne) go to the opponent's café, in the
+    order revealed; one item of the pool on each action space 1-6."""
+
+    guests = fields.List(guest_field(), required=True, validate=validate.Length(equal=entrances.HAUTEL_GUESTS))
+    items = fields.List(fields.String(validate=validate.OneOf(entrances.POOL_ORDER)), required=True,
+                        validate=validate.Length(equal=6), metadata={"description": "the items on spaces 1-6"})
+
+
+def check_lay_out_hautel(state: State, move: Move) -> None:
+    check_in_game(state, "guest", move["guests"], R_SOLO_M3)
+    guests = [guest_card(g, state) for g in move["guests"]]
+    champagne = BALLROOMS in state.config.modules
+    if not all(entrances.hautel_guest_fits(g, champagne) for g in guests):
+        if champagne:
+            raise violation("hautel_guests", "Hautel Couture's guests show 5, 6 or 7 victory points and order no "
+                            "champagne.", R_SOLO_M3)
+        raise violation("hautel_guests", "Hautel Couture's guests show 5, 6 or 7 victory points.", R_SOLO_M3)
+    numbers = [g.number for g in guests if g.number is not None]
+    if len(set(numbers)) != len(numbers) or set(numbers) & guests_in_play(state):
+        raise violation("duplicate_card", "A guest card can be in play only once.", R_SOLO_M3)
+    pool = entrances.pool_for(guests, state.config.items)
+    if entrances.drawn_from(pool, move["items"]) is None:
+        held = ", ".join(f"{n} {i}" for i, n in zip(entrances.POOL_ORDER, pool))
+        raise violation("not_in_pool", f"The pool holds {held}: the items on the spaces come from it.", R_SOLO_M3)
+
+
+def apply_lay_out_hautel(state: State, move: Move, out: Outcome) -> State:
+    guests = [guest_card(g, state) for g in move["guests"]]
+    hotel, player, who = state.hotel_of(BOT), state.player(BOT), name(state)
+    rooms = entrances.reserved_rooms(hotel, [g.colour for g in guests])
+    cafe = tuple(Table(g, state.config.nothing) for g in guests)
+    state = set_player(state, BOT, evolve(player, cafe=cafe, rooms=tuple(
+        PREPARED if r in rooms else status for r, status in enumerate(player.rooms))))
+    pool = entrances.pool_for(guests, state.config.items)
+    entrance = evolve(bot(state).entrance, reserved=tuple(hotel.name_of(r) for r in rooms),
+                      pool=entrances.drawn_from(pool, move["items"]), items=tuple(move["items"]), laid=True)
+    state = with_bot(state, entrance=entrance)
+    for guest, room in zip(guests, rooms):
+        fact(out, "bot_hautel", f"Hautel Couture: {guest.name} ({guest.colour}, {guest.vp} VP) sits in {who}'s "
+             f"café; a vacant room on {hotel.name_of(room)} is reserved for them.", guest=guest.name,
+             room=hotel.name_of(room))
+        state = score(state, BOT, hotel.prepare_vp.get(room, 0), f"Hautel Couture: room {hotel.name_of(room)}", out)
+    return state
+
+
+def lay_out_hautel_chance(state: State, rng: random.Random) -> Move:
+    champagne = BALLROOMS in state.config.modules
+    taken = guests_in_play(state)
+    fits = [n for n, g in state.config.catalog.guests.items()
+            if n not in taken and entrances.hautel_guest_fits(g, champagne)]
+    guests = rng.sample(fits, entrances.HAUTEL_GUESTS)
+    pool = entrances.pool_for([state.config.catalog.guests[n] for n in guests], state.config.items)
+    return {"type": "lay_out_hautel", "guests": guests, "items": rng.sample(entrances.pool_list(pool), 6)}
+
+
+def hautel_laid(state: State) -> bool:
+    return bot(state).entrance.laid
+
+
+LAY_OUT_HAUTEL = SetupPhase("hautel_couture", hautel_laid, lambda state: Expected((TABLE,), ("lay_out_hautel",)),
+                            lambda state, e: [],
+                            active=lambda config: config.options[ID].get("bot_entrance") == entrances.HAUTEL)
+
+
+class PlacePoolItemSchema(MoveSchema):
+    """Hautel Couture: the item of the space you took a die from onto one of the opponent's café guests."""
+
+    seat = seat_field()
+    table = whole_number(required=True, validate=validate.Range(min=1, max=3),
+                         metadata={"description": "the opponent's café table"})
+
+
+def check_place_pool_item(state: State, move: Move) -> None:
+    item = state.pending[0].pair[0]
+    table = state.player(BOT).cafe[move["table"] - 1]
+    if table is None or not table.wants(state.config.items.index(item)):
+        who = name(state)
+        raise violation("not_wanted", f"No guest of {who}'s at café table {move['table']} still needs {item}.",
+                        R_SOLO_M3)
+
+
+def apply_place_pool_item(state: State, move: Move, out: Outcome) -> State:
+    """"When the last item completes an order, Leopold immediately scores that
+    guest's victory points and moves the guest to their reserved room"."""
+    item, who = state.pending[0].pair[0], name(state)
+    state = evolve(state, pending=state.pending[1:])
+    index = move["table"] - 1
+    player = served_onto(state.player(BOT), list(state.config.items), [(move["table"], item)])
+    table = player.cafe[index]
+    fact(out, "bot_hautel", f"You place the {item} on {table.guest.name} in {who}'s café.", guest=table.guest.name)
+    if not table.complete:
+        return set_player(state, BOT, player)
+    entrance = bot(state).entrance
+    hotel = state.hotel_of(BOT)
+    room = hotel.index(entrance.reserved[index])
+    state = set_player(state, BOT, evolve(player, cafe=put(player.cafe, index, None),
+                                          rooms=put(player.rooms, room, OCCUPIED),
+                                          guests=player.guests + (table.guest,)))
+    fact(out, "bot_hautel", f"Hautel Couture: {table.guest.name}'s order is complete: {who} scores "
+         f"{table.guest.vp} VP and the guest moves into the reserved room {entrance.reserved[index]}.",
+         guest=table.guest.name, room=entrance.reserved[index])
+    return score(state, BOT, table.guest.vp, f"Hautel Couture: {table.guest.name}", out)
+
+
+def pool_item_candidates(state: State, p: Pending) -> list[Move]:
+    return [{"type": "place_pool_item", "seat": p.seat, "table": t} for t in (1, 2, 3)]
+
+
+def pool_refill(state: State, out: Outcome) -> State:
+    """"Replenish the action space with a random item drawn from the pool at
+    the start of the next round" (the emptied spaces, left to right, while the pool lasts)."""
+    entrance = bot(state).entrance
+    if entrance is None or entrance.id != entrances.HAUTEL or last_round(state):
+        return state
+    n = min(entrance.items.count(None), sum(entrance.pool))
+    if not n:
+        return state
+    return evolve(state, pending=(Pending(TABLE, "pool_draw", n=n, why="Hautel Couture: the pool refills the "
+                                                                      "emptied action spaces"),) + state.pending)
+
+
+class PoolItemSchema(MoveSchema):
+    """Hautel Couture: the table draws an item from the pool onto the leftmost emptied action space."""
+
+    item = fields.String(required=True, validate=validate.OneOf(entrances.POOL_ORDER))
+
+
+def check_pool_item(state: State, move: Move) -> None:
+    if entrances.drawn_from(bot(state).entrance.pool, [move["item"]]) is None:
+        raise violation("not_in_pool", f"The pool has no {move['item']} left.", R_SOLO_M3)
+
+
+def apply_pool_item(state: State, move: Move, out: Outcome) -> State:
+    entrance = bot(state).entrance
+    space = entrance.items.index(None)
+    out.append({"fact": "pool_item", "space": space + 1, "item": move["item"],
+                "text": f"Hautel Couture: {move['item']} from the pool onto action space {space + 1}."})
+    state = with_bot(state, entrance=evolve(entrance, items=put(entrance.items, space, move["item"]),
+                                            pool=entrances.drawn_from(entrance.pool, [move["item"]])))
+    return counted_down(state)
+
+
+def pool_item_chance(state: State, rng: random.Random) -> Move:
+    return {"type": "pool_item", "item": rng.choice(entrances.pool_list(bot(state).entrance.pool))}
 
 
 def sushi_surcharge(state: State, seat: str, position: int) -> tuple[int, str] | None:
@@ -581,13 +742,19 @@ SOLO = register(Module(
            "lay_out_entrances": MoveRule(unique_hotels.LayOutEntrancesSchema, entrances.check_lay_out,
                                          unique_hotels.apply_lay_out),
            "choose_entrance": MoveRule(entrances.ChooseEntranceSchema, entrances.check_choose_entrance,
-                                       entrances.apply_choose_entrance)},
-    pending={"bot_staff": PendingKind("reveal_bot_staff", lambda state, p: [], by_table=True)},
-    setup_phases=((KEEP_STAFF, STAFF_DRAFT), (CHOOSE_ENTRANCE, unique_hotels.AUCTION)),
+                                       entrances.apply_choose_entrance),
+           "lay_out_hautel": MoveRule(LayOutHautelSchema, check_lay_out_hautel, apply_lay_out_hautel),
+           "place_pool_item": MoveRule(PlacePoolItemSchema, check_place_pool_item, apply_place_pool_item),
+           "pool_item": MoveRule(PoolItemSchema, check_pool_item, apply_pool_item)},
+    pending={"bot_staff": PendingKind("reveal_bot_staff", lambda state, p: [], by_table=True),
+             "pool_item": PendingKind("place_pool_item", pool_item_candidates),
+             "pool_draw": PendingKind("pool_item", lambda state, p: [], by_table=True)},
+    setup_phases=((KEEP_STAFF, STAFF_DRAFT), (CHOOSE_ENTRANCE, unique_hotels.AUCTION),
+                  (LAY_OUT_HAUTEL, INITIAL_GUESTS)),
     die_rules=(DieRule(toll_price, toll_taken),),
     hooks={"room_occupied": star_removed, "guest_surcharge": sushi_surcharge},
     watch=sushi_watch,
-    round_end=(RoundEndStep("nine_stars", 21, stars_scoring),),
+    round_end=(RoundEndStep("nine_stars", 21, stars_scoring), RoundEndStep("hautel_pool", 88, pool_refill)),
     configure=configure,
     start=start,
     begin=begin,
@@ -598,8 +765,13 @@ SOLO = register(Module(
     winners=winners,
     view=solo_view,
     chance={"setup": solo_setup_chance, "draw_instruction": draw_instruction_chance,
-            "reveal_bot_staff": reveal_bot_staff_chance, "lay_out_entrances": entrances.lay_out_chance},
+            "reveal_bot_staff": reveal_bot_staff_chance, "lay_out_entrances": entrances.lay_out_chance,
+            "lay_out_hautel": lay_out_hautel_chance, "pool_item": pool_item_chance},
     notation={"keep_staff": "{seat:seat} selects {staff:cards}",
+              "choose_entrance": "{seat:seat} chooses entrance {entrance:name}",
+              "lay_out_hautel": "Hautel guests {guests:cards}, items {items:words}",
+              "place_pool_item": "{seat:seat} pool item to {table:number}",
+              "pool_item": "Pool item {item:word}",
               "draw_instruction": "Instruction {card:number}",
               "reveal_bot_staff": "Bot staff {card:number}"},
 ))

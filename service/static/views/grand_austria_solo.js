@@ -44,6 +44,8 @@ function entranceLine(solo) {
   let detail;
   if (entrance.tolls) {
     detail = `cogwheels on the action spaces: ${Object.entries(entrance.tolls).map(([space, n]) => `${space}: ${n}`).join(", ")}`;
+  } else if (entrance.reserved) {
+    detail = `rooms reserved ${entrance.reserved.join(", ")}; items on the spaces ${Object.entries(entrance.items).map(([space, item]) => `${space}: ${item || "—"}`).join(", ")}; pool ${Object.entries(entrance.pool).map(([item, n]) => `${n} ${item}`).join(", ")}`;
   } else if (entrance.rooms) {
     detail = `cogwheels on rooms ${entrance.rooms.join(", ") || "none"}; riding ${entrance.riders.length} queue guest${entrance.riders.length === 1 ? "" : "s"} (1 krone more for you, 8 VP for the opponent)`;
   } else {

@@ -11,7 +11,7 @@ from test_grand_austria_playouts import run
 
 from domain.grand_austria import GAME
 from domain.grand_austria.modules.unique_hotels import of
-from domain.grand_austria.solo.entrances import NINE_STARS, SUSHI, TOLL_BRIDGE
+from domain.grand_austria.solo.entrances import HAUTEL, NINE_STARS, SUSHI, TOLL_BRIDGE
 from domain.grand_austria.solo.variant import BOT, bot, stars_scoring
 from domain.grand_austria.state import WHITE
 from domain.immutable import evolve
@@ -126,7 +126,7 @@ def test_completing_a_column_removes_a_cogwheel_once():
     assert any(f["fact"] == "bot_stars" for f in out)
 
 
-@pytest.mark.parametrize("entrance", [TOLL_BRIDGE, NINE_STARS, SUSHI])
+@pytest.mark.parametrize("entrance", [TOLL_BRIDGE, NINE_STARS, SUSHI, HAUTEL])
 @pytest.mark.parametrize("level", ["easy", "hard"])
 def test_whole_solo_games_with_module_3(level, entrance):
     state, moves = run(1, 80, solo={"difficulty": level, "bot_entrance": entrance}, modules=["unique_hotels"])
@@ -185,3 +185,85 @@ def test_leopold_taking_a_guest_with_a_cogwheel_scores_8_more():
     state = riding(with_queue(ready(SUSHI), 84, 49, 68, 50, 91), 84)
     state, facts = carry_out(state, 194)            # he takes the red Court Counsellor
     assert points(facts, BOT) == 2 + 8 and 84 not in bot(state).entrance.riders
+
+
+# -- Hautel Couture -----------------------------------------------------------------------------------
+HAUTEL_LAID = {"type": "lay_out_hautel", "guests": [75, 60, 89],          # blue 5, yellow 5, red 5 VP
+               "items": ["coffee", "cake", "strudel", "cake", "strudel", "wine"]}
+
+
+def hautel(**changes):
+    """Module 3 with Hautel Couture: its guests and items laid out, Leopold's first turn next."""
+    state = GAME.setup(["Ann"], GAME.load_options(m3(HAUTEL)))
+    state, _ = play(state, SETUP, {"type": "keep_staff", "seat": "Ann", "staff": SETUP["hands"]["Ann"][:6]},
+                    ENTRANCES, {"type": "choose_entrance", "seat": "Ann", "entrance": "corogari_zant_mainz"})
+    assert GAME.expected(state).moves == ("lay_out_hautel",)
+    state, facts = play(state, HAUTEL_LAID, {"type": "take_guest", "seat": "Ann", "position": 1},
+                        {"type": "reveal_guest", "card": 51},
+                        *[{"type": "prepare_room", "seat": "Ann", "room": r} for r in ("1.1", "1.2", "1.3")],
+                        {"type": "roll", "dice": [1, 1, 2, 2, 3, 3, 4, 4, 5, 6]})
+    return state, facts
+
+
+def test_hautel_couture_three_guests_in_his_cafe_and_their_rooms_reserved_from_the_top_floor():
+    state, facts = hautel()
+    assert [t.guest.number for t in state.player(BOT).cafe] == [75, 60, 89]
+    assert bot(state).entrance.reserved == ("4.1", "3.4", "4.2")      # no yellow on floor 4: floor 3
+    rooms = GAME.view(state)["players"][BOT]["rooms"]
+    assert [r for r, s in rooms.items() if s == "prepared"] == ["3.4", "4.1", "4.2"]
+    assert bot(state).entrance.items == tuple(HAUTEL_LAID["items"])
+    assert sum(bot(state).entrance.pool) == 18 - 6
+
+
+def test_hautel_couture_guests_show_5_to_7_vp_and_the_items_come_from_the_pool():
+    state = GAME.setup(["Ann"], GAME.load_options(m3(HAUTEL)))
+    state, _ = play(state, SETUP, {"type": "keep_staff", "seat": "Ann", "staff": SETUP["hands"]["Ann"][:6]},
+                    ENTRANCES, {"type": "choose_entrance", "seat": "Ann", "entrance": "corogari_zant_mainz"})
+    with pytest.raises(RuleViolation) as refused:
+        play(state, {**HAUTEL_LAID, "guests": [75, 60, 84]})           # Court Counsellor: 2 VP
+    assert refused.value.code == "hautel_guests"
+    with pytest.raises(RuleViolation) as refused:
+        play(state, {**HAUTEL_LAID, "items": ["coffee"] * 6})
+    assert refused.value.code == "not_in_pool"
+
+
+def test_the_item_of_the_space_you_take_a_die_from_goes_onto_one_of_his_guests():
+    state, _ = hautel()
+    state, _ = carry_out(state, 195)                 # Leopold takes die 3: nothing happens to its strudel
+    assert bot(state).entrance.items[2] == "strudel"
+    state, facts = play(state, {"type": "take_die", "seat": "Ann", "value": 2},
+                        {"type": "choose_items", "seat": "Ann", "items": {"wine": 2}})
+    waiting = GAME.expected(state)
+    assert waiting.moves == ("place_pool_item",)     # cake: the Jewelry Designer and the Commissioner want it
+    with pytest.raises(RuleViolation):
+        play(state, {"type": "place_pool_item", "seat": "Ann", "table": 1})     # the Baroness wants no cake
+    state, facts = play(state, {"type": "place_pool_item", "seat": "Ann", "table": 2})
+    assert state.player(BOT).cafe[1].served[1] == 1 and bot(state).entrance.items[1] is None
+
+
+def test_his_completed_guest_scores_and_moves_into_the_reserved_room():
+    from domain.grand_austria.state import Pending, Table
+    state, _ = hautel()
+    state, _ = carry_out(state, 195)
+    guest = state.player(BOT).cafe[0].guest                       # the Baroness, 5 VP
+    last = next(i for i, n in zip(state.config.items, guest.order) if n)
+    served = list(guest.order[:len(state.config.items)])
+    served[state.config.items.index(last)] -= 1                   # all but one item served
+    cafe = (Table(guest, tuple(served)),) + state.player(BOT).cafe[1:]
+    state = evolve(state, seats={**state.seats, BOT: evolve(state.player(BOT), cafe=cafe)},
+                   pending=(Pending("Ann", "pool_item", pair=(last,), why="Hautel Couture"),))
+    state, facts = play(state, {"type": "place_pool_item", "seat": "Ann", "table": 1})
+    assert state.player(BOT).cafe[0] is None and guest in state.player(BOT).guests
+    assert GAME.view(state)["players"][BOT]["rooms"]["4.1"] == "occupied"
+    assert points(facts, BOT) == 5
+    assert "moves into the reserved room 4.1" in " ".join(texts(facts))
+
+
+def test_emptied_spaces_are_refilled_from_the_pool_at_the_round_end():
+    from domain.grand_austria.solo.variant import pool_refill
+    state, _ = hautel()
+    entrance = bot(state).entrance
+    state = evolve(state, modules={**state.modules, "solo": evolve(bot(state), entrance=evolve(
+        entrance, items=(None, "cake", None) + entrance.items[3:]))})
+    state = pool_refill(state, [])
+    assert state.pending[0].kind == "pool_draw" and state.pending[0].n == 2
