@@ -75,14 +75,15 @@ def busy_choice(listed: list[dict], rng: random.Random) -> dict:
     return rng.choice(active if active and rng.random() < 0.85 else listed)
 
 
-def whole_game(modules, players, mode, seed):
-    """A whole busy random game, checking the contract move by move; returns
+def whole_game(modules, players, mode, seed, solo=None):
+    """A whole busy random game, checking the contract move by move (``solo``:
+    the solo variant's option, one player against the seat bot); returns
     the initial state, the moves and the states after each."""
     rng = random.Random(seed)
     seats = PLAYERS[:players]
-    state = GAME.setup(seats, GAME.load_options({"modules": list(modules)}))
+    state = GAME.setup(seats, GAME.load_options({"modules": list(modules), **({"solo": solo} if solo else {})}))
     initial, moves, states = state, [], [state]
-    scored = dict.fromkeys(seats, 0)
+    scored = dict.fromkeys(state.players, 0)
     for ply in range(8000):
         if GAME.finished(state):
             break
