@@ -80,12 +80,13 @@ class SetupPhase:
 class SetupPart:
     """A module's part of the table's ``setup`` move: its fields (optional
     in the move: a table may lay them out by a move of the module's own
-    instead), checked and applied after the base game's. Digital mode's
-    setup leaves them out, so the games it dealt before stay what their seed gives."""
+    instead), checked and applied after the base game's; ``chance`` gives
+    them in digital mode."""
 
     fields: Mapping[str, Any]
     check: Callable[[State, Move], None]
     apply: Callable[[State, Move, Outcome], State]
+    chance: Callable[[State, random.Random], dict[str, Any]] | None = None
 
 
 @dataclass(frozen=True)

@@ -86,11 +86,15 @@ def setup_chance(state: State, rng: random.Random) -> Move:
     cat = state.config.catalog
     deck = shuffled(rng, list(cat.staff))
     size = state.config.hand_size
-    return {"type": "setup",
+    move = {"type": "setup",
             "objectives": [rng.choice([n for n, o in cat.objectives.items() if o.group == g]) for g in "ABC"],
             "emperor_tiles": [rng.choice([t for t in cat.emperor_tiles if t[0] == g]) for g in "ABC"],
             "queue": rng.sample(list(cat.guests), 5), "start_player": rng.choice(state.players),
             "hands": {seat: deck[i * size:(i + 1) * size] for i, seat in enumerate(state.players)}}
+    for part in parts(state).setup_parts:
+        if part.chance is not None:
+            move.update(part.chance(state, rng))
+    return move
 
 
 # -- the staff draft (option) ----------------------------------------------------------

@@ -316,7 +316,6 @@ def boards_chance(state: State, rng: random.Random) -> dict[str, Any]:
 
 
 def lay_out_chance(state: State, rng: random.Random) -> Move:
-    """Digital mode lays the boards out after the staff draft (the setup it deals carries none)."""
     return {"type": "lay_out_ballrooms", **boards_chance(state, rng)}
 
 
@@ -767,7 +766,7 @@ BALLROOMS = register(Module(
              "remove_dancer": PendingKind("remove_dancer", removal_candidates)},
     setup_phases=PHASES,
     setup_part=SetupPart({"ballrooms": ballrooms_field(), "rehearsal_boards": rehearsal_boards_field()},
-                         check_lay_out, apply_lay_out),
+                         check_lay_out, apply_lay_out, boards_chance),
     round_end=(RoundEndStep("ballroom_scoring", 30, ballroom_scoring),),
     final_scoring=(FinalLine(45, champagne_left),),
     configure=configure,
