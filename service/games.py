@@ -40,7 +40,7 @@ REQUESTS = uuid5(NAMESPACE_URL, "tablelog:requests")
 WRITE_ATTEMPTS = 8
 """How often a write that lost a race to another process is tried again
 (without ``expected_version``) before it is answered 409 ``stale_version``."""
-EXPORT_PAGE = 500
+EXPORT_PAGE = 100
 """Events an export reads from the store at a time: its memory stays flat in the record's length."""
 
 
