@@ -122,7 +122,8 @@ def gain_krones(state: State, seat: str, n: int, why: str, out: Outcome, bonus: 
         out.append({"fact": "krones_lost", "seat": seat, "krones": player.krones + n - cap,
                     "why": f"the money track ends at {cap}"})
     state = set_player(state, seat, evolve(player, krones=krones))
-    return state if bonus else gained(state, seat, "krones", n, why, out)
+    # krones beyond the track's end are lost, not gained
+    return state if bonus else gained(state, seat, "krones", krones - player.krones, why, out)
 
 
 def pay(state: State, seat: str, n: int, why: str, out: Outcome) -> State:

@@ -1,6 +1,6 @@
 """Recording a Grand Austria Hotel table game through the API beside its page:
-a move, the state, and the rest of a round in quiet moves (the table's draws
-as digital mode makes them)."""
+a move, a game recorded and then opened on the page, the state, and the rest
+of a round in quiet moves (the table's draws as digital mode makes them)."""
 from __future__ import annotations
 
 import random
@@ -15,6 +15,23 @@ def post(page: Page, server: str, game_id: str, token: str, move: dict) -> dict:
                                headers={"Authorization": f"Bearer {token}"})
     assert answer.status == 201, answer.text()
     return answer.json()
+
+
+def recorded_then_opened(page: Page, server: str, modules: list[str], moves: list[dict],
+                         players: tuple[str, ...] = ("Anna", "Beth")) -> tuple[str, str]:
+    """A Grand Austria Hotel game at the table with ``modules``, ``moves``
+    recorded through the API, then opened on the page with the scorekeeper's
+    token; (game id, token)."""
+    created = page.request.post(f"{server}/api/games", data={
+        "game": "grand_austria", "players": list(players), "mode": "table", "options": {"modules": modules}}).json()
+    game_id, token = created["id"], created["tokens"]["scorekeeper"]
+    for move in moves:
+        post(page, server, game_id, token, move)
+    page.goto("/")
+    page.evaluate("([id, token]) => localStorage.setItem(`tablelog:tokens:${id}`, "
+                  "JSON.stringify({scorekeeper: token, seats: {}}))", [game_id, token])
+    page.goto(f"/#/game/{game_id}")
+    return game_id, token
 
 
 def state_of(page: Page, server: str, game_id: str) -> dict:

@@ -25,3 +25,4 @@ def start_on_the_page(page: Page, game: str, players: list[str], mode: str, modu
     page.get_by_role("button", name="Start", exact=True).click()
     expect(page.locator(".game-head[data-version]")).to_be_visible()
     return page.url.rstrip("/").split("/")[-1]
+

@@ -6,7 +6,7 @@ page shows it."""
 from __future__ import annotations
 
 import pytest
-from grand_austria_rounds import finish_round, post, state_of
+from grand_austria_rounds import finish_round, recorded_then_opened, state_of
 from playwright.sync_api import Page, expect
 
 from test_touch_targets import assert_big_enough
@@ -15,9 +15,8 @@ pytestmark = pytest.mark.browser
 
 SETUP = [
     {"type": "setup", "objectives": [105, 109, 113], "emperor_tiles": ["A1", "B1", "C1"],
-     "queue": [49, 141, 77, 91, 50], "start_player": "Anna"},
-    {"type": "lay_out_ballrooms", "ballrooms": ["Goldener Strauss", "Zum Sperl", "Apollosaal"],
-     "rehearsal_boards": ["R1", "R2"]},
+     "queue": [49, 141, 77, 91, 50], "start_player": "Anna",
+     "ballrooms": ["Goldener Strauss", "Zum Sperl", "Apollosaal"], "rehearsal_boards": ["R1", "R2"]},
     {"type": "choose_rehearsal", "seat": "Beth", "board": "R2"},
     {"type": "take_guest", "seat": "Beth", "position": 1}, {"type": "reveal_guest", "card": 63},
     {"type": "take_guest", "seat": "Anna", "position": 2}, {"type": "reveal_guest", "card": 64},
@@ -33,19 +32,15 @@ SETUP = [
 
 def test_a_module_1_round_on_the_page(phone: Page, server, shoot):
     page = phone
-    created = page.request.post(f"{server}/api/games", data={
-        "game": "grand_austria", "players": ["Anna", "Beth"], "mode": "table",
-        "options": {"modules": ["ballrooms"]}}).json()
-    game_id, token = created["id"], created["tokens"]["scorekeeper"]
-    for move in SETUP:
-        post(page, server, game_id, token, move)
-    page.goto("/")
-    page.evaluate("([id, token]) => localStorage.setItem(`tablelog:tokens:${id}`, "
-                  "JSON.stringify({scorekeeper: token, seats: {}}))", [game_id, token])
-    page.goto(f"/#/game/{game_id}")
+    game_id, token = recorded_then_opened(page, server, ["ballrooms"], SETUP)
     rooms = page.locator(".view .ballrooms .ballroom")
     expect(rooms).to_have_count(3)
     expect(rooms.nth(0)).to_contain_text("Goldener Strauss")
+    # what effects do is said in the server's words (the effect registry's)
+    expect(rooms.nth(0).locator("button.ballroom-row[data-row='top']")).to_have_attribute(
+        "title", "bonus: 3 Emperor steps")
+    expect(page.locator(".ga-player[data-seat='Anna'] .cafe")).to_contain_text(
+        "send an additional dancer to a ballroom for up to 1 champagne less")
     expect(page.locator(".ga-player[data-seat='Anna'] .rehearsal")).to_contain_text("R1")
     expect(page.locator(".ga-player[data-seat='Anna'] .kitchen")).to_contain_text("1 champagne")
     # the Tsarina to the first ballroom's bottom row, from rehearsal section 4
