@@ -6,7 +6,7 @@ page shows it."""
 from __future__ import annotations
 
 import pytest
-from grand_austria_rounds import finish_round, recorded_then_opened, state_of
+from grand_austria_rounds import finish_round, state_of, table_game_on_the_page
 from playwright.sync_api import Page, expect
 
 from test_touch_targets import assert_big_enough
@@ -32,7 +32,7 @@ SETUP = [
 
 def test_a_module_1_round_on_the_page(phone: Page, server, shoot):
     page = phone
-    game_id, token = recorded_then_opened(page, server, ["ballrooms"], SETUP)
+    game_id, token = table_game_on_the_page(page, server, ["Anna", "Beth"], {"modules": ["ballrooms"]}, SETUP)
     rooms = page.locator(".view .ballrooms .ballroom")
     expect(rooms).to_have_count(3)
     expect(rooms.nth(0)).to_contain_text("Goldener Strauss")

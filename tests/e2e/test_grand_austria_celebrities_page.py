@@ -11,7 +11,7 @@ import random
 import pytest
 from playwright.sync_api import Page, expect
 
-from grand_austria_rounds import recorded_then_opened
+from grand_austria_rounds import table_game_on_the_page
 from starting import start_on_the_page
 from test_grand_austria_start_player_page import players_phones, state_of, tap_a_move
 from test_touch_targets import assert_big_enough
@@ -32,7 +32,7 @@ SETUP = [
 
 def test_the_lounge_and_a_coloured_die_tapped_on_it(phone: Page, server, shoot):
     page = phone
-    game_id, _ = recorded_then_opened(page, server, ["celebrities"], SETUP)
+    game_id, _ = table_game_on_the_page(page, server, ["Anna", "Beth"], {"modules": ["celebrities"]}, SETUP)
     spaces = page.locator(".view .lounge .lounge-space")
     expect(spaces).to_have_count(3)
     expect(spaces.nth(0)).to_contain_text("Gandhi")
@@ -56,7 +56,7 @@ def test_the_lounge_and_a_coloured_die_tapped_on_it(phone: Page, server, shoot):
 
 def test_the_table_lays_out_the_lounge_by_tapping_names(phone: Page, server):
     page = phone
-    game_id, _ = recorded_then_opened(page, server, ["celebrities"], SETUP[:1])
+    game_id, _ = table_game_on_the_page(page, server, ["Anna", "Beth"], {"modules": ["celebrities"]}, SETUP[:1])
     form = page.locator("form[data-move='lay_out_lounge']")
     field = form.locator(".field[data-field='celebrities']")
     expect(field.locator("button[data-value='Picasso']")).to_have_count(0)      # module 1's tiles: not in play

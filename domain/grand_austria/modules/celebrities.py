@@ -23,7 +23,8 @@ from domain.grand_austria.catalog import DATA, CatalogError
 from domain.grand_austria.config import Config, adjusted
 from domain.grand_austria.effects import gain_items, lose, on_own_turn, score
 from domain.grand_austria.moves import item_counts, placement
-from domain.grand_austria.parts import DieRule, Module, MoveRule, PendingKind, RoundEndStep, SetupPhase, register
+from domain.grand_austria.parts import (DieRule, Module, MoveRule, PendingKind, RoundEndStep, SetupPhase, automata,
+                                        register)
 from domain.grand_austria.refusals import counted_down, violation
 from domain.grand_austria.rounds import last_round
 from domain.grand_austria.state import INITIAL_GUESTS, WHITE, Pending, State
@@ -275,8 +276,8 @@ def die_taken(state: State, seat: str, value: int, colour: str, out: Outcome) ->
 
 # -- the celebrities as a trigger source (their holder's own turns, this round) --------------
 def celebrity_triggers(state: State, seat: str) -> list[dict]:
-    if not on_own_turn(state, seat):
-        return []
+    if not on_own_turn(state, seat) or seat in automata(state):
+        return []       # (the solo opponent "ignores the effect on the celebrity tile")
     return [{**trigger, "source": c.name} for c in held(state, seat)
             if (trigger := data()["effect"][c.effect].get("trigger"))]
 

@@ -9,12 +9,16 @@
 // to send a dancer there) and each player shows their rehearsal board. With
 // module 2 (Celebrities) the lounge and the coloured dice (grand_austria_celebrities.js);
 // with module 5 each player shows their bell staff (grand_austria_more.js).
+// Module 3 (Unique Hotels): the entrances and their auction (grand_austria_hotels.js).
+// The solo variant's opponent has a panel of its own (grand_austria_solo.js).
 import { h, listing, words, nameTag } from "../dom.js";
 import * as celebrities from "./grand_austria_celebrities.js";
+import * as hotels from "./grand_austria_hotels.js";
 import { dieFace } from "../values.js";
 import { seatColour } from "../chart.js";
 import { choiceWidget } from "../forms.js";
 import { bellCards, faceDownBells, largeOrderPile, moreFactWords, moreMoveTitle } from "./grand_austria_more.js";
+import { soloFactWords, soloFieldWidget, soloMoveTitle, soloPanel } from "./grand_austria_solo.js";
 
 const ROOM = /^\d\.\d$/;
 const ITEMS = ["strudel", "cake", "wine", "coffee", "champagne"];
@@ -239,6 +243,7 @@ function playerPanel(state, seat, ctx) {
     h("div.line", h("small", "Kitchen "), kitchen(p.items)),
     rehearsal(state, seat),
     celebrities.heldCelebrities(state, seat),
+    hotels.entranceLine(state, seat, ctx, { tapper }),
     cafe(p.cafe),
     hotel(state, seat, ctx, problem), problem,
     staff(p, faceDownBells(state, seat)),
@@ -265,6 +270,7 @@ function renderState(state, ctx) {
     h("p.round", `Round ${state.round} of 7 · ${words(state.phase)}`,
       turn ? h("span", " · ", h("strong", `${turn.seat}'s turn`), ` (no. ${turn.number}${turn.die ? `, die ${turn.die}${turn.boosted ? " +1" : ""}` : turn.main === "key" ? ", the key" : ""})`) : ""),
     pendingNotice(state),
+    soloPanel(state),
     h("div.action-board", { "aria-label": "action board" },
       Object.entries(state.action_spaces).map(([space, count]) => h("div.action", {
         class: count ? "" : "empty", dataset: { action: space }, title: `action ${space}: ${ACTIONS[space]}`,
@@ -273,6 +279,7 @@ function renderState(state, ctx) {
       keyExtension(state, ctx)),
     celebrities.lounge(state, ctx, tapper(ctx, loungeProblem)), loungeProblem,
     ballrooms(state, ctx),
+    hotels.auctionPanel(state, ctx, { tapper }),
     h("h3", "Queue ", h("small", `${state.guests_left} guests left`)),
     h("ol.queue", state.queue.map((card, i) => h("li", { dataset: { position: i + 1 } },
       h("span.cost", `${i + 1} · ${state.queue_costs[i]} kr`), card ? guestCard(card) : h("span.hint", "—")))),
@@ -296,6 +303,8 @@ export default {
   fieldWidget(path, field, ctx, onchange) {
     const own = celebrities.fieldWidget(path, field, ctx, onchange);
     if (own) return own;
+    const solo = soloFieldWidget(path, field, ctx, onchange, choiceWidget);
+    if (solo) return solo;
     if (ctx.moveType === "setup" && path === "emperor_tiles" && Array.isArray(ctx.state.emperor_tile_stacks)) {
       return emperorPicker(field, ctx, onchange);
     }
@@ -308,8 +317,10 @@ export default {
   },
 
   moveTitle(type, seat) {
-    const own = celebrities.moveTitle(type, seat);
+    const own = celebrities.moveTitle(type, seat) || hotels.moveTitle(type, seat);
     if (own) return own;
+    const solo = soloMoveTitle(type);
+    if (solo) return solo;
     if (type === "take_key") return `${seat}: take the skeleton key instead of a die — or tap it on the action board`;
     if (SENDS.includes(type)) return `${seat}: send a dancer to a ballroom — or tap its row above the board`;
     if (type === "check_in") return `${seat}: check a guest in — or tap the room in ${seat}'s hotel`;
@@ -319,7 +330,7 @@ export default {
   },
 
   factWords(fact) {
-    const own = celebrities.factWords(fact);
+    const own = celebrities.factWords(fact) || hotels.factWords(fact);
     if (own !== undefined) return own;
     switch (fact.fact) {
       case "krones": return `${fact.seat} ${fact.krones >= 0 ? "gets" : "pays"} ${Math.abs(fact.krones)} krone${Math.abs(fact.krones) === 1 ? "" : "s"} (${fact.why})`;
@@ -331,7 +342,7 @@ export default {
       case "dancer_placed": return `${fact.seat}'s dancer goes to ${fact.ballroom}, ${fact.row} row${fact.space === "balcony" ? " (balcony)" : ""}, for ${fact.champagne} champagne`;
       case "ballroom_scored": return `${fact.ballroom} is scored (round ${fact.round})`;
       case "placed": return `${fact.seat} places ${fact.items.map((e) => `${e.item} on table ${e.table}`).join(", ")}`;
-      default: return moreFactWords(fact);
+      default: return moreFactWords(fact) ?? soloFactWords(fact);
     }
   },
 };
