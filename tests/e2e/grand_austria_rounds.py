@@ -9,6 +9,7 @@ import random
 from playwright.sync_api import Page
 
 from domain.grand_austria import GAME
+from test_page_refresh import open_game
 
 
 def post(page: Page, server: str, game_id: str, token: str, move: dict) -> dict:

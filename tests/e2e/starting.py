@@ -5,8 +5,10 @@ from __future__ import annotations
 from playwright.sync_api import Error, Page, expect
 
 
-def start_on_the_page(page: Page, game: str, players: list[str], mode: str, modules: tuple[str, ...] = ()) -> str:
-    """Start ``game`` from the page's form; the new game's id."""
+def start_on_the_page(page: Page, game: str, players: list[str], mode: str, modules: tuple[str, ...] = (),
+                      solo: str | None = None, bot_entrance: str | None = None) -> str:
+    """Start ``game`` from the page's form (Grand Austria Hotel's solo variant
+    at level ``solo``, the opponent's solo entrance with module 3); the new game's id."""
     page.goto("/#/new")
     page.locator(f"button[data-game='{game}']").click()
     inputs = page.locator(".player-row input")
@@ -21,6 +23,12 @@ def start_on_the_page(page: Page, game: str, players: list[str], mode: str, modu
         chosen.get_by_role("button", name="add modules").click()
         for module in modules:
             chosen.locator(f"button.chip[data-value='{module}']").click()
+    if solo:
+        page.get_by_role("button", name="add solo").click()
+        page.locator(f".field[data-field='solo'] button.chip[data-value='{solo}']").click()
+    if bot_entrance:
+        page.get_by_role("button", name="add bot entrance").click()
+        page.locator(f".field[data-field='bot_entrance'] button.chip[data-value='{bot_entrance}']").click()
     page.locator(f"button[data-mode='{mode}']").click()
     page.get_by_role("button", name="Start", exact=True).click()
     expect(page.locator(".game-head[data-version]")).to_be_visible()

@@ -18,8 +18,9 @@ from marshmallow import Schema, ValidationError, fields, validate
 from domain.grand_austria.catalog import DATA, CatalogError, check_effects
 from domain.grand_austria.config import Config, adjusted
 from domain.grand_austria.effects import N_, Carrying, Words, apply_effects, describe_all, score, set_player
-from domain.grand_austria.parts import FinalLine, Module, MoveRule, PendingKind, RoundEndStep, SetupPhase, register
-from domain.grand_austria.refusals import resolved, violation
+from domain.grand_austria.parts import (FinalLine, Module, MoveRule, PendingKind, RoundEndStep, SetupPhase, automata,
+                                        register)
+from domain.grand_austria.refusals import R_TURN, resolved, violation
 from domain.grand_austria.scoring import measured
 from domain.grand_austria.state import INITIAL_GUESTS, INITIAL_ROOMS, OCCUPIED, REROLL, ROLL, ROUND_END, TURNS, \
     WHITE, Pending, State
@@ -147,10 +148,16 @@ class LayOutEntrancesSchema(MoveSchema):
 
 def check_lay_out(state: State, move: Move) -> None:
     laid = move["entrances"]
-    pool = entrance_ids(state.config)
     if len(laid) != len(state.players) or len(set(laid)) != len(laid):
         raise violation("entrance_count", f"Lay out {len(state.players)} different hotel entrances, one per "
                         "player.", R_SETUP_M3)
+    check_laid_out(state, move)
+
+
+def check_laid_out(state: State, move: Move) -> None:
+    """The entrances are the game's, each with what comes with it."""
+    laid = move["entrances"]
+    pool = entrance_ids(state.config)
     if set(laid) - set(pool):
         raise violation("the_ren_needs_module_1", "The Ren is only used when modules 1 and 3 are both in play.",
                         R_SETUP_M3)
@@ -185,8 +192,9 @@ def apply_lay_out(state: State, move: Move, out: Outcome) -> State:
                  wray_tiles=tuple(move.get("grand_wray_tiles") or ()))
 
 
-def lay_out_chance(state: State, rng: random.Random) -> Move:
-    laid = rng.sample(entrance_ids(state.config), len(state.players))
+def lay_out_chance(state: State, rng: random.Random, count: int | None = None) -> Move:
+    """``count`` entrances (default one per player) with what comes with them."""
+    laid = rng.sample(entrance_ids(state.config), count or len(state.players))
     cat = state.config.catalog
     move: dict[str, Any] = {"type": "lay_out_entrances", "entrances": laid}
     if DOVE in laid:
@@ -222,9 +230,15 @@ class PassBidSchema(MoveSchema):
     seat = seat_field()
 
 
+def takers(state: State) -> list[str]:
+    """The players who get a regular entrance: all but a seat the rules play
+    (the solo opponent has a solo entrance of its own)."""
+    return [s for s in state.players if s not in automata(state)]
+
+
 def bidders(state: State) -> list[str]:
     """The players without an entrance, who take part in the auctions."""
-    return [s for s in state.players if s not in of(state).owners]
+    return [s for s in takers(state) if s not in of(state).owners]
 
 
 def opener(state: State) -> str:
@@ -665,7 +679,7 @@ def _auction_candidates(state: State, expected: Expected) -> list[Move]:
 PHASES = (
     (SetupPhase(LAY_OUT, lambda state: of(state).laid, lambda state: Expected((TABLE,), ("lay_out_entrances",)),
                 lambda state, e: []), BEFORE),
-    (SetupPhase(AUCTION, lambda state: len(of(state).owners) == len(state.players), _auction_expected,
+    (SetupPhase(AUCTION, lambda state: len(of(state).owners) == len(takers(state)), _auction_expected,
                 _auction_candidates), BEFORE),
 )
 

@@ -29,6 +29,7 @@ import pytest
 from test_grand_austria_playouts import PLAYERS, QUIET
 
 from domain.grand_austria import GAME
+from domain.grand_austria.catalog import catalog
 from domain.grand_austria.parts import MODULES, choosable
 from randomness import examples
 
@@ -74,14 +75,15 @@ def busy_choice(listed: list[dict], rng: random.Random) -> dict:
     return rng.choice(active if active and rng.random() < 0.85 else listed)
 
 
-def whole_game(modules, players, mode, seed):
-    """A whole busy random game, checking the contract move by move; returns
+def whole_game(modules, players, mode, seed, solo=None):
+    """A whole busy random game, checking the contract move by move (``solo``:
+    the solo variant's option, one player against the seat bot); returns
     the initial state, the moves and the states after each."""
     rng = random.Random(seed)
     seats = PLAYERS[:players]
-    state = GAME.setup(seats, GAME.load_options({"modules": list(modules)}))
+    state = GAME.setup(seats, GAME.load_options({"modules": list(modules), **({"solo": solo} if solo else {})}))
     initial, moves, states = state, [], [state]
-    scored = dict.fromkeys(seats, 0)
+    scored = dict.fromkeys(state.players, 0)
     for ply in range(8000):
         if GAME.finished(state):
             break
@@ -135,6 +137,23 @@ def test_every_combination_of_modules_plays_whole_games(configuration):
         initial, moves, states = whole_game(modules, players, mode, seed)
         replays(initial, moves, states, random.Random(seed))
         assert states[-1].config.modules == modules
+        for module in modules:
+            assert took_part(module, moves, states[-1]), f"{module} took no part in the game"
+
+
+def took_part(module: str, moves, state) -> bool:
+    """One of the module's moves was made; or, for a module whose moves only
+    answer decisions its cards bring (module 5's bell rewards, tile A's
+    return), its cards, Emperor tiles and objectives are in the game's stacks."""
+    own = set(MODULES[module].moves)
+    if not own or {m["type"] for m in moves} & own:
+        return True
+    answers = {kind.move for kind in MODULES[module].pending.values()}
+    if not own <= answers or MODULES[module].cards is None:
+        return False
+    mine, stacks = catalog(MODULES[module].cards), state.config.catalog
+    return set(mine.staff) <= set(stacks.staff) and set(mine.emperor_tiles) <= set(stacks.emperor_tiles) \
+        and set(mine.objectives) <= set(stacks.objectives)
 
 
 def test_the_matrix_covers_every_registered_module():

@@ -121,6 +121,11 @@ PRINTED = [
     ({"type": "keep_staff", "seat": "Ann"}, "Ann selects ?"),
     ({"type": "draw_instruction", "card": 196}, "Instruction 196"),
     ({"type": "reveal_bot_staff", "card": 31}, "Bot staff 31"),
+    ({"type": "choose_entrance", "seat": "Ann", "entrance": "mayenfels"}, "Ann chooses entrance mayenfels"),
+    ({"type": "lay_out_hautel", "guests": [59, 75, 89], "items": ["strudel", "cake", "wine", "coffee", "cake", "wine"]},
+     "Hautel guests 59 75 89, items strudel cake wine coffee cake wine"),
+    ({"type": "place_pool_item", "seat": "Ann", "table": 2}, "Ann pool item to 2"),
+    ({"type": "pool_item", "item": "coffee"}, "Pool item coffee"),
 ]
 
 
