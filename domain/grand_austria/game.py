@@ -22,7 +22,7 @@ import domain.grand_austria.modules  # noqa: F401  (registers the Let's Waltz! m
 from domain.grand_austria import notation, pending, rounds, turns
 from domain.grand_austria.catalog import CARD_FILES, EFFECT_FIELDS, CatalogError, catalog, hotel_from, with_house
 from domain.grand_austria.config import CURRENT_VERSION, VERSIONS, base_config
-from domain.grand_austria.parts import MODULES, in_play, options_schema, parts
+from domain.grand_austria.parts import MODULES, in_play, options_schema, parts, setup_schema
 from domain.grand_austria.refusals import R_FINAL, R_SETUP, R_TURN, violation, waiting
 from domain.grand_austria.scoring import winners
 from domain.grand_austria.state import EMPTY, OVER, REROLL, ROLL, ROUND_END, TURNS, Player, State
@@ -50,7 +50,8 @@ class GrandAustriaHotel(Game):
     def move_schemas(self) -> Mapping[str, Any]:     # type: ignore[override]
         """Every registered module's moves (loading is stateless; a move of a
         module the game does not play is refused by ``check``)."""
-        return {kind: rule.schema for module in MODULES.values() for kind, rule in module.moves.items()}
+        schemas = {kind: rule.schema for module in MODULES.values() for kind, rule in module.moves.items()}
+        return {**schemas, "setup": setup_schema()}
 
     # -- set-up -----------------------------------------------------------------
     def setup(self, players: Sequence[str], options: Mapping[str, Any], rules_version: str | None = None) -> State:
