@@ -53,15 +53,15 @@ def test_a_module_5_round_on_the_page(phone: Page, server, shoot):
     shown(page, game_id, answer["version"])
     # the new tiles and objectives in words
     tiles = page.locator(".view .emperor-objectives .chip.tile")
-    expect(tiles.nth(0)).to_have_attribute("title", "3+: 2 kr, 1 items of choice · 0: pay 2 kr and return 1 dish or "
-                                                     "drink, else −5 VP")
-    expect(tiles.nth(2)).to_have_attribute("title", "3+: 5 VP per objective marker · 0: lose all money, lose all "
-                                                     "kitchen items")
+    expect(tiles.nth(0)).to_have_attribute("title", "3+: 2 krones, a dish or drink of your choice · 0: pay 2 krones "
+                                                     "and return a dish or drink, else lose 5 VP")
+    expect(tiles.nth(2)).to_have_attribute("title", "3+: 5 VP per objective marker · 0: lose all your money, lose "
+                                                     "every item in your kitchen")
     expect(page.locator(".view .objectives li[data-objective='182']")).to_contain_text("3 or more items")
     expect(page.locator(".ga-player[data-seat='Anna'] .large-order-pile")).to_contain_text("Objective 182 pile")
     bell = page.locator(".ga-player[data-seat='Anna'] .bells .chip.bell").first
     expect(bell).to_have_attribute("data-status", "waiting")
-    expect(bell).to_contain_text("take a die showing 2: 2 items of choice")
+    expect(bell).to_contain_text("take a die showing 2: 2 dishes or drinks of your choice")
     shoot(page, "more-01-bell-waiting")
     # the requirement is met on Anna's next turn: the card offers its reward, tapped on the card
     for move in UNTIL_MET:
