@@ -10,7 +10,7 @@ from domain.grand_austria.effects import (add, apply_effects, check_in_game, gai
 from domain.grand_austria.hotel import occupy, room_named
 from domain.grand_austria.moves import (CheckInSchema, CompleteOrderSchema, PlaceItemsSchema, RevealGuestSchema,
                                         ServeSchema, TakeGuestSchema)
-from domain.grand_austria.parts import MoveRule, run_hooks
+from domain.grand_austria.parts import MoveRule, asked, run_hooks
 from domain.grand_austria.refusals import R_ADDITIONAL, R_TURN, resolved, violation, waiting
 from domain.grand_austria.state import INITIAL_GUESTS, PREPARED, TURNS, Player, State, Table
 from domain.immutable import evolve, put
@@ -174,6 +174,12 @@ def reveal_chance(state: State, rng: random.Random) -> Move:
     return {"type": "reveal_guest", "card": rng.choice([n for n in state.config.catalog.guests if n not in taken])}
 
 
+def surcharge(state: State, seat: str, position: int) -> tuple[int, str] | None:
+    """A module's extra price for the queue guest, paid even for a free guest
+    (the solo variant's Sushi Resort: 1 krone for a guest with a cogwheel)."""
+    return asked(state, "guest_surcharge", seat, position)
+
+
 def check_take_guest(state: State, move: Move) -> None:
     seat = move["seat"]
     player = state.player(seat)
@@ -183,11 +189,15 @@ def check_take_guest(state: State, move: Move) -> None:
         raise violation("empty_space", "There is no guest at that queue position.", R_TURN)
     if None not in player.cafe:
         raise violation("cafe_full", "Every café table is taken: you cannot take a guest.", R_TURN)
-    if state.phase == INITIAL_GUESTS or (p is not None and not p.paid):
+    if state.phase == INITIAL_GUESTS:
         return
+    extra, why = surcharge(state, seat, position) or (0, "")
+    cost = extra if p is not None and not p.paid else queue_cost(state, seat, position) + extra
     if p is None and (state.turn.main is not None or state.turn.guest_taken):
         raise violation("guest_first", "A guest is taken once per turn, before taking the die.", R_TURN)
-    cost = queue_cost(state, seat, position)
+    if cost > player.krones and extra:
+        raise violation("cannot_pay", f"The guest at position {position + 1} costs {cost} krones, even a free "
+                        f"one ({why}).", R_TURN)
     if cost > player.krones:
         raise violation("cannot_pay", f"The guest at position {position + 1} costs {cost} krones.", R_TURN)
 
@@ -204,6 +214,9 @@ def apply_take_guest(state: State, move: Move, out: Outcome) -> State:
         state = resolved(state)
         if p.paid:
             state = pay(state, seat, queue_cost(state, seat, position), "guest from the queue", out)
+    extra = surcharge(state, seat, position) if state.phase != INITIAL_GUESTS else None
+    if extra:
+        state = pay(state, seat, *extra, out)
     player = state.player(seat)
     index = player.cafe.index(None)
     state = set_player(state, seat, evolve(player, cafe=put(player.cafe, index, Table(guest, state.config.nothing))))

@@ -22,7 +22,8 @@ import domain.grand_austria.modules  # noqa: F401  (registers the Let's Waltz! m
 from domain.grand_austria import notation, pending, rounds, turns
 from domain.grand_austria.catalog import CARD_FILES, EFFECT_FIELDS, CatalogError, catalog, hotel_from, with_house
 from domain.grand_austria.config import CURRENT_VERSION, VERSIONS, base_config
-from domain.grand_austria.parts import MODULES, in_play, options_schema, parts, setup_schema
+from domain.grand_austria.effects import check_kind_in_game
+from domain.grand_austria.parts import MODULES, in_play, options_schema, parts, parts_for, setup_schema
 from domain.grand_austria.refusals import R_FINAL, R_SETUP, R_TURN, violation, waiting
 from domain.grand_austria.scoring import winners
 from domain.grand_austria.state import EMPTY, OVER, REROLL, ROLL, ROUND_END, TURNS, Player, State
@@ -80,6 +81,8 @@ class GrandAustriaHotel(Game):
         for module_id in modules:
             if MODULES[module_id].configure is not None:
                 config = MODULES[module_id].configure(config)
+        for card in (config.catalog.staff[c["number"]] for c in (options.get("house_catalog") or {}).get("staff", [])):
+            check_kind_in_game(parts_for(modules), card)
         hotel = hotel_from(options["hotel"]) if options.get("hotel") else catalog().hotel
         start = Player(krones=config.start_krones, items=config.start_items, rooms=(EMPTY,) * hotel.size,
                        hand=(), cafe=(None,) * config.cafe_tables)

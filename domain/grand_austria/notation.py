@@ -92,7 +92,8 @@ FORMS: dict[str, str] = {
     "draft_pick": "{seat:seat} keeps {staff:card}",
     "take_guest": "{seat:seat} guest @{position:number}",
     "prepare_room": "{seat:seat} room {room:room}",
-    "take_die": "{seat:seat} die {value:number}{boost:plus}{colour:colour}{staff_first:first}{move_from:from}",
+    "take_die": "{seat:seat} die {value:number}{boost:plus}{colour:colour}{staff_first:first}{move_from:from}"
+                "{move_colour:colour}",
     "choose_action": "{seat:seat} action {action:number}",
     "choose_items": "{seat:seat} items {items:amounts}{place:placing}",
     "place_items": "{seat:seat} places {place:placed}",

@@ -197,6 +197,8 @@ HOOKS = {
     "room_occupied": "(state, seat, room, out) -> state: a room was occupied (after its group's bonus)",
     "occupancy_chart": "(state, seat) -> chart or None: the seat's own occupancy bonus chart",
     "row_bonus_times": "(state, seat) -> int or None: how often the seat gets a ballroom row bonus",
+    "guest_surcharge": "(state, seat, queue position from 0) -> (krones, why) or None: an extra price for "
+                       "that queue guest, paid even when the guest is free",
 }
 """The named places where the engine asks the chosen modules (Module.hooks)."""
 

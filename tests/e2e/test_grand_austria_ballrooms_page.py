@@ -6,7 +6,7 @@ page shows it."""
 from __future__ import annotations
 
 import pytest
-from grand_austria_rounds import finish_round, post, state_of
+from grand_austria_rounds import finish_round, state_of, table_game_on_the_page
 from playwright.sync_api import Page, expect
 
 from test_touch_targets import assert_big_enough
@@ -32,16 +32,7 @@ SETUP = [
 
 def test_a_module_1_round_on_the_page(phone: Page, server, shoot):
     page = phone
-    created = page.request.post(f"{server}/api/games", data={
-        "game": "grand_austria", "players": ["Anna", "Beth"], "mode": "table",
-        "options": {"modules": ["ballrooms"]}}).json()
-    game_id, token = created["id"], created["tokens"]["scorekeeper"]
-    for move in SETUP:
-        post(page, server, game_id, token, move)
-    page.goto("/")
-    page.evaluate("([id, token]) => localStorage.setItem(`tablelog:tokens:${id}`, "
-                  "JSON.stringify({scorekeeper: token, seats: {}}))", [game_id, token])
-    page.goto(f"/#/game/{game_id}")
+    game_id, token = table_game_on_the_page(page, server, ["Anna", "Beth"], {"modules": ["ballrooms"]}, SETUP)
     rooms = page.locator(".view .ballrooms .ballroom")
     expect(rooms).to_have_count(3)
     expect(rooms.nth(0)).to_contain_text("Goldener Strauss")

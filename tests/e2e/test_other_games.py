@@ -243,7 +243,7 @@ def test_grand_austria_at_the_table_setup_by_tapping(phone: Page, shoot):
 @pytest.mark.parametrize("game", [g for g in all_games() if g.id != "willi"], ids=lambda g: g.id)
 def test_one_digital_turn(phone: Page, browser, server, shoot, game):
     page = phone
-    start(page, game.id, NAMES[:max(game.min_players, 2)], "digital")      # one player only in a solo variant
+    start(page, game.id, NAMES[:max(game.min_players, 2)], "digital")     # (Grand Austria Hotel: 1 only solo)
     expect(page.locator(".view")).to_contain_text(re.compile(r"\S"))
     seat = acting(page, server)
     assert seat in NAMES

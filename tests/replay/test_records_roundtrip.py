@@ -26,7 +26,8 @@ def play(games: Games, game_id: str, seed: int, mode: str = "table", limit: int 
     """A random game: legal moves, with undo, redo and comments now and then."""
     game = get_game(game_id)
     rng = random.Random(seed)
-    players = NAMES[:rng.randint(game.min_players, min(game.max_players, 4))]
+    # (at least 2: Grand Austria Hotel plays 1 only with its solo option)
+    players = NAMES[:rng.randint(max(game.min_players, 2), min(game.max_players, 4))]
     created = games.create(game_id, players, mode=mode, seed=seed)
     gid, token = created["id"], created["tokens"]["scorekeeper"]
 

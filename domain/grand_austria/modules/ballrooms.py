@@ -23,7 +23,7 @@ from domain.grand_austria.config import Config, adjusted
 from domain.grand_austria.effects import (AT_NO_COST, Carrying, N_, Words, apply_effects, describe_all, lose, score,
                                           set_player)
 from domain.grand_austria.parts import (FinalLine, Module, MoveRule, PendingKind, RoundEndStep, SetupPart, SetupPhase,
-                                        asked, register)
+                                        asked, automata, register)
 from domain.grand_austria.refusals import R_ADDITIONAL, resolved, violation, waiting
 from domain.grand_austria.state import INITIAL_GUESTS, Pending, State
 from domain.immutable import evolve, put
@@ -273,7 +273,11 @@ def check_lay_out(state: State, move: Move) -> None:
         raise violation("unknown_board", f"{error}.", R_SETUP_M1) from None
     if len(set(names)) != 3:
         raise violation("same_ballroom", "Three different ballroom boards are laid out.", R_SETUP_M1)
-    if len(boards) != len(state.players) or len(set(boards)) != len(boards):
+    players = dancing_school(state)
+    if automata(state) and len(boards) != len(players):
+        raise violation("rehearsal_boards", "Solo: lay out one random rehearsal room board, yours; the opponent "
+                        "has none.", R_SETUP_M1)
+    if len(boards) != len(players) or len(set(boards)) != len(boards):
         raise violation("rehearsal_boards", f"Lay out {len(state.players)} different rehearsal room boards, "
                         "one per player.", R_SETUP_M1)
 
@@ -295,7 +299,10 @@ def apply_lay_out(state: State, move: Move, out: Outcome) -> State:
     boards = [rehearsal_from(b, state.config) for b in move["rehearsal_boards"]]
     offer = tuple(Rehearsal(b["id"], tuple(tuple(s) for s in b["sections"])) for b in boards)
     out.append({"fact": "rehearsal_boards_laid_out", "boards": boards})
-    return with_(state, rooms=tuple(rooms), offer=offer)
+    state = with_(state, rooms=tuple(rooms), offer=offer)
+    if len(offer) == 1:      # one board for one player (solo: "You do not get to choose one")
+        state = take_board(state, chooser(state), offer[0], out)
+    return state
 
 
 def boards_chance(state: State, rng: random.Random) -> dict[str, Any]:
@@ -303,7 +310,7 @@ def boards_chance(state: State, rng: random.Random) -> dict[str, Any]:
     players = len(state.players)
     names = rng.sample([b["name"] for b in data()["ballroom"]], 3)
     ids = list(dict.fromkeys(b["id"] for b in rehearsal_data(state.config)))
-    boards = shuffled(rng, ids)[:players]
+    boards = shuffled(rng, ids)[:len(dancing_school(state))]
     return {"ballrooms": [ballroom_from(n, players, state.config) for n in names],
             "rehearsal_boards": [rehearsal_from(b, state.config) for b in boards]}
 
@@ -319,6 +326,12 @@ class ChooseRehearsalSchema(MoveSchema):
 
     seat = seat_field()
     board = fields.String(required=True, metadata={"description": "the board's id, e.g. R2"})
+
+
+def dancing_school(state: State) -> list[str]:
+    """The players who get a rehearsal room board: all but a seat the rules
+    play (the solo opponent has her 10 dancers and no board)."""
+    return [seat for seat in state.players if seat not in automata(state)]
 
 
 def chooser(state: State) -> str:
@@ -691,7 +704,7 @@ def _rehearsal_candidates(state: State, expected: Expected) -> list[Move]:
 PHASES = (
     (SetupPhase(LAY_OUT, lambda state: bool(of(state).rooms), lambda state: Expected((TABLE,), ("lay_out_ballrooms",)),
                 lambda state, e: []), INITIAL_GUESTS),
-    (SetupPhase(REHEARSAL, lambda state: len(of(state).boards) == len(state.players), _rehearsal_expected,
+    (SetupPhase(REHEARSAL, lambda state: len(of(state).boards) == len(dancing_school(state)), _rehearsal_expected,
                 _rehearsal_candidates), INITIAL_GUESTS),
 )
 

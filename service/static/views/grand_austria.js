@@ -7,12 +7,18 @@
 // tile shows it. With module 1 (Vienna Ballrooms) champagne is a fifth item,
 // the three ballrooms lie above the board (a row with a legal send is tapped
 // to send a dancer there) and each player shows their rehearsal board. With
-// module 5 each player shows their bell staff (grand_austria_more.js).
+// module 2 (Celebrities) the lounge and the coloured dice (grand_austria_celebrities.js);
+// with module 5 each player shows their bell staff (grand_austria_more.js).
+// Module 3 (Unique Hotels): the entrances and their auction (grand_austria_hotels.js).
+// The solo variant's opponent has a panel of its own (grand_austria_solo.js).
 import { h, listing, words, nameTag } from "../dom.js";
+import * as celebrities from "./grand_austria_celebrities.js";
+import * as hotels from "./grand_austria_hotels.js";
 import { dieFace } from "../values.js";
 import { seatColour } from "../chart.js";
 import { choiceWidget } from "../forms.js";
-import { bellCards, largeOrderPile, moreFactWords, moreMoveTitle } from "./grand_austria_more.js";
+import { bellCards, faceDownBells, largeOrderPile, moreFactWords, moreMoveTitle } from "./grand_austria_more.js";
+import { soloFactWords, soloFieldWidget, soloMoveTitle, soloPanel } from "./grand_austria_solo.js";
 
 const ROOM = /^\d\.\d$/;
 const ITEMS = ["strudel", "cake", "wine", "coffee", "champagne"];
@@ -142,12 +148,12 @@ function cafe(tables) {
     table ? guestCard(table.guest, table) : h("span.hint", "free"))));
 }
 
-function staff(player) {
+function staff(player, faceDown) {
   const used = new Set(player.staff_used);
   return h("div.staff", h("small", `Staff hired (${player.hired.length}): `),
     player.hired.length
-      ? player.hired.map((c) => h("span.chip.staff-card", { class: used.has(c.name) ? "used" : "", title: c.words || c.name },
-        c.name, used.has(c.name) ? " (used)" : ""))
+      ? player.hired.map((c) => h("span.chip.staff-card", { class: used.has(c.name) || faceDown.has(c.name) ? "used" : "", title: c.words || c.name },
+        c.name, used.has(c.name) ? " (used)" : "", faceDown.has(c.name) ? " (face down)" : ""))
       : h("small", "none"),
     h("small", ` · hand ${player.hand_size}`));
 }
@@ -236,9 +242,11 @@ function playerPanel(state, seat, ctx) {
     h("div.line", h("small", "Emperor "), emperorTrack(p.emperor)),
     h("div.line", h("small", "Kitchen "), kitchen(p.items)),
     rehearsal(state, seat),
+    celebrities.heldCelebrities(state, seat),
+    hotels.entranceLine(state, seat, ctx, { tapper }),
     cafe(p.cafe),
     hotel(state, seat, ctx, problem), problem,
-    staff(p),
+    staff(p, faceDownBells(state, seat)),
     bellCards(state, seat, ctx, tapper(ctx, problem)),
     largeOrderPile(state, seat),
     p.guests.length ? h("small.hint", `Checked in: ${p.guests.join(", ")}`) : null);
@@ -257,17 +265,21 @@ function renderState(state, ctx) {
   const nextEmperor = EMPEROR_ROUNDS.find((r) => r >= state.round);
   const tiles = tilesById(state);
   const tileWords = (id) => tiles.has(id) && tileSides(tiles.get(id)).join(" · ");
+  const loungeProblem = h("p.problem", { role: "alert", hidden: true });
   return [
     h("p.round", `Round ${state.round} of 7 · ${words(state.phase)}`,
       turn ? h("span", " · ", h("strong", `${turn.seat}'s turn`), ` (no. ${turn.number}${turn.die ? `, die ${turn.die}${turn.boosted ? " +1" : ""}` : turn.main === "key" ? ", the key" : ""})`) : ""),
     pendingNotice(state),
+    soloPanel(state),
     h("div.action-board", { "aria-label": "action board" },
       Object.entries(state.action_spaces).map(([space, count]) => h("div.action", {
         class: count ? "" : "empty", dataset: { action: space }, title: `action ${space}: ${ACTIONS[space]}`,
-      }, h("span.die", dieFace(Number(space))), h("b.count", `×${count}`), h("small", ACTIONS[space]))),
+      }, h("span.die", dieFace(Number(space))), h("b.count", `×${count}`), celebrities.colouredDice(state, space), h("small", ACTIONS[space]))),
       h("div.action.dustbin", { dataset: { action: "dustbin" } }, h("span.die.bin", "▢"), h("b.count", `×${state.dustbin}`), h("small", "dustbin")),
       keyExtension(state, ctx)),
+    celebrities.lounge(state, ctx, tapper(ctx, loungeProblem)), loungeProblem,
     ballrooms(state, ctx),
+    hotels.auctionPanel(state, ctx, { tapper }),
     h("h3", "Queue ", h("small", `${state.guests_left} guests left`)),
     h("ol.queue", state.queue.map((card, i) => h("li", { dataset: { position: i + 1 } },
       h("span.cost", `${i + 1} · ${state.queue_costs[i]} kr`), card ? guestCard(card) : h("span.hint", "—")))),
@@ -289,6 +301,10 @@ export default {
   renderState,
 
   fieldWidget(path, field, ctx, onchange) {
+    const own = celebrities.fieldWidget(path, field, ctx, onchange);
+    if (own) return own;
+    const solo = soloFieldWidget(path, field, ctx, onchange, choiceWidget);
+    if (solo) return solo;
     if (ctx.moveType === "setup" && path === "emperor_tiles" && Array.isArray(ctx.state.emperor_tile_stacks)) {
       return emperorPicker(field, ctx, onchange);
     }
@@ -301,6 +317,10 @@ export default {
   },
 
   moveTitle(type, seat) {
+    const own = celebrities.moveTitle(type, seat) || hotels.moveTitle(type, seat);
+    if (own) return own;
+    const solo = soloMoveTitle(type);
+    if (solo) return solo;
     if (type === "take_key") return `${seat}: take the skeleton key instead of a die — or tap it on the action board`;
     if (SENDS.includes(type)) return `${seat}: send a dancer to a ballroom — or tap its row above the board`;
     if (type === "check_in") return `${seat}: check a guest in — or tap the room in ${seat}'s hotel`;
@@ -310,6 +330,8 @@ export default {
   },
 
   factWords(fact) {
+    const own = celebrities.factWords(fact) || hotels.factWords(fact);
+    if (own !== undefined) return own;
     switch (fact.fact) {
       case "krones": return `${fact.seat} ${fact.krones >= 0 ? "gets" : "pays"} ${Math.abs(fact.krones)} krone${Math.abs(fact.krones) === 1 ? "" : "s"} (${fact.why})`;
       case "guest_taken": return `${fact.seat} takes the ${fact.guest} to table ${fact.table}`;
@@ -320,7 +342,7 @@ export default {
       case "dancer_placed": return `${fact.seat}'s dancer goes to ${fact.ballroom}, ${fact.row} row${fact.space === "balcony" ? " (balcony)" : ""}, for ${fact.champagne} champagne`;
       case "ballroom_scored": return `${fact.ballroom} is scored (round ${fact.round})`;
       case "placed": return `${fact.seat} places ${fact.items.map((e) => `${e.item} on table ${e.table}`).join(", ")}`;
-      default: return moreFactWords(fact);
+      default: return moreFactWords(fact) ?? soloFactWords(fact);
     }
   },
 };

@@ -17,14 +17,27 @@ SETUP = {"type": "setup", "objectives": [105, 109, 113], "emperor_tiles": ["A1",
          "queue": QUEUE, "start_player": BOT, "hands": {"Ann": DEALT}}
 
 
-def solo(level="hard", **options):
-    return GAME.setup(["Ann"], GAME.load_options({"solo": {"difficulty": level}, **options}))
+def solo(level="hard", bot_entrance=None, **options):
+    entrance = {"bot_entrance": bot_entrance} if bot_entrance else {}
+    return GAME.setup(["Ann"], GAME.load_options({"solo": {"difficulty": level, **entrance}, **options}))
+
+
+BALLROOMS = {"type": "lay_out_ballrooms", "ballrooms": ["Goldener Strauss", "Zum Sperl", "Apollosaal"],
+             "rehearsal_boards": ["R2"]}
+
+
+ENTRANCES = {"type": "lay_out_entrances", "entrances": ["kaufman", "corogari_zant_mainz", "mayenfels"]}
+LOUNGE = {"type": "lay_out_lounge", "celebrities": ["Albert Einstein", "Nikola Tesla", "Marie Curie"]}
 
 
 def solo_ready(level="hard", dice=(1, 1, 2, 2, 3, 3, 4, 4, 5, 6), **options):
-    state, _ = play(solo(level, **options), SETUP,
-                    {"type": "keep_staff", "seat": "Ann", "staff": DEALT[:6]},
-                    {"type": "take_guest", "seat": "Ann", "position": 1},
+    state, _ = play(solo(level, **options), SETUP)
+    setup_moves = {"keep_staff": {"type": "keep_staff", "seat": "Ann", "staff": DEALT[:6]},
+                   "lay_out_ballrooms": BALLROOMS, "lay_out_lounge": LOUNGE, "lay_out_entrances": ENTRANCES,
+                   "choose_entrance": {"type": "choose_entrance", "seat": "Ann", "entrance": "corogari_zant_mainz"}}
+    while GAME.expected(state).moves[0] in setup_moves:
+        state, _ = play(state, setup_moves[GAME.expected(state).moves[0]])
+    state, _ = play(state, {"type": "take_guest", "seat": "Ann", "position": 1},
                     {"type": "reveal_guest", "card": 51},
                     *[{"type": "prepare_room", "seat": "Ann", "room": r} for r in ("1.1", "1.2", "1.3")],
                     {"type": "roll", "dice": list(dice)})

@@ -100,6 +100,8 @@ PRINTED = [
     ({"type": "take_bell_reward", "seat": "Ann", "staff": 168}, "Ann bell 168"),
     ({"type": "return_item", "seat": "Bo Lee", "item": "coffee"}, "Bo Lee returns coffee"),
     ({"type": "take_die", "seat": "Ann", "value": 5, "boost": False, "move_from": 4}, "Ann die 5 from 4"),
+    ({"type": "take_die", "seat": "Ann", "value": 5, "boost": True, "colour": "red", "move_from": 4,
+      "move_colour": "red"}, "Ann die 5+ red from 4 red"),
     ({"type": "lay_out_entrances", "entrances": ["kaufman", "dove"],
       "dove_tokens": [{"top": [{"kind": "vp", "n": 2}], "bottom": []}] * 5},
      'Entrances ["kaufman","dove"], Dove tokens [' + ",".join(['{"top":[{"kind":"vp","n":2}],"bottom":[]}'] * 5)
@@ -119,6 +121,11 @@ PRINTED = [
     ({"type": "keep_staff", "seat": "Ann"}, "Ann selects ?"),
     ({"type": "draw_instruction", "card": 196}, "Instruction 196"),
     ({"type": "reveal_bot_staff", "card": 31}, "Bot staff 31"),
+    ({"type": "choose_entrance", "seat": "Ann", "entrance": "mayenfels"}, "Ann chooses entrance mayenfels"),
+    ({"type": "lay_out_hautel", "guests": [59, 75, 89], "items": ["strudel", "cake", "wine", "coffee", "cake", "wine"]},
+     "Hautel guests 59 75 89, items strudel cake wine coffee cake wine"),
+    ({"type": "place_pool_item", "seat": "Ann", "table": 2}, "Ann pool item to 2"),
+    ({"type": "pool_item", "item": "coffee"}, "Pool item coffee"),
 ]
 
 

@@ -13,20 +13,21 @@ from test_grand_austria_playouts import busy_move
 from domain.grand_austria import GAME
 
 
+@pytest.mark.parametrize("modules, opponent", [([], "Leopold"), (["ballrooms"], "Elisabeth")])
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
-def test_a_whole_solo_game_through_the_api(client, level):
+def test_a_whole_solo_game_through_the_api(client, level, modules, opponent):
     steps = []
 
     def each(move, answer):
         if move["type"] == "draw_instruction":
             words = [f["text"] for f in answer["outcome"] if "text" in f]
-            assert words[0].startswith(f"Leopold draws instruction card {move['card']}")
+            assert words[0].startswith(f"{opponent} draws instruction card {move['card']}")
             steps.append(words)
 
-    game_id, headers = play_through(client, 1, [], 5, each, solo={"difficulty": level})
+    game_id, headers = play_through(client, 1, modules, 5, each, solo={"difficulty": level})
     final = client.get(f"/api/games/{game_id}/state").json
     assert final["finished"] and set(final["scores"]) == {"Anna", "bot"}
-    assert final["solo"]["opponent"] == "Leopold" and final["solo"]["difficulty"] == level
+    assert final["solo"]["opponent"] == opponent and final["solo"]["difficulty"] == level
     assert final["winners"] in (["Anna"], ["bot"])
     assert 10 <= len(steps) <= 14
     audit = client.get(f"/api/games/{game_id}/audit", headers=headers)
