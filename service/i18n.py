@@ -22,6 +22,7 @@ as JSON (``GET /api/words/<lang>``) and fills in its own parameters.
 from __future__ import annotations
 
 import ast
+import logging
 import math
 import re
 import string
@@ -29,6 +30,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, Iterable, Iterator
+
+log = logging.getLogger("tablelog")
 
 LANGUAGES = ("en", "de")
 """What the service speaks, the default first (the domain's own words)."""
@@ -120,8 +123,13 @@ def catalog(lang: str) -> Language | None:
     if lang == DEFAULT or lang not in LANGUAGES:
         return None
     from babel.messages.mofile import read_mo
-    with open(TRANSLATIONS / lang / "LC_MESSAGES" / f"{CATALOG}.mo", "rb") as file:
-        messages = read_mo(file)
+    path = TRANSLATIONS / lang / "LC_MESSAGES" / f"{CATALOG}.mo"
+    try:
+        with open(path, "rb") as file:
+            messages = read_mo(file)
+    except OSError as error:     # an install without its compiled catalog: English rather than a 500
+        log.warning("no compiled catalog for %s (%s): answering in English; run pybabel compile", lang, error)
+        return None
     words: dict[str, str] = {}
     said: dict[str, str] = {}
     refusals: dict[str, list[Message]] = {}

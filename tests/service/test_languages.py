@@ -184,3 +184,15 @@ def test_the_effects_words_in_a_state_are_said_in_the_callers_language(client):
     assert i18n.catalog("de").phrase("3 Emperor steps") == "3 Schritte auf der Kaiserleiste"
     assert i18n.catalog("de").phrase("words nobody marked") == "words nobody marked"
     assert client.get(f"/api/games/{api.id}/state").json == english
+
+
+def test_without_its_compiled_catalog_the_service_answers_in_english(monkeypatch, tmp_path):
+    monkeypatch.setattr(i18n, "TRANSLATIONS", tmp_path)
+    i18n.catalog.cache_clear()
+    try:
+        assert i18n.refusal("not_in_hand", "You do not hold R4.", "de") == "You do not hold R4."
+        assert i18n.words("de") == {}
+    finally:
+        monkeypatch.undo()
+        i18n.catalog.cache_clear()
+    assert i18n.refusal("not_in_hand", "You do not hold R4.", "de") == "Du hast R4 nicht auf der Hand."

@@ -6,10 +6,12 @@ import { h, listing, words, nameTag } from "../dom.js";
 import { dieFace } from "../values.js";
 import { seatColour } from "../chart.js";
 import { listWidget, itemsWidget } from "../forms.js";
+import { t } from "../i18n.js";
 
 const SYMBOLS = { citizens: "♟", crosses: "✝", crowns: "♛" };
+const SYMBOL_WORDS = { citizens: () => t("citizens"), crosses: () => t("crosses"), crowns: () => t("crowns") };
 // What a lightning field does when the dice are placed (README, Vienna: moves).
-const LIGHTNING = { krieau: "Gendarme + coin or VP", prater: "turn a die" };
+const LIGHTNING = { krieau: () => t("Gendarme + coin or VP"), prater: () => t("turn a die") };
 
 function die(face) {
   const [, kind, value] = String(face).match(/^([A-Z]?)(\d)$/) || [null, "", face];
@@ -20,20 +22,21 @@ function die(face) {
 function ownedDie(face, colour) {
   const [, kind, value] = String(face).match(/^([WJ]?)(\d?)$/) || [null, "", face];
   return h("span.vd", { class: kind ? `vd-${kind}` : "", style: `--seat: ${colour}`,
-    title: kind === "W" ? `white die ${value}` : kind === "J" ? `joker ${value || "(any)"}` : `die ${value}` }, value || "★");
+    title: kind === "W" ? t("white die {value}", { value }) : kind === "J" ? t("joker {value}", { value: value || t("(any)") })
+      : t("die {value}", { value }) }, value || "★");
 }
 
 function effect(e) {
-  if (e.compare) return `most ${e.compare}: ${e.vp} VP, ${e.coins} coin`;
-  if (e.gloriette) return "most of a symbol";
+  if (e.compare) return t("most {symbol}: {vp} VP, {coins} coin", { symbol: SYMBOL_WORDS[e.compare] ? SYMBOL_WORDS[e.compare]() : e.compare, vp: e.vp, coins: e.coins });
+  if (e.gloriette) return t("most of a symbol");
   return Object.entries(e).map(([k, v]) => {
-    if (k === "coins") return `+${v} coins`;
-    if (k === "vp") return `+${v} VP`;
-    if (k === "pay") return `pay ${v}`;
-    if (k === "character") return `character for ${v}`;
+    if (k === "coins") return t("+{n} coins", { n: v });
+    if (k === "vp") return t("+{n} VP", { n: v });
+    if (k === "pay") return t("pay {n}", { n: v });
+    if (k === "character") return t("character for {n}", { n: v });
     if (k === "special") return words(v);
-    if (k === "tiergarten") return `rob ${v} coins`;
-    if (k === "heuriger") return `${v} VP per special`;
+    if (k === "tiergarten") return t("rob {n} coins", { n: v });
+    if (k === "heuriger") return t("{n} VP per special", { n: v });
     return `${words(k)} ${typeof v === "string" ? words(v) : v}`;
   }).join(", ");
 }
@@ -54,7 +57,8 @@ function character(card) {
 
 // A character of the deck to tap: its name, symbols, and the copies left to draw.
 function deckCard(card) {
-  const left = card.to_draw ? `${card.to_draw} of ${card.copies} to draw` : card.discarded ? "in the discards" : "none left";
+  const left = card.to_draw ? t("{n} of {copies} to draw", { n: card.to_draw, copies: card.copies })
+    : card.discarded ? t("in the discards") : t("none left");
   return h("span.named-card.deck-card", h("b", card.name),
     h("span.marks", marks(card)),
     h("small", left));
@@ -73,7 +77,7 @@ function displayPicker(field, ctx, onchange) {
     values: deck.map((card) => card.name), distinct: true, columns: 3, show: (name) => deckCard(byName.get(name)),
   }, onchange);
   picker.exclude(new Set(gone));
-  const custom = itemsWidget("cards.custom", field, ctx, onchange, "add a card the deck lacks");
+  const custom = itemsWidget("cards.custom", field, ctx, onchange, t("add a card the deck lacks"));
   const printed = ({ name, citizens, crosses, crowns }) => ({ name, citizens, crosses, crowns });
   return {
     el: h("div.display-pick", picker.el, h("div.custom-cards", custom.el)),
@@ -82,8 +86,8 @@ function displayPicker(field, ctx, onchange) {
 }
 
 function values(field) {
-  if (!field.values.length) return field.double ? "pair" : "any";
-  return field.values.join("/") + (field.double ? " pair" : "");
+  if (!field.values.length) return field.double ? t("pair") : t("any");
+  return field.values.join("/") + (field.double ? ` ${t("pair")}` : "");
 }
 
 function street(state, colourOf) {
@@ -97,9 +101,9 @@ function street(state, colourOf) {
       style: here.seat ? `--seat: ${colourOf(here.seat)}` : null,
       title: `${i + 1}. ${field.name}: ${values(field)}${field.effects.length ? " · " + field.effects.map(effect).join("; ") : ""}` },
     h("div.vhead", h("span.no", i + 1), h("span.vals", field.kind ? "⚡" : "", values(field)),
-      state.gendarme === field.name ? h("span.gendarme-mark", { title: "the Gendarme" }, "G") : null),
+      state.gendarme === field.name ? h("span.gendarme-mark", { title: t("the Gendarme") }, "G") : null),
     h("div.vname.fit", { lang: "de" }, field.name),
-    field.effects.length ? h("small.effects", field.effects.map(effect).join("; ")) : field.kind ? h("small.effects", LIGHTNING[field.kind] || words(field.kind)) : null,
+    field.effects.length ? h("small.effects", field.effects.map(effect).join("; ")) : field.kind ? h("small.effects", LIGHTNING[field.kind] ? LIGHTNING[field.kind]() : words(field.kind)) : null,
     here.seat ? h("div.vdice", here.dice.map((d) => ownedDie(d, colourOf(here.seat)))) : null);
   }));
 }
@@ -111,22 +115,22 @@ function playerCard(state, seat, colourOf) {
   return h("section.vplayer", { class: [acting ? "acting" : "", state.winners.includes(seat) ? "winner" : ""].join(" ").trim(),
     dataset: { seat }, style: `--seat: ${colourOf(seat)}` },
   h("div.player-head", h("span.swatch"), nameTag("strong", seat),
-    h("span.stat", h("b", p.vp), " VP"), h("span.stat", h("b", p.coins), " coins"), symbols(p.symbols)),
-  h("div.line", h("small", "Dice "), p.dice.length ? h("span.vdice", p.dice.map((d) => ownedDie(d, colourOf(seat))))
-    : h("small.hint", p.rolled ? "all placed" : "not rolled yet"),
-  p.position ? h("small.hint", ` · last on ${p.position}`) : null),
-  h("div.line.cards", h("small", "Cards "), p.start_card
-    ? [p.start_card, ...p.cards].map((c) => h("span.chip.vcard", character(c))) : h("small.hint", "no start card yet")),
-  specials.length ? h("div.line", h("small", "Special "), specials.map((c) => h("span.chip.special", words(c)))) : null);
+    h("span.stat", h("b", p.vp), ` ${t("VP")}`), h("span.stat", h("b", p.coins), ` ${t("coins")}`), symbols(p.symbols)),
+  h("div.line", h("small", `${t("Dice")} `), p.dice.length ? h("span.vdice", p.dice.map((d) => ownedDie(d, colourOf(seat))))
+    : h("small.hint", p.rolled ? t("all placed") : t("not rolled yet")),
+  p.position ? h("small.hint", ` · ${t("last on {field}", { field: p.position })}`) : null),
+  h("div.line.cards", h("small", `${t("Cards")} `), p.start_card
+    ? [p.start_card, ...p.cards].map((c) => h("span.chip.vcard", character(c))) : h("small.hint", t("no start card yet"))),
+  specials.length ? h("div.line", h("small", `${t("Special")} `), specials.map((c) => h("span.chip.special", words(c)))) : null);
 }
 
 function pendingNotice(state) {
   const p = state.pending;
   if (!p) return null;
   const options = (p.options || []).map((o) => (typeof o === "string" ? words(o)
-    : Object.entries(o).map(([k, v]) => `${v} from ${k}`).join(" + ")));
-  return h("div.pending-box", h("p.now", h("strong", `${p.seat} decides at ${p.field}: `), words(p.decision),
-    p.cost !== null && p.cost !== undefined ? ` (costs ${p.cost} coin${p.cost === 1 ? "" : "s"})` : "",
+    : Object.entries(o).map(([k, v]) => t("{n} from {seat}", { n: v, seat: k })).join(" + ")));
+  return h("div.pending-box", h("p.now", h("strong", `${t("{seat} decides at {field}:", { seat: p.seat, field: p.field })} `), words(p.decision),
+    p.cost !== null && p.cost !== undefined ? ` (${p.cost === 1 ? t("costs 1 coin") : t("costs {n} coins", { n: p.cost })})` : "",
     options.length ? h("small", ` · ${options.join(" / ")}`) : ""));
 }
 
@@ -135,22 +139,23 @@ function renderState(state, ctx) {
   const colourOf = (seat) => seatColour((ctx && ctx.seats) || seats, seat);
   const takes = state.pending && state.pending.decision === "take_character" ? new Set(state.pending.options) : new Set();
   return [
-    h("p.round", `Round ${state.round} · ${words(state.phase)}`,
-      state.turn ? h("span", " · ", h("strong", `${state.turn}'s turn`)) : "",
-      state.white_die ? ` · white die: ${state.white_die}` : "",
-      state.double_move_offer ? ` · ${state.double_move_offer} may move again` : ""),
+    h("p.round", `${t("Round {round}", { round: state.round })} · ${words(state.phase)}`,
+      state.turn ? h("span", " · ", h("strong", t("{seat}'s turn", { seat: state.turn }))) : "",
+      state.white_die ? ` · ${t("white die: {die}", { die: state.white_die })}` : "",
+      state.double_move_offer ? ` · ${t("{seat} may move again", { seat: state.double_move_offer })}` : ""),
     pendingNotice(state),
-    h("h3", "The street"),
+    h("h3", t("The street")),
     street(state, colourOf),
     h("div.geheimbund", h("strong", "Geheimbund"),
       state.geheimbund.length ? state.geheimbund.map((g) => h("span.vdice", { dataset: { seat: g.seat } },
-        g.dice.map((d) => ownedDie(d, colourOf(g.seat))))) : h("small.hint", " no dice")),
-    h("div.display", h("strong", "Characters "),
+        g.dice.map((d) => ownedDie(d, colourOf(g.seat))))) : h("small.hint", ` ${t("no dice")}`)),
+    h("div.display", h("strong", `${t("Characters")} `),
       state.display.length ? state.display.map((c) => h("span.chip.vcard", { class: takes.has(c.name) ? "pending" : "" }, character(c)))
-        : h("small.hint", "none on display"),
-      h("small.hint", `(${state.draw_pile} to draw, ${state.discards} discarded)`)),
+        : h("small.hint", t("none on display")),
+      h("small.hint", `(${t("{n} to draw, {discards} discarded", { n: state.draw_pile, discards: state.discards })})`)),
     h("div.vplayers", seats.map((seat) => playerCard(state, seat, colourOf))),
-    state.final.length ? h("p.hint", "Final: ", state.final.map((f) => `${f.seat} ${f.vp} VP, ${f.special_cards} special, ${f.coins} coins`).join(" · ")) : null,
+    state.final.length ? h("p.hint", `${t("Final:")} `, state.final.map((f) => t("{seat} {vp} VP, {special} special, {coins} coins",
+      { seat: f.seat, vp: f.vp, special: f.special_cards, coins: f.coins })).join(" · ")) : null,
   ];
 }
 
@@ -187,7 +192,7 @@ export default {
 
   renderValue(value, field) {
     if (value && typeof value === "object" && !Array.isArray(value) && typeof value.name === "string") {
-      return h("span", character(value), value.coins !== undefined ? h("small", ` · ${value.coins} coins`) : null);
+      return h("span", character(value), value.coins !== undefined ? h("small", ` · ${t("{n} coins", { n: value.coins })}`) : null);
     }
     if (typeof value === "string" && /^[WJ]?[1-6]$/.test(value) && field && /\bdie\b/.test(field.description || "")) return die(value);
     return null;
@@ -195,12 +200,15 @@ export default {
 
   factWords(fact) {
     switch (fact.fact) {
-      case "rolled": return h("span", `${fact.seat} rolls `, fact.dice.map(die));
-      case "placed": return h("span", `${fact.seat} places `, fact.dice.map(die), ` on ${fact.field}`);
-      case "coins": return `${fact.seat} ${fact.coins >= 0 ? "gets" : "pays"} ${Math.abs(fact.coins)} coins (${fact.why})`;
-      case "start_card_chosen": return `${fact.seat} takes the ${fact.card.name} start card`;
-      case "character_taken": return `${fact.seat} takes the ${fact.card.name}`;
-      case "characters_revealed": return `Round ${fact.round}: ${listing(fact.cards.map((c) => c.name))} are turned over`;
+      case "rolled": return h("span", t("{seat} rolls", { seat: fact.seat }), " ", fact.dice.map(die));
+      case "placed": return h("span", t("{seat} places", { seat: fact.seat }), " ", fact.dice.map(die), " ",
+        t("on {space}", { space: fact.field }));
+      case "coins": return `${fact.coins >= 0 ? t("{seat} gets {n} coins", { seat: fact.seat, n: fact.coins })
+        : t("{seat} pays {n} coins", { seat: fact.seat, n: -fact.coins })} (${fact.why})`;
+      case "start_card_chosen": return t("{seat} takes the {card} start card", { seat: fact.seat, card: fact.card.name });
+      case "character_taken": return t("{seat} takes the {card}", { seat: fact.seat, card: fact.card.name });
+      case "characters_revealed": return t("Round {round}: {cards} are turned over", { round: fact.round,
+        cards: listing(fact.cards.map((c) => c.name)) });
       default: return undefined;
     }
   },
