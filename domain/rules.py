@@ -251,6 +251,14 @@ class Game(ABC):
     def legal_moves(self, state: Any) -> list[Move] | None:
         """Every legal move now, or None where they are too many to list."""
 
+    def unlisted_moves(self, state: Any) -> tuple[str, ...]:
+        """The move kinds expected now that ``legal_moves`` does not list in
+        full (a roll's result, a move whose choices are too many): an entry
+        form is offered for each beside the listed moves. By default every
+        expected kind; a game whose listing is complete for some kinds names
+        only the others, so that nothing impossible is offered."""
+        return self.expected(state).moves
+
     # -- chance in digital mode -----------------------------------------------
     @abstractmethod
     def chance_move(self, state: Any, rng: random.Random) -> Move:

@@ -221,6 +221,9 @@ class GameListSchema(Schema):
 class LegalMovesSchema(Schema):
     expected = fields.Nested(ExpectedSchema)
     moves = fields.List(fields.Dict(), allow_none=True)
+    unlisted = fields.List(fields.String(), metadata={
+        "description": "the move kinds expected now that moves does not list in full (each needs an entry form); "
+                       "a kind neither listed nor here is not possible now"})
 
 
 class LogEntrySchema(Schema):
@@ -349,7 +352,8 @@ class Catalog(MethodView):
         """A game's components by name and printed content (cards, tiles, boards, fields), for pickers;
         with ?modules=..., the modules' components too."""
         modules = [m for m in (query["modules"] or "").split(",") if m.strip()]
-        return games().catalog(game, {"modules": [m.strip() for m in modules]} if modules else {})
+        return i18n.spoken(games().catalog(game, {"modules": [m.strip() for m in modules]} if modules else {}),
+                           asked_language())
 
 
 @blp.route("/games/<game_id>/catalog")
@@ -357,7 +361,7 @@ class GameCatalog(MethodView):
     @blp.response(200, CatalogSchema)
     def get(self, game_id: str):
         """The components as this game has them: its modules' and its house catalog's."""
-        return games().game_catalog(game_id)
+        return i18n.spoken(games().game_catalog(game_id), asked_language())
 
 
 @blp.route("/games")
@@ -500,7 +504,7 @@ class State(MethodView):
     @blp.response(200)
     def get(self, query: dict[str, Any], game_id: str):
         """The state after the effective moves numbered <= at (default: all)."""
-        return games().state(game_id, bearer(), query["at"], query["seat"], query["since"])
+        return i18n.spoken(games().state(game_id, bearer(), query["at"], query["seat"], query["since"]), asked_language())
 
 
 @blp.route("/games/<game_id>/legal-moves")

@@ -84,12 +84,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench.add_argument("--taps", type=int, default=30, help="taps on the page at move 3 and at move 300 for (d)")
     bench.add_argument("--browser", action="store_true",
                        help="(d) also in Chromium (/usr/bin/chromium through Playwright, from the test extras)")
+    bench.add_argument("--smoke", action="store_true",
+                       help="every measure once over, briefly: the suite's check that the bench runs (no figures)")
     bench.add_argument("--load", action="store_true",
-                       help="instead: the production server under a bounded loopback load, two workers beside one, "
+                       help="instead: the production server under a bounded loopback load, with each of --workers, "
                             "on SQLite and on the PostgreSQL --database if one is given")
     bench.add_argument("--seconds", type=float, default=60, help="--load: seconds of load per server")
     bench.add_argument("--clients", type=int, default=16, help="--load: clients recording games of their own")
     bench.add_argument("--racers", type=int, default=4, help="--load: clients racing on one game")
+    bench.add_argument("--workers", default="2,1", type=worker_counts, metavar="N[,N...]",
+                       help="--load: the worker counts to serve with, one server each (default 2,1)")
+    bench.add_argument("--skip-sqlite", action="store_true", help="--load: PostgreSQL only")
     bench.add_argument("--service-role", help="--load on PostgreSQL: the role the servers run as (the "
                                               "--database URL is the tables' owner's; tablelog migrate is run)")
 
@@ -110,6 +115,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         print(f"tablelog: cannot open the database {shown(database_url(args.database))}: {reason}", file=sys.stderr)
         return 1
+
+
+def worker_counts(text: str) -> tuple[int, ...]:
+    """``2,1``: the load bench's worker counts, 1 to 8 each."""
+    try:
+        counts = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"worker counts are numbers separated by commas, not {text!r}") from None
+    if not counts or any(not 1 <= count <= 8 for count in counts):
+        raise argparse.ArgumentTypeError(f"each worker count is 1 to 8, not {text!r}")
+    return counts
 
 
 def shown(url: str) -> str:
@@ -159,11 +175,12 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "bench" and args.load:
         from service.loadbench import run_load_bench
         postgres = database if database and database.startswith("postgres") else None
-        return run_load_bench(True, postgres, max(0, min(args.clients, 64)), max(0, min(args.racers, 16)),
-                              max(1.0, min(args.seconds, 600.0)), args.service_role)
+        return run_load_bench(not args.skip_sqlite, postgres, max(0, min(args.clients, 64)),
+                              max(0, min(args.racers, 16)), max(1.0, min(args.seconds, 600.0)), args.service_role,
+                              args.workers)
     if args.command == "bench":
         from service.bench import run_bench
-        return run_bench(database, args.games, args.events, args.taps, args.browser)
+        return run_bench(database, args.games, args.events, args.taps, args.browser, args.smoke)
     return 2
 
 

@@ -757,7 +757,7 @@ class Games:
         state = hist.state
         expected = hist.game.expected(state)
         if hist.game.finished(state) and not expected.seats:
-            return {"expected": expected.to_json(), "moves": []}     # nothing left to list
+            return {"expected": expected.to_json(), "moves": [], "unlisted": []}     # nothing left to list
         moves = hist.game.legal_moves(state)
         if moves is not None and self.hidden(hist):
             # A seat sees its own options; the scorekeeper every option when
@@ -772,7 +772,7 @@ class Games:
                 moves = None
         if hist.started.mode == "digital" and expected.is_chance:
             moves = []
-        return {"expected": expected.to_json(), "moves": moves}
+        return {"expected": expected.to_json(), "moves": moves, "unlisted": list(hist.game.unlisted_moves(state))}
 
     def dry_run(self, game_id: str, data: Any, token: str | None) -> dict[str, Any]:
         """Would the rules take this move now? The engine's own check, nothing

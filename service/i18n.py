@@ -22,9 +22,10 @@ as JSON (``GET /api/words/<lang>``) and fills in its own parameters.
 from __future__ import annotations
 
 import ast
+import math
 import re
 import string
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, Iterable, Iterator
@@ -49,8 +50,8 @@ def language(accept: Any) -> str:
 
 
 @dataclass(frozen=True)
-class Refusal:
-    """One refusal of the catalog: its English template, read back as a pattern, and its translation."""
+class Message:
+    """A message of the catalog (a refusal, a phrase): its English template, read back as a pattern, and its translation."""
 
     template: str
     pattern: re.Pattern[str]
@@ -61,8 +62,48 @@ class Refusal:
 class Language:
     words: dict[str, str]
     """The page's words (messages without a context): English -> this language."""
-    refusals: dict[str, tuple[Refusal, ...]]
+    refusals: dict[str, tuple[Message, ...]]
     """A refusal code's messages, the most specific (most fixed words) first."""
+    phrases: tuple[Message, ...] = ()
+    """The domain's templates with placeholders (an effect's, "{n} krones"), the most specific first."""
+    fragments: dict[str, str] = field(default_factory=dict)
+    """The domain's templates without placeholders (" at no cost")."""
+    read: dict[str, tuple[float, str]] = field(default_factory=dict)
+    """Phrases already read."""
+
+    def phrase(self, text: str) -> str:
+        """Words the domain said with marked templates (an effect in words:
+        "prepare a room for 2 krones less on floors 1–2"), in this language."""
+        left, said = self.reading(text)
+        return said if left < math.inf else text
+
+    def reading(self, text: str) -> tuple[float, str]:
+        """The best reading of ``text`` by the domain's templates, each value
+        read again (a price inside an effect): (how many characters stay
+        untranslated, the translation). A number or a word of the catalog
+        reads whole; a value none reads stays as it is if it is one word (an
+        item's name), else the reading fails (infinitely many left)."""
+        for known in (self.fragments, self.words):
+            if text in known:
+                return 0, known[text]
+        if not text.strip() or NUMBER.fullmatch(text.strip()):
+            return 0, text
+        if text not in self.read:
+            best: tuple[float, str] = (math.inf if re.search(r"\s", text.strip()) else len(text), text)
+            for phrase in self.phrases:
+                if best[0] == 0:
+                    break
+                if not phrase.pattern.fullmatch(text):
+                    continue
+                for values in splits(list(parts(phrase.template)), text, {}):
+                    read = {name: self.reading(value) for name, value in values.items()}
+                    # A value of several words is read whole or not at all ("2 strudel" is no count).
+                    left = sum(n if n == 0 or not re.search(r"\s", values[name].strip()) else math.inf
+                               for name, (n, _) in read.items())
+                    if left < best[0]:
+                        best = (left, phrase.translation.format(**{name: said for name, (_, said) in read.items()}))
+            self.read[text] = best
+        return self.read[text]
 
     def refusal(self, code: str, message: str) -> str:
         for refusal in self.refusals.get(code, ()):
@@ -82,17 +123,25 @@ def catalog(lang: str) -> Language | None:
     with open(TRANSLATIONS / lang / "LC_MESSAGES" / f"{CATALOG}.mo", "rb") as file:
         messages = read_mo(file)
     words: dict[str, str] = {}
-    refusals: dict[str, list[Refusal]] = {}
+    said: dict[str, str] = {}
+    refusals: dict[str, list[Message]] = {}
     for message in messages:
         if not message.id or not message.string or not isinstance(message.id, str):
             continue
         if message.context is None:
             words[message.id] = message.string
+        elif message.context == WORDS:
+            said[message.id] = message.string
         else:
             refusals.setdefault(message.context, []).append(
-                Refusal(message.id, pattern(message.id), message.string))
+                Message(message.id, pattern(message.id), message.string))
+    # A template with no words of its own would read any text as itself: never a phrase.
+    phrases = [Message(text, pattern(text), translation) for text, translation in said.items()
+               if placeholders(text) and fixed_length(text.strip())]
     return Language(words, {code: tuple(sorted(found, key=lambda r: -fixed_length(r.template)))
-                            for code, found in refusals.items()})
+                            for code, found in refusals.items()},
+                    tuple(sorted(phrases, key=lambda r: -fixed_length(r.template))),
+                    {text: translation for text, translation in said.items() if not placeholders(text)})
 
 
 def words(lang: str) -> dict[str, str]:
@@ -114,10 +163,55 @@ def translated_error(error: dict[str, Any], lang: str) -> dict[str, Any]:
     return {**error, "message": refusal(error["code"], error["message"], lang)}
 
 
+WORD_KEYS = frozenset({"words", "reward_words", "penalty_words", "bonus_words"})
+"""Where a state or a catalog holds the domain's words for an effect (Grand Austria Hotel's views)."""
+
+
+def spoken(answer: Any, lang: str) -> Any:
+    """An answer (a state, a catalog) with the effects' words in ``lang``: every
+    text under a key of ``WORD_KEYS``, wherever it is, read as a marked template."""
+    found = catalog(lang)
+    if found is None:
+        return answer
+
+    def said(value: Any, words: bool) -> Any:
+        if isinstance(value, str):
+            return found.phrase(value) if words else value
+        if isinstance(value, list):
+            return [said(v, words) for v in value]
+        if isinstance(value, dict):
+            return {k: said(v, words or k in WORD_KEYS) for k, v in value.items()}
+        return value
+    return said(answer, False)
+
+
 def parts(template: str) -> Iterator[tuple[str, str | None]]:
     """A template's fixed text and placeholders, as ``str.format`` reads them ("{{" is a brace)."""
     for text, name, _spec, _conversion in string.Formatter().parse(template):
         yield text, name
+
+
+NUMBER = re.compile(r"[−-]?\d+")
+
+
+def splits(rest: list[tuple[str, str | None]], text: str, values: dict[str, str]) -> Iterator[dict[str, str]]:
+    """Every way ``text`` fills a template's parts: the values of its placeholders."""
+    if not rest:
+        if not text:
+            yield dict(values)
+        return
+    (fixed, name), later = rest[0], rest[1:]
+    if not text.startswith(fixed):
+        return
+    text = text[len(fixed):]
+    if name is None:
+        yield from splits(later, text, values)
+        return
+    for end in range(len(text), -1, -1):
+        value = text[:end]
+        if values.get(name, value) != value:
+            continue
+        yield from splits(later, text[end:], {**values, name: value})
 
 
 def placeholders(template: str) -> set[str]:
@@ -143,20 +237,27 @@ def pattern(template: str) -> re.Pattern[str]:
 
 # -- extraction: the domain's refusals as catalog messages ----------------------
 REFUSERS = ("RuleViolation", "violation")
+WORDS = "words"
+"""The context of the templates the domain marks with ``N_`` (no refusal has this code)."""
 """The calls that refuse a move: ``(code, message, rule)``."""
 
 
 def extract_refusals(fileobj: Any, keywords: Any, comment_tags: Any, options: Any
                      ) -> Iterator[tuple[int, str, list[str], list[str]]]:
     """Babel extraction method (``babel.cfg``): every refusal in a domain
-    module, as ``pgettext(code, template)``. The message is read where it is
-    written: a string or f-string (also joined with ``+``, or either branch of
+    module, as ``pgettext(code, template)``, and every template marked
+    ``N_(...)`` (the words an effect is said in) with the context ``words``.
+    The message is read where it is written: a string or f-string (also joined with ``+``, or either branch of
     ``a if c else b``), a name assigned such a text in the same function, or
     a call of a function of the same module whose returns are such texts."""
     tree = ast.parse(fileobj.read())
     functions = {node.name: node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
     for scope in [tree, *functions.values()]:
         for node in _own_nodes(scope):
+            if isinstance(node, ast.Call) and _called(node) == "N_" and node.args \
+                    and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+                yield node.lineno, "pgettext", [WORDS, node.args[0].value], []   # a template the domain says words with
+                continue
             if not (isinstance(node, ast.Call) and _called(node) in REFUSERS and len(node.args) >= 2):
                 continue
             code = node.args[0]
@@ -261,5 +362,6 @@ def refusal_messages(paths: Iterable[Path]) -> set[tuple[str, str]]:
     found = set()
     for path in paths:
         with open(path, "rb") as file:
-            found |= {(code, template) for _, _, (code, template), _ in extract_refusals(file, None, None, None)}
+            found |= {(said[0], said[1]) for _, _, said, _ in extract_refusals(file, None, None, None)
+                      if said[0] != WORDS}
     return found

@@ -160,7 +160,8 @@ def arranged(state: State, move: Move) -> State:
     """The dice as they lie when this die is taken: a module may move one
     first (module 3: The Kozi Palace's ``move_from``) and refuses what it
     does not allow."""
-    if move.get("move_from") is not None and not parts(state).hooks["before_die"]:
+    if (move.get("move_from") is not None or move.get("move_colour") is not None) \
+            and not parts(state).hooks["before_die"]:
         raise violation("no_move_from", "Nothing in this game lets you move a die onto the space you use.", R_TURN)
     return run_hooks(state, "before_die", move)
 

@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from domain.grand_austria.catalog import (EFFECT_FIELDS, MODULE_MEASURES, Guest, Staff, catalog, every_card, guest_from,
                                          staff_from)
-from domain.grand_austria.parts import parts
+from domain.grand_austria.parts import Parts, parts
 from domain.grand_austria.state import PREPARED, OCCUPIED, Pending, Player, State
 from domain.immutable import evolve
 from domain.rules import Outcome, RuleViolation
@@ -39,15 +39,14 @@ def card_of(deck: str, card: Any, state: State | None = None) -> Any:
             check_in_game(state, deck, [card], "Setup")
         found = (cat.guests if deck == "guest" else cat.staff)[card]
     if state is not None and deck == "staff":
-        check_kind_in_game(state, found)
+        check_kind_in_game(parts(state), card=found)
     return found
 
 
-def check_kind_in_game(state: State, card: Staff) -> None:
+def check_kind_in_game(played: Parts, card: Staff) -> None:
     """A staff card of a module's own kind (bell), or needing a module's
     measure, belongs to a game that plays the module."""
     from domain.grand_austria.parts import MODULES
-    played = parts(state)
     foreign = {k for m in MODULES.values() for k in m.staff_kinds} - played.staff_kinds
     measure = (card.requirement or {}).get("measure")
     if card.kind in foreign or (measure in MODULE_MEASURES and measure not in played.measures):
@@ -123,7 +122,8 @@ def gain_krones(state: State, seat: str, n: int, why: str, out: Outcome, bonus: 
         out.append({"fact": "krones_lost", "seat": seat, "krones": player.krones + n - cap,
                     "why": f"the money track ends at {cap}"})
     state = set_player(state, seat, evolve(player, krones=krones))
-    return state if bonus else gained(state, seat, "krones", n, why, out)
+    # krones beyond the track's end are lost, not gained
+    return state if bonus else gained(state, seat, "krones", krones - player.krones, why, out)
 
 
 def pay(state: State, seat: str, n: int, why: str, out: Outcome) -> State:

@@ -22,7 +22,8 @@ import domain.grand_austria.modules  # noqa: F401  (registers the Let's Waltz! m
 from domain.grand_austria import notation, pending, rounds, turns
 from domain.grand_austria.catalog import CARD_FILES, EFFECT_FIELDS, CatalogError, catalog, hotel_from, with_house
 from domain.grand_austria.config import CURRENT_VERSION, VERSIONS, base_config
-from domain.grand_austria.parts import MODULES, in_play, options_schema, parts
+from domain.grand_austria.effects import check_kind_in_game
+from domain.grand_austria.parts import MODULES, in_play, options_schema, parts, parts_for, setup_schema
 from domain.grand_austria.refusals import R_FINAL, R_SETUP, R_TURN, violation, waiting
 from domain.grand_austria.scoring import winners
 from domain.grand_austria.state import EMPTY, OVER, REROLL, ROLL, ROUND_END, TURNS, Player, State
@@ -50,7 +51,8 @@ class GrandAustriaHotel(Game):
     def move_schemas(self) -> Mapping[str, Any]:     # type: ignore[override]
         """Every registered module's moves (loading is stateless; a move of a
         module the game does not play is refused by ``check``)."""
-        return {kind: rule.schema for module in MODULES.values() for kind, rule in module.moves.items()}
+        schemas = {kind: rule.schema for module in MODULES.values() for kind, rule in module.moves.items()}
+        return {**schemas, "setup": setup_schema()}
 
     # -- set-up -----------------------------------------------------------------
     def setup(self, players: Sequence[str], options: Mapping[str, Any], rules_version: str | None = None) -> State:
@@ -79,6 +81,8 @@ class GrandAustriaHotel(Game):
         for module_id in modules:
             if MODULES[module_id].configure is not None:
                 config = MODULES[module_id].configure(config)
+        for card in (config.catalog.staff[c["number"]] for c in (options.get("house_catalog") or {}).get("staff", [])):
+            check_kind_in_game(parts_for(modules), card)
         hotel = hotel_from(options["hotel"]) if options.get("hotel") else catalog().hotel
         start = Player(krones=config.start_krones, items=config.start_items, rooms=(EMPTY,) * hotel.size,
                        hand=(), cafe=(None,) * config.cafe_tables)
@@ -200,6 +204,18 @@ class GrandAustriaHotel(Game):
         if not expected.seats or expected.is_chance:
             return None if expected.is_chance else []
         return [m for m in self._candidates(state, expected) if self.is_legal(state, m)]
+
+    def unlisted_moves(self, state: State) -> tuple[str, ...]:
+        """Every player's move is listed (a pending decision's and a setup
+        phase's by their candidates, a turn's by ``turns.turn_moves``), except
+        a module's turn move that brings no candidates of its own."""
+        expected = self.expected(state)
+        if expected.is_chance:
+            return expected.moves
+        if waiting(state) is not None or parts(state).phase(state.phase) is not None:
+            return ()
+        listed = turns.LISTED | {kind for kind, rule in parts(state).moves.items() if rule.candidates is not None}
+        return tuple(kind for kind in expected.moves if kind not in listed)
 
     def _candidates(self, state: State, expected: Expected) -> list[Move]:
         p = waiting(state)

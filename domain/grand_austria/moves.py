@@ -259,6 +259,9 @@ class TakeDieSchema(MoveSchema):
                              metadata={"description": "module 3, The Kozi Palace: first move a die from this "
                                                       "adjacent action space onto the one used, turned to its "
                                                       "number"})
+    move_colour = fields.String(validate=validate.Regexp(r"^[a-z]{1,20}$"),
+                                metadata={"description": "with move_from: the colour of the die moved (omit for a "
+                                                         "white one, or the only colour there)"})
 
 
 class ChooseActionSchema(MoveSchema):

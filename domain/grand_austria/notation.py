@@ -92,7 +92,8 @@ FORMS: dict[str, str] = {
     "draft_pick": "{seat:seat} keeps {staff:card}",
     "take_guest": "{seat:seat} guest @{position:number}",
     "prepare_room": "{seat:seat} room {room:room}",
-    "take_die": "{seat:seat} die {value:number}{boost:plus}{colour:colour}{staff_first:first}{move_from:from}",
+    "take_die": "{seat:seat} die {value:number}{boost:plus}{colour:colour}{staff_first:first}{move_from:from}"
+                "{move_colour:colour}",
     "choose_action": "{seat:seat} action {action:number}",
     "choose_items": "{seat:seat} items {items:amounts}{place:placing}",
     "place_items": "{seat:seat} places {place:placed}",
@@ -115,13 +116,24 @@ FORMS: dict[str, str] = {
 reading, after the registered modules' forms (parts.Module.notation)."""
 
 
+def _setup_field(name: str) -> Kind:
+    """A module's field of the setup move, written only when the move has it: ``, name [JSON]``."""
+    return Kind(rf"(?:, {name} \[.*?\])?",
+                lambda v: "" if v is None else f", {name} " + KINDS["list"].write(v),
+                lambda t: _json(t[len(name) + 3:]) if t else None)
+
+
 def templates() -> Templates:
     """Writes a move in its template if that reads back as exactly this move (not
-    so for cards given by printed content, or a seat name that reads as notation)."""
+    so for cards given by printed content, or a seat name that reads as notation).
+    The setup's template ends with the registered modules' setup fields."""
     from domain.grand_austria.parts import MODULES
-    forms = {**{kind: form for module in MODULES.values() for kind, form in module.notation.items()}, **FORMS}
+    extra = [name for module in MODULES.values() if module.setup_part for name in module.setup_part.fields]
+    forms = {**{kind: form for module in MODULES.values() for kind, form in module.notation.items()}, **FORMS,
+             "setup": FORMS["setup"] + "".join(f"{{{name}:setup_{name}}}" for name in extra)}
     if _built.get("forms") != forms:
-        _built.update(forms=forms, templates=Templates(forms, KINDS))
+        kinds = {**KINDS, **{f"setup_{name}": _setup_field(name) for name in extra}}
+        _built.update(forms=forms, templates=Templates(forms, kinds))
     return _built["templates"]
 
 

@@ -77,6 +77,19 @@ class SetupPhase:
 
 
 @dataclass(frozen=True)
+class SetupPart:
+    """A module's part of the table's ``setup`` move: its fields (optional
+    in the move: a table may lay them out by a move of the module's own
+    instead), checked and applied after the base game's; ``chance`` gives
+    them in digital mode."""
+
+    fields: Mapping[str, Any]
+    check: Callable[[State, Move], None]
+    apply: Callable[[State, Move, Outcome], State]
+    chance: Callable[[State, random.Random], dict[str, Any]] | None = None
+
+
+@dataclass(frozen=True)
 class RoundEndStep:
     """A step of the round end, run in ``order``; the next waits until the
     pending decisions it left are made."""
@@ -140,6 +153,7 @@ class Module:
     pending: Mapping[str, PendingKind] = field(default_factory=dict)
     triggers: Sequence[TriggerSource] = ()
     setup_phases: Sequence[tuple[SetupPhase, str | tuple[str, ...]]] = ()
+    setup_part: SetupPart | None = None
     round_end: Sequence[RoundEndStep] = ()
     final_scoring: Sequence[FinalLine] = ()
     main_steps: Sequence[MainStep] = ()
@@ -205,6 +219,7 @@ def register(module: Module) -> Module:
     MODULES[module.id] = module
     parts_for.cache_clear()
     options_schema.cache_clear()
+    setup_schema.cache_clear()
     return module
 
 
@@ -217,6 +232,16 @@ def unregister(module_id: str) -> None:
         forget_effect(kind)
     parts_for.cache_clear()
     options_schema.cache_clear()
+    setup_schema.cache_clear()
+
+
+@cache
+def setup_schema() -> type[Schema]:
+    """The table's setup move with every registered module's part (refused
+    by ``setup`` unless the module is chosen)."""
+    from domain.grand_austria.moves import SetupSchema
+    extra = {name: f for m in MODULES.values() if m.setup_part for name, f in m.setup_part.fields.items()}
+    return type("SetupSchema", (SetupSchema,), dict(extra, __doc__=SetupSchema.__doc__)) if extra else SetupSchema
 
 
 @cache
@@ -251,6 +276,7 @@ class Parts:
     pending: Mapping[str, PendingKind]
     triggers: tuple[TriggerSource, ...]
     setup_phases: tuple[SetupPhase, ...]
+    setup_parts: tuple[SetupPart, ...]
     round_end: tuple[RoundEndStep, ...]
     final_scoring: tuple[FinalLine, ...]
     main_steps: tuple[MainStep, ...]
@@ -288,6 +314,7 @@ def parts_for(modules: tuple[str, ...]) -> Parts:
         pending={k: v for m in chosen for k, v in m.pending.items()},
         triggers=tuple(t for m in chosen for t in m.triggers),
         setup_phases=tuple(phases),
+        setup_parts=tuple(m.setup_part for m in chosen if m.setup_part is not None),
         round_end=tuple(sorted((s for m in chosen for s in m.round_end), key=lambda s: s.order)),
         final_scoring=tuple(sorted((f for m in chosen for f in m.final_scoring), key=lambda f: f.order)),
         main_steps=tuple(s for m in chosen for s in m.main_steps),

@@ -8,7 +8,7 @@ from domain.chance import shuffled
 from domain.grand_austria import cafe, hotel, staff
 from domain.grand_austria.effects import check_in_game, guest_card, set_player, staff_card
 from domain.grand_austria.moves import DraftPickSchema, SetupSchema
-from domain.grand_austria.parts import MoveRule, SetupPhase, parts
+from domain.grand_austria.parts import MODULES, MoveRule, SetupPhase, parts
 from domain.grand_austria.refusals import R_DRAFT, R_SETUP, violation
 from domain.grand_austria.state import INITIAL_GUESTS, INITIAL_ROOMS, SETUP, STAFF_DRAFT, State
 from domain.immutable import evolve
@@ -46,6 +46,15 @@ def check_setup(state: State, move: Move) -> None:
     dealt = [c for hand in hands.values() for c in hand if isinstance(c, int)]
     if len(set(dealt)) != len(dealt):
         raise violation("duplicate_card", "A staff card can be dealt only once.", R_SETUP)
+    playing = parts(state).modules
+    for module in MODULES.values():
+        part = module.setup_part
+        if part is None or not set(part.fields) & set(move):
+            continue
+        if module not in playing:
+            raise violation("module_not_in_play", f"The setup's {', '.join(sorted(set(part.fields) & set(move)))} "
+                            "belong to a module this game does not play.", R_SETUP)
+        part.check(state, move)
 
 
 def apply_setup(state: State, move: Move, out: Outcome) -> State:
@@ -63,21 +72,29 @@ def apply_setup(state: State, move: Move, out: Outcome) -> State:
     out.append({"fact": "setup", "objectives": list(move["objectives"]),
                 "emperor_tiles": list(move["emperor_tiles"]), "queue": [g.name for g in queue],
                 "start_player": start, **({"staff_draft": True} if draft else {})})
-    return evolve(state, seats=seats, queue=queue, packs=dealt if draft else {},
-                  guests_left=state.guests_left - len(queue), objectives=tuple(move["objectives"]),
-                  claims=((), (), ()), emperor_tiles=tuple(move["emperor_tiles"]), start_player=start,
-                  tiles=tiles, setup_order=counter_clockwise_from(players, right_of(players, start)))
+    state = evolve(state, seats=seats, queue=queue, packs=dealt if draft else {},
+                   guests_left=state.guests_left - len(queue), objectives=tuple(move["objectives"]),
+                   claims=((), (), ()), emperor_tiles=tuple(move["emperor_tiles"]), start_player=start,
+                   tiles=tiles, setup_order=counter_clockwise_from(players, right_of(players, start)))
+    for part in parts(state).setup_parts:
+        if set(part.fields) & set(move):
+            state = part.apply(state, move, out)
+    return state
 
 
 def setup_chance(state: State, rng: random.Random) -> Move:
     cat = state.config.catalog
     deck = shuffled(rng, list(cat.staff))
     size = state.config.hand_size
-    return {"type": "setup",
+    move = {"type": "setup",
             "objectives": [rng.choice([n for n, o in cat.objectives.items() if o.group == g]) for g in "ABC"],
             "emperor_tiles": [rng.choice([t for t in cat.emperor_tiles if t[0] == g]) for g in "ABC"],
             "queue": rng.sample(list(cat.guests), 5), "start_player": rng.choice(state.players),
             "hands": {seat: deck[i * size:(i + 1) * size] for i, seat in enumerate(state.players)}}
+    for part in parts(state).setup_parts:
+        if part.chance is not None:
+            move.update(part.chance(state, rng))
+    return move
 
 
 # -- the staff draft (option) ----------------------------------------------------------

@@ -97,6 +97,10 @@ def check_a_main_step_remains(state: State, move: Move, apply: Callable[[State, 
                         "action costs.", R_TURN)
 
 
+LISTED = frozenset({"take_guest", "take_die", "serve", "check_in", "use_staff", "claim_objective", "end_turn", "pass"})
+"""The kinds ``turn_moves`` lists in full (a module's come from its candidates)."""
+
+
 def turn_moves(state: State, seat: str) -> list[Move]:
     """Every move a turn may hold (the listed ones are then checked)."""
     from domain.grand_austria.scoring import objective_moves

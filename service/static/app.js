@@ -47,7 +47,7 @@ async function showHome(mine) {
   clear(main, h("p.hint", t("loading…")));
   const [{ games }, all] = await Promise.all([api.games(), types()]);
   if (!stillShown(mine)) return;
-  const titles = Object.fromEntries(all.map((t) => [t.id, t.title]));
+  const titles = Object.fromEntries(all.map((g) => [g.id, g.title]));
   const who = (seats) => listing(seats.map((s) => (s === "table" ? t("the table") : s))) || t("nobody");
   const list = [...games].reverse().map((game) => {
     const kept = tokens(game.id);
@@ -95,7 +95,7 @@ async function showPlayer(mine, name) {
   clear(main, h("p.hint", t("loading…")));
   const [player, all] = await Promise.all([api.player(name), types()]);
   if (!stillShown(mine)) return;
-  const titles = Object.fromEntries(all.map((t) => [t.id, t.title]));
+  const titles = Object.fromEntries(all.map((g) => [g.id, g.title]));
   clear(main, h("a.back", { href: "#/leaderboard" }, t("← leaderboards")), h("h2.player-name", player.name),
     h("table.stats", h("thead", h("tr", [t("game"), t("games"), t("won"), t("average"), t("best"), t("place")].map((c) => h("th", { scope: "col" }, c)))),
       h("tbody", player.games.map((g) => h("tr", { dataset: { game: g.game } }, h("th", { scope: "row" }, titles[g.game] || g.game),

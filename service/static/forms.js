@@ -3,19 +3,20 @@
 // exactly the moves from GET /api/games/<id>/legal-moves.
 import { h, clear, words, flatText } from "./dom.js";
 import { choicesOf, boardSpaces, dieFace } from "./values.js";
+import { t } from "./i18n.js";
 
 // -- how a value looks -----------------------------------------------------------
 export function showValue(value, field, ctx) {
   const own = ctx.adapter.renderValue && ctx.adapter.renderValue(value, field || {}, ctx);
   if (own) return own;
-  if (value === null || value === undefined) return h("span.value", "unseen");
+  if (value === null || value === undefined) return h("span.value", t("unseen"));
   // A card known by its number whose printed content the state shows (a staff card in a hand): its name.
   const card = typeof value === "number" && field && /\bcard\b/i.test(field.description || "")
     && (cardByNumber(ctx.state, value) || (ctx.catalog && ctx.catalog.get(value)));
   if (card) {
     return h("span.value.named-card", { title: `no. ${value}` }, h("b", card.name), card.text && h("small", card.text));
   }
-  if (typeof value === "boolean") return h("span.value", value ? "yes" : "no");
+  if (typeof value === "boolean") return h("span.value", value ? t("yes") : t("no"));
   if (typeof value === "number" && field && choicesOf(field)?.dice) return h("span.die", dieFace(value));
   const die = typeof value === "string" && field && /\bdie\b/.test(field.description || "") && value.match(/^([A-Z]?)([1-6])$/);
   if (die) return h("span.die", { class: die[1] ? `die-${die[1]}` : "", title: value }, die[1] && h("small", die[1]), dieFace(Number(die[2])));
@@ -61,7 +62,7 @@ function chips(values, field, ctx, { multiple, onpick, columns, show = (value) =
     grid.append(button);
   }
   // Many cards: a search box finds them by name or by what they show.
-  const finder = search && h("input.find", { type: "search", placeholder: "find by name…", "aria-label": "find a card by name",
+  const finder = search && h("input.find", { type: "search", placeholder: t("find by name…"), "aria-label": t("find a card by name"),
     oninput: (event) => {
       const wanted = plain(event.target.value);
       for (const [value, button] of buttons) button.hidden = !plain(search(value)).includes(wanted);
@@ -152,7 +153,7 @@ export function listWidget(field, ctx, choices, onchange) {
     clear(sequence, chosen.map((value, i) => h("button.chip.small", {
       type: "button", title: "take back", onclick: () => { chosen.splice(i, 1); render(); onchange(); },
     }, look(value))));
-    count.textContent = `${chosen.length}${max ? " of " + max : ""} chosen`;
+    count.textContent = max ? t("{n} of {max} chosen", { n: chosen.length, max }) : t("{n} chosen", { n: chosen.length });
     grid.mark(choices.distinct ? chosen : [], excluded);
   }
   render();
@@ -167,13 +168,13 @@ export function listWidget(field, ctx, choices, onchange) {
 
 // A list of composite items (cards with printed content, orders...): one
 // entry form per item, added and removed by hand.
-export function itemsWidget(name, field, ctx, onchange, addLabel = "add one") {
+export function itemsWidget(name, field, ctx, onchange, addLabel = t("add one")) {
   const items = [];
   const rows = h("div.items");
   const add = h("button.small", { type: "button", onclick: () => {
     const item = widget(`${name}.${items.length}`, field.items, ctx, onchange);
     const row = h("div.entry", h("div.entry-head", `#${items.length + 1}`, h("button.small", { type: "button", onclick: () => {
-      items.splice(items.indexOf(item), 1); row.remove(); onchange(); } }, "remove")), item.el);
+      items.splice(items.indexOf(item), 1); row.remove(); onchange(); } }, t("remove"))), item.el);
     items.push(item);
     rows.append(row);
     onchange();
@@ -222,7 +223,7 @@ function textWidget(field, onchange) {
 function booleanWidget(onchange) {
   let chosen = false;
   const button = h("button.chip.toggle", { type: "button", onclick: () => { chosen = !chosen; render(); onchange(); } });
-  function render() { button.textContent = chosen ? "yes" : "no"; button.classList.toggle("chosen", chosen); }
+  function render() { button.textContent = chosen ? t("yes") : t("no"); button.classList.toggle("chosen", chosen); }
   render();
   return { el: button, value: () => chosen };
 }
@@ -260,7 +261,7 @@ function dictWidget(name, field, ctx, onchange) {
     entry.widget = widget(`${name}.${key}`, field.values, ctx, refresh);
     const label = keyWidget ? keyWidget.el : h("span.key", key);
     const remove = keyWidget && h("button.small", { type: "button", onclick: () => {
-      entries.splice(entries.indexOf(entry), 1); row.remove(); refresh(); } }, "remove");
+      entries.splice(entries.indexOf(entry), 1); row.remove(); refresh(); } }, t("remove"));
     const row = h("div.entry", { dataset: { key: key ?? "" } }, h("div.entry-head", label, remove), entry.widget.el);
     entries.push(entry);
     rows.append(row);
@@ -268,7 +269,7 @@ function dictWidget(name, field, ctx, onchange) {
   if (keys) keys.forEach((key) => addRow(key));
   const add = !keys && h("button", { type: "button", onclick: () => {
     addRow(null, widget(`${name}.key`, field.keys || { type: "string" }, ctx, refresh));
-  } }, "add an entry");
+  } }, t("add an entry"));
   refresh();
   return {
     el: h("div", rows, add),
@@ -296,7 +297,7 @@ function nullableWidget(inner, onchange) {
   const toggle = h("button.chip.toggle", { type: "button", onclick: () => { isNull = !isNull; render(); onchange(); } });
   const body = h("div.nullable-body", inner.el);
   function render() {
-    toggle.textContent = isNull ? "unseen · tap to enter" : "set as unseen";
+    toggle.textContent = isNull ? t("unseen · tap to enter") : t("set as unseen");
     toggle.classList.toggle("chosen", isNull);
     body.hidden = isNull;
   }
@@ -357,7 +358,8 @@ function optionalWidget(name, field, ctx, onchange) {
     // Added means given: leaving it out already stands for "none".
     if (used && !inner) { inner = widget(name, { ...field, nullable: false }, ctx, onchange); body.append(inner.el); }
     body.hidden = !used;
-    toggle.textContent = used ? `leave out ${words(name.split(".").pop())}` : `add ${words(name.split(".").pop())}`;
+    const what = words(name.split(".").pop());
+    toggle.textContent = used ? t("leave out {what}", { what }) : t("add {what}", { what });
     onchange();
   } }, `add ${words(name.split(".").pop())}`);
   return { el: h("div.optional", toggle, body), value: () => (used ? inner.value() : undefined) };
@@ -399,7 +401,7 @@ export function moveForm(type, description, ctx, submit) {
   const own = ctx.adapter.describe ? ctx.adapter.describe(type, null, description.description, ctx) : undefined;
   const hint = own === undefined ? description.description : own;
   const problem = h("p.problem", { role: "alert", hidden: true });
-  const button = h("button.primary", { type: "submit" }, `record ${words(type)}`);
+  const button = h("button.primary", { type: "submit" }, t("record {move}", { move: words(type) }));
   const el = h("form.move-form", { dataset: { move: type }, onsubmit: async (event) => {
     event.preventDefault();
     button.disabled = true;
@@ -462,13 +464,13 @@ function moveGroup(group, vocabulary, ctx, submit) {
     const left = remaining();
     const open = varying(left);
     const picked = [...picks].map(([name, value]) => h("button.chip.small.chosen", {
-      type: "button", title: "change", onclick: () => { picks.delete(name); render(); } },
+      type: "button", title: t("change"), onclick: () => { picks.delete(name); render(); } },
     words(name), " ", showValue(value, fields[name], ctx)));
     if (!open.length) {
       const move = left[0];
       const shown = order.filter((name) => name in move && !picks.has(name));
       const label = (ctx.adapter.moveLabel && ctx.adapter.moveLabel(move))
-        || (shown.length ? shown.map((name) => showValue(move[name], fields[name], ctx)) : "record");
+        || (shown.length ? shown.map((name) => showValue(move[name], fields[name], ctx)) : t("record"));
       clear(body, picked, h("div.chips", h("button.chip.single", { type: "button", onclick: () => send(move) }, label)));
       return;
     }
@@ -495,15 +497,16 @@ function moveGroup(group, vocabulary, ctx, submit) {
       const move = { type, ...(seat ? { seat } : {}), ...Object.fromEntries(picks), [name]: value };
       try {
         const answer = await ctx.check(move);
-        problem.textContent = answer.legal ? "That move is allowed now." : answer.message;
+        problem.textContent = answer.legal ? t("That move is allowed now.") : answer.message;
       } catch (error) {
         problem.textContent = error.message;
       }
       problem.hidden = false;
     });
+    // The board is the input where it shows every choice (Vienna's street): no list of the same beside it.
     clear(body, picked, h("p.step", words(name)),
-      onBoard ? ctx.adapter.board(ctx.state, ctx, { selectable: new Set(values), onpick: pick, seat }) : null,
-      cardGrid(field, values, ctx, option, explain) || h("div.chips", values.map(option)));
+      onBoard ? ctx.adapter.board(ctx.state, ctx, { selectable: new Set(values), onpick: pick, seat })
+        : cardGrid(field, values, ctx, option, explain) || h("div.chips", values.map(option)));
   }
   render();
   return el;
@@ -521,7 +524,7 @@ function cardGrid(field, values, ctx, option, explain) {
   const others = values.filter((v) => !choices.values.includes(v));
   const unavailable = (value) => (explain
     ? h("button.chip.unavailable", { type: "button", dataset: { greyed: String(value) },
-      title: "not allowed now: tap to see why", onclick: () => explain(value) }, showValue(value, field, ctx))
+      title: t("not allowed now: tap to see why"), onclick: () => explain(value) }, showValue(value, field, ctx))
     : h("span.chip.unavailable", { "aria-hidden": "true" }, showValue(value, field, ctx)));
   const grid = h("div.chips.grid.deck", choices.values.map((value) => (inDeck.includes(value) ? option(value)
     : unavailable(value))));

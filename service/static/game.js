@@ -39,7 +39,7 @@ class GamePage {
   async load(shown) {
     this.summary = await api.summary(this.id);
     if (!shown()) return;
-    this.type = this.gameTypes.find((t) => t.id === this.summary.game);
+    this.type = this.gameTypes.find((g) => g.id === this.summary.game);
     this.adapter = adapterFor(this.summary.game);
     // The game's cards by number, where it has a catalog (picked by name in the forms).
     const catalog = await api.gameCatalog(this.id).catch(() => null);
@@ -268,7 +268,11 @@ class GamePage {
     if (!seats.length) return h("p", t("Nobody is to act."));
     const who = seats[0] === "table" ? t("The table") : listing(seats);
     const name = (type) => (this.adapter.moveName && this.adapter.moveName(type)) || words(type);
-    return h("p", h("strong.expected", who), ": ", moves.map(name).join(` ${t("or")} `),
+    // Of the kinds the rules expect, those possible now (listed, or left to a form), where the page knows them.
+    const legal = this.replayAt === null && this.legal && this.legal.moves;
+    const possible = legal && new Set([...legal.map((m) => m.type), ...(this.legal.unlisted || moves)]);
+    const now = possible ? moves.filter((type) => possible.has(type)) : [];
+    return h("p", h("strong.expected", who), ": ", (now.length ? now : moves).map(name).join(` ${t("or")} `),
       seats[0] === "table" ? ` ${t("(enter what was dealt, rolled or drawn)")}` : "");
   }
 
@@ -324,7 +328,8 @@ class GamePage {
     const listed = new Set(legal.moves.map((m) => m.type));
     // In a digital game the scorekeeper enters nobody's move: each player records on their own page.
     const actsHere = this.seat ? legal.expected.seats.includes(this.seat) : this.summary.mode !== "digital";
-    const unlisted = legal.expected.moves.filter((type) => actsHere && !listed.has(type) && this.type.moves[type])
+    // Only the kinds the engine says it cannot list get a form: a kind neither listed nor unlisted is not possible now.
+    const unlisted = (legal.unlisted || legal.expected.moves).filter((type) => actsHere && !listed.has(type) && this.type.moves[type])
       .map((type) => moveForm(type, this.type.moves[type], ctx, (m) => this.submitMove(m)));
     if (!legal.moves.length && unlisted.length) return clear(box, conflict, ...unlisted);
     if (!legal.moves.length) {

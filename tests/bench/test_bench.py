@@ -14,10 +14,13 @@ from service.cli import main
 @pytest.mark.slow
 def test_bench_prints_every_measure_beside_its_baseline(tmp_path, capsys):
     assert main(["bench", "--database", f"sqlite:///{tmp_path / 'bench.sqlite3'}",
-                 "--games", "1", "--events", "60", "--taps", "2"]) == 0
+                 "--games", "1", "--events", "60", "--taps", "2", "--smoke"]) == 0
     out = capsys.readouterr().out
     for measure in ("(a) recorded move", "reference: ÷ raw save()", "(b) undo", "(b) state at move 40",
-                    "(c) rules engine", "(d) tap, server", "tap, requests", "tap, bytes"):
+                    "(c) rules engine", "(d) tap, server", "tap, requests", "tap, bytes",
+                    "(e) first request at", "(e) memory of a cached", "(e) log per entry",
+                    "(e) JSON Lines export per entry", "(e) Willi rules per move", "(e) Wiener Walzer rules",
+                    "(e) Vienna rules", "(e) Grand Austria Hotel rules"):
         assert measure in out
     assert "target" in out
 
@@ -60,11 +63,19 @@ def test_a_tap_on_the_page_is_timed_where_one_tap_plays_a_card():
 
 
 @pytest.mark.slow
-def test_the_load_bench_runs_two_workers_beside_one_without_errors(capsys):
+def test_the_load_bench_runs_two_workers_without_errors(capsys):
     """A short smoke of ``tablelog bench --load`` (the 60 s run is the
     benchmark's, not the suite's): clients in their own games and racers on
-    one, against the production server; any error makes it exit 1."""
-    assert main(["bench", "--load", "--seconds", "3", "--clients", "2", "--racers", "2"]) == 0
+    one, against the production server with two workers; any error makes it
+    exit 1."""
+    assert main(["bench", "--load", "--seconds", "2", "--clients", "2", "--racers", "2", "--workers", "2"]) == 0
     out = capsys.readouterr().out
     for column in ("workers", "moves/s", "p50 ms", "p99 ms", "lost races", "errors"):
         assert column in out
+
+
+@pytest.mark.parametrize("workers", ["0", "9", "2,x", ""])
+def test_the_load_bench_refuses_worker_counts_it_cannot_serve(workers, capsys):
+    with pytest.raises(SystemExit) as exit:
+        main(["bench", "--load", "--workers", workers])
+    assert exit.value.code == 2 and "worker count" in capsys.readouterr().err

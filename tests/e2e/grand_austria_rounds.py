@@ -1,6 +1,7 @@
 """Recording a Grand Austria Hotel table game through the API beside its page:
-a move, the state, and the rest of a round in quiet moves (the table's draws
-as digital mode makes them)."""
+a game started and opened on the scorekeeper's page, a move, the state (as
+the API says it, or replayed by the engine), and the rest of a round in
+quiet moves (the table's draws as digital mode makes them)."""
 from __future__ import annotations
 
 import random
@@ -24,25 +25,34 @@ def state_of(page: Page, server: str, game_id: str) -> dict:
 
 def table_game_on_the_page(page: Page, server: str, players: list[str], options: dict,
                            moves: list[dict]) -> tuple[str, str]:
-    """A table-mode game with ``moves`` recorded through the API, open on the
-    scorekeeper's page: (game id, the scorekeeper's token)."""
+    """A table-mode game started through the API with these moves recorded,
+    open on the scorekeeper's page; (its id, the scorekeeper's token)."""
     created = page.request.post(f"{server}/api/games", data={
         "game": "grand_austria", "players": players, "mode": "table", "options": options}).json()
     game_id, token = created["id"], created["tokens"]["scorekeeper"]
     for move in moves:
         post(page, server, game_id, token, move)
-    open_game(page, game_id, token)
+    page.goto("/")
+    page.evaluate("([id, token]) => localStorage.setItem(`tablelog:tokens:${id}`, "
+                  "JSON.stringify({scorekeeper: token, seats: {}}))", [game_id, token])
+    page.goto(f"/#/game/{game_id}")
     return game_id, token
 
 
-def finish_round(page: Page, server: str, game_id: str, token: str, modules: list[str], seed: int) -> dict:
-    """Record quiet moves until the round ends; the last answer."""
+def replayed(page: Page, server: str, game_id: str, token: str, modules: list[str]):
+    """The game's state now, rebuilt from its log by the engine."""
     state = state_of(page, server, game_id)
     game = GAME.setup(list(state["players"]), GAME.load_options({"modules": modules}), state["rules_version"])
     log = page.request.get(f"{server}/api/games/{game_id}/log", headers={"Authorization": f"Bearer {token}"})
     for entry in log.json()["entries"]:
         if not entry.get("undone"):
             game, _ = GAME.apply(game, GAME.load_move(entry["move"]))
+    return game
+
+
+def finish_round(page: Page, server: str, game_id: str, token: str, modules: list[str], seed: int) -> dict:
+    """Record quiet moves until the round ends; the last answer."""
+    game = replayed(page, server, game_id, token, modules)
     rng = random.Random(seed)
     answer: dict = {}
     this_round = game.round

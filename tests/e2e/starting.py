@@ -2,7 +2,7 @@
 modules, the mode, then Start."""
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Error, Page, expect
 
 
 def start_on_the_page(page: Page, game: str, players: list[str], mode: str, modules: tuple[str, ...] = (),
@@ -33,3 +33,24 @@ def start_on_the_page(page: Page, game: str, players: list[str], mode: str, modu
     page.get_by_role("button", name="Start", exact=True).click()
     expect(page.locator(".game-head[data-version]")).to_be_visible()
     return page.url.rstrip("/").split("/")[-1]
+
+
+def version(page: Page) -> int:
+    return int(page.locator(".game-head").get_attribute("data-version"))
+
+
+def tap_until_recorded(page: Page, group, rng, before: int) -> None:
+    """Tap the chips of one offered move group until the move is recorded
+    (the page's version moves on from ``before``)."""
+    for _ in range(12):
+        if version(page) != before:
+            return
+        chips = group.locator(".group-body .chips button.chip:not(.chosen)")
+        count = chips.count()
+        if count:
+            try:
+                chips.nth(rng.randrange(count)).click(timeout=2000)
+            except Error:       # the move was recorded and the choices drawn again
+                pass
+        page.wait_for_timeout(50)
+    expect(page.locator(f".game-head:not([data-version='{before}'])")).to_be_visible()

@@ -37,6 +37,10 @@ def test_a_german_browser_gets_the_german_page_and_can_switch(german_phone: Page
     expect(page.get_by_role("button", name="↶ Rückgängig")).to_be_visible()
     expect(page.locator(".undo-what")).to_contain_text("Rückgängig nimmt Zug 2 zurück:")
     expect(page.get_by_role("heading", name="Protokoll")).to_be_attached()
+    # Willi's own view and its log speak German too.
+    expect(page.locator(".view p.round")).to_contain_text("Runde 1 von 8 · Alex spielt aus · ablegen")
+    expect(page.locator(".view .seat[data-seat='Joe']")).to_contain_text("9 Karten, ungesehen")
+    expect(page.locator(".log-list > li").last).to_contain_text("Der Tisch gibt (Blätter ungesehen)")
     expect(page.locator(".log-list small.by").first).to_contain_text("eingetragen von")
     # A refusal in the rule's words, in German: the page asks the engine's check in its language.
     joe = page.locator("section.move-group[data-move='discard'][data-seat='Joe']")
@@ -67,3 +71,12 @@ def test_an_english_browser_gets_the_english_page(phone: Page):
     expect(phone.locator("html")).to_have_attribute("lang", "en")
     expect(phone.get_by_role("link", name="Start a game")).to_be_visible()
     expect(phone.locator("header.top button.language")).to_have_text("Deutsch")
+
+
+def test_wiener_walzers_setup_in_german(german_phone: Page, server):
+    page = german_phone
+    created = page.request.post(f"{server}/api/games", data={"game": "wiener_walzer", "players": ["Ann", "Ben"]}).json()
+    open_game(page, created["id"], created["tokens"]["scorekeeper"])
+    expect(page.locator(".view p.round")).to_contain_text("Der Plan ist noch auszulegen.")
+    expect(page.get_by_role("heading", name="Aufbau: Tippe auf ein Feld, dann auf das, was darauf liegt")).to_be_visible()
+    expect(page.locator("form[data-move='setup']")).to_contain_text("goldenen Feldern")

@@ -15,9 +15,8 @@ pytestmark = pytest.mark.browser
 
 SETUP = [
     {"type": "setup", "objectives": [105, 109, 113], "emperor_tiles": ["A1", "B1", "C1"],
-     "queue": [49, 141, 77, 91, 50], "start_player": "Anna"},
-    {"type": "lay_out_ballrooms", "ballrooms": ["Goldener Strauss", "Zum Sperl", "Apollosaal"],
-     "rehearsal_boards": ["R1", "R2"]},
+     "queue": [49, 141, 77, 91, 50], "start_player": "Anna",
+     "ballrooms": ["Goldener Strauss", "Zum Sperl", "Apollosaal"], "rehearsal_boards": ["R1", "R2"]},
     {"type": "choose_rehearsal", "seat": "Beth", "board": "R2"},
     {"type": "take_guest", "seat": "Beth", "position": 1}, {"type": "reveal_guest", "card": 63},
     {"type": "take_guest", "seat": "Anna", "position": 2}, {"type": "reveal_guest", "card": 64},
@@ -37,6 +36,11 @@ def test_a_module_1_round_on_the_page(phone: Page, server, shoot):
     rooms = page.locator(".view .ballrooms .ballroom")
     expect(rooms).to_have_count(3)
     expect(rooms.nth(0)).to_contain_text("Goldener Strauss")
+    # what effects do is said in the server's words (the effect registry's)
+    expect(rooms.nth(0).locator("button.ballroom-row[data-row='top']")).to_have_attribute(
+        "title", "bonus: 3 Emperor steps")
+    expect(page.locator(".ga-player[data-seat='Anna'] .cafe")).to_contain_text(
+        "send an additional dancer to a ballroom for up to 1 champagne less")
     expect(page.locator(".ga-player[data-seat='Anna'] .rehearsal")).to_contain_text("R1")
     expect(page.locator(".ga-player[data-seat='Anna'] .kitchen")).to_contain_text("1 champagne")
     # the Tsarina to the first ballroom's bottom row, from rehearsal section 4

@@ -5,6 +5,9 @@ tapped on the card; taken: face down), objective 182's personal pile; the rest
 of the round is recorded and the page shows round 2."""
 from __future__ import annotations
 
+import random
+import re
+
 import pytest
 from grand_austria_rounds import finish_round, post, state_of
 from playwright.sync_api import Page, expect
@@ -53,15 +56,15 @@ def test_a_module_5_round_on_the_page(phone: Page, server, shoot):
     shown(page, game_id, answer["version"])
     # the new tiles and objectives in words
     tiles = page.locator(".view .emperor-objectives .chip.tile")
-    expect(tiles.nth(0)).to_have_attribute("title", "3+: 2 kr, 1 items of choice · 0: pay 2 kr and return 1 dish or "
-                                                     "drink, else −5 VP")
-    expect(tiles.nth(2)).to_have_attribute("title", "3+: 5 VP per objective marker · 0: lose all money, lose all "
-                                                     "kitchen items")
+    expect(tiles.nth(0)).to_have_attribute("title", "3+: 2 krones, a dish or drink of your choice · 0: pay 2 krones "
+                                                     "and return a dish or drink, else lose 5 VP")
+    expect(tiles.nth(2)).to_have_attribute("title", re.compile(r"^3\+: 5 VP per objective marker · 0: lose all your "
+                                                                r"money, .*kitchen"))
     expect(page.locator(".view .objectives li[data-objective='182']")).to_contain_text("3 or more items")
     expect(page.locator(".ga-player[data-seat='Anna'] .large-order-pile")).to_contain_text("Objective 182 pile")
     bell = page.locator(".ga-player[data-seat='Anna'] .bells .chip.bell").first
     expect(bell).to_have_attribute("data-status", "waiting")
-    expect(bell).to_contain_text("take a die showing 2: 2 items of choice")
+    expect(bell).to_contain_text("take a die showing 2: 2 dishes or drinks of your choice")
     shoot(page, "more-01-bell-waiting")
     # the requirement is met on Anna's next turn: the card offers its reward, tapped on the card
     for move in UNTIL_MET:
@@ -74,6 +77,7 @@ def test_a_module_5_round_on_the_page(phone: Page, server, shoot):
     bell.locator("button.bell-move[data-move='take_bell_reward']").click()
     expect(bell).to_have_attribute("data-status", "face_down")
     expect(bell).to_contain_text("taken · face down")
+    expect(page.locator(".ga-player[data-seat='Anna'] .staff .staff-card.used")).to_contain_text("Sommelier (face down)")
     expect(page.locator(".log-list > li").first).to_contain_text("Anna takes the reward of Sommelier")
     state = state_of(page, server, game_id)
     assert state["pending"][0]["step"] == "any_items" and state["bells"]["Anna"][0]["status"] == "face_down"
@@ -83,3 +87,24 @@ def test_a_module_5_round_on_the_page(phone: Page, server, shoot):
     shown(page, game_id, answer["version"])
     expect(page.locator(".view .round")).to_contain_text("Round 2")
     expect(bell).to_have_attribute("data-status", "face_down")
+
+
+@pytest.mark.slow
+def test_a_round_with_modules_1_4_and_5_tapped_on_the_players_pages(desktop: Page, browser, server, shoot):
+    """Digital mode (the service rolls, deals and lays out): every move of
+    round 1 tapped among the offered choices on the acting player's page."""
+    from test_grand_austria_start_player_page import players_phones, tap_a_move
+    from starting import start_on_the_page
+    page = desktop
+    players = ["Ann", "Ben", "Cid"]
+    game_id = start_on_the_page(page, "grand_austria", players, "digital", ("more", "ballrooms", "start_player"))
+    rng = random.Random(11)
+    with players_phones(browser, page, players) as phones:
+        while state_of(page, server, game_id)["round"] == 1:
+            tap_a_move(phones, server, game_id, rng)
+    state = state_of(page, server, game_id)
+    assert state["round"] == 2 and state["modules"] == ["more", "ballrooms", "start_player"]
+    page.reload()
+    expect(page.locator(".view .round")).to_contain_text("Round 2")
+    expect(page.locator(".view .ballrooms .ballroom")).to_have_count(3)
+    shoot(page, "more-04-modules-1-4-5-round-2")

@@ -14,17 +14,13 @@ import urllib.request
 from contextlib import contextmanager
 
 import pytest
-from playwright.sync_api import Error, Page, expect
+from playwright.sync_api import Page, expect
 
-from starting import start_on_the_page
+from starting import start_on_the_page, tap_until_recorded, version
 
 pytestmark = pytest.mark.browser
 
 QUIET = ("pass", "decline", "end_turn")
-
-
-def version(page: Page) -> int:
-    return int(page.locator(".game-head").get_attribute("data-version"))
 
 
 def start_with_module_4(page: Page, players: list[str]) -> str:
@@ -74,18 +70,7 @@ def tap_a_move(phones: dict, server: str, game_id: str, rng: random.Random) -> N
     kinds = [groups.nth(i).get_attribute("data-move") for i in range(groups.count())]
     busy = [i for i, kind in enumerate(kinds) if kind not in QUIET]
     group = groups.nth(rng.choice(busy if busy and rng.random() < 0.85 else range(len(kinds))))
-    for _ in range(12):
-        if version(page) != before:
-            return
-        chips = group.locator(".group-body .chips button.chip:not(.chosen)")
-        count = chips.count()
-        if count:
-            try:
-                chips.nth(rng.randrange(count)).click(timeout=2000)
-            except Error:       # the move was recorded and the choices drawn again
-                pass
-        page.wait_for_timeout(50)
-    expect(page.locator(f".game-head:not([data-version='{before}'])")).to_be_visible()
+    tap_until_recorded(page, group, rng, before)
 
 
 def test_the_key_on_the_action_board_and_the_new_tiles(phone: Page, browser, server, shoot):

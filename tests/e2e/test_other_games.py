@@ -130,9 +130,11 @@ def test_vienna_at_the_table_start_cards_display_and_a_roll(phone: Page, shoot):
     v = after_move(page, v)
     expect(page.locator(".log-list > li").first).to_contain_text("reroll")
     expect(page.locator(".view .vplayer[data-seat='Ann']")).not_to_have_text(coins)
-    # Ann places her 3 on the Naschmarkt (3): it lies there in her colour, four dice left.
+    # Ann places her 3 on the Naschmarkt (3), tapped on the street (no list of names beside it):
+    # it lies there in her colour, four dice left.
     place = page.locator("section.move-group[data-move='place'][data-seat='Ann']")
-    place.locator("button[data-field='field'][data-value='Naschmarkt']").click()
+    expect(place.locator("button[data-field='field']")).to_have_count(0)
+    place.locator(".vpick .vstreet button.vfield[data-field='Naschmarkt']").click()
     place.locator("button[data-field='dice'][data-value='3']").click()
     v = after_move(page, v)
     field = page.locator(".view .vstreet .vfield[data-field='Naschmarkt']")

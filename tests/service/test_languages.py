@@ -142,7 +142,8 @@ def test_the_catalog_holds_every_refusal_of_the_domain_and_every_word_of_the_pag
         method_map, options_map = parse_mapping_cfg(file)
     found = {(context, message if isinstance(message, str) else message[0])
              for _, _, message, _, context in extract_from_dir(str(ROOT), method_map, options_map,
-                                                             keywords={"t": None, "pgettext": ((1, "c"), 2)})
+                                                             keywords={"t": None, "N_": None,
+                                                                       "pgettext": ((1, "c"), 2)})
              if message}
     held = {(m.context, m.id) for m in german() if m.id}
     assert {f for f in found if f[0] is not None} and {f for f in found if f[0] is None}
@@ -169,3 +170,17 @@ def test_a_clean_install_ships_the_compiled_catalog(tmp_path):
                     "--build-lib", str(built)], cwd=clone, check=True, capture_output=True)
     shipped = built / "service" / "translations" / "de" / "LC_MESSAGES" / "messages.mo"
     assert shipped.read_bytes() == MO.read_bytes()
+
+
+def test_the_effects_words_in_a_state_are_said_in_the_callers_language(client):
+    api = Api(client, "grand_austria", ["Ann", "Ben"], mode="digital", seed=11)
+    english = client.get(f"/api/games/{api.id}/state").json
+    german = client.get(f"/api/games/{api.id}/state", headers={"Accept-Language": "de"}).json
+    rewards = [(e, d) for g, h in zip(english["queue"], german["queue"]) if g
+               for e, d in zip(g["reward_words"], h["reward_words"])]
+    assert rewards and all(e != d for e, d in rewards if e != "2 strudel"), rewards
+    assert i18n.catalog("de").phrase("prepare a room for 2 krones less on floors 1–2") == \
+        "bereite ein Zimmer um 2 Kronen billiger im 1. bis 2. Stock vor"
+    assert i18n.catalog("de").phrase("3 Emperor steps") == "3 Schritte auf der Kaiserleiste"
+    assert i18n.catalog("de").phrase("words nobody marked") == "words nobody marked"
+    assert client.get(f"/api/games/{api.id}/state").json == english

@@ -22,8 +22,8 @@ from domain.grand_austria.catalog import ALL_ITEMS, DATA, ITEMS, CatalogError, G
 from domain.grand_austria.config import Config, adjusted
 from domain.grand_austria.effects import (AT_NO_COST, Carrying, N_, Words, apply_effects, describe_all, lose, score,
                                           set_player)
-from domain.grand_austria.parts import (FinalLine, Module, MoveRule, PendingKind, RoundEndStep, SetupPhase, asked,
-                                        automata, register)
+from domain.grand_austria.parts import (FinalLine, Module, MoveRule, PendingKind, RoundEndStep, SetupPart, SetupPhase,
+                                        asked, automata, register)
 from domain.grand_austria.refusals import R_ADDITIONAL, resolved, violation, waiting
 from domain.grand_austria.state import INITIAL_GUESTS, Pending, State
 from domain.immutable import evolve, put
@@ -236,22 +236,36 @@ class Laid(fields.Field):
         return value
 
 
+def ballrooms_field(**kw: Any) -> fields.List:
+    return fields.List(Laid(lambda b: ballroom_from(b, 4)), validate=validate.Length(equal=3),
+                       metadata={"description": "module 1, the three ballroom boards left to right: a name "
+                                                "(Apollosaal, Goldener Strauss, Odeonsaal, Zum Sperl, Zur "
+                                                "Kettenbrücke) or {name, rows: {top|middle|bottom: {spaces, "
+                                                "cost, four_player_only}}}"}, **kw)
+
+
+def rehearsal_boards_field(**kw: Any) -> fields.List:
+    return fields.List(Laid(lambda b: b if isinstance(b, str) else rehearsal_from(b)),
+                       metadata={"description": "module 1, one rehearsal room board per player: an id (R1-R4) "
+                                                "or {id, sections: [[effects] x 4]} (sections of 1, 2, 3, 4 "
+                                                "dancers)"}, **kw)
+
+
 class LayOutSchema(MoveSchema):
     """Module 1: the table lays out three ballroom boards left to right (the
-    "3", "5" and "7" ballrooms; the balcony right of the last) and, after the
-    staff draft, one rehearsal room board per player. A board is named (the
-    shipped side for the player count) or given by its printed content."""
+    "3", "5" and "7" ballrooms; the balcony right of the last) and one
+    rehearsal room board per player, when the setup move did not carry
+    them. A board is named (the shipped side for the player count) or given
+    by its printed content."""
 
-    ballrooms = fields.List(Laid(lambda b: ballroom_from(b, 4)), required=True, validate=validate.Length(equal=3),
-                            metadata={"description": "left to right: a name (Apollosaal, Goldener Strauss, "
-                                                     "Odeonsaal, Zum Sperl, Zur Kettenbrücke) or {name, rows: "
-                                                     "{top|middle|bottom: {spaces, cost, four_player_only}}}"})
-    rehearsal_boards = fields.List(Laid(lambda b: b if isinstance(b, str) else rehearsal_from(b)), required=True,
-                                   metadata={"description": "one per player: an id (R1-R4) or {id, sections: "
-                                                            "[[effects] x 4]} (sections of 1, 2, 3, 4 dancers)"})
+    ballrooms = ballrooms_field(required=True)
+    rehearsal_boards = rehearsal_boards_field(required=True)
 
 
 def check_lay_out(state: State, move: Move) -> None:
+    if "ballrooms" not in move or "rehearsal_boards" not in move:
+        raise violation("lay_out_both", "Lay out the three ballrooms and the rehearsal boards together.",
+                        R_SETUP_M1)
     try:
         names = [ballroom_from(b, len(state.players), state.config)["name"] for b in move["ballrooms"]]
         boards = [rehearsal_from(b, state.config)["id"] for b in move["rehearsal_boards"]]
@@ -291,13 +305,18 @@ def apply_lay_out(state: State, move: Move, out: Outcome) -> State:
     return state
 
 
-def lay_out_chance(state: State, rng: random.Random) -> Move:
+def boards_chance(state: State, rng: random.Random) -> dict[str, Any]:
+    """Three ballrooms at random, in random order, and a random rehearsal board per player, by printed content."""
     players = len(state.players)
     names = rng.sample([b["name"] for b in data()["ballroom"]], 3)
     ids = list(dict.fromkeys(b["id"] for b in rehearsal_data(state.config)))
     boards = shuffled(rng, ids)[:len(dancing_school(state))]
-    return {"type": "lay_out_ballrooms", "ballrooms": [ballroom_from(n, players, state.config) for n in names],
+    return {"ballrooms": [ballroom_from(n, players, state.config) for n in names],
             "rehearsal_boards": [rehearsal_from(b, state.config) for b in boards]}
+
+
+def lay_out_chance(state: State, rng: random.Random) -> Move:
+    return {"type": "lay_out_ballrooms", **boards_chance(state, rng)}
 
 
 # -- choosing a rehearsal board (counter-clockwise from the start player's right) ------
@@ -746,6 +765,8 @@ BALLROOMS = register(Module(
     pending={"dancer": PendingKind("send_dancer", send_dancer_candidates, optional=True),
              "remove_dancer": PendingKind("remove_dancer", removal_candidates)},
     setup_phases=PHASES,
+    setup_part=SetupPart({"ballrooms": ballrooms_field(), "rehearsal_boards": rehearsal_boards_field()},
+                         check_lay_out, apply_lay_out, boards_chance),
     round_end=(RoundEndStep("ballroom_scoring", 30, ballroom_scoring),),
     final_scoring=(FinalLine(45, champagne_left),),
     configure=configure,

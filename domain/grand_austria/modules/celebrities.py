@@ -19,7 +19,7 @@ from typing import Any, Mapping
 from marshmallow import ValidationError, fields, validate
 
 from domain.grand_austria.cafe import check_placement, place
-from domain.grand_austria.catalog import DATA
+from domain.grand_austria.catalog import DATA, CatalogError
 from domain.grand_austria.config import Config, adjusted
 from domain.grand_austria.effects import gain_items, lose, on_own_turn, score
 from domain.grand_austria.moves import item_counts, placement
@@ -124,19 +124,48 @@ def celebrity_from(card: Any, with_module_1: bool) -> Celebrity:
     return Celebrity(card["name"], card["effect"], module_1)
 
 
-def game_tiles(config: Config) -> tuple[Celebrity, ...]:
+def house_tiles(tiles: Any) -> list[Celebrity]:
+    """A house catalog's ``celebrity`` section: the table's tiles by printed content."""
+    if not isinstance(tiles, list):
+        raise CatalogError("celebrity: a list of tiles {name, effect, module_1}")
+    try:
+        read = [celebrity_from(c, True) for c in tiles]
+    except (ValueError, TypeError) as error:
+        raise CatalogError(str(error)) from None
+    if len({c.name for c in read}) != len(read):
+        raise CatalogError("each celebrity name once")
+    return read
+
+
+def check_house_tiles(tiles: Any) -> None:
+    house_tiles(tiles)
+
+
+def tiles_for(options: Mapping[str, Any]) -> tuple[Celebrity, ...]:
     """The tiles shuffled into the stack: the house catalog's (option
     ``house_catalog``, key ``celebrity``) or the shipped ones; the module-1
     tiles only with module 1."""
-    with_module_1 = BALLROOMS in config.modules
-    own = (config.options.get("house_catalog") or {}).get("celebrity")
+    own = (options.get("house_catalog") or {}).get("celebrity")
+    tiles = house_tiles(own if own is not None else data()["celebrity"])
+    return tuple(c for c in tiles if BALLROOMS in (options.get("modules") or ()) or not c.module_1)
+
+
+def game_tiles(config: Config) -> tuple[Celebrity, ...]:
     try:
-        tiles = [celebrity_from(c, True) for c in (own if own is not None else data()["celebrity"])]
-    except (ValueError, TypeError) as error:
+        return tiles_for({**config.options, "modules": config.modules})
+    except CatalogError as error:
         raise RuleViolation("house_catalog", f"House catalog: {error}.", R_SETUP_M2) from None
-    if len({c.name for c in tiles}) != len(tiles):
-        raise RuleViolation("house_catalog", "House catalog: each celebrity name once.", R_SETUP_M2)
-    return tuple(c for c in tiles if with_module_1 or not c.module_1)
+
+
+def components(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The catalog's module-2 components: the tiles in the stack (by the
+    options: module 1's only with it, a house catalog's instead of the
+    shipped) with their effect's words and source, and the lounge's colours."""
+    own = (options.get("house_catalog") or {}).get("celebrity") is not None
+    sources = {c["name"]: c.get("source", "") for c in data()["celebrity"]}
+    return {"celebrities": [{**c.to_json(), "source": "house catalog" if own else sources[c.name]}
+                            for c in tiles_for(options)],
+            "lounge_colours": {"colours": data()["lounge"]["colours"], "source": data()["lounge"]["source"]}}
 
 
 def tile_named(state: State, card: Any) -> Celebrity:
@@ -400,6 +429,8 @@ def lounge_view(state: State, seat: str | None, full: bool) -> dict[str, Any]:
                         "chit": s.chit, "vp": s.vp} for s in lounge.spaces],
             "celebrities": {s: [c.to_json() for c in cs] for s, cs in lounge.held.items()},
             "celebrity_stack": len(lounge.stack),
+            # what the stack holds (its order is hidden, not its tiles); once empty, the discard pile's
+            "celebrity_drawable": sorted(c.name for c in drawable(lounge)),
             "celebrity_discard": [c.name for c in lounge.discard],
             "exchange_used": sorted(lounge.exchanged)}
 
@@ -420,6 +451,8 @@ CELEBRITIES = register(Module(
     die_rules=(DieRule(die_price, die_taken),),
     configure=configure,
     start=lambda config: Lounge(game_tiles(config)),
+    components=components,
+    house={"celebrity": check_house_tiles},
     view=lounge_view,
     chance={"lay_out_lounge": lay_out_chance, "reveal_celebrity": reveal_chance},
     notation={"lay_out_lounge": "Lounge {celebrities:list}",

@@ -58,8 +58,8 @@ def _checked_in(before: State, after: State, out: Outcome, seat: str, req: Mappi
 def _rooms(kind: str) -> Event:
     def happened(before: State, after: State, out: Outcome, seat: str, req: Mapping[str, Any]) -> bool:
         hotel = after.hotel_of(seat)
-        return any(hotel.colour(hotel.index(f["room"])) == req.get("colour", hotel.colour(hotel.index(f["room"])))
-                   for f in _facts(out, kind, seat))
+        colours = [hotel.colour(hotel.index(f["room"])) for f in _facts(out, kind, seat)]
+        return any(colour == req.get("colour", colour) for colour in colours)
     return happened
 
 
@@ -114,40 +114,43 @@ def same_turn(before: State, after: State) -> bool:
         (before.turn.seat, before.turn.number) == (after.turn.seat, after.turn.number)
 
 
+def observed(before: State, after: State, out: Outcome, seat: str, index: int, bell: Bell, owners_turn: bool,
+             in_play: bool) -> tuple[Bell, tuple[Pending, ...]]:
+    """One bell card after a move: as it was, re-armed (its state does not
+    hold), or offered (its requirement met on its owner's turn)."""
+    req = bell.card.requirement
+    if bell.taken or offered(after, seat, index):
+        return bell, ()
+    offer = (Pending(seat, "bell", n=index, cards=(bell.card,),
+                     why=f"staff {bell.card.name}: {bell.card.text or 'requirement met'}"),)
+    if "on" in req:
+        met = owners_turn and in_play and EVENTS[req["on"]][1](before, after, out, seat, req)
+        return bell, offer if met else ()
+    if not holds(after, seat, req):
+        return evolve(bell, armed=True), ()
+    if owners_turn and bell.armed and not after.pending:
+        return evolve(bell, armed=False), offer
+    return bell, ()
+
+
 def watch(before: State, after: State, out: Outcome) -> State:
-    """After every move: newly hired bell cards join (armed); a state not
-    holding re-arms its card; on its owner's turn a card whose requirement is
-    met is offered (an optional step after those already waiting)."""
-    bells = dict(of(after).bells)
-    offers = []
+    """After every move: newly hired bell cards join (armed); each card is
+    observed; the cards offered wait after the decisions already waiting."""
     on_turn = after.turn.seat if after.turn is not None else None
+    bells, offers = {}, ()
     for seat in after.players:
         hired = [c for c in after.player(seat).hired if c.kind == "bell"]
-        known = bells.get(seat, ())
-        mine = list(known) + [Bell(card) for card in hired[len(known):]]
+        known = of(after).bells.get(seat, ())
         earlier = len(of(before).bells.get(seat, ())) if same_turn(before, after) else 0
-        for i, bell in enumerate(mine):
-            req = bell.card.requirement
-            if bell.taken or offered(after, seat, i) or seat != on_turn:
-                if "measure" in req and not bell.taken and not holds(after, seat, req):
-                    mine[i] = evolve(bell, armed=True)
-                continue
-            if "on" in req:
-                met = i < earlier and EVENTS[req["on"]][1](before, after, out, seat, req)
-            elif not holds(after, seat, req):
-                mine[i] = evolve(bell, armed=True)
-                continue
-            else:
-                met = bell.armed and not after.pending
-                if met:
-                    mine[i] = evolve(bell, armed=False)
-            if met:
-                offers.append(Pending(seat, "bell", n=i, cards=(bell.card,),
-                                      why=f"staff {bell.card.name}: {bell.card.text or 'requirement met'}"))
+        mine = []
+        for i, bell in enumerate(known + tuple(Bell(card) for card in hired[len(known):])):
+            bell, offer = observed(before, after, out, seat, i, bell, seat == on_turn, i < earlier)
+            mine.append(bell)
+            offers += offer
         bells[seat] = tuple(mine)
     if bells == dict(of(after).bells) and not offers:
         return after
-    return evolve(after, modules={**after.modules, ID: More(bells)}, pending=after.pending + tuple(offers))
+    return evolve(after, modules={**after.modules, ID: More(bells)}, pending=after.pending + offers)
 
 
 # -- the bell's reward: taken (face down) or declined -------------------------------------------

@@ -17,7 +17,7 @@ from marshmallow import Schema, ValidationError, fields, validate
 
 from domain.grand_austria.catalog import DATA, CatalogError, check_effects
 from domain.grand_austria.config import Config, adjusted
-from domain.grand_austria.effects import N_, Carrying, Words, apply_effects, score, set_player
+from domain.grand_austria.effects import N_, Carrying, Words, apply_effects, describe_all, score, set_player
 from domain.grand_austria.parts import (FinalLine, Module, MoveRule, PendingKind, RoundEndStep, SetupPhase, automata,
                                         register)
 from domain.grand_austria.refusals import R_TURN, resolved, violation
@@ -594,6 +594,8 @@ def corogari_bonus(state: State, seat: str, value: int | None, out: Outcome) -> 
 def kozi_move(state: State, move: Move) -> State:
     source = move.get("move_from")
     if source is None:
+        if move.get("move_colour") is not None:
+            raise violation("no_move_from", "Name the space the die is moved from (move_from).", R_ENTRANCE)
         return state
     seat, target = move["seat"], move["value"]
     if not owns(state, seat, KOZI):
@@ -605,7 +607,9 @@ def kozi_move(state: State, move: Move) -> State:
     colours = state.dice[source - 1]
     if not colours:
         raise violation("no_die_to_move", f"There is no die on action space {source} to move.", R_ENTRANCE)
-    colour = WHITE if WHITE in colours else colours[0]
+    colour = move.get("move_colour") or (WHITE if WHITE in colours else colours[0])
+    if colour not in colours:
+        raise violation("no_die_to_move", f"There is no {colour} die on action space {source} to move.", R_ENTRANCE)
     i = colours.index(colour)
     dice = put(state.dice, source - 1, colours[:i] + colours[i + 1:])
     return evolve(state, dice=put(dice, target - 1, dice[target - 1] + (colour,)))
@@ -614,8 +618,21 @@ def kozi_move(state: State, move: Move) -> State:
 def kozi_die_moves(state: State, seat: str) -> list[Move]:
     if not owns(state, seat, KOZI):
         return []
-    return [{"type": "take_die", "seat": seat, "value": v, "boost": b, "move_from": s}
-            for v in range(1, 7) for s in (v - 1, v + 1) if 1 <= s <= 6 and state.dice[s - 1] for b in (False, True)]
+    moves = []
+    for v in range(1, 7):
+        for s in (v - 1, v + 1):
+            if not 1 <= s <= 6 or not state.dice[s - 1]:
+                continue
+            here = set(state.dice[v - 1])
+            for moved in sorted(set(state.dice[s - 1])):
+                by = {} if moved == (WHITE if WHITE in state.dice[s - 1] else state.dice[s - 1][0]) \
+                    else {"move_colour": moved}
+                # the die taken: white, or one of the colours on the space once the die is moved
+                for taken in sorted((here | {moved}) - {WHITE}) + ([WHITE] if WHITE in here | {moved} else []):
+                    colour = {} if taken == WHITE else {"colour": taken}
+                    moves += [{"type": "take_die", "seat": seat, "value": v, "boost": b, "move_from": s, **colour,
+                               **by} for b in (False, True)]
+    return moves
 
 
 # -- The Ren (with module 1): double row bonuses, 4 VP for the sole most dancers ----------------
@@ -671,18 +688,21 @@ def hotels_view(state: State, seat: str | None, full: bool) -> dict[str, Any]:
     mine = of(state)
     auction = mine.auction
     cat = state.config.catalog
+    floors = len(state.hotel.floors)
     owned = {}
     for s, e in mine.owners.items():
         spec = entrance(e)
         here: dict[str, Any] = {"entrance": e, "name": spec["name"]}
         if e == DOVE:
             here["dove_tokens"] = [{"token": i + 1, "top": list(t.top), "bottom": list(t.bottom),
+                                    "top_words": describe_all(t.top, floors), "bottom_words": describe_all(t.bottom, floors),
                                     "used": i in mine.dove_used} for i, t in enumerate(mine.dove_tokens)]
         elif e == NINAS:
             here["personal_objectives"] = [{"number": n, "text": cat.objectives[n].text, "done": n in mine.ninas_done}
                                            for n in mine.ninas]
         elif e == WRAY:
-            here["tiles"] = [{"id": t, "steps": spec["retreat"][t[:1]], "reward": list(cat.emperor_tiles[t].reward)}
+            here["tiles"] = [{"id": t, "steps": spec["retreat"][t[:1]], "reward": list(cat.emperor_tiles[t].reward),
+                              "reward_words": describe_all(cat.emperor_tiles[t].reward, floors)}
                              for t in mine.wray_tiles]
         elif e == KAUFMAN:
             here["pile"] = completed_guests(state, s) - mine.completed

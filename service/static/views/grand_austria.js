@@ -7,13 +7,17 @@
 // tile shows it. With module 1 (Vienna Ballrooms) champagne is a fifth item,
 // the three ballrooms lie above the board (a row with a legal send is tapped
 // to send a dancer there) and each player shows their rehearsal board. With
-// module 5 each player shows their bell staff (grand_austria_more.js). The
-// solo variant's opponent has a panel of its own (grand_austria_solo.js).
+// module 2 (Celebrities) the lounge and the coloured dice (grand_austria_celebrities.js);
+// with module 5 each player shows their bell staff (grand_austria_more.js).
+// Module 3 (Unique Hotels): the entrances and their auction (grand_austria_hotels.js).
+// The solo variant's opponent has a panel of its own (grand_austria_solo.js).
 import { h, listing, words, nameTag } from "../dom.js";
+import * as celebrities from "./grand_austria_celebrities.js";
+import * as hotels from "./grand_austria_hotels.js";
 import { dieFace } from "../values.js";
 import { seatColour } from "../chart.js";
 import { choiceWidget } from "../forms.js";
-import { bellCards, largeOrderPile, moreFactWords, moreMoveTitle } from "./grand_austria_more.js";
+import { bellCards, faceDownBells, largeOrderPile, moreFactWords, moreMoveTitle } from "./grand_austria_more.js";
 import { soloFactWords, soloFieldWidget, soloMoveTitle, soloPanel } from "./grand_austria_solo.js";
 
 const ROOM = /^\d\.\d$/;
@@ -23,7 +27,7 @@ const SENDS = ["send_to_ballroom", "send_dancer"];
 const ACTIONS = { 1: "strudel, cake", 2: "wine, coffee", 3: "rooms", 4: "krones, Emperor", 5: "staff", 6: "any, 1 krone" };
 const EMPEROR_ROUNDS = [3, 5, 7];        // the Emperor tiles score after these rounds
 const EMPEROR_TRACK = 13;                // spaces 0-13
-const ROOM_MOVES = { prepare_room: "prepare", occupy_room: "occupy", remove_room: "remove" };
+const ROOM_MOVES = { prepare_room: "prepare", occupy_room: "occupy", remove_room: "remove", check_in: "check a guest into" };
 
 // What effects do is said by the server (the effect registry's words):
 // guests' reward_words, staff words, Emperor tiles' reward_words and
@@ -89,14 +93,25 @@ function emperorTrack(steps) {
   return h("span.emperor-track", { title: `Emperor track ${steps}` }, cells);
 }
 
-// The rooms a seat can tap now: room -> the one legal move naming it.
+// The rooms a seat can tap now: room -> the legal moves naming it (a check-in
+// names a café table too: with two guests ready, the tap asks which).
 function roomMoves(ctx, seat) {
   const byRoom = new Map();
   for (const move of (ctx && ctx.moves) || []) {
     if (!ROOM_MOVES[move.type] || move.seat !== seat) continue;
-    byRoom.set(move.room, byRoom.has(move.room) ? null : move);
+    byRoom.set(move.room, [...(byRoom.get(move.room) || []), move]);
   }
-  return new Map([...byRoom].filter(([, move]) => move));
+  return byRoom;
+}
+
+// Which of the moves naming one room: a guest ready at a café table, by name.
+function roomChoice(moves, state, seat, tap) {
+  const cafe = state.players[seat].cafe;
+  return moves.map((move) => {
+    const guest = move.table && cafe[move.table - 1] ? cafe[move.table - 1].guest.name : null;
+    return h("button.room-move", { type: "button", dataset: { table: move.table || "", room: move.room }, onclick: () => tap(move) },
+      move.type === "check_in" ? `${guest || `table ${move.table}`} → room ${move.room}` : `${ROOM_MOVES[move.type]} ${move.room}`);
+  });
 }
 
 // A player's hotel, top floor first: room colours, prepared (○) and occupied (●) rooms.
@@ -105,22 +120,25 @@ function hotel(state, seat, ctx, problem) {
   const { floors, floor_costs: costs, prepare_vp: bonus } = state.hotel;
   const tappable = roomMoves(ctx, seat);
   const tap = tapper(ctx, problem);
+  const choices = h("div.room-choices");
+  const tapRoom = (moves) => (moves.length === 1 ? tap(moves[0]) : choices.replaceChildren(...roomChoice(moves, state, seat, tap)));
   const rows = [...floors.keys()].reverse().map((f) => h("div.floor",
     h("span.floor-label", { title: `floor ${f + 1}: ${costs[f]} krones to prepare` }, `${f + 1}`, h("small", `${costs[f]}k`)),
     floors[f].map((colour, c) => {
       const name = `${f + 1}.${c + 1}`;
-      const move = tappable.get(name);
+      const moves = tappable.get(name);
       const mark = rooms[name] === "occupied" ? "●" : rooms[name] === "prepared" ? "○" : bonus[name] ? `+${bonus[name]}` : "";
-      return h(move ? "button.room" : "span.room", {
-        class: `c-${colour} ${rooms[name]}${move ? " selectable" : ""}`, dataset: { room: name, state: rooms[name] },
-        title: `${name} ${colour}, ${rooms[name]}${move ? ` · tap to ${ROOM_MOVES[move.type]}` : ""}`,
-        type: move ? "button" : null, onclick: move ? () => tap(move) : null,
+      return h(moves ? "button.room" : "span.room", {
+        class: `c-${colour} ${rooms[name]}${moves ? " selectable" : ""}`, dataset: { room: name, state: rooms[name] },
+        title: `${name} ${colour}, ${rooms[name]}${moves ? ` · tap to ${ROOM_MOVES[moves[0].type]}` : ""}`,
+        type: moves ? "button" : null, onclick: moves ? () => tapRoom(moves) : null,
       }, h("small", name), h("span.mark", mark));
     })));
-  const verbs = [...new Set([...tappable.values()].map((m) => ROOM_MOVES[m.type]))];
+  const verbs = [...new Set([...tappable.values()].flat().map((m) => ROOM_MOVES[m.type]))];
   return [
     verbs.length ? h("p.tap-hint", `Tap a highlighted room to ${listing(verbs)} it.`) : null,
     h("div.hotel", { dataset: { seat }, "aria-label": `${seat}'s hotel` }, rows),
+    choices,
   ];
 }
 
@@ -130,12 +148,12 @@ function cafe(tables) {
     table ? guestCard(table.guest, table) : h("span.hint", "free"))));
 }
 
-function staff(player) {
+function staff(player, faceDown) {
   const used = new Set(player.staff_used);
   return h("div.staff", h("small", `Staff hired (${player.hired.length}): `),
     player.hired.length
-      ? player.hired.map((c) => h("span.chip.staff-card", { class: used.has(c.name) ? "used" : "", title: c.words || c.name },
-        c.name, used.has(c.name) ? " (used)" : ""))
+      ? player.hired.map((c) => h("span.chip.staff-card", { class: used.has(c.name) || faceDown.has(c.name) ? "used" : "", title: c.words || c.name },
+        c.name, used.has(c.name) ? " (used)" : "", faceDown.has(c.name) ? " (face down)" : ""))
       : h("small", "none"),
     h("small", ` · hand ${player.hand_size}`));
 }
@@ -224,9 +242,11 @@ function playerPanel(state, seat, ctx) {
     h("div.line", h("small", "Emperor "), emperorTrack(p.emperor)),
     h("div.line", h("small", "Kitchen "), kitchen(p.items)),
     rehearsal(state, seat),
+    celebrities.heldCelebrities(state, seat),
+    hotels.entranceLine(state, seat, ctx, { tapper }),
     cafe(p.cafe),
     hotel(state, seat, ctx, problem), problem,
-    staff(p),
+    staff(p, faceDownBells(state, seat)),
     bellCards(state, seat, ctx, tapper(ctx, problem)),
     largeOrderPile(state, seat),
     p.guests.length ? h("small.hint", `Checked in: ${p.guests.join(", ")}`) : null);
@@ -245,6 +265,7 @@ function renderState(state, ctx) {
   const nextEmperor = EMPEROR_ROUNDS.find((r) => r >= state.round);
   const tiles = tilesById(state);
   const tileWords = (id) => tiles.has(id) && tileSides(tiles.get(id)).join(" · ");
+  const loungeProblem = h("p.problem", { role: "alert", hidden: true });
   return [
     h("p.round", `Round ${state.round} of 7 · ${words(state.phase)}`,
       turn ? h("span", " · ", h("strong", `${turn.seat}'s turn`), ` (no. ${turn.number}${turn.die ? `, die ${turn.die}${turn.boosted ? " +1" : ""}` : turn.main === "key" ? ", the key" : ""})`) : ""),
@@ -253,10 +274,12 @@ function renderState(state, ctx) {
     h("div.action-board", { "aria-label": "action board" },
       Object.entries(state.action_spaces).map(([space, count]) => h("div.action", {
         class: count ? "" : "empty", dataset: { action: space }, title: `action ${space}: ${ACTIONS[space]}`,
-      }, h("span.die", dieFace(Number(space))), h("b.count", `×${count}`), h("small", ACTIONS[space]))),
+      }, h("span.die", dieFace(Number(space))), h("b.count", `×${count}`), celebrities.colouredDice(state, space), h("small", ACTIONS[space]))),
       h("div.action.dustbin", { dataset: { action: "dustbin" } }, h("span.die.bin", "▢"), h("b.count", `×${state.dustbin}`), h("small", "dustbin")),
       keyExtension(state, ctx)),
+    celebrities.lounge(state, ctx, tapper(ctx, loungeProblem)), loungeProblem,
     ballrooms(state, ctx),
+    hotels.auctionPanel(state, ctx, { tapper }),
     h("h3", "Queue ", h("small", `${state.guests_left} guests left`)),
     h("ol.queue", state.queue.map((card, i) => h("li", { dataset: { position: i + 1 } },
       h("span.cost", `${i + 1} · ${state.queue_costs[i]} kr`), card ? guestCard(card) : h("span.hint", "—")))),
@@ -278,6 +301,8 @@ export default {
   renderState,
 
   fieldWidget(path, field, ctx, onchange) {
+    const own = celebrities.fieldWidget(path, field, ctx, onchange);
+    if (own) return own;
     const solo = soloFieldWidget(path, field, ctx, onchange, choiceWidget);
     if (solo) return solo;
     if (ctx.moveType === "setup" && path === "emperor_tiles" && Array.isArray(ctx.state.emperor_tile_stacks)) {
@@ -292,16 +317,21 @@ export default {
   },
 
   moveTitle(type, seat) {
+    const own = celebrities.moveTitle(type, seat) || hotels.moveTitle(type, seat);
+    if (own) return own;
     const solo = soloMoveTitle(type);
     if (solo) return solo;
     if (type === "take_key") return `${seat}: take the skeleton key instead of a die — or tap it on the action board`;
     if (SENDS.includes(type)) return `${seat}: send a dancer to a ballroom — or tap its row above the board`;
+    if (type === "check_in") return `${seat}: check a guest in — or tap the room in ${seat}'s hotel`;
     if (moreMoveTitle(type, seat)) return moreMoveTitle(type, seat);
     return ROOM_MOVES[type] ? `${seat}: ${ROOM_MOVES[type]} a room — or tap it in ${seat}'s hotel`
       : `${seat ? seat + ": " : ""}${words(type)}`;
   },
 
   factWords(fact) {
+    const own = celebrities.factWords(fact) || hotels.factWords(fact);
+    if (own !== undefined) return own;
     switch (fact.fact) {
       case "krones": return `${fact.seat} ${fact.krones >= 0 ? "gets" : "pays"} ${Math.abs(fact.krones)} krone${Math.abs(fact.krones) === 1 ? "" : "s"} (${fact.why})`;
       case "guest_taken": return `${fact.seat} takes the ${fact.guest} to table ${fact.table}`;

@@ -8,7 +8,7 @@ import { h, words } from "../dom.js";
 
 const BELL_MOVES = ["take_bell_reward", "decline"];
 const STATUS = {
-  waiting: "waiting for its requirement",
+  waiting: "armed: waiting for its requirement",
   offered: "met: take the reward or decline",
   declined: "declined: waits until the requirement fails and is met again",
   face_down: "taken · face down",
@@ -50,6 +50,11 @@ export function bellCards(state, seat, ctx, tap) {
         type: "button", dataset: { move: m.type }, onclick: () => tap(m),
       }, m.type === "decline" ? "decline" : "take the reward"))) : null);
     }));
+}
+
+// The names of a player's bell cards turned face down (their reward taken).
+export function faceDownBells(state, seat) {
+  return new Set(((state.bells || {})[seat] || []).filter((b) => b.status === "face_down").map((b) => b.staff.name));
 }
 
 // Objective 182's personal pile: the guests of 3+ items kept until it is claimed.

@@ -2,6 +2,7 @@
 // tiles (tap a space to choose it), and each player's collected delicacies.
 import { h, clear, listing, words, nameTag } from "../dom.js";
 import { choicesOf } from "../values.js";
+import { t } from "../i18n.js";
 
 const GUEST = /^[LG][0-5]$/;
 const SHORT = { cheese: "Ch", shrimp_roll: "Sh", sachertorte: "To", caviar: "Ca", cigar: "Ci", champagne: "Cp" };
@@ -24,7 +25,7 @@ function tile(items, long = false) {
 
 function guestCard(card, colour = "white", turned = false) {
   return h("span.guest", { class: `g-${colour}${turned ? " turned" : ""}`,
-    title: `${card[0] === "L" ? "lady" : "gentleman"} ${card[1]}` }, card);
+    title: `${card[0] === "L" ? t("lady") : t("gentleman")} ${card[1]}` }, card);
 }
 
 // The board; with pick = {selectable, selected, onpick} its spaces can be tapped.
@@ -65,11 +66,11 @@ function board(state, ctx, pick) {
 function renderState(state, ctx) {
   const players = state.players_detail;
   return [
-    h("p.round", state.active ? `${state.active}'s turn` : state.phase === "setup" ? "The board is to be laid out." : "",
-      ` · ${words(state.phase)}`, state.events ? ` · ${state.event_cards_left} event cards left` : ""),
+    h("p.round", state.active ? t("{seat}'s turn", { seat: state.active }) : state.phase === "setup" ? t("The board is to be laid out.") : "",
+      ` · ${words(state.phase)}`, state.events ? ` · ${t("{n} event cards left", { n: state.event_cards_left })}` : ""),
     state.event ? h("div.notice", h("strong", state.event.title), h("p", state.event.text)) : null,
     board(state, ctx, null),
-    h("p.board-key", "L lady, G gentleman (value 0–5) · ",
+    h("p.board-key", t("L lady, G gentleman (value 0–5)"), " · ",
       Object.keys(SHORT).map((kind) => h("span", tile([kind]), ` ${words(kind)} `))),
     // One block per player (a table of five columns does not fit a phone).
     h("div.ww-players", Object.keys(state.scores).map((seat) => h("div.ww-player", {
@@ -77,13 +78,16 @@ function renderState(state, ctx) {
       dataset: { seat },
     },
       h("div.player-head", h("span.swatch", { style: `--seat: ${CSS_COLOURS[players[seat].colour] || "#fff"}`, title: players[seat].colour }),
-        nameTag("strong", seat), h("span.stat", h("b", state.scores[seat]), " pt"),
-        h("small", `${players[seat].cards_left.length} cards left · buffet sets ${players[seat].buffet_sets} (${players[seat].buffet_points} pt)`)),
-      h("div.line", h("small", "collected "), players[seat].collected.length
-        ? h("span.tile-kinds", players[seat].collected.map((t) => tile(t))) : h("span.none", "nothing yet"))))),
-    state.dances.length ? h("details", h("summary", `Dances (${state.dances.length})`),
-      h("ol", state.dances.map((d) => h("li", `${d.dancer} ${d.cards[0]} with ${d.partner} ${d.cards[1]}: `,
-        d.seats.length ? `${listing(d.seats)} ${d.seats.length > 1 ? "score" : "scores"} ${d.points}` : "no player scores")))) : null,
+        nameTag("strong", seat), h("span.stat", h("b", state.scores[seat]), ` ${t("pt")}`),
+        h("small", t("{n} cards left · buffet sets {sets} ({points} pt)", { n: players[seat].cards_left.length,
+          sets: players[seat].buffet_sets, points: players[seat].buffet_points }))),
+      h("div.line", h("small", `${t("collected")} `), players[seat].collected.length
+        ? h("span.tile-kinds", players[seat].collected.map((kind) => tile(kind))) : h("span.none", t("nothing yet")))))),
+    state.dances.length ? h("details", h("summary", t("Dances ({n})", { n: state.dances.length })),
+      h("ol", state.dances.map((d) => h("li", `${t("{dancer} with {partner}", { dancer: `${d.dancer} ${d.cards[0]}`,
+        partner: `${d.partner} ${d.cards[1]}` })}: `,
+      d.seats.length ? (d.seats.length > 1 ? t("{seats} score {points}", { seats: listing(d.seats), points: d.points })
+        : t("{seats} scores {points}", { seats: listing(d.seats), points: d.points })) : t("no player scores"))))) : null,
   ];
 }
 
@@ -141,7 +145,7 @@ function setupForm(description, ctx, submit) {
     const gold = state.spaces[selected].gold;
     const used = new Set(Object.entries(neutral).filter(([n]) => n !== selected).map(([, g]) => g));
     clear(palette,
-      h("p.step", `${selected}: ${gold ? "the white guest on this gold space" : "the buffet tile on this space"}`),
+      h("p.step", `${selected}: ${gold ? t("the white guest on this gold space") : t("the buffet tile on this space")}`),
       gold
         ? h("div.chips", guests.map((g) => h("button.chip", { type: "button", dataset: { value: g }, disabled: used.has(g),
           class: neutral[selected] === g ? "chosen" : "", onclick: () => put(g) }, guestCard(g))))
@@ -150,10 +154,10 @@ function setupForm(description, ctx, submit) {
         h("div.chips", kinds.map((k) => h("button.chip", { type: "button", dataset: { value: k },
           class: buffet[selected] && buffet[selected][0] === k ? "chosen" : "", onclick: () => put(k) }, tile([k], true))))],
       filled(selected) && h("button.small", { type: "button", onclick: () => {
-        delete neutral[selected]; delete buffet[selected]; select(selected); changed(); } }, "clear this space"));
+        delete neutral[selected]; delete buffet[selected]; select(selected); changed(); } }, t("clear this space")));
     const goldCount = order.filter((n) => state.spaces[n].gold).length;
-    progress.textContent = `${Object.keys(neutral).length} of ${goldCount} gold spaces, `
-      + `${Object.keys(buffet).length} of ${order.length - goldCount} buffet spaces entered`;
+    progress.textContent = t("{gold} of {golds} gold spaces, {buffet} of {buffets} buffet spaces entered", {
+      gold: Object.keys(neutral).length, golds: goldCount, buffet: Object.keys(buffet).length, buffets: order.length - goldCount });
   }
   render();
   return h("form.move-form", { dataset: { move: "setup" }, onsubmit: async (event) => {
@@ -168,7 +172,7 @@ function setupForm(description, ctx, submit) {
     } finally {
       button.disabled = false;
     }
-  } }, h("h3", "Setup: tap a space, then what lies on it"), progress, boardBox, palette, h("div.submit", button, problem));
+  } }, h("h3", t("Setup: tap a space, then what lies on it")), progress, boardBox, palette, h("div.submit", button, problem));
 }
 
 export default {
@@ -195,31 +199,37 @@ export default {
   },
 
   moveTitle(type, seat) {
-    return { place: `${seat} places a guest`, dance: `${seat} chooses the next dance`,
-      resolve_event: `${seat} carries out the event card`, setup: "Setup: what lies on each space",
-      event: "The event card drawn" }[type] || `${seat ? seat + ": " : ""}${words(type)}`;
+    return { place: t("{seat} places a guest", { seat }), dance: t("{seat} chooses the next dance", { seat }),
+      resolve_event: t("{seat} carries out the event card", { seat }), setup: t("Setup: what lies on each space"),
+      event: t("The event card drawn") }[type] || `${seat ? seat + ": " : ""}${words(type)}`;
   },
 
   moveWords(move) {
     switch (move.type) {
-      case "setup": return "The table lays out the board";
-      case "place": return h("span", `${move.seat} places `, guestCard(move.card), ` on ${move.space}`);
-      case "dance": return `${move.seat} has ${move.dancer} dance with ${move.partner}`;
-      case "event": return `The table draws ${words(move.card)}`;
+      case "setup": return t("The table lays out the board");
+      case "place": return h("span", t("{seat} places", { seat: move.seat }), " ", guestCard(move.card), " ",
+        t("on {space}", { space: move.space }));
+      case "dance": return t("{seat} has {dancer} dance with {partner}", move);
+      case "event": return t("The table draws {card}", { card: words(move.card) });
       default: return undefined;
     }
   },
 
   factWords(fact) {
     switch (fact.fact) {
-      case "set_up": return `The board holds ${fact.neutral_guests} neutral guests and ${fact.buffet_tiles} buffet tiles; ${fact.starts} starts.`;
-      case "placed": return fact.tile ? h("span", `${fact.seat} takes `, tile(fact.tile, true)) : null;
-      case "danced": return fact.seats.length
-        ? `${listing(fact.seats)} dance (${fact.dancer} with ${fact.partner}): ${fact.points} points ${fact.seats.length > 1 ? "each" : ""}`.trim()
-        : `${fact.dancer} dances with ${fact.partner}: no player scores`;
-      case "dance_choice": return `${fact.seat} chooses which dance comes next`;
-      case "buffet": return `${fact.seat} has ${fact.sets} complete buffet set${fact.sets === 1 ? "" : "s"}`;
-      case "event_drawn": return `Event: ${fact.title}`;
+      case "set_up": return t("The board holds {neutral} neutral guests and {buffet} buffet tiles; {seat} starts.",
+        { neutral: fact.neutral_guests, buffet: fact.buffet_tiles, seat: fact.starts });
+      case "placed": return fact.tile ? h("span", t("{seat} takes", { seat: fact.seat }), " ", tile(fact.tile, true)) : null;
+      case "danced": {
+        const said = { seats: listing(fact.seats), dancer: fact.dancer, partner: fact.partner, points: fact.points };
+        if (!fact.seats.length) return t("{dancer} dances with {partner}: no player scores", said);
+        return fact.seats.length > 1 ? t("{seats} dance ({dancer} with {partner}): {points} points each", said)
+          : t("{seats} dance ({dancer} with {partner}): {points} points", said);
+      }
+      case "dance_choice": return t("{seat} chooses which dance comes next", { seat: fact.seat });
+      case "buffet": return fact.sets === 1 ? t("{seat} has 1 complete buffet set", { seat: fact.seat })
+        : t("{seat} has {n} complete buffet sets", { seat: fact.seat, n: fact.sets });
+      case "event_drawn": return t("Event: {title}", { title: fact.title });
       default: return undefined;
     }
   },

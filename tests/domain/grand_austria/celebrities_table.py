@@ -3,13 +3,15 @@ celebrities, and arrange the lounge, the celebrities held and a player's
 holdings directly (the state is plain frozen data)."""
 from __future__ import annotations
 
+import pytest
 from grand_austria_table import HANDS, QUEUE, play
 
 from domain.grand_austria import GAME
 from domain.grand_austria.catalog import catalog
-from domain.grand_austria.modules.celebrities import ID, Space, of, tile_named, with_
+from domain.grand_austria.modules.celebrities import Space, of, tile_named, with_
 from domain.grand_austria.state import ROLL
-from domain.immutable import evolve, put
+from domain.immutable import evolve
+from domain.rules import RuleViolation
 
 M2 = ("celebrities",)
 NAMES = ("Anna", "Beth", "Cyril", "Dora")
@@ -87,6 +89,13 @@ def in_lounge(state, *names):
                                      for s, n in zip(spaces, names)))
 
 
+def refused(state, move):
+    """The refusal of a move (it must be refused)."""
+    with pytest.raises(RuleViolation) as error:
+        play(state, move)
+    return error.value
+
+
 def facts_of(facts, kind):
     return [f for f in facts if f["fact"] == kind]
 
@@ -95,5 +104,5 @@ def vp_facts(facts, seat=None):
     return [f["points"] for f in facts if f["fact"] == "scored" and (seat is None or f["seat"] == seat)]
 
 
-__all__ = ["ID", "M2", "LOUNGE", "DICE", "started", "set_up", "until_roll", "ready", "chits", "holding",
-           "in_lounge", "facts_of", "vp_facts", "put"]
+__all__ = ["M2", "LOUNGE", "DICE", "started", "set_up", "until_roll", "ready", "chits", "holding", "in_lounge",
+           "refused", "facts_of", "vp_facts"]

@@ -19,23 +19,25 @@ def start_game(client, players, modules, **options):
     return r.json["id"], {"Authorization": f"Bearer {r.json['tokens']['scorekeeper']}"}
 
 
-def recorded_game(client, players, modules, seed, **options):
+def recorded_game(client, players, modules, seed, entered=lambda move: move, **options):
     """Start a table-mode game with ``modules`` and record it to the end;
-    yields each move with the API's answer. Returns (game id, headers)."""
+    yields each move with the API's answer (``entered``: the move as the
+    table enters it, e.g. a card by its printed content). Returns (game id, headers)."""
     game_id, headers = start_game(client, players, modules, **options)
     games = client.application.extensions["tablelog"]
     rng = random.Random(seed)
     while not GAME.finished(games.history(game_id).state):
-        move = busy_move(games.history(game_id).state, rng)
+        move = entered(busy_move(games.history(game_id).state, rng))
         r = client.post(f"/api/games/{game_id}/moves", json={"move": move}, headers=headers)
         assert r.status_code == 201, (move, r.json)
         yield move, r.json
     return game_id, headers
 
 
-def play_through(client, players, modules, seed, each=lambda move, answer: None, **options):
+def play_through(client, players, modules, seed, each=lambda move, answer: None, entered=lambda move: move,
+                 **options):
     """Record the whole game, calling ``each`` per move; returns (game id, headers)."""
-    game = recorded_game(client, players, modules, seed, **options)
+    game = recorded_game(client, players, modules, seed, entered, **options)
     while True:
         try:
             each(*next(game))

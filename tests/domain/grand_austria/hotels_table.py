@@ -4,6 +4,8 @@ played plainly (the leftmost guest, rooms 1.1-1.3, extra steps declined),
 and holdings arranged directly."""
 from __future__ import annotations
 
+import random
+
 from ballrooms_table import LAY_OUT
 from grand_austria_table import HANDS, QUEUE, play
 
@@ -42,9 +44,11 @@ def set_up(entrances, names=NAMES, start="Anna", modules=("unique_hotels",), ver
                             "queue": QUEUE, "start_player": start, "hands": dict(zip(names, HANDS.values()))})
     while state.phase != "entrance_auction":
         kind = GAME.expected(state).moves[0]
-        move = lay_out(entrances) if kind == "lay_out_entrances" else \
-            {**LAY_OUT, "rehearsal_boards": LAY_OUT["rehearsal_boards"][:len(names)]}
-        state, _ = play(state, move)
+        if kind == "lay_out_entrances":
+            state, _ = play(state, lay_out(entrances))
+        else:
+            state = plainly(state, until=lambda s: GAME.expected(s).moves[0] == "lay_out_entrances"
+                            or s.phase == "entrance_auction")
     return state
 
 
@@ -89,6 +93,8 @@ def plainly(state, until, dice=DICE):
             move = {"type": kind, "seat": seat, "room": room}
         elif kind == "roll":
             move = {"type": kind, "dice": dice[:len(state.config.dice)]}
+        elif expected.is_chance:          # another module's lay-out: as digital mode makes it
+            move = GAME.chance_move(state, random.Random(len(state.players)))
         else:
             raise AssertionError(f"plainly cannot play {expected}")
         state, _ = play(state, move)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 from grand_austria_api_game import PLAYERS, play_through, start_game
 
+from domain.grand_austria.effects import guest_card
+
 
 @pytest.mark.parametrize("modules", [["ballrooms"], ["ballrooms", "start_player"]], ids=["m1", "m1+m4"])
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -24,6 +26,44 @@ def test_a_whole_module_1_game_through_the_api(client, players, modules):
     assert final["finished"] and final["modules"] == modules
     assert all(room["scored"] for room in final["ballrooms"])
     assert set(final["rehearsal"]) == set(PLAYERS[:players])
+    audit = client.get(f"/api/games/{game_id}/audit", headers=headers)
+    assert audit.status_code == 200 and audit.json["ok"], audit.json
+
+
+OPERA_SINGER = {"name": "Opera Singer", "colour": "blue", "order": {"wine": 1, "champagne": 2}, "vp": 8,
+                "reward": [{"kind": "dancer", "free": True}]}
+BANDLEADER = {"name": "Bandleader", "cost": 3, "kind": "once", "on_hire": [{"kind": "item", "item": "champagne", "n": 2}]}
+
+
+def by_printed_content(move):
+    """The table enters what its copy has by printed content: the boards in
+    the setup (one space more in every row, its own rehearsal boards), a
+    guest the catalog lacks in the queue, module 1's guests revealed and a
+    staff card drawn."""
+    if move["type"] == "setup":
+        ballrooms = [{"name": b["name"], "rows": {r: {**spec, "spaces": spec["spaces"] + 1} for r, spec in
+                                                   b["rows"].items()}} for b in move["ballrooms"]]
+        return {**move, "queue": [OPERA_SINGER] + move["queue"][1:], "ballrooms": ballrooms,
+                "rehearsal_boards": [{**b, "id": f"Ours {i + 1}"} for i, b in enumerate(move["rehearsal_boards"])]}
+    if move["type"] == "reveal_guest" and isinstance(move["card"], int) and move["card"] >= 134:
+        return {**move, "card": {k: v for k, v in guest_card(move["card"]).to_json().items() if k != "number"}}
+    if move["type"] == "draw_staff" and 120 in move.get("cards", []):
+        return {**move, "cards": [BANDLEADER if c == 120 else c for c in move["cards"]]}
+    return move
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_whole_module_1_game_through_the_api_with_printed_content_where_the_catalog_lacks_it(client, players):
+    def each(move, answer):
+        if move["type"] == "setup":
+            assert answer["state"]["queue"][0]["name"] == "Opera Singer"
+            assert all(row["cost"] >= 0 for room in answer["state"]["ballrooms"] for row in room["rows"])
+
+    game_id, headers = play_through(client, players, ["ballrooms", "start_player"], 30 + players, each,
+                                    by_printed_content)
+    final = client.get(f"/api/games/{game_id}/state").json
+    assert final["finished"] and all(room["scored"] for room in final["ballrooms"])
+    assert {b["board"] for b in final["rehearsal"].values()} <= {f"Ours {i}" for i in range(1, 5)}
     audit = client.get(f"/api/games/{game_id}/audit", headers=headers)
     assert audit.status_code == 200 and audit.json["ok"], audit.json
 

@@ -92,5 +92,5 @@ def test_a_whole_digital_game_plays_from_the_house_catalog():
     for move in moves:
         state, _ = GAME.apply(state, GAME.load_move(move))
     assert GAME.finished(state)
-    laid = next(m for m in moves if m["type"] == "lay_out_ballrooms")
+    laid = moves[0]      # the setup carries the boards, by printed content
     assert {b["id"] for b in laid["rehearsal_boards"]} <= {"Ours", "R1", "R2", "R3", "R4"}

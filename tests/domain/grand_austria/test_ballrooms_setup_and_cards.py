@@ -43,6 +43,39 @@ def test_the_ballrooms_are_laid_out_after_the_staff_draft_and_before_the_startin
     assert state.phase == "rehearsal_rooms"
 
 
+def test_the_setup_move_carries_the_boards_as_laid_out_and_the_rehearsal_boards_come_after_the_draft():
+    """The issue's form: the table's setup names the three ballrooms and the
+    rehearsal boards (by name or printed content); no lay-out move follows,
+    and the boards are still chosen after the staff draft."""
+    state = GAME.setup(["Anna", "Beth", "Cyril"], GAME.load_options({"modules": ["ballrooms"], "staff_draft": True}),
+                       "3")
+    printed = {"name": "Odeonsaal", "rows": {"top": {"spaces": 2, "cost": 4}, "bottom": {"spaces": 6, "cost": 0}}}
+    board = {"id": "Blue", "sections": [[{"kind": "vp", "n": 1}], [], [], []]}
+    state, facts = play(state, {"type": "setup", "objectives": [105, 109, 113], "emperor_tiles": ["A1", "B5", "C1"],
+                                "queue": QUEUE, "start_player": "Anna", "hands": dict(zip(state.players, HANDS.values())),
+                                "ballrooms": ["Zum Sperl", "Apollosaal", printed], "rehearsal_boards": ["R1", board, "R3"]})
+    assert [r.name for r in of(state).rooms] == ["Zum Sperl", "Apollosaal", "Odeonsaal"]
+    assert [f["round"] for f in facts_of(facts, "ballroom_laid_out")] == [3, 5, 7]
+    assert [b.id for b in of(state).offer] == ["R1", "Blue", "R3"]
+    assert state.phase == "staff_draft"
+    while state.phase == "staff_draft":
+        state, _ = play(state, GAME.legal_moves(state)[0])
+    assert state.phase == "rehearsal_rooms" and GAME.expected(state).moves == ("choose_rehearsal",)
+    assert refusal(state, LAY_OUT).code == "unexpected_move"
+
+
+def test_a_setup_with_boards_is_refused_with_the_rule_when_they_do_not_fit():
+    base = GAME.setup(["Anna", "Beth"], GAME.load_options({}), "3")
+    move = {**SETUP, "start_player": "Anna", "ballrooms": ["Apollosaal", "Zum Sperl", "Odeonsaal"],
+            "rehearsal_boards": ["R1", "R2"]}
+    assert refusal(base, move).code == "module_not_in_play"
+    state = GAME.setup(["Anna", "Beth"], GAME.load_options({"modules": ["ballrooms"]}), "3")
+    assert refusal(state, {**move, "ballrooms": ["Apollosaal", "Apollosaal", "Odeonsaal"]}).code == "same_ballroom"
+    assert refusal(state, {k: v for k, v in move.items() if k != "rehearsal_boards"}).code == "lay_out_both"
+    with pytest.raises(MalformedMove):
+        GAME.load_move({**move, "ballrooms": ["Prater", "Zum Sperl", "Odeonsaal"]})
+
+
 def test_rehearsal_boards_are_chosen_counter_clockwise_from_the_start_players_right_the_last_gets_the_rest():
     state = set_up(("Anna", "Beth", "Cyril"), start="Anna")
     assert GAME.expected(state).seats == ("Cyril",)

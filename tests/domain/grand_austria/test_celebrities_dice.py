@@ -7,20 +7,13 @@ one is left, else the re-roller chooses. Rulebook: "Module 2 Course of Play"."""
 from __future__ import annotations
 
 import pytest
-from celebrities_table import DICE, chits, facts_of, holding, in_lounge, ready, started, vp_facts
+from celebrities_table import DICE, chits, facts_of, holding, in_lounge, ready, refused, started, vp_facts
 from grand_austria_table import arrange, mv, play
 
 from domain.grand_austria import GAME
 from domain.grand_austria.modules.celebrities import of
 from domain.grand_austria.state import REROLL, WHITE, Pending
 from domain.immutable import evolve
-from domain.rules import RuleViolation
-
-
-def refused(state, move):
-    with pytest.raises(RuleViolation) as error:
-        play(state, move)
-    return error.value
 
 
 @pytest.mark.parametrize("players, dice", [(2, 10), (3, 12), (4, 14)])

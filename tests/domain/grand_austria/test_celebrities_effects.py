@@ -7,24 +7,17 @@ the Exchange once this round; "costs nothing this round". Rulebook:
 from __future__ import annotations
 
 import pytest
-from celebrities_table import facts_of, holding, in_lounge, ready, vp_facts
+from celebrities_table import facts_of, holding, in_lounge, ready, refused, vp_facts
 from grand_austria_table import arrange, mv, play
 
 from domain.grand_austria import GAME
 from domain.grand_austria.effects import score, triggers
 from domain.grand_austria.state import Pending
 from domain.immutable import evolve
-from domain.rules import RuleViolation
 
 VP_BONUS, VP_BONUS_TOO, EMPEROR_BONUS = "Sigmund Freud", "Nikola Tesla", "Marie Curie"
 OCCUPY_VP, STAFF_ITEMS, STAFF_CHAMPAGNE = "Albert Einstein", "Johann Strauss", "Giacomo Puccini"
 EXCHANGE, MONEY_ROOMS, FREE_ROOMS = "Gustav Klimt", "Gandhi", "Bertha von Suttner"
-
-
-def refused(state, move):
-    with pytest.raises(RuleViolation) as error:
-        play(state, move)
-    return error.value
 
 
 def anna(*celebrities, modules=("celebrities",), **holdings):
@@ -178,6 +171,13 @@ def test_money_bonus_per_source_an_occupancy_bonus_and_a_guest_reward():
     after, facts = play(after, mv("prepare_room", "Anna", room="3.3"))            # floor 3: 2 krones, now 1
     assert facts_of(facts, "room_prepared")[0]["cost"] == 1
     assert [p.kind for p in after.pending] == ["rooms"]
+
+
+def test_krones_lost_at_the_end_of_the_money_track_are_not_got():
+    state = anna(MONEY_ROOMS, krones=20)
+    state, _ = play(state, mv("take_die", "Anna", value=4))
+    after, facts = play(state, mv("split_funds", "Anna", krones=2, emperor=3))
+    assert facts_of(facts, "krones_lost") and not any(p.kind == "rooms" for p in after.pending)
 
 
 def test_paying_krones_is_not_getting_krones():

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from celebrities_table import LOUNGE, chits, facts_of, holding, in_lounge, ready, set_up, started
+from celebrities_table import LOUNGE, chits, facts_of, holding, in_lounge, ready, refused, set_up, started
 from grand_austria_table import mv, play
 
 from domain.grand_austria import GAME
@@ -19,12 +19,6 @@ from domain.immutable import evolve
 from domain.rules import MalformedMove, RuleViolation
 
 MODULE_1_TILES = {"Giacomo Puccini", "Mata Hari", "Picasso"}
-
-
-def refused(state, move):
-    with pytest.raises(RuleViolation) as error:
-        play(state, move)
-    return error.value
 
 
 # -- setup ------------------------------------------------------------------------------
@@ -182,3 +176,22 @@ def test_the_view_shows_the_lounge_who_holds_whom_and_the_stack():
     assert view["celebrities"]["Beth"][0]["text"].startswith("Emperor track bonus")
     assert view["celebrity_stack"] == 5 and view["celebrity_discard"] == []
     assert view["action_space_dice"]["4"] == ["white", "white", "white", "red", "blue"]
+
+
+def test_the_catalog_lists_the_tiles_in_play_with_their_effect_and_source():
+    alone = GAME.catalog({"modules": ["celebrities"]})
+    assert len(alone["celebrities"]) == 8 and alone["lounge_colours"]["source"] == "reconstructed"
+    einstein = next(c for c in alone["celebrities"] if c["name"] == "Albert Einstein")
+    assert einstein["effect"] == "occupy_vp" and "effect: reconstructed" in einstein["source"]
+    assert len(GAME.catalog({"modules": ["ballrooms", "celebrities"]})["celebrities"]) == 11
+    own = GAME.catalog({"modules": ["celebrities"],
+                        "house_catalog": {"celebrity": [{"name": "Lise Meitner", "effect": "vp_bonus"}]}})
+    assert [(c["name"], c["source"]) for c in own["celebrities"]] == [("Lise Meitner", "house catalog")]
+
+
+def test_a_stored_house_catalogs_celebrity_section_is_checked():
+    GAME.check_house_catalog({"celebrity": [{"name": "Lise Meitner", "effect": "vp_bonus"}]})
+    for bad in ({"celebrity": {"name": "X"}}, {"celebrity": [{"name": "X", "effect": "juggling"}]},
+                {"celebrity": [{"name": "X", "effect": "exchange"}, {"name": "X", "effect": "vp_bonus"}]}):
+        with pytest.raises(MalformedMove):
+            GAME.check_house_catalog(bad)

@@ -1,5 +1,5 @@
 """Module 2 in whole random games, alone and with modules 1 and 4 in every
-combination, for 2-4 players: replay equals the live game, the listed moves
+combination, with module 5, module 3 and all five, for 2-4 players: replay equals the live game, the listed moves
 are exactly the legal ones, nothing goes negative, every point is an outcome
 fact, a player who must move has a move; coloured dice are rolled and taken,
 the lounge is refilled every round but the last."""
@@ -11,8 +11,9 @@ from test_grand_austria_playouts import move_types_played, playout_without_dead_
 from domain.grand_austria.modules.celebrities import of
 
 COMBINATIONS = [["celebrities"], ["celebrities", "ballrooms"], ["celebrities", "start_player"],
-                ["ballrooms", "celebrities", "start_player"]]
-IDS = ["m2", "m2+m1", "m2+m4", "m1+m2+m4"]
+                ["ballrooms", "celebrities", "start_player"], ["celebrities", "more"], ["celebrities", "unique_hotels"],
+                ["ballrooms", "celebrities", "more", "start_player", "unique_hotels"]]
+IDS = ["m2", "m2+m1", "m2+m4", "m1+m2+m4", "m2+m5", "m2+m3", "all"]
 
 
 @pytest.mark.parametrize("modules", COMBINATIONS, ids=IDS)

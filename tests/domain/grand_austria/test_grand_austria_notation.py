@@ -100,6 +100,8 @@ PRINTED = [
     ({"type": "take_bell_reward", "seat": "Ann", "staff": 168}, "Ann bell 168"),
     ({"type": "return_item", "seat": "Bo Lee", "item": "coffee"}, "Bo Lee returns coffee"),
     ({"type": "take_die", "seat": "Ann", "value": 5, "boost": False, "move_from": 4}, "Ann die 5 from 4"),
+    ({"type": "take_die", "seat": "Ann", "value": 5, "boost": True, "colour": "red", "move_from": 4,
+      "move_colour": "red"}, "Ann die 5+ red from 4 red"),
     ({"type": "lay_out_entrances", "entrances": ["kaufman", "dove"],
       "dove_tokens": [{"top": [{"kind": "vp", "n": 2}], "bottom": []}] * 5},
      'Entrances ["kaufman","dove"], Dove tokens [' + ",".join(['{"top":[{"kind":"vp","n":2}],"bottom":[]}'] * 5)

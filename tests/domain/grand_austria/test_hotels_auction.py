@@ -35,8 +35,11 @@ def test_with_module_1_the_kitchens_start_with_one_champagne_only():
                    for p in state.seats.values())
 
 
-@pytest.mark.parametrize("modules", [("unique_hotels", "ballrooms"), ("ballrooms", "unique_hotels")])
+@pytest.mark.parametrize("modules", [("unique_hotels", "ballrooms"), ("ballrooms", "unique_hotels"),
+                                     ("ballrooms", "celebrities", "unique_hotels", "start_player", "more"),
+                                     ("more", "unique_hotels", "start_player", "celebrities", "ballrooms")])
 def test_the_auction_comes_after_the_staff_draft_and_before_the_rehearsal_rooms(modules):
+    """[LW §Combining Modules] steps 12-16: staff (drafted), the auction, rehearsal rooms, guests, rooms."""
     state = GAME.setup(["Anna", "Beth"], GAME.load_options({"modules": list(modules), "staff_draft": True}))
     names = [p.name for p in parts(state).setup_phases if p.active(state.config)]
     assert names.index("staff_draft") < names.index("entrances") < names.index("entrance_auction") \
@@ -171,3 +174,14 @@ def test_after_the_auction_the_setup_goes_on_to_the_first_roll():
     assert state.phase == "turns"
     assert of(state).owners == {"Anna": "dove", "Beth": "kaufman", "Cyril": "chateau_paulwei"}
     assert len(state.player("Beth").cafe) == 4 and len(state.player("Anna").cafe) == 3
+
+
+def test_with_module_4_the_auction_spends_the_money_of_the_new_turn_order_tiles():
+    """[LW §Combining Modules] steps 10b then 13: 9, 10, 11, 12 krones by position before the auction."""
+    names = ("Anna", "Beth", "Cyril", "Dora")
+    state = set_up(["dove", "kaufman", "kozi_palace", "chateau_paulwei"], names=names, start="Cyril",
+                   modules=("unique_hotels", "start_player"))
+    assert {s: p.krones for s, p in state.seats.items()} == {"Cyril": 9, "Dora": 10, "Anna": 11, "Beth": 12}
+    refused(state, {"type": "open_auction", "seat": "Cyril", "entrance": "dove", "bid": 10}, "cannot_pay")
+    state, _ = play(state, {"type": "open_auction", "seat": "Cyril", "entrance": "dove", "bid": 9})
+    refused(state, {"type": "bid", "seat": "Dora", "amount": 11}, "cannot_pay")

@@ -11,8 +11,9 @@ from hotels_table import auctions, facts_of, holdings, plainly, points, ready, s
 from domain.grand_austria import GAME
 from domain.grand_austria.catalog import catalog
 from domain.grand_austria.hotel import occupy
+from domain.grand_austria.scoring import measured
 from domain.grand_austria.modules.unique_hotels import kaufman_pile, ninas_final, of, ren_ballroom, round_over, with_
-from domain.grand_austria.state import Die, Pending
+from domain.grand_austria.state import WHITE, Die, Pending
 from domain.grand_austria.dice import on_spaces
 from domain.immutable import evolve
 from domain.rules import RuleViolation
@@ -416,3 +417,35 @@ def test_the_ren_4_vp_for_the_sole_most_dancers_at_each_ballroom_scoring(anna, b
     out = []
     ren_ballroom(state, out)
     assert points(out, "Anna") == vp
+
+
+def test_kaufmans_pile_is_kept_apart_from_objective_165s_pile():
+    """Objective #165 (module 1) counts every green guest completed; Kaufman's
+    round pile counts this round's and is discarded, the objective's stays."""
+    state = ready(["kaufman", "dove", "the_ren"], [("kaufman", 0), ("dove", 0)], modules=("unique_hotels", "ballrooms"))
+    greens = tuple(catalog().guests[n] for n in (91, 92, 93, 94))
+    state = holdings(state, "Anna", guests=greens)
+    out = []
+    state = kaufman_pile(state, out)
+    assert points(out, "Anna") == 6
+    assert measured(state, "Anna", "completed_green") == 4
+    state = evolve(state, objectives=(165, 109, 113), claims=((), (), ()))
+    state, facts = play(state, {"type": "claim_objective", "seat": "Anna", "objective": 165})
+    assert points(facts, "Anna") > 0
+
+
+def test_without_module_3_no_die_is_moved():
+    state = GAME.setup(["Anna", "Beth"], GAME.load_options({}))
+    state, _ = play(state, {"type": "setup", "objectives": [105, 109, 113], "emperor_tiles": ["A1", "B1", "C1"],
+                            "queue": [49, 63, 77, 91, 50], "start_player": "Anna"})
+    state = plainly(state, until=lambda s: s.phase == "turns")
+    refused(state, {"type": "take_die", "seat": "Anna", "value": 5, "move_from": 4}, "no_move_from")
+
+
+def test_the_kozi_palace_moves_a_coloured_die_when_the_space_has_no_white_one():
+    """A coloured die (module 2's) moves like any other and counts for the strength [M3.A09]."""
+    state = owned_by_anna("kozi_palace")
+    state = evolve(state, dice=((WHITE,), (WHITE,), (), ("red",), (WHITE,), (WHITE,)))
+    state, facts = play(state, {"type": "take_die", "seat": "Anna", "value": 5, "move_from": 4})
+    assert facts_of(facts, "die_taken")[0]["strength"] == 2
+    assert state.dice[3] == () and state.dice[4] == ("red",)

@@ -12,7 +12,8 @@ from test_grand_austria_playouts import busy_move
 
 from domain.grand_austria import GAME
 
-COMBINATIONS = [["more"], ["more", "ballrooms"], ["more", "start_player"], ["more", "ballrooms", "start_player"]]
+COMBINATIONS = [["more"], ["more", "ballrooms"], ["more", "start_player"], ["more", "ballrooms", "start_player"],
+                ["more", "celebrities"], ["more", "celebrities", "ballrooms", "start_player"]]
 
 
 def check_bells(move, answer):
@@ -52,7 +53,7 @@ def test_a_whole_module_5_game_at_the_table_and_in_digital_mode(client):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("modules", COMBINATIONS, ids=["m5", "m5+m1", "m5+m4", "m5+m1+m4"])
+@pytest.mark.parametrize("modules", COMBINATIONS, ids=["m5", "m5+m1", "m5+m4", "m5+m1+m4", "m5+m2", "m5+m2+m1+m4"])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_whole_games_with_every_combination_at_the_table_and_in_digital_mode(client, players, modules):
     table_game(client, players, modules, 20 + players)

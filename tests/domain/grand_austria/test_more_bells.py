@@ -9,7 +9,7 @@ import pytest
 from more_table import arrange, bells, hire_with_die_5, mv, offered, play, ready5, staff
 
 from domain.grand_austria import GAME
-from domain.grand_austria.scoring import measured
+from domain.grand_austria.scoring import end_staff_vp, measured
 from domain.rules import RuleViolation
 
 WAITER = 168        # reconstructed: at least 3 yellow rooms occupied -> 5 VP
@@ -17,6 +17,7 @@ SOMMELIER = 170     # a die showing 2 -> 2 dishes or drinks of choice
 PATISSIER = 171     # a die showing 1 -> 1 strudel, 1 cake, 2 VP
 RECEPTIONIST = 175  # hire a staff card -> 2 krones
 DIPLOMAT = 179      # place a marker on an objective card -> 2 krones, 3 VP
+ASSISTANT_MANAGER = 32   # final scoring: 2 VP per hired staff, this card included
 
 
 def refusal(state, move):
@@ -61,6 +62,9 @@ def test_taking_the_reward_turns_the_card_face_down_for_good_and_it_still_counts
     assert {"fact": "bell_reward", "seat": "Ann", "staff": "Room Service Waiter"} in facts
     assert bells(state, "Ann") == [(WAITER, "face_down")]
     assert measured(state, "Ann", "hired") == 1                                  # still played staff
+    manager = state.config.catalog.staff[ASSISTANT_MANAGER]
+    with_manager = staff(state, "Ann", hired=[ASSISTANT_MANAGER])
+    assert end_staff_vp(with_manager.hotel, with_manager.player("Ann"), manager, ()) == 4   # 2 VP x 2 hired
     # occupied yellow rooms going down and up again never turn it face up
     state = arrange(state, "Ann", rooms={"2.2": "prepared"})
     state, _ = play(state, mv("end_turn", "Ann"), mv("pass", "Bob"))
@@ -190,3 +194,75 @@ def test_a_requirement_outside_the_vocabulary_is_malformed(requirement):
     with pytest.raises(MalformedMove):
         GAME.load_move(mv("hire", "Ann", staff={"name": "X", "cost": 1, "kind": "once",
                                                "requirement": {"measure": "krones", "at_least": 1}}))
+
+
+CAPTAIN = {"number": 168, "name": "Bell Captain", "cost": 3, "kind": "bell",
+           "requirement": {"measure": "occupied", "at_least": 4}, "reward": [{"kind": "vp", "n": 8}]}
+
+
+def test_a_house_catalog_replaces_a_reconstructed_module_5_card_by_its_number():
+    state = GAME.setup(["Ann", "Bob"], GAME.load_options({"modules": ["more"], "house_catalog": {"staff": [CAPTAIN]}}))
+    card = state.config.catalog.staff[168]
+    assert (card.name, card.requirement, card.reward) == ("Bell Captain", CAPTAIN["requirement"], ({"kind": "vp", "n": 8},))
+
+
+@pytest.mark.parametrize("modules, card", [
+    ([], CAPTAIN),                                                                   # a bell card without module 5
+    (["more"], {**CAPTAIN, "requirement": {"measure": "champagne", "at_least": 2}}),  # module 1's measure
+])
+def test_a_house_catalog_card_of_a_module_not_played_is_refused_when_the_game_starts(modules, card):
+    with pytest.raises(RuleViolation) as refused:
+        GAME.setup(["Ann", "Bob"], GAME.load_options({"modules": modules, "house_catalog": {"staff": [card]}}))
+    assert refused.value.code == "card_not_in_game"
+
+
+def with_bell(state, seat, requirement):
+    """``seat`` hired (earlier) a printed bell card with this requirement and a 1 VP reward."""
+    from domain.grand_austria.catalog import staff_from
+    from domain.grand_austria.effects import set_player
+    from domain.grand_austria.modules.more import ID, Bell, More
+    from domain.immutable import evolve
+    card = staff_from({"name": "Bell", "cost": 1, "kind": "bell", "requirement": requirement,
+                       "reward": [{"kind": "vp", "n": 1}]})
+    player = state.player(seat)
+    state = set_player(state, seat, evolve(player, hired=player.hired + (card,)))
+    return evolve(state, modules={**state.modules, ID: More({seat: (Bell(card),)})})
+
+
+YELLOW_GUEST = [(51, "all")]      # Composer: yellow, 1 wine, reward 1 strudel
+EVENT_CASES = [
+    ({"on": "die", "values": [3, 4]}, [mv("take_die", "Ann", value=3), mv("decline", "Ann")], True),
+    ({"on": "die", "values": [4]}, [mv("take_die", "Ann", value=3), mv("decline", "Ann")], False),
+    ({"on": "check_in", "colour": "yellow"}, [mv("check_in", "Ann", table=1, room="1.2")], True),
+    ({"on": "check_in", "colour": "red"}, [mv("check_in", "Ann", table=1, room="1.2")], False),
+    ({"on": "check_in", "min_order": 2}, [mv("check_in", "Ann", table=1, room="1.2")], False),
+    ({"on": "occupy", "colour": "yellow"}, [mv("check_in", "Ann", table=1, room="1.2")], True),
+    ({"on": "occupy", "colour": "blue"}, [mv("check_in", "Ann", table=1, room="1.2")], False),
+    ({"on": "prepare", "colour": "yellow"},
+     [mv("take_die", "Ann", value=3), mv("prepare_room", "Ann", room="2.1"), mv("decline", "Ann")], True),
+    ({"on": "prepare"}, [mv("take_die", "Ann", value=4), mv("split_funds", "Ann", krones=2, emperor=0)], False),
+    ({"on": "take_guest"}, [mv("take_guest", "Ann", position=4)], True),
+    ({"on": "serve"}, [mv("serve", "Ann", items=[{"table": 2, "item": "wine"}])], True),
+    ({"on": "claim_objective"}, [mv("take_die", "Ann", value=3), mv("decline", "Ann")], False),
+]
+
+
+@pytest.mark.parametrize("requirement, moves, met", EVENT_CASES,
+                         ids=[f"{r['on']}-{'met' if m else 'not'}-{i}" for i, (r, _, m) in enumerate(EVENT_CASES)])
+def test_each_event_a_requirement_may_name(requirement, moves, met):
+    state = arrange(ready5(), "Ann", cafe=YELLOW_GUEST + [(52, {"wine": 0})])
+    state = with_bell(state, "Ann", requirement)
+    state, _ = play(state, *moves)
+    assert (offered(state) == [("Ann", None)]) == met
+
+
+def test_a_bell_reward_is_one_source_for_a_celebritys_bonus():
+    """Module 2 with module 5: Freud's "VP bonus" (reconstructed: +2 VP each time
+    its holder scores) counts the Pâtissier's reward once, as one source."""
+    from celebrities_table import holding, ready as with_celebrities, vp_facts
+    state = holding(with_celebrities(modules=("celebrities", "more")), "Anna", "Sigmund Freud")
+    state = staff(state, "Anna", hired=[PATISSIER])
+    state, _ = play(state, mv("take_die", "Anna", value=1))                     # 1 strudel, by itself
+    assert offered(state) == [("Anna", PATISSIER)]
+    state, facts = play(state, mv("take_bell_reward", "Anna", staff=PATISSIER))
+    assert vp_facts(facts, "Anna") == [2, 2]

@@ -11,8 +11,9 @@ from test_grand_austria_playouts import playout_without_dead_ends, run
 from domain.grand_austria import GAME
 from domain.grand_austria.modules.more import of
 
-COMBINATIONS = [["more"], ["more", "ballrooms"], ["more", "start_player"], ["more", "ballrooms", "start_player"]]
-IDS = ["m5", "m5+m1", "m5+m4", "m5+m1+m4"]
+COMBINATIONS = [["more"], ["more", "ballrooms"], ["more", "start_player"], ["more", "ballrooms", "start_player"],
+                ["more", "celebrities"], ["more", "celebrities", "ballrooms", "start_player"]]
+IDS = ["m5", "m5+m1", "m5+m4", "m5+m1+m4", "m5+m2", "m5+m2+m1+m4"]
 
 
 @pytest.mark.parametrize("modules", COMBINATIONS, ids=IDS)
