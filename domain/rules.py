@@ -264,6 +264,12 @@ class Game(ABC):
     def chance_move(self, state: Any, rng: random.Random) -> Move:
         """The table's move, generated: used in digital mode and playouts."""
 
+    def chance_as_recorded(self, state: Any, made: Move, recorded: Move) -> Move:
+        """The chance move the seed gives (``made``) in the shape an older
+        engine recorded it (``recorded``), for checking a revealed seed; most
+        games never changed the shape of their chance moves."""
+        return made
+
     def complete_move(self, state: Any, move: Move, rng: random.Random) -> Move:
         """Fill in what a player's move leaves to chance in digital mode
         (e.g. a reroll's result). Most moves need nothing."""

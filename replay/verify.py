@@ -76,7 +76,8 @@ def check_revealed_seed(hist: GameHistory) -> list[Problem]:
         entry = hist.entry(number)
         if entry.recorded_by != SERVICE:
             continue
-        made = hist.game.chance_move(hist.states[ply], rng_for(seed, number))
+        state = hist.states[ply]
+        made = hist.game.chance_as_recorded(state, hist.game.chance_move(state, rng_for(seed, number)), entry.move)
         if canonical(made) != canonical(entry.move):
             problems.append(Problem("seed_differs", entry.version,
                                     f"Move {number}, made by the service, is not what the revealed seed gives "

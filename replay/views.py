@@ -62,11 +62,11 @@ PLAYERS_TABLE = "tablelog_view_players_v2"
 """(v2: rows carry ``played``; the views are rebuilt from the log under the new name.)"""
 TRACKING_TABLE = "tablelog_view_tracking"
 DEADLOCK_ATTEMPTS = 3
+"""How often a batch of view rows the database rolled back (a deadlock) is written again."""
 LEADER_LOCK = 7418
 """The PostgreSQL advisory lock the views' runner holds (7416: migration, 7417: the views' tables)."""
 FRESH_WAIT = 2.0
 """Seconds a reader waits for the runner to pass the events stored before its read."""
-"""How often a batch of view rows the database rolled back (a deadlock) is written again."""
 
 GAME_COLUMNS = ("game_id", "position", "game", "players", "mode", "status", "scores", "winners", "moves",
                 "version", "created_at", "last_move_at", "head_hash", "summary")
