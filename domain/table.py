@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from domain.chance import rng_for
+from domain.checkpoints import States
 from domain.commitment import hidden_paths, new_salt, path_key
 from domain.games import get_game
 from domain.record import SCOREKEEPER, SERVICE, GameRecord, NothingToUndo
@@ -94,7 +95,8 @@ def rules_to_replay(game: Game, recorded: str) -> str:
 class Table:
     """One game being played or replayed: ``game``, ``record`` (the event
     aggregate), ``moves`` (every recorded move by number, undone ones too) and
-    ``states`` (the state before the first move and after each effective move)."""
+    ``states`` (the state before the first move and after each effective move,
+    kept as checkpoints: domain.checkpoints)."""
 
     def __init__(self, game: Game, record: GameRecord, rules_version: str, first: Any):
         self.game = game
@@ -103,7 +105,7 @@ class Table:
         """The rules the states follow (the record's own version, or the
         current one for a record whose version is no longer played)."""
         self.moves: dict[int, Move] = {}
-        self.states: list[Any] = [first]
+        self.states = States(game, first)
 
     # -- starting ------------------------------------------------------------------
     @classmethod
@@ -190,13 +192,13 @@ class Table:
             raise NothingToUndo("There is no undone move to redo.")
         state, outcome = self.game.play(self.state, self.moves[number])
         self.record.redo(outcome, by, request_id)
-        self.states.append(state)
+        self.states.append(state, self.moves[number])
         return Played(number, self.moves[number], outcome)
 
     def _recorded(self, move: Move, state: Any, outcome: Outcome, by: str, request_id: str | None) -> Played:
         number = self.record.record_move(move, outcome, by, request_id, salts_for(self.game, self.record.mode, move))
         self.moves[number] = move
-        self.states.append(state)
+        self.states.append(state, move)
         return Played(number, move, outcome)
 
     # -- stored events -------------------------------------------------------------------
@@ -224,7 +226,7 @@ class Table:
         try:
             new, outcome = self.game.apply(state, move)
         except Exception as error:  # a record the rules cannot replay at all
-            self.states.append(state)
+            self.states.append(state, move)
             return Replayed(stored.number, stored.outcome, refused, error)
-        self.states.append(new)
+        self.states.append(new, move)
         return Replayed(stored.number, outcome, refused)

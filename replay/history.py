@@ -4,7 +4,8 @@ every effective move, and the answers to earlier requests (idempotency).
 It is a projection kept in memory and brought up to date incrementally
 (``feed`` the events after ``version``), so recording a move, undoing it or
 asking for the state at move N costs the same in a long game as in a short
-one. States share structure, so keeping one per effective move is cheap.
+one. The table keeps a state every K moves and those since the last one
+(domain.checkpoints); any other state is rebuilt from at most K - 1 moves.
 """
 from __future__ import annotations
 
@@ -214,6 +215,21 @@ class GameHistory:
         after ``version``, in order."""
         start = bisect_right(self.touched, (version, float("inf")))
         return sorted({number for _, number in self.touched[start:]})
+
+    def changed_page(self, version: int, limit: int) -> tuple[list[int], int | None]:
+        """The first ``limit`` moves changed after ``version`` (in the order
+        of their first change then, returned by number), and the version to
+        ask the next page after (None: there are no more). A move changed
+        again after that version comes again in a later page, as it is then."""
+        start = bisect_right(self.touched, (version, float("inf")))
+        numbers: dict[int, None] = {}
+        last = version
+        for touched_at, number in self.touched[start:]:
+            if number not in numbers and len(numbers) == limit:
+                return sorted(numbers), last
+            numbers[number] = None
+            last = touched_at
+        return sorted(numbers), None
 
     def kept_since(self, version: int) -> int:
         """How many effective moves are the same as at ``version``: the

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 from domain.games import all_games, get_game
 from domain.commitment import hidden_commitment, value_at
@@ -81,13 +81,20 @@ def _seen(game: Game, move: Move, view: str | None) -> Move:
 
 
 def to_jsonl(events: Sequence[Any], view: str | None = None, hide_seed: bool = False) -> str:
-    """The stored events as JSON Lines. ``view`` (a seat, or ``table``) hides
-    what that viewer may not see; it is then named on the first line.
-    ``hide_seed``: a running digital game stored before seeds were sealed
-    holds its seed in the Started event; the seed and that event's hash
-    (which would give the seed away by trial) are left out."""
-    game = get_game(events[0].game)
-    lines = []
+    """The stored events as JSON Lines (see ``jsonl_lines``)."""
+    return "".join(jsonl_lines(events[0].game, events, view, hide_seed))
+
+
+def jsonl_lines(game_id: str, events: Iterable[Any], view: str | None = None,
+                hide_seed: bool = False) -> Iterator[str]:
+    """The stored events of a ``game_id`` game as JSON Lines, one line at a
+    time (an export streams them: its memory does not grow with the record).
+    ``view`` (a seat, or ``table``) hides what that viewer may not see; it
+    is then named on the first line. ``hide_seed``: a running digital game
+    stored before seeds were sealed holds its seed in the Started event; the
+    seed and that event's hash (which would give the seed away by trial) are
+    left out."""
+    game = get_game(game_id)
     hidden_hash = False          # the event before hid a value under a bare hash
     for domain_event in events:
         stored = domain_event.__dict__
@@ -116,8 +123,7 @@ def to_jsonl(events: Sequence[Any], view: str | None = None, hide_seed: bool = F
             del line["seed"]
         if hidden_hash:
             del line["hash"]
-        lines.append(json.dumps(line, ensure_ascii=False, separators=(",", ":")))
-    return "\n".join(lines) + "\n"
+        yield json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
 def _committed(stored: dict[str, Any], seen_move: Any) -> dict[str, Any]:

@@ -179,6 +179,10 @@ SINCE_HELP = ("a version the reader already holds the game at: only what was rec
               "commented on after it")
 
 
+LOG_PAGE_LIMIT = 5000
+"""The largest page of the log one request asks for."""
+
+
 def since_field() -> MoveNumber:
     return MoveNumber(load_default=None, validate=validate.Range(min=0), metadata={"description": SINCE_HELP})
 
@@ -246,6 +250,8 @@ class LogSchema(Schema):
         "description": "as asked: entries are then only the moves changed after this version"})
     forked_from = fields.Dict(allow_none=True)
     entries = fields.List(fields.Nested(LogEntrySchema))
+    next_since = fields.Integer(allow_none=True, metadata={
+        "description": "with limit: the since of the next page (None: this page is the last)"})
 
 
 class FindingSchema(Schema):
@@ -522,6 +528,8 @@ class SeatQuerySchema(Schema):
 
 class LogQuerySchema(SeatQuerySchema):
     since = since_field()
+    limit = fields.Integer(load_default=None, validate=validate.Range(min=1, max=LOG_PAGE_LIMIT), metadata={
+        "description": "at most this many entries (a page); next_since asks for the next one"})
 
 
 @blp.route("/games/<game_id>/log")
@@ -530,8 +538,9 @@ class Log(MethodView):
     @blp.response(200, LogSchema)
     def get(self, query: dict[str, Any], game_id: str):
         """Every recorded move, undone ones marked, with who recorded it and when
-        (with since=V: only the moves recorded, undone, redone or commented on after version V)."""
-        return games().log(game_id, bearer(), query["seat"], query["since"])
+        (with since=V: only the moves recorded, undone, redone or commented on after version V;
+        with limit=L: the first L of them, and next_since for the rest)."""
+        return games().log(game_id, bearer(), query["seat"], query["since"], query["limit"])
 
 
 @blp.route("/games/<game_id>/audit")

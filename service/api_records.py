@@ -210,7 +210,7 @@ class Export(MethodView):
     def get(self, query: dict[str, Any], game_id: str):
         """The game's record (in a digital game, as the token's holder may see it)."""
         fmt = query["format"]
-        body = games().export(game_id, fmt, bearer(), query["seat"])
+        body = games().export_lines(game_id, fmt, bearer(), query["seat"])     # streamed
         extension = "jsonl" if fmt == "jsonl" else "txt"
         return Response(body, content_type=CONTENT_TYPES[fmt],
                         headers={"Content-Disposition": f'attachment; filename="{game_id}.{extension}"'})

@@ -28,7 +28,7 @@ from domain.rules import TABLE, MalformedMove, Move, RuleViolation
 from domain.table import Table
 from replay.bgstats import bgstats_link, bgstats_play
 from replay.history import GameHistory
-from replay.records import Record, RecordError, Step, format_named, read_record, to_jsonl, to_text
+from replay.records import Record, RecordError, Step, format_named, jsonl_lines, read_record, to_text
 from replay.verify import Verdict, check_receipt, verify_game, verify_jsonl
 from replay.views import Views
 from service.keys import Keyring, load_keyring
@@ -40,6 +40,8 @@ REQUESTS = uuid5(NAMESPACE_URL, "tablelog:requests")
 WRITE_ATTEMPTS = 8
 """How often a write that lost a race to another process is tried again
 (without ``expected_version``) before it is answered 409 ``stale_version``."""
+EXPORT_PAGE = 100
+"""Events an export reads from the store at a time: its memory stays flat in the record's length."""
 
 
 def as_json(value: Any) -> Any:
@@ -812,13 +814,20 @@ class Games:
         }
 
     def log(self, game_id: str, token: str | None, seat: str | None = None,
-            since: int | None = None) -> dict[str, Any]:
+            since: int | None = None, limit: int | None = None) -> dict[str, Any]:
         """Every recorded move, or with ``since`` those recorded, undone,
-        redone or commented on after that version (each whole, as it is now)."""
+        redone or commented on after that version (each whole, as it is now);
+        with ``limit`` the first ``limit`` of them changed after ``since``,
+        in the order they changed, and ``next_since`` to ask for the others."""
         hist = self.history(game_id)
         seat = self.viewer(hist, self.caller(hist, token), seat)
         self._check_since(hist, since)
-        chosen = hist.entries if since is None else [hist.entry(n) for n in hist.changed_since(since)]
+        next_since = None
+        if limit is not None:
+            numbers, next_since = hist.changed_page(since or 0, limit)
+            chosen = [hist.entry(n) for n in numbers]
+        else:
+            chosen = hist.entries if since is None else [hist.entry(n) for n in hist.changed_since(since)]
         entries = []
         for entry in chosen:
             entries.append({
@@ -830,7 +839,7 @@ class Games:
                 "annotations": [{**a, "at": a["at"].isoformat()} for a in entry.annotations],
             })
         return {"id": str(hist.id), "game": hist.started.game, "version": hist.version, "since": since,
-                "forked_from": hist.record.forked_from, "entries": entries}
+                "forked_from": hist.record.forked_from, "entries": entries, "next_since": next_since}
 
     def audit(self, game_id: str) -> dict[str, Any]:
         verdict = self.verify(game_id)
@@ -856,11 +865,31 @@ class Games:
     # -- game records: export, import, fork ------------------------------------------------
     def export(self, game_id: str, fmt: str, token: str | None = None, seat: str | None = None,
                whole: bool = False) -> str:
+        """The game's record as ``jsonl`` or ``text`` (see ``export_lines``), whole."""
+        return "".join(self.export_lines(game_id, fmt, token, seat, whole))
+
+    def stored_events(self, gid: UUID, upto: int, page: int | None = None) -> Iterator[Any]:
+        """A game's stored events up to version ``upto``, read ``page`` (by
+        default ``EXPORT_PAGE``) at a time from the store (a long record is
+        never held whole)."""
+        page = page or EXPORT_PAGE
+        after = 0
+        while after < upto:
+            batch = list(self.store.events.get(gid, gt=after, lte=upto, limit=page))
+            if not batch:
+                return
+            yield from batch
+            after = batch[-1].originator_version
+
+    def export_lines(self, game_id: str, fmt: str, token: str | None = None, seat: str | None = None,
+                     whole: bool = False) -> Iterator[str]:
         """The game's record as ``jsonl`` or ``text`` (or a name for one of
-        them, see replay.records). In a digital game the caller sees what its
-        token may see, like the log, or asks for its own ``seat``; ``whole``
-        (the command line, which holds the database) gives every move as
-        stored, or as ``seat`` sees it."""
+        them, see replay.records), in pieces: JSON Lines a line at a time,
+        read from the store a page at a time (the API streams them). In a
+        digital game the caller sees what its token may see, like the log,
+        or asks for its own ``seat``; ``whole`` (the command line, which
+        holds the database) gives every move as stored, or as ``seat`` sees
+        it. Who may see what is checked before the first piece."""
         try:
             fmt = format_named(fmt)
         except ValueError as error:
@@ -872,11 +901,10 @@ class Games:
         else:
             seat = self.viewer(hist, self.caller(hist, token), seat)
         view = (seat or "table") if self.hidden(hist) and not (whole and seat is None) else None
-        events = list(self.store.events.get(hist.id, lte=hist.version))
         hide_seed = not whole and not hist.game.finished(hist.state)
         if fmt == "jsonl":
-            return to_jsonl(events, view, hide_seed)
-        return to_text(events, hist.state, view, hide_seed)
+            return jsonl_lines(hist.started.game, self.stored_events(hist.id, hist.version), view, hide_seed)
+        return iter([to_text(list(self.stored_events(hist.id, hist.version)), hist.state, view, hide_seed)])
 
     def import_record(self, text: str, fmt: str | None = None, request_id: str | None = None) -> dict[str, Any]:
         """A new game from a record in ``fmt`` (by default the format it

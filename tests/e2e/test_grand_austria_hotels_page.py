@@ -64,6 +64,7 @@ def test_an_auction_and_a_round_on_the_page(phone: Page, server, shoot):
     expect(panel).to_contain_text("Anna opens the next auction")
     assert_big_enough(page)
     shoot(page, "hotels-01-entrances-laid-out")
+    # the page grows with the log: the later pictures are of the screen (a whole page took long under load)
     # Anna puts Kaufman up at 3; Beth raises to 4 (the lowest raise is offered); Cyril and Anna pass
     tap_in_the_auction(page, "kaufman", "open", 3)
     kaufman = panel.locator("li.entrance[data-entrance='kaufman']")
@@ -71,7 +72,8 @@ def test_an_auction_and_a_round_on_the_page(phone: Page, server, shoot):
     expect(kaufman.locator(".bid-control[data-action='raise'] input")).to_have_value("4")
     tap_in_the_auction(page, "kaufman", "raise")
     expect(kaufman).to_contain_text("bid 4 kr by Beth · Cyril to raise or pass")
-    shoot(page, "hotels-02-bidding")
+    panel.scroll_into_view_if_needed()
+    shoot(page, "hotels-02-bidding", full_page=False)
     tap_in_the_auction(page, "kaufman", "pass")
     expect(kaufman).to_contain_text("passed: Cyril")
     tap_in_the_auction(page, "kaufman", "pass")
@@ -87,7 +89,8 @@ def test_an_auction_and_a_round_on_the_page(phone: Page, server, shoot):
     expect(cyril.locator(".wray-tile")).to_have_count(6)
     expect(page.locator(".view .entrance-auction")).to_have_count(0)
     expect(page.locator(".log-list > li").first).to_contain_text("Cyril gets grand wray at no cost")
-    shoot(page, "hotels-03-entrances-owned")
+    cyril.scroll_into_view_if_needed()
+    shoot(page, "hotels-03-entrances-owned", full_page=False)
     # the setup and the first round: the table's steps entered as digital mode makes them, the rest tapped
     rng = random.Random(5)
     for _ in range(400):
@@ -105,4 +108,5 @@ def test_an_auction_and_a_round_on_the_page(phone: Page, server, shoot):
     expect(beth.locator(".entrance-line")).to_contain_text("pile this round")
     assert replayed(page, server, game_id, token, MODULES).module("unique_hotels").owners == \
         {"Beth": "kaufman", "Anna": "kozi_palace", "Cyril": "grand_wray"}
-    shoot(page, "hotels-04-round-2")
+    beth.scroll_into_view_if_needed()
+    shoot(page, "hotels-04-round-2", full_page=False)

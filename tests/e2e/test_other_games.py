@@ -212,7 +212,7 @@ def test_grand_austria_at_the_table_setup_by_tapping(phone: Page, shoot):
     # One Emperor tile of each stack for its round, each said in words.
     tiles = form.locator(".field[data-field='emperor_tiles']")
     expect(tiles.locator(".entry[data-round='3'] button")).to_have_count(4)
-    expect(tiles.locator(".entry[data-stack='A'] button[data-value='A1']")).to_contain_text("pay 3 kr, else −5 VP")
+    expect(tiles.locator(".entry[data-stack='A'] button[data-value='A1']")).to_contain_text("pay 3 krones, else lose 5 VP")
     for tile in ("A1", "A2", "B3", "C1"):     # A2 replaces A1: one tile per round
         tiles.locator(f"button[data-value='{tile}']").click()
     expect(tiles.locator("button.chosen")).to_have_count(3)

@@ -184,7 +184,7 @@ def tile_named(state: State, card: Any) -> Celebrity:
     try:
         printed = celebrity_from(card, BALLROOMS in state.config.modules)
     except ValueError as error:
-        raise violation("unknown_celebrity", f"{str(error).capitalize()}.", R_SETUP_M2) from None
+        raise violation("unknown_celebrity", f"This celebrity cannot be drawn: {error}.", R_SETUP_M2) from None
     if known is not None and known != printed:
         raise violation("unknown_celebrity", f"This game's {known.name} has the effect {known.effect}; a table "
                         "whose tiles differ enters them in the house catalog.", R_SETUP_M2)
@@ -317,9 +317,10 @@ def check_exchange(state: State, move: Move) -> None:
     if set(give) & set(take):
         raise violation("same_items", "The items from the supply must differ from those you spend.", R_EXCHANGE)
     kitchen = state.config.named(state.player(seat).items)
-    short = [k for k, n in give.items() if kitchen.get(k, 0) < n]
-    if short:
-        raise violation("not_in_kitchen", f"Your kitchen has only {kitchen[short[0]]} {short[0]}.", R_EXCHANGE)
+    item = next((k for k, n in give.items() if kitchen.get(k, 0) < n), None)
+    if item is not None:
+        have = kitchen.get(item, 0)
+        raise violation("not_in_kitchen", f"Your kitchen has only {have} {item}.", R_EXCHANGE)
     if move.get("place"):
         check_placement(state, seat, move["place"], state.config.vector(take), R_EXCHANGE)
 
@@ -395,9 +396,10 @@ def check_reveal_celebrity(state: State, move: Move) -> None:
     celebrity = tile_named(state, move["card"])
     lounge = of(state)
     if celebrity in lounge.tiles and celebrity not in drawable(lounge):
-        where = "in the stack" if lounge.stack else "in the discard pile (the stack is empty)"
-        raise violation("not_in_stack", f"{celebrity.name} is not {where}: the lounge is refilled from the "
-                        "stack, and from the shuffled discard pile once the stack is empty.", R_END)
+        raise violation("not_in_stack", f"{celebrity.name} is not in the stack: the lounge is refilled from the "
+                        "stack, and from the shuffled discard pile once the stack is empty." if lounge.stack else
+                        f"{celebrity.name} is not in the discard pile: the stack is empty, so the discard pile is "
+                        "shuffled into a new stack.", R_END)
 
 
 def apply_reveal_celebrity(state: State, move: Move, out: Outcome) -> State:

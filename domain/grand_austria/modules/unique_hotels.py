@@ -21,6 +21,7 @@ from domain.grand_austria.effects import N_, Carrying, Words, apply_effects, des
 from domain.grand_austria.parts import (FinalLine, Module, MoveRule, PendingKind, RoundEndStep, SetupPhase, automata,
                                         register)
 from domain.grand_austria.refusals import R_TURN, resolved, violation
+from domain.grand_austria import scoring
 from domain.grand_austria.scoring import measured
 from domain.grand_austria.state import INITIAL_GUESTS, INITIAL_ROOMS, OCCUPIED, REROLL, ROLL, ROUND_END, TURNS, \
     WHITE, Pending, State
@@ -432,8 +433,7 @@ def second_guest_candidates(state: State, p: Pending) -> list[Move]:
 
 def completed_guests(state: State, seat: str) -> int:
     """Guests whose order the seat completed: checked in, or sent to a ballroom (module 1)."""
-    danced = state.module("ballrooms").danced.get(seat, ()) if "ballrooms" in state.modules else ()
-    return len(state.player(seat).guests) + len(danced)
+    return len(scoring.completed_guests(state, seat))
 
 
 def kaufman_pile(state: State, out: Outcome) -> State:

@@ -42,7 +42,7 @@ export function bellCards(state, seat, ctx, tap) {
         && state.pending[0].cards[0].name === bell.staff.name;
       return h("span.chip.bell", { class: bell.status.replace("_", "-"), dataset: { bell: i + 1, status: bell.status },
         title: bell.staff.text || bell.staff.name },
-      "🔔 ", h("b", bell.staff.name), " ",
+      h("b", bell.staff.name), " ",
       h("small", `${requirementText(bell.staff.requirement)}: ${(bell.reward_words || []).join(", ")}`),
       " · ", h("small.bell-status", STATUS[bell.status] || words(bell.status)),
       "met" in bell ? h("small", bell.met ? " (met now)" : " (not met now)") : null,

@@ -141,7 +141,7 @@ def test_an_empty_stack_is_reshuffled_from_the_discard_pile():
     discard = {c.name for c in of(state).discard}
     assert "Gandhi" in discard
     error = refused(state, {"type": "reveal_celebrity", "card": "Albert Einstein"})
-    assert "the discard pile (the stack is empty)" in error.message
+    assert "is not in the discard pile: the stack is empty" in error.message
     after, facts = play(state, {"type": "reveal_celebrity", "card": "Gandhi"})
     assert facts_of(facts, "celebrities_reshuffled") == [{"fact": "celebrities_reshuffled",
                                                          "celebrities": len(discard)}]

@@ -1,0 +1,146 @@
+"""A game's states by ply, kept as checkpoints.
+
+A table needs the state before the first move and after each effective move
+(``state?at=N``, undo, the chart), but keeping every one makes a long game's
+memory grow with its length. ``States`` keeps the state at every ``every``-th
+ply (a checkpoint), the states since the last checkpoint (so the next undo or
+redo costs nothing) and the effective moves; any other state is rebuilt by
+replaying at most ``every - 1`` moves from the checkpoint before it.
+
+It reads like the list it replaces: ``states[i]``, ``states[-1]``,
+``len(states)``, a slice (a list, rebuilt in one pass) and iteration.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from domain.rules import Game, Move
+
+EVERY = 16
+"""Moves between two checkpoints: a state-at-N replays at most 15 moves (≈0.2-1.5
+ms with the engines' apply of 10-110 µs), and a long game keeps one state in 16."""
+
+
+def replayed(game: Game, state: Any, move: Move) -> Any:
+    """The state after ``move`` as a replay makes it: a move the rules cannot
+    apply at all leaves the state as it was (the audit says why)."""
+    try:
+        return game.apply(state, move)[0]
+    except Exception:  # noqa: BLE001 - a stored record the rules cannot replay
+        return state
+
+
+class States:
+    """The states of one table, by ply (0 = before the first move)."""
+
+    def __init__(self, game: Game, first: Any, every: int = EVERY):
+        if every < 1:
+            raise ValueError("A checkpoint every 0 moves keeps nothing.")
+        self.game, self.every = game, every
+        self.moves: list[Move] = []           # the effective move of each ply: ply i + 1 = moves[i] on ply i
+        self.checkpoints: list[Any] = [first]  # the state at plies 0, every, 2 * every, ...
+        self.tail: list[Any] = []              # the states after the last checkpoint, in order
+
+    # -- changing --------------------------------------------------------------------
+    def append(self, state: Any, move: Move) -> None:
+        """``state`` is the one ``move`` made from the last state."""
+        self.moves.append(move)
+        if len(self.moves) % self.every == 0:
+            self.checkpoints.append(state)
+            self.tail = []
+        else:
+            self.tail.append(state)
+
+    def pop(self) -> Any:
+        """Take back the last state (the last effective move's)."""
+        if not self.moves:
+            raise IndexError("pop from the states before the first move")
+        last = self[-1]
+        if len(self.moves) % self.every == 0:
+            self.checkpoints.pop()
+            self.moves.pop()
+            self.tail = self._segment(len(self.checkpoints) - 1, len(self.moves))[1:]
+        else:
+            self.moves.pop()
+            self.tail.pop()
+        return last
+
+    def restore(self, ply: int, state: Any) -> None:
+        """Use ``state`` as the state at ``ply`` (a checkpoint kept elsewhere,
+        e.g. a stored one; ``ply`` a multiple of ``every``, every move up to
+        the last already appended): the states after it are rebuilt from it."""
+        if ply % self.every or not 0 <= ply <= len(self.moves):
+            raise ValueError(f"Ply {ply} is not a checkpoint of these states.")
+        index = ply // self.every
+        self.checkpoints[index] = state
+        if index == len(self.checkpoints) - 1:
+            self.tail = self._segment(index, len(self.moves))[1:]
+        else:
+            self._rebuild(index)
+
+    def _rebuild(self, index: int) -> None:
+        """Every checkpoint after ``index`` (and the tail) again from it."""
+        state = self.checkpoints[index]
+        del self.checkpoints[index + 1:]
+        self.tail = []
+        for ply in range(index * self.every, len(self.moves)):
+            state = replayed(self.game, state, self.moves[ply])
+            if (ply + 1) % self.every == 0:
+                self.checkpoints.append(state)
+                self.tail = []
+            else:
+                self.tail.append(state)
+
+    # -- reading ---------------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self.moves) + 1
+
+    def _segment(self, index: int, ply: int) -> list[Any]:
+        """The states from checkpoint ``index`` up to ``ply``, replayed."""
+        state = self.checkpoints[index]
+        out = [state]
+        for number in range(index * self.every, ply):
+            state = replayed(self.game, state, self.moves[number])
+            out.append(state)
+        return out
+
+    def __getitem__(self, key: int | slice) -> Any:
+        if isinstance(key, slice):
+            return list(self._iterate(*key.indices(len(self))))
+        ply = key + len(self) if key < 0 else key
+        if not 0 <= ply < len(self):
+            raise IndexError("state index out of range")
+        index, offset = divmod(ply, self.every)
+        if offset == 0:
+            return self.checkpoints[index]
+        if index == len(self.checkpoints) - 1:
+            return self.tail[offset - 1]
+        return self._segment(index, ply)[-1]
+
+    def _iterate(self, start: int, stop: int, step: int = 1) -> Iterator[Any]:
+        if step != 1 or start >= stop:
+            yield from (self[ply] for ply in range(start, stop, step))
+            return
+        state = self[start]
+        yield state
+        for ply in range(start + 1, stop):
+            index, offset = divmod(ply, self.every)
+            if offset == 0 or index == len(self.checkpoints) - 1:
+                state = self[ply]
+            else:
+                state = replayed(self.game, state, self.moves[ply - 1])
+            yield state
+
+    def __iter__(self) -> Iterator[Any]:
+        return self._iterate(0, len(self))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (States, list)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def kept(self) -> int:
+        """How many states are held (the rest are rebuilt on demand)."""
+        return len(self.checkpoints) + len(self.tail)
