@@ -281,9 +281,10 @@ def run_step(state: State, out: Outcome) -> State:
     if state.phase != TURNS or state.turn is None or state.turn.seat != BOT or b.steps is None:
         return state
     if b.entrance is not None and b.entrance.id == entrances.SUSHI:
+        start = len(out)
         moved = sushi_watch(state, state, out)      # the queue refilled: a waiting cogwheel lands first
         if moved.module(ID) != b:
-            return moved
+            return told(moved, out[start:])
     if not b.steps:
         out.append({"fact": "turn_ended", "seat": BOT, "number": state.turn.number})
         state = evolve(state, turn=None, used_numbers=state.used_numbers | {state.turn.number})

@@ -70,5 +70,9 @@ export function soloMoveTitle(type) {
   if (type === "draw_instruction") return "Table: the opponent's instruction card";
   if (type === "reveal_bot_staff") return "Table: the opponent's private staff card, turned up";
   if (type === "keep_staff") return "Keep 6 of your 10 staff cards (the other 4 go under the deck)";
+  if (type === "choose_entrance") return "Choose your hotel entrance among the three drawn";
+  if (type === "lay_out_hautel") return "Table: Hautel Couture's three guests and the items on the action spaces";
+  if (type === "place_pool_item") return "Place the item on one of the opponent's café guests (its table)";
+  if (type === "pool_item") return "Table: an item from the pool onto an emptied action space";
   return undefined;
 }
