@@ -13,6 +13,13 @@ from domain.rules import is_whole
 
 DATA = Path(__file__).parent / "data"
 
+
+@cache
+def data_file(name: str) -> dict[str, Any]:
+    """One of the shipped data files (``data/<name>.toml``), read once."""
+    with open(DATA / f"{name}.toml", "rb") as handle:
+        return tomllib.load(handle)
+
 ITEMS = ("strudel", "cake", "wine", "coffee")
 ALL_ITEMS = ITEMS + ("champagne",)   # every item a card may name; a game plays config.items of them
 DISHES = ("strudel", "cake")      # action 1: never more cake than strudel

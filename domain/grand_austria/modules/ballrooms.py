@@ -9,16 +9,14 @@ printed content)."""
 from __future__ import annotations
 
 import random
-import tomllib
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any, Mapping
 
 from marshmallow import ValidationError, fields, validate
 
 from domain.chance import shuffled
 from domain.grand_austria.cafe import extra_action_last, table_at
-from domain.grand_austria.catalog import ALL_ITEMS, DATA, ITEMS, CatalogError, Guest, check_effects
+from domain.grand_austria.catalog import ALL_ITEMS, ITEMS, CatalogError, Guest, check_effects, data_file
 from domain.grand_austria.config import Config, adjusted
 from domain.grand_austria.effects import (AT_NO_COST, Carrying, N_, Words, apply_effects, describe_all, lose, score,
                                           set_player)
@@ -42,10 +40,8 @@ LAY_OUT = "ballrooms"               # phase: the table lays out the ballrooms an
 REHEARSAL = "rehearsal_rooms"       # phase: each player chooses a rehearsal board
 
 
-@cache
 def data() -> dict[str, Any]:
-    with open(DATA / "ballrooms.toml", "rb") as handle:
-        return tomllib.load(handle)
+    return data_file("ballrooms")
 
 
 def house(config: Config | Mapping[str, Any] | None) -> Mapping[str, Any]:

@@ -11,15 +11,13 @@ content)."""
 from __future__ import annotations
 
 import random
-import tomllib
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any, Mapping
 
 from marshmallow import ValidationError, fields, validate
 
 from domain.grand_austria.cafe import check_placement, place
-from domain.grand_austria.catalog import DATA, CatalogError
+from domain.grand_austria.catalog import CatalogError, data_file
 from domain.grand_austria.config import Config, adjusted
 from domain.grand_austria.effects import gain_items, lose, on_own_turn, score
 from domain.grand_austria.moves import item_counts, placement
@@ -40,10 +38,8 @@ R_END = "Module 2: End of Round"
 R_EXCHANGE = "Appendix: Celebrities (Exchange)"
 
 
-@cache
 def data() -> dict[str, Any]:
-    with open(DATA / "celebrities.toml", "rb") as handle:
-        return tomllib.load(handle)
+    return data_file("celebrities")
 
 
 EFFECTS = tuple(data()["effect"])

@@ -5,14 +5,12 @@ strength 1); its taker starts the next round. Rulebook: "Module 4: Start
 Player"; data: ``data/start_player.toml``."""
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from marshmallow import validate
 
-from domain.grand_austria.catalog import DATA
+from domain.grand_austria.catalog import data_file
 from domain.grand_austria.config import Config, adjusted
 from domain.grand_austria.dice import main_action
 from domain.grand_austria.effects import gain_krones
@@ -27,10 +25,8 @@ ID = "start_player"
 R_KEY = "Module 4: Start Player Action"
 
 
-@cache
 def data() -> dict[str, Any]:
-    with open(DATA / "start_player.toml", "rb") as handle:
-        return tomllib.load(handle)
+    return data_file("start_player")
 
 
 @dataclass(frozen=True)

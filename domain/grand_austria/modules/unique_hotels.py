@@ -8,14 +8,12 @@ printed: a table enters them by printed content)."""
 from __future__ import annotations
 
 import random
-import tomllib
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any, Iterable, Mapping
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from domain.grand_austria.catalog import DATA, CatalogError, check_effects
+from domain.grand_austria.catalog import CatalogError, check_effects, data_file
 from domain.grand_austria.config import Config, adjusted
 from domain.grand_austria.effects import N_, Carrying, Words, apply_effects, describe_all, score, set_player
 from domain.grand_austria.parts import (FinalLine, Module, MoveRule, PendingKind, RoundEndStep, SetupPhase, automata,
@@ -42,10 +40,8 @@ CHATEAU, COROGARI, DOVE, KAUFMAN, MAYENFELS, NINAS, WRAY, KOZI, REN = (
     "kozi_palace", "the_ren")
 
 
-@cache
 def data() -> dict[str, Any]:
-    with open(DATA / "unique_hotels.toml", "rb") as handle:
-        return tomllib.load(handle)
+    return data_file("unique_hotels")
 
 
 def entrance(entrance_id: str) -> dict[str, Any]:
