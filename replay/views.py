@@ -40,7 +40,7 @@ import threading
 import time
 from collections import OrderedDict
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError, OperationalError, Tracking
@@ -172,6 +172,23 @@ class ViewTables:
     def totals(self, player: str | None = None, game: str | None = None) -> list[dict[str, Any]]:
         """Per player and game type: games, finished, won, the sum and best of
         the finished games' scores."""
+        once, params = self._played_once(player, game)
+        return self._rows(
+            "SELECT player, game, COUNT(*) AS games, SUM(finished) AS finished, SUM(won) AS won, "
+            "SUM(CASE WHEN finished = 1 THEN score ELSE 0 END) AS total, "
+            "MAX(CASE WHEN finished = 1 THEN score END) AS best "
+            f"FROM ({once}) AS played_once GROUP BY player, game ORDER BY game, player", params)
+
+    def played_once(self, player: str | None = None, game: str | None = None) -> list[dict[str, Any]]:
+        """One row per player and game played (``totals`` before it sums
+        them): what the views of several shards are summed from."""
+        return self._rows(*self._played_once(player, game))
+
+    @staticmethod
+    def _played_once(player: str | None, game: str | None) -> tuple[str, list[Any]]:
+        """The query of each player's games played, and its parameters.
+        Copies of one game played (imports of the same record) share
+        ``played``: each game played counts once."""
         where, params = [], []
         if player is not None:
             where.append("player = {p}")
@@ -179,16 +196,9 @@ class ViewTables:
         if game is not None:
             where.append("game = {p}")
             params.append(game)
-        # Copies of one game played (imports of the same record) share
-        # ``played``: each game played counts once.
-        once = ("SELECT player, game, played, MAX(finished) AS finished, MAX(won) AS won, MAX(score) AS score "
+        return ("SELECT player, game, played, MAX(finished) AS finished, MAX(won) AS won, MAX(score) AS score "
                 f"FROM {{schema}}{PLAYERS_TABLE} " + (f"WHERE {' AND '.join(where)} " if where else "")
-                + "GROUP BY player, game, played")
-        return self._rows(
-            "SELECT player, game, COUNT(*) AS games, SUM(finished) AS finished, SUM(won) AS won, "
-            "SUM(CASE WHEN finished = 1 THEN score ELSE 0 END) AS total, "
-            "MAX(CASE WHEN finished = 1 THEN score END) AS best "
-            f"FROM ({once}) AS played_once GROUP BY player, game ORDER BY game, player", params)
+                + "GROUP BY player, game, played"), params
 
     def drop_views(self) -> None:
         with self._cursor(commit=True) as curs:
@@ -480,7 +490,41 @@ class GameViews(Projection[ViewTables]):
         return game_row, player_rows
 
 
-class Views:
+class ViewReader:
+    """The players' statistics and leaderboards over ``totals`` (one
+    database's, or several shards' summed) once ``fresh`` has run."""
+
+    def fresh(self) -> None:
+        raise NotImplementedError
+
+    def totals(self, player: str | None = None, game: str | None = None) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    def player(self, name: str) -> list[dict[str, Any]]:
+        """``name``'s results per game type with their place on its leaderboard."""
+        self.fresh()
+        name = player_key(name)
+        mine = self.totals(player=name)
+        out = []
+        for row in mine:
+            board = self.leaderboard(row["game"], caught_up=True)
+            rank = next(entry["rank"] for entry in board if entry["player"] == name)
+            out.append({**stats(row), "rank": rank, "ranked": len(board)})
+        return out
+
+    def leaderboard(self, game: str, caught_up: bool = False) -> list[dict[str, Any]]:
+        """Every player of ``game``, most wins first, then the best average
+        score of finished games; equal players share a rank."""
+        if not caught_up:
+            self.fresh()
+        rows = [stats(row) for row in self.totals(game=game)]
+        keys = {row["player"]: (row["won"], row["average_score"] or 0) for row in rows}
+        rank = places(keys)
+        return sorted(({**row, "rank": rank[row["player"]]} for row in rows),
+                      key=lambda row: (row["rank"], row["player"]))
+
+
+class Views(ViewReader):
     """The read models of one store, kept up to date in this process."""
 
     def __init__(self, store: Any, summarize: Callable[[GameHistory], dict[str, Any]], batch_size: int = 500):
@@ -610,28 +654,71 @@ class Views:
         return [{**json.loads(row["summary"]), "status": row["status"], "last_move_at": row["last_move_at"]}
                 for row in self.tables.games()]
 
-    def player(self, name: str) -> list[dict[str, Any]]:
-        """``name``'s results per game type with their place on its leaderboard."""
-        self.fresh()
-        name = player_key(name)
-        mine = self.tables.totals(player=name)
-        out = []
-        for row in mine:
-            board = self.leaderboard(row["game"], caught_up=True)
-            rank = next(entry["rank"] for entry in board if entry["player"] == name)
-            out.append({**stats(row), "rank": rank, "ranked": len(board)})
-        return out
+    def totals(self, player: str | None = None, game: str | None = None) -> list[dict[str, Any]]:
+        return self.tables.totals(player, game)
 
-    def leaderboard(self, game: str, caught_up: bool = False) -> list[dict[str, Any]]:
-        """Every player of ``game``, most wins first, then the best average
-        score of finished games; equal players share a rank."""
-        if not caught_up:
-            self.fresh()
-        rows = [stats(row) for row in self.tables.totals(game=game)]
-        keys = {row["player"]: (row["won"], row["average_score"] or 0) for row in rows}
-        rank = places(keys)
-        return sorted(({**row, "rank": rank[row["player"]]} for row in rows),
-                      key=lambda row: (row["rank"], row["player"]))
+
+class MergedViews(ViewReader):
+    """The views of several shards read as one: each shard's runner keeps
+    its own database's views (as with one database), and a read asks every
+    shard and merges. A shard that does not answer makes the merged read
+    answer 503 (its error goes up) rather than a list with games missing."""
+
+    def __init__(self, shards: Sequence[Views]):
+        self.shards = list(shards)
+
+    def start(self, interval: float = 0.5, poll: float = 0.05) -> None:
+        for views in self.shards:
+            views.start(interval, poll)
+
+    def stop(self) -> None:
+        for views in self.shards:
+            views.stop()
+
+    def fresh(self) -> None:
+        for views in self.shards:
+            views.fresh()
+
+    def pending(self) -> int:
+        return sum(views.pending() for views in self.shards)
+
+    def catch_up(self, progress: Callable[[int], None] | None = None) -> int:
+        return sum(views.catch_up(progress) for views in self.shards)
+
+    def rebuild(self, progress: Callable[[int], None] | None = None) -> int:
+        return sum(views.rebuild(progress) for views in self.shards)
+
+    def summaries(self) -> list[dict[str, Any]]:
+        """Every game's summary, oldest first across the shards."""
+        merged = [summary for views in self.shards for summary in views.summaries()]
+        return sorted(merged, key=lambda summary: summary["created_at"])
+
+    def totals(self, player: str | None = None, game: str | None = None) -> list[dict[str, Any]]:
+        return summed_totals(row for views in self.shards for row in views.tables.played_once(player, game))
+
+
+def summed_totals(played: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``ViewTables.totals`` over the games played rows of several shards:
+    the copies of one game played on different shards count once, as they
+    do within one shard."""
+    once: dict[tuple[str, str, str], dict[str, Any]] = {}
+    for row in played:
+        key = (row["player"], row["game"], row["played"])
+        seen = once.get(key)
+        once[key] = dict(row) if seen is None else {
+            **seen, **{column: max(seen[column], row[column]) for column in ("finished", "won", "score")}}
+    totals: dict[tuple[str, str], dict[str, Any]] = {}
+    for row in once.values():
+        total = totals.setdefault((row["game"], row["player"]), {
+            "player": row["player"], "game": row["game"], "games": 0, "finished": 0, "won": 0, "total": 0,
+            "best": None})
+        total["games"] += 1
+        total["finished"] += row["finished"]
+        total["won"] += row["won"]
+        if row["finished"]:
+            total["total"] += row["score"]
+            total["best"] = row["score"] if total["best"] is None else max(total["best"], row["score"])
+    return [totals[key] for key in sorted(totals)]
 
 
 def stats(row: dict[str, Any]) -> dict[str, Any]:

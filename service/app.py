@@ -19,7 +19,8 @@ from service.games import Games, ServiceError
 from service.keys import Keyring
 from service.limits import install_limits
 from service.openapi import TablelogApi
-from service.store import Tablelog, open_store
+from service.shards import Shards, open_shards
+from service.store import Tablelog
 
 log = logging.getLogger("tablelog")
 RETRY_AFTER = 2
@@ -57,11 +58,13 @@ class FastJSONProvider(DefaultJSONProvider):
         return self._app.response_class(body, mimetype=self.mimetype)
 
 
-def create_app(database: str | None = None, store: Tablelog | None = None,
+def create_app(database: str | None = None, store: Tablelog | Shards | None = None,
                keyring: Keyring | None | str = "configured") -> Flask:
-    """The service over ``store``, or over the database at ``database``
-    (default: ``TABLELOG_DATABASE_URL``, else ``sqlite:///tablelog.sqlite3``),
-    with ``keyring`` (default: the key configured for this user, see service.keys)."""
+    """The service over ``store`` (one store, or the shards), or over the
+    database at ``database`` (default: ``TABLELOG_DATABASE_URL``, else
+    ``sqlite:///tablelog.sqlite3``) and the shards ``TABLELOG_SHARDS`` adds
+    to it, with ``keyring`` (default: the key configured for this user, see
+    service.keys)."""
     app = Flask(__name__)
     app.json = FastJSONProvider(app)
     app.config.update(
@@ -75,7 +78,7 @@ def create_app(database: str | None = None, store: Tablelog | None = None,
         JSON_SORT_KEYS=False,
     )
     app.json.sort_keys = False
-    app.extensions["tablelog"] = Games(store or open_store(database), keyring)
+    app.extensions["tablelog"] = Games(store or open_shards(database), keyring)
     api = TablelogApi(app)
 
     from service.api import blp

@@ -9,20 +9,25 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
+from service.shards import ENV_SHARDS, shard_urls
 from service.store import DEFAULT_DATABASE, ENV_DATABASE, DatabaseURLError, database_url
 
 CHART_FORMATS = ("svg", "png")
+SHARD_HELP = (f"another database games are spread over, after --database (shard 0); repeat it for each, "
+              f"always in the same order, new ones at the end (default ${ENV_SHARDS})")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tablelog", description="Trustworthy records of games played at a table.")
     parser.add_argument("--database", help=f"sqlite:///file or postgresql://user@host/db "
                                            f"(default ${ENV_DATABASE}, else {DEFAULT_DATABASE})")
+    parser.add_argument("--shard", action="append", metavar="URL", help=SHARD_HELP)
     # --database may also follow the command: "tablelog log <id> --database URL"
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--database", default=argparse.SUPPRESS, metavar="URL",
                         help=f"sqlite:///file or postgresql://user:password@host:port/db (default "
                              f"${ENV_DATABASE}, else {DEFAULT_DATABASE} in the working directory)")
+    common.add_argument("--shard", action="append", default=argparse.SUPPRESS, metavar="URL", help=SHARD_HELP)
     sub = parser.add_subparsers(dest="command", required=True)
 
     serve = sub.add_parser("serve", parents=[common], help="start the HTTP service and the scorekeeper's page")
@@ -147,6 +152,9 @@ def unreachable_database(error: Exception) -> bool:
 
 def run(args: argparse.Namespace) -> int:
     database = args.database
+    if args.shard:
+        # The environment carries the shard map to every worker serve --production starts.
+        os.environ[ENV_SHARDS] = " ".join(args.shard)
     if args.command == "serve":
         return serve_command(database, args.host, args.port, args.production, args.workers)
     if args.command == "games":
@@ -167,8 +175,9 @@ def run(args: argparse.Namespace) -> int:
         return chart_command(database, args.id, args.out, args.format)
     if args.command == "migrate":
         from service.store import migrate
-        for line in migrate(database_url(database), args.service_role):
-            print(f"tablelog: {line}.")
+        for number, url in enumerate(shard_urls(database)):
+            for line in migrate(url, args.service_role):
+                print(f"tablelog: {f'shard {number}: ' if number else ''}{line}.")
         return 0
     if args.command == "key":
         return key_command(args.key_command, getattr(args, "file", None), getattr(args, "exist_ok", False))
@@ -239,18 +248,19 @@ def serving_key(database: str | None, production: bool):
 def serve_command(database: str | None, host: str, port: int, production: bool, workers: int) -> int:
     from service.app import create_app
     from service.keys import KeyProblem
-    from service.store import open_store
+    from service.shards import open_shards
     from service.store import StoreProblem, check_production_store
     try:
         ring = serving_key(database, production)
         if production:
-            check_production_store(database_url(database))
+            for url in shard_urls(database):
+                check_production_store(url)
     except (KeyProblem, StoreProblem) as error:
         print(f"tablelog: {error}", file=sys.stderr)
         return 1
-    # Open the store here first: a database that cannot be opened is said
+    # Open the stores here first: a database that cannot be opened is said
     # once, before any worker starts, and its tables exist before they do.
-    open_store(database).close()
+    open_shards(database).close()
     if not production:
         app = create_app(database, keyring=ring)
         app.extensions["tablelog"].views.start()
@@ -263,8 +273,8 @@ def serve_command(database: str | None, host: str, port: int, production: bool, 
 
 def _games(database: str | None):
     from service.games import Games
-    from service.store import open_store
-    return Games(open_store(database))
+    from service.shards import open_shards
+    return Games(open_shards(database))
 
 
 def games_command(database: str | None) -> int:
@@ -306,14 +316,15 @@ def log_command(database: str | None, game_id: str, as_json: bool) -> int:
 def rebuild_command(database: str | None) -> int:
     from rich.progress import Progress
     games = _games(database)
-    views = games.views
+    shards = games.shard_views
     # Notification ids may have gaps (PostgreSQL): the last id bounds the count.
-    total = views.store.recorder.max_notification_id() or 0
+    total = sum(views.store.recorder.max_notification_id() or 0 for views in shards)
     with Progress() as progress:
         task = progress.add_task("rebuilding the game list and player views", total=total)
-        done = views.rebuild(lambda n: progress.advance(task, n))
+        done = games.views.rebuild(lambda n: progress.advance(task, n))
         progress.update(task, completed=total)
-    print(f"{done} events processed; {len(views.tables.games())} games, {len(views.tables.players())} player rows.")
+    rows = sum(len(views.tables.games()) for views in shards), sum(len(views.tables.players()) for views in shards)
+    print(f"{done} events processed; {rows[0]} games, {rows[1]} player rows.")
     return 0
 
 

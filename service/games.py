@@ -30,8 +30,9 @@ from replay.bgstats import bgstats_link, bgstats_play
 from replay.history import GameHistory
 from replay.records import Record, RecordError, Step, format_named, jsonl_lines, read_record, to_text
 from replay.verify import Verdict, check_receipt, verify_game, verify_jsonl
-from replay.views import Views
+from replay.views import MergedViews, Views
 from service.keys import Keyring, load_keyring
+from service.shards import Shards, UnknownShard
 from service.store import Tablelog
 
 MODES = ("table", "digital")
@@ -111,10 +112,13 @@ def token_hash(token: str) -> str:
 
 
 class Games:
-    """Every game in one store, with each game's history cached in memory."""
+    """Every game in its shard's store (one store, or several: see
+    service.shards), with each game's history cached in memory."""
 
-    def __init__(self, store: Tablelog, keyring: Keyring | None | str = "configured", cache_size: int = 256):
-        self.store = store
+    def __init__(self, store: Tablelog | Shards, keyring: Keyring | None | str = "configured",
+                 cache_size: int = 256):
+        self.shards = store if isinstance(store, Shards) else Shards([store])
+        self.store = self.shards.home     # house catalogs, and every game when there is one shard
         # By default the key configured for this user (TABLELOG_KEY,
         # TABLELOG_KEY_FILE, the configuration folder); never created here.
         self.keyring = load_keyring()[0] if keyring == "configured" else keyring
@@ -124,13 +128,22 @@ class Games:
         self._histories: OrderedDict[UUID, GameHistory] = OrderedDict()
         self._locks: dict[UUID, threading.Lock] = {}
         self._guard = threading.Lock()
-        self.views = Views(store, self.summary)
+        # One views runner per shard's database; the readers merge them.
+        self.shard_views = [Views(shard, self.summary) for shard in self.shards.stores]
+        self.views = self.shard_views[0] if len(self.shard_views) == 1 else MergedViews(self.shard_views)
         self._first_answers: OrderedDict[UUID, tuple[str, dict[str, Any]]] = OrderedDict()
 
     # -- loading ----------------------------------------------------------------
     def _lock(self, game_id: UUID) -> threading.Lock:
         with self._guard:
             return self._locks.setdefault(game_id, threading.Lock())
+
+    def store_of(self, gid: UUID) -> Tablelog:
+        """The store of the shard the game's id names (404: a shard this service does not have)."""
+        try:
+            return self.shards.of(gid)
+        except UnknownShard:
+            raise NotFound(f"There is no game {gid}.") from None
 
     @staticmethod
     def parse_id(text: str | UUID) -> UUID:
@@ -162,13 +175,13 @@ class Games:
                 while len(self._histories) > self.cache_size:
                     self._histories.popitem(last=False)
         else:
-            hist.feed(self.store.events.get(gid, gt=hist.version))
+            hist.feed(self.store_of(gid).events.get(gid, gt=hist.version))
             with self._guard:
                 self._histories.move_to_end(gid)
         return hist
 
     def _load(self, gid: UUID) -> GameHistory:
-        events = self.store.events.get(gid)
+        events = self.store_of(gid).events.get(gid)
         first = next(events, None)
         if first is None:
             raise NotFound(f"There is no game {gid}.")
@@ -177,16 +190,14 @@ class Games:
         return hist
 
     def ids(self) -> Iterator[UUID]:
-        """Every game's id, oldest first."""
+        """Every game's id, oldest first in each shard, shard by shard."""
         topic = f"{GameRecord.__module__}:{GameRecord.__qualname__}.Started"
-        start = 1
-        while True:
-            batch = self.store.recorder.select_notifications(start, 500, topics=[topic])
-            if not batch:
-                return
-            for notification in batch:
-                yield notification.originator_id
-            start = batch[-1].id + 1
+        for store in self.shards.stores:
+            start = 1
+            while batch := store.recorder.select_notifications(start, 500, topics=[topic]):
+                for notification in batch:
+                    yield notification.originator_id
+                start = batch[-1].id + 1
 
     # -- who is asking -----------------------------------------------------------
     def caller(self, hist: GameHistory, token: str | None, required: bool = False) -> Caller:
@@ -285,7 +296,7 @@ class Games:
             # Idempotency-Key stays off it, so a move sent later with the same
             # key is recorded, not answered with the deal.
             table.auto(secret)
-            self.store.save(record, sealed, self._anchored(record, None))
+            self.store_of(record.id).save(record, sealed, self._anchored(record, None))
             self._remember_secret(record, secret)
             answer = {"id": str(record.id), "version": record.version, "tokens": tokens,
                       "receipt": self._receipt_of(record)}
@@ -362,7 +373,7 @@ class Games:
         secret = self._seeds.get(record.id)
         if secret is None:
             self._key("open this digital game's sealed seed")
-            sealed = self.store.repository.get(sealed_seed_id(record.id))
+            sealed = self.store_of(record.id).repository.get(sealed_seed_id(record.id))
             try:
                 opened = json.loads(self.keyring.unseal(
                     {"key_id": sealed.key_id, "nonce": sealed.nonce, "ciphertext": sealed.ciphertext},
@@ -404,7 +415,7 @@ class Games:
                     anchor = self._anchor_of(record)
                     action(hist, caller)
                     pending = list(record.pending_events)
-                    self.store.save(record, self._anchored(record, anchor))
+                    self.store_of(gid).save(record, self._anchored(record, anchor))
                 except IntegrityError:
                     self._forget(gid)
                     if expected_version is not None or attempt == WRITE_ATTEMPTS - 1:
@@ -469,7 +480,7 @@ class Games:
         anchor = self._anchors.get(record.id)
         if anchor is None or self._anchor_differs(anchor, record):
             try:
-                anchor = self.store.repository.get(head_anchor_id(record.id))
+                anchor = self.store_of(record.id).repository.get(head_anchor_id(record.id))
             except AggregateNotFoundError:
                 return None
             if self._anchor_differs(anchor, record):
@@ -517,16 +528,17 @@ class Games:
         if version == hist.version:
             head = hist.record.last_hash
         else:
-            head = hash_of(next(self.store.events.get(hist.id, gt=version - 1, lte=version)))
+            head = hash_of(next(self.store_of(hist.id).events.get(hist.id, gt=version - 1, lte=version)))
         return {"game": str(hist.id), "version": version, "hash": head, "key_id": self.keyring.current,
                 "mac": self.keyring.mac(receipt_message(hist.id, version, head))}
 
     def check_receipt(self, game_id: str, receipt: dict[str, Any]) -> dict[str, Any]:
         """Whether the event a receipt names is still in the game's record (see replay.verify)."""
         gid = self.parse_id(game_id)
-        if next(iter(self.store.recorder.select_events(gid, limit=1)), None) is None:
+        store = self.store_of(gid)
+        if next(iter(store.recorder.select_events(gid, limit=1)), None) is None:
             raise NotFound(f"There is no game {gid}.")
-        problems = check_receipt(self.store, gid, receipt, self.keyring)
+        problems = check_receipt(store, gid, receipt, self.keyring)
         return {"id": str(gid), "ok": not problems, "checked": self.keyring is not None
                 and receipt.get("key_id") in self.keyring.keys,
                 "problems": [{"kind": p.kind, "version": p.version, "message": p.message} for p in problems]}
@@ -857,7 +869,9 @@ class Games:
         and replay it through the current rules (see replay.verify); a damaged
         record gives problems, never an exception."""
         gid = self.parse_id(game_id)
-        verdict = verify_game(self.store, gid, self.views.tables.game(gid), self.keyring)
+        store = self.store_of(gid)
+        row = self.shard_views[self.shards.stores.index(store)].tables.game(gid)
+        verdict = verify_game(store, gid, row, self.keyring)
         if verdict is None:
             raise NotFound(f"There is no game {gid}.")
         return verdict
@@ -875,7 +889,7 @@ class Games:
         page = page or EXPORT_PAGE
         after = 0
         while after < upto:
-            batch = list(self.store.events.get(gid, gt=after, lte=upto, limit=page))
+            batch = list(self.store_of(gid).events.get(gid, gt=after, lte=upto, limit=page))
             if not batch:
                 return
             yield from batch
@@ -954,9 +968,10 @@ class Games:
         """The hash of event ``version`` of a game this service holds (None: no such event)."""
         try:
             gid = UUID(str(game_id))
-        except ValueError:
+            store = self.store_of(gid)
+        except (ValueError, NotFound):
             return None
-        event = next(iter(self.store.events.get(gid, gt=version - 1, lte=version)), None)
+        event = next(iter(store.events.get(gid, gt=version - 1, lte=version)), None)
         return hash_of(event) if event is not None else None
 
     def fork(self, game_id: str, at: int, token: str | None, request_id: str | None = None) -> dict[str, Any]:
@@ -998,19 +1013,24 @@ class Games:
         tokens are kept only in memory: a retry that another process (or this
         one after a restart) answered first gets 409 ``duplicate_request``
         naming the game, if the stored game is what the retry asks for
-        (``same``)."""
+        (``same``). The key chooses the game's shard; a game made under the
+        key before a shard was added may be on another, so every shard is
+        asked first (see service.shards)."""
         if not key:
-            return create(None)
-        gid = uuid5(REQUESTS, f"new game {key}")
-        with self._lock(gid):
+            return create(self.shards.new_id())
+        base = uuid5(REQUESTS, f"new game {key}")
+        gid = self.shards.request_id(base, key)
+        with self._lock(base):
             with self._guard:
-                first = self._first_answers.get(gid)
+                first = self._first_answers.get(base)
             if first is not None:
                 if first[0] != asked:
                     raise self._key_reused(gid)
                 return first[1]
             try:
-                if next(iter(self.store.recorder.select_events(gid, limit=1)), None) is not None:
+                earlier = self._made_under(base)
+                if earlier is not None:
+                    gid = earlier
                     raise IntegrityError(gid)
                 answer = create(gid)
             except IntegrityError:
@@ -1019,10 +1039,18 @@ class Games:
                 raise Conflict(f"A request with this Idempotency-Key already created game {gid}; its tokens "
                                "were in the answer to that request.", "duplicate_request") from None
             with self._guard:
-                self._first_answers[gid] = (asked, answer)
+                self._first_answers[base] = (asked, answer)
                 while len(self._first_answers) > self.cache_size:
                     self._first_answers.popitem(last=False)
             return answer
+
+    def _made_under(self, base: UUID) -> UUID | None:
+        """The game a create under the key whose id is ``base`` made, on
+        whichever shard it is (None: there is none yet)."""
+        for gid, store in self.shards.places(base):
+            if next(iter(store.recorder.select_events(gid, limit=1)), None) is not None:
+                return gid
+        return None
 
     @staticmethod
     def _key_reused(gid: UUID) -> Conflict:
@@ -1081,7 +1109,7 @@ class Games:
                     and json.loads(json.dumps(played.outcome)) != step.outcome):
                 differences.append(step.number)
         table.auto(secret)
-        self.store.save(new, self._seal(new, secret), self._anchored(new, None))
+        self.store_of(new.id).save(new, self._seal(new, secret), self._anchored(new, None))
         self._remember_secret(new, secret)
         answer = {"id": str(new.id), "version": new.version, "tokens": tokens, "differences": differences,
                   "receipt": self._receipt_of(new)}
