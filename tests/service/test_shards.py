@@ -1,0 +1,234 @@
+"""Issue 20, past one database: games spread over several databases (see
+service/shards.py). A game on any shard is played, undone, exported and
+verified like a game of a single database; the game list and the players'
+totals are merged across the shards; a create retried lands once, even
+after a shard was added; an id naming a shard the service does not have is
+404; a shard that is down is 503 for its own games only."""
+from __future__ import annotations
+
+import random
+import uuid
+from uuid import UUID
+
+import psycopg
+import pytest
+
+from helpers import Api, played_willi
+from service.app import create_app
+from service.shards import Shards, on_shard, open_shards, shard_of, shard_urls
+from service.store import DatabaseURLError, open_store
+
+PLAYERS = ["Alex", "Joe", "Gunter", "Hanna"]
+WILLI = {"game": "willi", "players": PLAYERS}
+
+
+@pytest.fixture
+def urls(database, tmp_path, request):
+    """Three databases of the test's own on the test's store: shard 0 is ``database``."""
+    if database.startswith("sqlite"):
+        return [database] + [f"sqlite:///{tmp_path / f'shard{n}.sqlite3'}" for n in (1, 2)]
+    make = request.getfixturevalue("scratch_database")
+    return [database, make("shard1"), make("shard2")]
+
+
+def serve(shard_map: list[str]):
+    shards = open_shards(shard_map[0], shard_map[1:])
+    return create_app(store=shards), shards
+
+
+@pytest.fixture
+def sharded(urls):
+    app, shards = serve(urls)
+    yield app
+    shards.close()
+
+
+def on(client, shard: int) -> Api:
+    """A new table game of Willi that landed on ``shard`` (new games go to the shards in turn)."""
+    for _ in range(10):
+        api = Api(client, "willi", PLAYERS)
+        if shard_of(UUID(api.id)) == shard:
+            return api
+    raise AssertionError(f"no new game went to shard {shard}")
+
+
+# -- the id names the shard ------------------------------------------------------
+def test_an_id_names_its_shard_and_old_ids_are_on_shard_0():
+    base = uuid.uuid4()
+    for number in (1, 2, 17, 255):
+        placed = on_shard(base, number)
+        assert (placed.version, shard_of(placed)) == (8, number)
+        assert placed.variant == uuid.RFC_4122
+    assert on_shard(base, 0) == base
+    assert shard_of(uuid.uuid4()) == shard_of(uuid.uuid5(uuid.NAMESPACE_URL, "x")) == 0
+
+
+def test_new_games_are_spread_over_every_shard():
+    shards = Shards([object(), object(), object()])      # only ids are asked for
+    assert {shard_of(shards.new_id()) for _ in range(30)} == {0, 1, 2}
+
+
+def test_a_url_named_twice_is_refused(tmp_path):
+    url = f"sqlite:///{tmp_path / 'one.sqlite3'}"
+    with pytest.raises(DatabaseURLError):
+        shard_urls(url, [url])
+
+
+def test_a_shard_map_in_another_order_is_refused(tmp_path):
+    first, second = (f"sqlite:///{tmp_path / name}" for name in ("a.sqlite3", "b.sqlite3"))
+    open_shards(first, [second]).close()
+    with pytest.raises(DatabaseURLError, match="shard 0 is shard 1"):
+        open_shards(second, [first])
+
+
+# -- a game on another shard is a game like any other ---------------------------------
+@pytest.mark.store
+def test_a_game_on_shard_1_is_found_moved_undone_exported_and_verified(sharded, urls):
+    client = sharded.test_client()
+    api = on(client, 1)
+    rng = random.Random(3)
+    for _ in range(6):
+        api.move(api.random_move(rng))
+    assert api.get("")["moves"] == 6
+    undone = api.post("undo")
+    assert undone["undone"] == 6
+    assert api.get("")["moves"] == 5
+    exported = client.get(f"/api/games/{api.id}/export?format=jsonl", headers=api.auth())
+    assert exported.status_code == 200 and exported.data.count(b"\n") >= 7
+    audit = api.get("audit")
+    assert audit["ok"], audit
+    assert client.post(f"/api/games/{api.id}/receipt", json=undone["receipt"]).json["ok"]
+    fork = client.post(f"/api/games/{api.id}/fork?at=3", headers=api.auth())
+    assert fork.status_code == 201, fork.json
+    assert fork.json["forked_from"]["game"] == api.id
+    # the events are in shard 1's database, and only there
+    ids = {str(gid) for gid in sharded.extensions["tablelog"].ids()}
+    assert api.id in ids
+    home = open_store(urls[0])
+    try:
+        assert next(iter(home.recorder.select_events(UUID(api.id), limit=1)), None) is None
+    finally:
+        home.close()
+
+
+@pytest.mark.store
+def test_seat_links_and_digital_games_work_on_any_shard(sharded):
+    client = sharded.test_client()
+    api = on(client, 2)
+    link = client.post(f"/api/games/{api.id}/seats/Joe/link", json={}, headers=api.auth())
+    assert link.status_code == 201, link.json
+    assert client.get(f"/api/games/{api.id}/state", headers=api.auth(link.json["token"])).status_code == 200
+    digital = None
+    for _ in range(10):
+        r = client.post("/api/games", json={**WILLI, "mode": "digital"})
+        assert r.status_code == 201, r.json
+        if shard_of(UUID(r.json["id"])) == 1:
+            digital = r.json
+            break
+    assert digital is not None
+    sharded.extensions["tablelog"]._seeds.clear()      # the sealed seed is opened from shard 1
+    state = client.get(f"/api/games/{digital['id']}/state",
+                       headers={"Authorization": f"Bearer {digital['tokens']['seats']['Alex']}"})
+    assert state.status_code == 200, state.json
+
+
+# -- merged reads ------------------------------------------------------------------
+@pytest.mark.store
+def test_the_game_list_and_the_players_totals_are_merged_across_shards(sharded):
+    client = sharded.test_client()
+    made = [on(client, shard).id for shard in (0, 1, 2)]
+    listed = [game["id"] for game in client.get("/api/games").json["games"]]
+    assert listed == made          # oldest first, whichever shard
+    alex = client.get("/api/players/Alex").json["games"]
+    assert [(row["game"], row["games"]) for row in alex] == [("willi", 3)]
+    board = client.get("/api/leaderboard/willi").json["players"]
+    assert {row["player"]: row["games"] for row in board} == {name: 3 for name in PLAYERS}
+
+
+def test_one_game_imported_on_two_shards_counts_once(sharded):
+    client = sharded.test_client()
+    api = played_willi(client, 8)
+    record = client.get(f"/api/games/{api.id}/export?format=jsonl", headers=api.auth()).data.decode()
+    copies = {shard_of(UUID(api.id))}
+    while len(copies) < 3:
+        r = client.post("/api/games/import", data=record, headers={"Content-Type": "application/x-ndjson"})
+        assert r.status_code == 201, r.json
+        copies.add(shard_of(UUID(r.json["id"])))
+    assert [row["games"] for row in client.get("/api/players/Alex").json["games"]] == [1]
+
+
+# -- idempotent creates land once ----------------------------------------------------
+@pytest.mark.store
+def test_a_create_retried_lands_once(sharded, urls):
+    client = sharded.test_client()
+    first = client.post("/api/games", json=WILLI, headers={"Idempotency-Key": "start-1"})
+    again = client.post("/api/games", json=WILLI, headers={"Idempotency-Key": "start-1"})
+    assert first.status_code == again.status_code == 201
+    assert again.json["id"] == first.json["id"]
+    # another process with the same map: the same shard, refused there
+    other, shards = serve(urls)
+    try:
+        retried = other.test_client().post("/api/games", json=WILLI, headers={"Idempotency-Key": "start-1"})
+        assert retried.status_code == 409 and retried.json["error"]["code"] == "duplicate_request"
+        assert first.json["id"] in retried.json["error"]["message"]
+    finally:
+        shards.close()
+    assert len(client.get("/api/games").json["games"]) == 1
+
+
+def test_a_create_retried_after_a_shard_was_added_finds_the_first_game(urls):
+    key = next(f"key-{n}" for n in range(100)
+               if Shards([0, 1]).request_id(uuid.uuid4(), f"key-{n}").bytes[7] !=
+               Shards([0, 1, 2]).request_id(uuid.uuid4(), f"key-{n}").bytes[7])
+    before, two = serve(urls[:2])
+    try:
+        first = before.test_client().post("/api/games", json=WILLI, headers={"Idempotency-Key": key})
+        assert first.status_code == 201
+    finally:
+        two.close()
+    after, three = serve(urls)
+    try:
+        client = after.test_client()
+        retried = client.post("/api/games", json=WILLI, headers={"Idempotency-Key": key})
+        assert retried.status_code == 409 and first.json["id"] in retried.json["error"]["message"]
+        assert [game["id"] for game in client.get("/api/games").json["games"]] == [first.json["id"]]
+    finally:
+        three.close()
+
+
+# -- unknown and unreachable shards --------------------------------------------------
+def test_an_id_on_a_shard_this_service_does_not_have_is_404(sharded):
+    client = sharded.test_client()
+    api = on(client, 1)
+    nowhere = str(on_shard(uuid.uuid4(), 9))
+    assert client.get(f"/api/games/{nowhere}").status_code == 404
+    assert client.post(f"/api/games/{nowhere}/moves", json={"move": {}}, headers=api.auth()).status_code in (400, 404)
+    for path in ("state", "log", "audit", "export"):
+        assert client.get(f"/api/games/{nowhere}/{path}").status_code == 404, path
+    assert client.post(f"/api/games/{nowhere}/undo", headers=api.auth()).status_code == 404
+
+
+@pytest.mark.postgres
+def test_a_shard_that_is_down_is_503_for_its_games_only(postgres_url, scratch_database, tmp_path):
+    home = f"sqlite:///{tmp_path / 'home.sqlite3'}"
+    away = scratch_database("shard_away")
+    app, shards = serve([home, away])
+    try:
+        client = app.test_client()
+        here, there = on(client, 0), on(client, 1)
+        rng = random.Random(5)
+        here.move(here.random_move(rng))
+        there_move = there.random_move(rng)
+        with psycopg.connect(postgres_url, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE "{away.rsplit("/", 1)[1]}" WITH (FORCE)')
+        r = client.post(f"/api/games/{there.id}/moves", json={"move": there_move}, headers=there.auth())
+        assert r.status_code == 503 and r.headers["Retry-After"]
+        assert client.get(f"/api/games/{there.id}/log").status_code in (200, 503)   # a cached copy may answer
+        here.move(here.random_move(rng))                                          # shard 0 goes on
+        # a new game goes to the shards in turn: one that meets shard 1 is
+        # 503, the next lands on shard 0
+        creates = [client.post("/api/games", json=WILLI).status_code for _ in range(2)]
+        assert sorted(creates) == [201, 503]
+        assert client.get("/api/games").status_code == 503      # the list would miss shard 1's games
+    finally:
+        shards.stores[0].close()
