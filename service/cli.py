@@ -99,6 +99,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench.add_argument("--racers", type=int, default=4, help="--load: clients racing on one game")
     bench.add_argument("--workers", default="2,1", type=worker_counts, metavar="N[,N...]",
                        help="--load: the worker counts to serve with, one server each (default 2,1)")
+    bench.add_argument("--shards", default=(1,), type=shard_counts, metavar="N[,N...]",
+                       help="--load on PostgreSQL: the shard counts to serve with (the --database and "
+                            "<its name>_1, _2, ... on its server, made when missing; default 1)")
     bench.add_argument("--skip-sqlite", action="store_true", help="--load: PostgreSQL only")
     bench.add_argument("--service-role", help="--load on PostgreSQL: the role the servers run as (the "
                                               "--database URL is the tables' owner's; tablelog migrate is run)")
@@ -122,15 +125,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
-def worker_counts(text: str) -> tuple[int, ...]:
-    """``2,1``: the load bench's worker counts, 1 to 8 each."""
-    try:
-        counts = tuple(int(part) for part in text.split(","))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"worker counts are numbers separated by commas, not {text!r}") from None
-    if not counts or any(not 1 <= count <= 8 for count in counts):
-        raise argparse.ArgumentTypeError(f"each worker count is 1 to 8, not {text!r}")
-    return counts
+def counts_of(what: str, most: int):
+    """The parser of ``2,1``: the load bench's ``what`` counts, 1 to ``most`` each."""
+    def parse(text: str) -> tuple[int, ...]:
+        try:
+            counts = tuple(int(part) for part in text.split(","))
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} counts are numbers separated by commas, not {text!r}") from None
+        if not counts or any(not 1 <= count <= most for count in counts):
+            raise argparse.ArgumentTypeError(f"each {what} count is 1 to {most}, not {text!r}")
+        return counts
+    return parse
+
+
+worker_counts = counts_of("worker", 8)
+shard_counts = counts_of("shard", 8)
 
 
 def shown(url: str) -> str:
@@ -186,7 +195,7 @@ def run(args: argparse.Namespace) -> int:
         postgres = database if database and database.startswith("postgres") else None
         return run_load_bench(not args.skip_sqlite, postgres, max(0, min(args.clients, 64)),
                               max(0, min(args.racers, 16)), max(1.0, min(args.seconds, 600.0)), args.service_role,
-                              args.workers)
+                              args.workers, args.shards)
     if args.command == "bench":
         from service.bench import run_bench
         return run_bench(database, args.games, args.events, args.taps, args.browser, args.smoke)

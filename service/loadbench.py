@@ -63,14 +63,15 @@ class Tally:
 class Server:
     """``tablelog serve --production`` on a free loopback port."""
 
-    def __init__(self, database: str, workers: int, scratch: str, env: dict[str, str]):
+    def __init__(self, database: str, workers: int, scratch: str, env: dict[str, str], shards: tuple[str, ...] = ()):
         with closing(socket.socket()) as s:
             s.bind((HOST, 0))
             self.port = s.getsockname()[1]
         self.log = open(os.path.join(scratch, f"serve-{workers}-{self.port}.log"), "wb")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "service.cli", "serve", "--production", "--workers", str(workers),
-             "--host", HOST, "--port", str(self.port), "--database", database],
+             "--host", HOST, "--port", str(self.port), "--database", database,
+             *(arg for url in shards for arg in ("--shard", url))],
             stdout=self.log, stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -235,9 +236,9 @@ class LockWaits:
     50 ms while the load runs (PostgreSQL; eventsourcing locks the table
     from each insert to its commit)."""
 
-    def __init__(self, url: str):
+    def __init__(self, *urls: str):
         import psycopg
-        self.conn = psycopg.connect(url, autocommit=True)
+        self.conns = [psycopg.connect(url, autocommit=True) for url in urls]     # one per shard's database
         self.samples: list[int] = []
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
@@ -245,19 +246,38 @@ class LockWaits:
 
     def _run(self) -> None:
         while not self._stop.wait(0.05):
-            self.samples.append(self.conn.execute(
+            self.samples.append(sum(conn.execute(
                 "SELECT count(*) FROM pg_locks WHERE NOT granted AND relation = to_regclass('tablelog_events')"
-            ).fetchone()[0])
+            ).fetchone()[0] for conn in self.conns))
 
     def stop(self) -> float:
         self._stop.set()
         self._thread.join()
-        self.conn.close()
+        for conn in self.conns:
+            conn.close()
         return statistics.mean(self.samples) if self.samples else 0.0
 
 
+def shard_databases(owner_url: str, count: int, role: str, env: dict[str, str]) -> list[tuple[str, str]]:
+    """``count`` databases on the server of ``owner_url`` for ``--shards``:
+    the database itself as shard 0, then ``<name>_1``, ``<name>_2``, ... (made when
+    missing, migrated for ``role``), each as (owner's URL, service's URL)."""
+    import psycopg
+    from urllib.parse import urlparse
+    parts = urlparse(owner_url)
+    name = parts.path.strip("/")
+    urls = [owner_url] + [parts._replace(path=f"/{name}_{n}").geturl() for n in range(1, count)]
+    with psycopg.connect(owner_url, autocommit=True) as conn:
+        for url in urls[1:]:
+            shard = urlparse(url).path.strip("/")
+            if conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [shard]).fetchone() is None:
+                conn.execute(f'CREATE DATABASE "{shard}"')
+    return [(url, service_url(url, role, env)) for url in urls]
+
+
 def run_load_bench(sqlite: bool, postgres: str | None, clients: int, racers: int, seconds: float,
-                   service_role: str | None = None, workers: tuple[int, ...] = (2, 1)) -> int:
+                   service_role: str | None = None, workers: tuple[int, ...] = (2, 1),
+                   shards: tuple[int, ...] = (1,)) -> int:
     from service.bench import wide_console
     console = wide_console()
     scratch = tempfile.mkdtemp(prefix="tablelog-load-")
@@ -271,36 +291,42 @@ def run_load_bench(sqlite: bool, postgres: str | None, clients: int, racers: int
         databases.append(("postgresql", lambda workers: served_url))
     table = Table(title=f"tablelog bench --load: {clients} clients in their own games + {racers} racing on one, "
                         f"{seconds:g} s each, a fresh connection per request, no expected_version")
-    for column in ("database", "workers", "moves", "moves/s", "p50 ms", "p99 ms", "lost races", "errors",
+    for column in ("database", "shards", "workers", "moves", "moves/s", "p50 ms", "p99 ms", "lost races", "errors",
                    "lock waits", "target"):
         table.add_column(column)
     errors = 0
     # The servers anchor what they record with a key of this run's own.
     env = {**os.environ, ENV_KEY: new_env_key()}
     env.pop(ENV_KEY_FILE, None)
-    served_url = service_url(postgres, service_role, env) if postgres and service_role else ""
-    for name, url in databases:
-        for count in workers:
-            server = Server(url(count), count, scratch, env)
-            waits = LockWaits(postgres) if name == "postgresql" else None
-            try:
-                tally, took = run_load(server.port, clients, racers, seconds)
-            finally:
-                waited = waits.stop() if waits else None
-                server.stop()
-            errors += len(tally.errors)
-            cut = sorted(tally.latencies)
-            p50 = statistics.median(cut) * 1000 if cut else float("nan")
-            p99 = cut[min(len(cut) - 1, int(len(cut) * 0.99))] * 1000 if cut else float("nan")
-            rate = tally.moves / took
-            met = rate >= TARGET_MOVES and p99 <= TARGET_P99_MS and not tally.errors
-            target = (f"≥ {TARGET_MOVES}/s, p99 ≤ {TARGET_P99_MS} ms: {'ok' if met else 'not met'}"
-                      if name == "postgresql" and count == 2 else "")
-            table.add_row(name, str(count), str(tally.moves), f"{rate:.0f}", f"{p50:.1f}", f"{p99:.1f}",
-                          str(tally.lost_races), str(len(tally.errors)),
-                          f"{waited:.2f}" if waited is not None else "", target)
-            for text in tally.errors[:5]:
-                console.print(f"  {name}, {count} workers: {text}", soft_wrap=True)
+    served = shard_databases(postgres, max(shards), service_role, env) if postgres and service_role else []
+    served_url = served[0][1] if served else ""
+    # One server for each worker count, and on PostgreSQL for each --shards
+    # count too (SQLite: one database).
+    runs = [(name, url, count, n) for name, url in databases for n in (shards if name == "postgresql" else (1,))
+            for count in workers]
+    for name, url, count, sharded in runs:
+        extra = tuple(service for _, service in served[1:sharded]) if name == "postgresql" else ()
+        server = Server(url(count), count, scratch, env, extra)
+        waits = LockWaits(*(owner for owner, _ in served[:sharded])) if name == "postgresql" else None
+        try:
+            tally, took = run_load(server.port, clients, racers, seconds)
+        finally:
+            waited = waits.stop() if waits else None
+            server.stop()
+        errors += len(tally.errors)
+        cut = sorted(tally.latencies)
+        p50 = statistics.median(cut) * 1000 if cut else float("nan")
+        p99 = cut[min(len(cut) - 1, int(len(cut) * 0.99))] * 1000 if cut else float("nan")
+        rate = tally.moves / took
+        met = rate >= TARGET_MOVES and p99 <= TARGET_P99_MS and not tally.errors
+        target = (f"≥ {TARGET_MOVES}/s, p99 ≤ {TARGET_P99_MS} ms: {'ok' if met else 'not met'}"
+                  if name == "postgresql" and count == 2 else "")
+        table.add_row(name, str(sharded), str(count), str(tally.moves), f"{rate:.0f}", f"{p50:.1f}", f"{p99:.1f}",
+                      str(tally.lost_races), str(len(tally.errors)),
+                      f"{waited:.2f}" if waited is not None else "", target)
+        for text in tally.errors[:5]:
+            console.print(f"  {name}, {count} workers: {text}", soft_wrap=True)
     console.print(table)
-    console.print("lock waits: sessions waiting for the events table's lock, on average (PostgreSQL).")
+    console.print("lock waits: sessions waiting for the events table's lock, on average, summed over the "
+                  "shards' databases (PostgreSQL).")
     return 1 if errors else 0
