@@ -183,10 +183,12 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "chart":
         return chart_command(database, args.id, args.out, args.format)
     if args.command == "migrate":
+        from service.shards import open_shards
         from service.store import migrate
         for number, url in enumerate(shard_urls(database)):
             for line in migrate(url, args.service_role):
                 print(f"tablelog: {f'shard {number}: ' if number else ''}{line}.")
+        open_shards(database, migrate=True).close()       # each database marked with its shard's number
         return 0
     if args.command == "key":
         return key_command(args.key_command, getattr(args, "file", None), getattr(args, "exist_ok", False))

@@ -91,3 +91,28 @@ def test_the_service_listens_where_its_health_check_and_port_point():
     assert app["environment"]["TABLELOG_DATABASE_URL"].startswith("postgresql://")
     dockerfile = (ROOT / "docker" / "Dockerfile").read_text()
     assert f"EXPOSE {port}" in dockerfile and f"127.0.0.1:{port}/api/health" in dockerfile
+
+
+def test_the_sharded_compose_file_serves_two_shards_from_two_hosts():
+    """Issue 20: two shards, each its own server; two hosts with the same shard map and key."""
+    shards = yaml.safe_load((ROOT / "docker" / "compose.shards.yaml").read_text())["services"]
+    assert {"db0", "db1", "key", "migrate", "tablelog-a", "tablelog-b"} == set(shards)
+    migrate = shards["migrate"]
+    assert migrate["command"] == ["tablelog", "migrate", "--service-role", "tablelog_service"]
+    assert "@db0:" in migrate["environment"]["TABLELOG_DATABASE_URL"]
+    assert "@db1:" in migrate["environment"]["TABLELOG_SHARDS"]
+    hosts = [shards["tablelog-a"], shards["tablelog-b"]]
+    for host in hosts:
+        assert host["command"] == SERVE
+        env = host["environment"]
+        assert env["TABLELOG_DATABASE_URL"].startswith("postgresql://tablelog_service:")
+        assert env["TABLELOG_SHARDS"].startswith("postgresql://tablelog_service:") and "@db1:" in env["TABLELOG_SHARDS"]
+        assert env["TABLELOG_KEY_FILE"] == "/keys/key"
+        assert {name for name, needs in host["depends_on"].items()} == {"db0", "db1", "key", "migrate"}
+    assert hosts[0]["environment"] == hosts[1]["environment"]          # one shard map, one key
+    assert hosts[0]["ports"] != hosts[1]["ports"]
+    readme = (ROOT / "README.md").read_text()
+    assert "docker compose -f docker/compose.shards.yaml up --build" in readme
+    assert "docker compose -f docker/compose.shards.yaml up --build" in (
+        ROOT / "docker" / "compose.shards.yaml").read_text()
+    assert " ".join(migrate["command"]) in readme
