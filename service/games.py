@@ -32,7 +32,7 @@ from replay.records import Record, RecordError, Step, format_named, jsonl_lines,
 from replay.verify import Verdict, check_receipt, verify_game, verify_jsonl
 from replay.views import MergedViews, Views
 from service.keys import Keyring, load_keyring
-from service.shards import Shards, UnknownShard
+from service.shards import Shards, UnknownShard, shard_of
 from service.store import Tablelog
 
 MODES = ("table", "digital")
@@ -870,8 +870,7 @@ class Games:
         record gives problems, never an exception."""
         gid = self.parse_id(game_id)
         store = self.store_of(gid)
-        row = self.shard_views[self.shards.stores.index(store)].tables.game(gid)
-        verdict = verify_game(store, gid, row, self.keyring)
+        verdict = verify_game(store, gid, self.shard_views[shard_of(gid)].tables.game(gid), self.keyring)
         if verdict is None:
             raise NotFound(f"There is no game {gid}.")
         return verdict

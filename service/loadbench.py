@@ -213,13 +213,18 @@ def run_load(port: int, clients: int, racers: int, seconds: float) -> tuple[Tall
     return tally, time.perf_counter() - began
 
 
-def service_url(owner_url: str, role: str, env: dict[str, str]) -> str:
-    """Migrate the PostgreSQL database as its owner for the service ``role``
-    (serve --production refuses to run as the tables' owner) and give the
-    URL the service connects with."""
-    from urllib.parse import urlparse
+def service_url(owner_url: str, role: str, env: dict[str, str], shards: tuple[str, ...] = ()) -> str:
+    """Migrate the PostgreSQL database (and the ``shards`` after it) as its
+    owner for the service ``role`` (serve --production refuses to run as
+    the tables' owner) and give the URL the service connects with."""
     subprocess.run([sys.executable, "-m", "service.cli", "migrate", "--database", owner_url,
-                    "--service-role", role], check=True, env=env, capture_output=True)
+                    *(arg for url in shards for arg in ("--shard", url)), "--service-role", role],
+                   check=True, env=env, capture_output=True)
+    return as_role(owner_url, role)
+
+
+def as_role(owner_url: str, role: str) -> str:
+    from urllib.parse import urlparse
     parts = urlparse(owner_url)
     host = parts.netloc.rpartition("@")[2]
     return parts._replace(netloc=f"{role}@{host}").geturl()
@@ -272,7 +277,8 @@ def shard_databases(owner_url: str, count: int, role: str, env: dict[str, str]) 
             shard = urlparse(url).path.strip("/")
             if conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [shard]).fetchone() is None:
                 conn.execute(f'CREATE DATABASE "{shard}"')
-    return [(url, service_url(url, role, env)) for url in urls]
+    service_url(owner_url, role, env, tuple(urls[1:]))
+    return [(url, as_role(url, role)) for url in urls]
 
 
 def run_load_bench(sqlite: bool, postgres: str | None, clients: int, racers: int, seconds: float,
