@@ -247,3 +247,29 @@ def test_a_shard_that_is_down_is_503_for_its_games_only(postgres_url, scratch_da
         assert client.get("/api/games").status_code == 503      # the list would miss shard 1's games
     finally:
         shards.stores[0].close()
+
+
+# -- the command line ------------------------------------------------------------------
+def test_the_command_line_reads_every_shard(urls, capsys, monkeypatch):
+    from service.cli import main
+    from service.shards import ENV_SHARDS
+    if not urls[0].startswith("sqlite"):
+        pytest.skip("the command line's shard options are the same on either store")
+    monkeypatch.setenv(ENV_SHARDS, "")         # restored after the test: main() sets it for the workers
+    app, shards = serve(urls)
+    try:
+        client = app.test_client()
+        made = [on(client, shard).id for shard in (0, 1, 2)]
+    finally:
+        shards.close()
+    given = ["--database", urls[0], "--shard", urls[1], "--shard", urls[2]]
+    assert main(["games", *given]) == 0
+    listed = capsys.readouterr().out
+    assert all(game_id in listed for game_id in made)
+    assert main(["replay", "verify", "--all", *given]) == 0
+    assert "3 games verified" in capsys.readouterr().out
+    assert main(["export", made[2], *given]) == 0
+    assert made[2] in capsys.readouterr().out
+    # the same databases in another order: refused, nothing served
+    assert main(["games", "--database", urls[0], "--shard", urls[2], "--shard", urls[1]]) == 2
+    assert "only ever added at the end" in capsys.readouterr().err
