@@ -79,3 +79,36 @@ def test_the_load_bench_refuses_worker_counts_it_cannot_serve(workers, capsys):
     with pytest.raises(SystemExit) as exit:
         main(["bench", "--load", "--workers", workers])
     assert exit.value.code == 2 and "worker count" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("shards", ["0", "9", "1,x"])
+def test_the_load_bench_refuses_shard_counts_it_cannot_serve(shards, capsys):
+    with pytest.raises(SystemExit) as exit:
+        main(["bench", "--load", "--shards", shards])
+    assert exit.value.code == 2 and "shard count" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+@pytest.mark.postgres
+def test_the_load_bench_serves_one_and_two_shards(scratch_database, postgres_url, capsys):
+    """Issue 20: ``--shards 1,2`` serves the load from shard 0 alone, then from
+    it and ``<name>_1`` (made, migrated, marked), the lock waits summed over both."""
+    import uuid
+
+    import psycopg
+    owner = scratch_database("loadshards")
+    role = f"tablelog_bench_{uuid.uuid4().hex[:8]}"
+    second = owner.rsplit("/", 1)[1] + "_1"
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        conn.execute(f'CREATE ROLE "{role}" LOGIN')
+    try:
+        assert main(["bench", "--load", "--database", owner, "--service-role", role, "--shards", "1,2",
+                     "--seconds", "2", "--clients", "2", "--racers", "0", "--workers", "1", "--skip-sqlite"]) == 0
+        out = capsys.readouterr().out
+        assert "shards" in out and "lock waits" in out
+        assert [line.split("│")[2].strip() for line in out.splitlines() if "│ postgresql" in line] == ["1", "2"]
+    finally:
+        with psycopg.connect(postgres_url, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{second}" WITH (FORCE)')
+            conn.execute(f'DROP DATABASE IF EXISTS "{owner.rsplit("/", 1)[1]}" WITH (FORCE)')
+            conn.execute(f'DROP ROLE IF EXISTS "{role}"')
