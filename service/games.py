@@ -1012,24 +1012,27 @@ class Games:
         tokens are kept only in memory: a retry that another process (or this
         one after a restart) answered first gets 409 ``duplicate_request``
         naming the game, if the stored game is what the retry asks for
-        (``same``). The key chooses the game's shard; a game made under the
-        key before a shard was added may be on another, so every shard is
-        asked first (see service.shards)."""
+        (``same``). The key's game goes to the shard claimed for the key
+        (see ``Shards.claimed_id``), the same in every process."""
         if not key:
             return create(self.shards.new_id())
         base = uuid5(REQUESTS, f"new game {key}")
-        gid = self.shards.request_id(base, key)
         with self._lock(base):
             with self._guard:
                 first = self._first_answers.get(base)
             if first is not None:
                 if first[0] != asked:
-                    raise self._key_reused(gid)
+                    raise self._key_reused(first[1]["id"])
                 return first[1]
+            gid = self.shards.claimed_id(base, key)
             try:
-                earlier = self._made_under(base)
-                if earlier is not None:
-                    gid = earlier
+                store = self.shards.of(gid)
+            except UnknownShard:
+                # Claimed by a host whose shard map is longer (a shard is being
+                # added): 503, and the retry finds a host that has the shard.
+                raise OperationalError(f"shard {shard_of(gid)} is not in this process's shard map yet") from None
+            try:
+                if next(iter(store.recorder.select_events(gid, limit=1)), None) is not None:
                     raise IntegrityError(gid)
                 answer = create(gid)
             except IntegrityError:
@@ -1043,16 +1046,8 @@ class Games:
                     self._first_answers.popitem(last=False)
             return answer
 
-    def _made_under(self, base: UUID) -> UUID | None:
-        """The game a create under the key whose id is ``base`` made, on
-        whichever shard it is (None: there is none yet)."""
-        for gid, store in self.shards.places(base):
-            if next(iter(store.recorder.select_events(gid, limit=1)), None) is not None:
-                return gid
-        return None
-
     @staticmethod
-    def _key_reused(gid: UUID) -> Conflict:
+    def _key_reused(gid: UUID | str) -> Conflict:
         return Conflict(f"This Idempotency-Key already started game {gid} with another request; a retry "
                         "repeats the same request, anything else needs a new key.", "idempotency_key_reused")
 

@@ -18,7 +18,9 @@ ever added at the end. Each shard's database holds a ``ShardMark`` naming
 its number, and opening a map whose order disagrees with the marks is
 refused (rather than answering 404 for every game on the moved shards).
 
-House catalogs live on shard 0 (a game copies the catalog's content into
+An idempotent create's shard is claimed on shard 0 (``CreateClaim``, see
+``Shards.claimed_id``), so its retries reach the same shard whatever map the
+process that answers them has. House catalogs live on shard 0 (a game copies the catalog's content into
 its own record when it starts, so a game on any shard needs shard 0 only
 when it is created with one).
 """
@@ -28,7 +30,7 @@ import hashlib
 import itertools
 import os
 import re
-from typing import Iterator, Sequence
+from typing import Sequence
 from uuid import NAMESPACE_URL, UUID, uuid4, uuid5
 
 from eventsourcing.application import AggregateNotFoundError
@@ -89,6 +91,22 @@ class ShardMark(Aggregate):
 MARK_ID = uuid5(NAMESPACE_URL, "tablelog:shard-mark")
 
 
+class CreateClaim(Aggregate):
+    """The shard the game of one Idempotency-Key is made on, kept on shard 0
+    (see ``Shards.claimed_id``)."""
+
+    @event("Claimed")
+    def __init__(self, shard: int, id: UUID | None = None):  # noqa: A002
+        self.shard = shard
+
+
+CLAIMS = uuid5(NAMESPACE_URL, "tablelog:create-claims")
+
+
+def claim_id(base: UUID) -> UUID:
+    return uuid5(CLAIMS, str(base))
+
+
 class Shards:
     """The stores of a shard map, and which one holds (or gets) a game."""
 
@@ -120,11 +138,32 @@ class Shards:
         shard the key chooses, the same in every process with this map."""
         return on_shard(base, int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big") % len(self.stores))
 
-    def places(self, base: UUID) -> Iterator[tuple[UUID, Tablelog]]:
-        """``base`` as an id on each shard, with the shard's store: where an
-        earlier create with the same key may be (made before a shard was added)."""
-        for number, store in enumerate(self.stores):
-            yield on_shard(base, number), store
+    def claimed_id(self, base: UUID, key: str) -> UUID:
+        """The id of the game a create under the Idempotency-Key ``key``
+        (whose id on shard 0 is ``base``) makes or made: the shard is claimed
+        for the key on shard 0 once, before the game is made, so every
+        process, with any shard map, sends every retry of the key to the
+        same shard. A game made under the key while there was one shard is
+        on shard 0 under ``base``; with one shard nothing is claimed."""
+        if len(self.stores) == 1:
+            return base
+        claimed = self._claim(base)
+        if claimed is not None:
+            return claimed
+        if next(iter(self.home.recorder.select_events(base, limit=1)), None) is not None:
+            return base
+        chosen = self.request_id(base, key)
+        try:
+            self.home.save(CreateClaim(shard_of(chosen), id=claim_id(base)))
+        except IntegrityError:          # another process claimed it at the same moment: its shard
+            return self._claim(base) or chosen
+        return chosen
+
+    def _claim(self, base: UUID) -> UUID | None:
+        try:
+            return on_shard(base, self.home.repository.get(claim_id(base)).shard)
+        except AggregateNotFoundError:
+            return None
 
     def mark(self) -> None:
         """Check each database is the shard its place in the map says (and

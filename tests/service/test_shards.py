@@ -190,10 +190,15 @@ def test_a_create_retried_lands_once(sharded, urls):
     assert len(client.get("/api/games").json["games"]) == listed + 1
 
 
+def key_that_moves() -> str:
+    """An Idempotency-Key that two shards send to another shard than three do."""
+    base = uuid.uuid4()
+    return next(key for key in (f"key-{n}" for n in range(100))
+                if shard_of(Shards([0, 1]).request_id(base, key)) != shard_of(Shards([0, 1, 2]).request_id(base, key)))
+
+
 def test_a_create_retried_after_a_shard_was_added_finds_the_first_game(urls):
-    key = next(f"key-{n}" for n in range(100)
-               if Shards([0, 1]).request_id(uuid.uuid4(), f"key-{n}").bytes[7] !=
-               Shards([0, 1, 2]).request_id(uuid.uuid4(), f"key-{n}").bytes[7])
+    key = key_that_moves()
     before, two = serve(urls[:2])
     try:
         first = before.test_client().post("/api/games", json=WILLI, headers={"Idempotency-Key": key})
@@ -207,6 +212,32 @@ def test_a_create_retried_after_a_shard_was_added_finds_the_first_game(urls):
         assert retried.status_code == 409 and first.json["id"] in retried.json["error"]["message"]
         assert [game["id"] for game in client.get("/api/games").json["games"]] == [first.json["id"]]
     finally:
+        three.close()
+
+
+def test_two_processes_with_different_maps_send_a_key_to_one_shard(urls):
+    """During a rollout that adds a shard, one host has the old map and one
+    the new: the key's shard is claimed once, on shard 0, for both; the host
+    that lacks the claimed shard answers 503, never a second game."""
+    base = uuid.uuid4()
+    key = next(key for key in (f"key-{n}" for n in range(100))
+               if shard_of(Shards([0, 1, 2]).request_id(base, key)) == 2)
+    old, two = serve(urls[:2])
+    new, three = serve(urls)
+    try:
+        first = new.test_client().post("/api/games", json=WILLI, headers={"Idempotency-Key": key})
+        assert first.status_code == 201 and shard_of(UUID(first.json["id"])) == 2
+        elsewhere = old.test_client().post("/api/games", json=WILLI, headers={"Idempotency-Key": key})
+        assert elsewhere.status_code == 503 and elsewhere.headers["Retry-After"]
+        other = f"{key}-other"
+        made = old.test_client().post("/api/games", json=WILLI, headers={"Idempotency-Key": other})
+        retried = new.test_client().post("/api/games", json=WILLI, headers={"Idempotency-Key": other})
+        assert made.status_code == 201 and retried.status_code == 409
+        assert made.json["id"] in retried.json["error"]["message"]
+        listed = [game["id"] for game in new.test_client().get("/api/games").json["games"]]
+        assert sorted(listed) == sorted([first.json["id"], made.json["id"]])
+    finally:
+        two.close()
         three.close()
 
 
