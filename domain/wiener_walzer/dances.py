@@ -32,18 +32,20 @@ def dance_steps(board: Board, guests: Mapping[str, Guest], also_turned: frozense
     of its highest-valued face-up neighbours of the other sex. ``near``: the
     spaces changed since no dance was due; only they and their neighbours can
     dance now, so only they are looked at (the whole board when None)."""
-    def up(space: str) -> bool:
-        return space in guests and not guests[space].turned and space not in also_turned
-
     steps = []
+    neighbours = board.neighbours
     for space in board.spaces if near is None else board.around(near):
-        if not up(space) or not enclosed(board, guests, space):
+        me = guests.get(space)
+        if me is None or me.turned or space in also_turned:
             continue
-        me = guests[space]
-        partners = [n for n in board.neighbours[space] if up(n) and guests[n].sex != me.sex]
+        if not enclosed(board, guests, space):
+            continue
+        # Every neighbour holds a guest card: the partners are the face-up ones of the other sex.
+        partners = [(n, guest.value) for n in neighbours[space]
+                    if not (guest := guests[n]).turned and guest.sex != me.sex and n not in also_turned]
         if partners:
-            top = max(guests[n].value for n in partners)
-            steps += [(space, n) for n in partners if guests[n].value == top]
+            top = max(v for _, v in partners)
+            steps += [(space, n) for n, v in partners if v == top]
     return steps
 
 

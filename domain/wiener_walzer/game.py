@@ -277,7 +277,8 @@ class WienerWalzer(Game):
         # Once a player's guest lies on the board every dance due has been
         # danced, so only this space and its neighbours can dance now; before
         # that the neutral guests of the set-up are looked at too.
-        near = (space,) if any(guest.owner is not None for guest in state.guests.values()) else None
+        # (Players' guests never leave the board: a card placed is one fewer held.)
+        near = (space,) if any(len(held) < CARDS_PER_PLAYER for held in state.cards) else None
         left = list(state.cards[i])
         left.remove(card)
         tiles = dict(state.tiles)
