@@ -70,6 +70,11 @@ class Board:
         return {space: i for i, space in enumerate(self.spaces)}
 
     @cached_property
+    def beside(self) -> Mapping[str, frozenset[str]]:
+        """The neighbours of each space as a set (enclosure is one subset test)."""
+        return {space: frozenset(around) for space, around in self.neighbours.items()}
+
+    @cached_property
     def _around_one(self) -> Mapping[str, tuple[str, ...]]:
         return {space: self._sorted_around((space,)) for space in self.spaces}
 

@@ -58,6 +58,7 @@ class WalzerState:
     event_deck: tuple[str, ...] = ()   # event cards not drawn yet
     event: str | None = None           # the event card being carried out
     dances: tuple[Dance, ...] = ()
+    due: tuple[str, ...] | None = None  # while a dance is chosen: the only spaces that can dance (dances.dancers)
 
     @property
     def active(self) -> str:
