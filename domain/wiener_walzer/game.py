@@ -24,7 +24,7 @@ from domain.wiener_walzer import events, notation
 from domain.wiener_walzer.board import Board, default_layout
 from domain.wiener_walzer.components import (
     EVENT_CARDS, EVENT_DECK, EVENT_VALUE, GUEST_CARDS, PLAYER_COLOURS, POINTS_PER_SET, SEXES, buffet_points,
-    buffet_sets, default_tiles, sex, value)
+    buffet_sets, default_tiles, value)
 from domain.wiener_walzer.dances import dance_steps, dancers, is_choice, perform_dance, why_not_due
 from domain.wiener_walzer.moves import MOVE_SCHEMAS, OptionsSchema
 from domain.wiener_walzer.state import Guest, WalzerState
@@ -263,7 +263,7 @@ class WienerWalzer(Game):
                 "resolve_event": self._resolve_event, "dance": self._dance}[move["type"]](state, move)
 
     def _setup(self, state: WalzerState, move: Move) -> tuple[WalzerState, Outcome]:
-        guests = {space: Guest(sex(card), value(card), None) for space, card in move["neutral"].items()}
+        guests = {space: Guest.of(card, None) for space, card in move["neutral"].items()}
         tiles = {space: tuple(sorted(items)) for space, items in move["buffet"].items()}
         stacks = move.get("stacks")
         cards = tuple(tuple(stacks[seat]) for seat in state.players) if stacks else state.cards
@@ -286,7 +286,7 @@ class WienerWalzer(Game):
         tile = tiles.pop(space, None)
         collected = set_at(state.collected, i, state.collected[i] + (tile,)) if tile else state.collected
         state = replace(state, cards=set_at(state.cards, i, tuple(left)), tiles=tiles, collected=collected,
-                        guests={**state.guests, space: Guest(sex(card), value(card), seat)})
+                        guests={**state.guests, space: Guest.of(card, seat)})
         outcome: Outcome = [{"fact": "placed", "seat": seat, "card": card, "space": space,
                              "tile": list(tile) if tile else None}]
         if state.events and value(card) == EVENT_VALUE and state.event_deck:
