@@ -57,7 +57,7 @@ def kind_of(state: State, p: Pending) -> PendingKind:
 
 def candidates(state: State, p: Pending) -> list[Move]:
     kind = kind_of(state, p)
-    return kind.candidates(state, p) + ([{"type": "decline", "seat": p.seat}] if kind.optional else [])
+    return [*kind.candidates(state, p), *([{"type": "decline", "seat": p.seat}] if kind.optional else [])]
 
 
 def check_decline(state: State, move: Move) -> None:
