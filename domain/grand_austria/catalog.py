@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -236,13 +236,23 @@ class Hotel:
     floor_vp: tuple[int, ...]
     prepare_vp: Mapping[int, int]
 
-    @property
+    # The board's geometry is asked on every room checked or named: worked out once per board.
+    @cached_property
     def width(self) -> int:
         return len(self.floors[0])
 
-    @property
+    @cached_property
     def size(self) -> int:
         return len(self.floors) * self.width
+
+    @cached_property
+    def room_names(self) -> tuple[str, ...]:
+        """Each room's name by index: floor (bottom first) and column, ``1.1`` bottom left."""
+        return tuple(f"{room // self.width + 1}.{room % self.width + 1}" for room in range(self.size))
+
+    @cached_property
+    def _rooms_by_name(self) -> Mapping[str, int]:
+        return {name: room for room, name in enumerate(self.room_names)}
 
     def colour(self, room: int) -> str:
         return self.floors[room // self.width][room % self.width]
@@ -252,9 +262,14 @@ class Hotel:
         return room // self.width + 1
 
     def name_of(self, room: int) -> str:
-        return f"{room // self.width + 1}.{room % self.width + 1}"
+        return self.room_names[room]
 
     def index(self, name: str) -> int | None:
+        """The room named ``name`` (as ``name_of`` writes it, or with the
+        numbers written otherwise, ``01.1``), None when there is none."""
+        room = self._rooms_by_name.get(name)
+        if room is not None:
+            return room
         try:
             floor, column = (int(part) for part in name.split("."))
         except ValueError:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations_with_replacement
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from domain.chance import roll
 from domain.grand_austria.cafe import check_placement, most_placed, place
@@ -42,7 +42,7 @@ def rerolled(state: State) -> tuple[str, ...]:
     """The colours of the dice rerolled: those left on the board but the one
     put on the dustbin, a white die (module 2's coloured dice never while a
     white one is left; with none left, the one the re-roller chose)."""
-    left = tuple(d.colour for d in state.dice_left)
+    left = tuple(colour for colours in state.dice for colour in colours)     # as dice_left lists them
     return without(left, WHITE if WHITE in left else state.binned or left[0])
 
 
@@ -323,16 +323,21 @@ def descending(n: int, parts: int) -> list[tuple[int, ...]]:
     return [(k,) + rest for k in range(n, -1, -1) for rest in descending(n - k, parts - 1)]
 
 
-def items_candidates(state: State, p: Pending) -> list[Move]:
+def items_candidates(state: State, p: Pending) -> Iterator[Move]:
+    """Each split of the items, then (version 2, in one's own turn) each
+    with as many placed on the café's guests as they want: one at a time,
+    for the placements cost more than the step's settling looks at."""
     if p.kind == "items":
         splits = [dict(zip(p.pair, counts)) for counts in descending(p.n, len(p.pair))]
     else:
         splits = [{i: c.count(i) for i in set(c)} for c in combinations_with_replacement(choice_of(state, p), p.n)]
     moves = [{"type": "choose_items", "seat": p.seat, "items": split} for split in splits]
+    yield from moves
     if state.config.version.items_placed_on_gain and state.turn is not None and state.turn.seat == p.seat:
-        moves += [{**m, "place": layout} for m in moves
-                  if (layout := most_placed(state, p.seat, state.config.vector(m["items"])))]
-    return moves
+        for m in moves:
+            layout = most_placed(state, p.seat, state.config.vector(m["items"]))
+            if layout:
+                yield {**m, "place": layout}
 
 
 def check_split_funds(state: State, move: Move) -> None:

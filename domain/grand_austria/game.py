@@ -23,7 +23,7 @@ from domain.grand_austria import notation, pending, rounds, turns
 from domain.grand_austria.catalog import CARD_FILES, EFFECT_FIELDS, CatalogError, catalog, hotel_from, with_house
 from domain.grand_austria.config import CURRENT_VERSION, VERSIONS, base_config
 from domain.grand_austria.effects import check_kind_in_game
-from domain.grand_austria.parts import MODULES, in_play, options_schema, parts, parts_for, setup_schema
+from domain.grand_austria.parts import MODULES, MoveRule, in_play, options_schema, parts, parts_for, setup_schema
 from domain.grand_austria.refusals import R_FINAL, R_SETUP, R_TURN, violation, waiting
 from domain.grand_austria.scoring import winners
 from domain.grand_austria.state import EMPTY, OVER, REROLL, ROLL, ROUND_END, TURNS, Player, State
@@ -157,9 +157,29 @@ class GrandAustriaHotel(Game):
             if rule.out_of_turn is not None:
                 rule.out_of_turn(state, move)
             raise violation("not_your_turn", f"It is {', '.join(expected.seats)}'s move, not {seat}'s.", R_TURN)
+        self._check_rule(rule, state, move)
+
+    def _check_rule(self, rule: MoveRule, state: State, move: Move) -> None:
+        """The move's own rule, once it is this move's turn."""
         rule.check(state, move)
         if rule.before_main:
             turns.check_a_main_step_remains(state, move, self.apply)
+
+    def _option_allowed(self, state: State, move: Move) -> bool:
+        """Whether a candidate of the pending step that waits (``settle``
+        asks, one candidate after the other) passes ``check``: the game is
+        on and the step is the one expected, so only its seat, its move and
+        that move's rule remain to be looked at."""
+        p = state.pending[0]
+        rule = parts(state).moves.get(move["type"])
+        if state.phase == OVER or rule is None or move["type"] != pending.kind_of(state, p).move \
+                or move.get("seat") != p.seat:
+            return False
+        try:
+            self._check_rule(rule, state, move)
+        except RuleViolation:
+            return False
+        return True
 
     # -- apply ------------------------------------------------------------------
     def apply(self, state: State, move: Move) -> tuple[State, Outcome]:
@@ -176,18 +196,11 @@ class GrandAustriaHotel(Game):
         """What happens by itself: choices without a choice, the setup phases
         one after the other, the next turn, the round-end steps."""
         while True:
-            state = pending.settle(state, out, self.is_legal, self._apply_move)
+            state = pending.settle(state, out, self._option_allowed, self._apply_move)
             if state.pending or state.refill or state.phase in (ROLL, REROLL, OVER):
                 return state
-            chain = [p for p in parts(state).setup_phases if p.active(state.config)]
-            names = [p.name for p in chain]
-            if state.phase in names:
-                here = chain[names.index(state.phase)]
-                if not here.done(state):
-                    return state
-                following = names.index(state.phase) + 1
-                state = evolve(state, phase=names[following] if following < len(names) else ROLL)
-            elif state.phase == TURNS:
+            # (the turns first: they are most moves, and need no look at the setup phases)
+            if state.phase == TURNS:
                 if state.turn is not None:
                     moved = turns.by_itself(state, out)
                     if moved is state:
@@ -197,6 +210,15 @@ class GrandAustriaHotel(Game):
                 state = turns.next_turn(state, out, rounds.end_round)
             elif state.phase == ROUND_END:
                 state = rounds.run_round_end(state, out)
+            else:
+                chain = [p for p in parts(state).setup_phases if p.active(state.config)]
+                names = [p.name for p in chain]
+                if state.phase in names:
+                    here = chain[names.index(state.phase)]
+                    if not here.done(state):
+                        return state
+                    following = names.index(state.phase) + 1
+                    state = evolve(state, phase=names[following] if following < len(names) else ROLL)
 
     # -- listing moves --------------------------------------------------------------
     def legal_moves(self, state: State) -> list[Move] | None:

@@ -97,8 +97,7 @@ def removable(state: State, p: Pending) -> list[int]:
 
 
 def room_moves(state: State, seat: str, kind: str) -> list[Move]:
-    hotel = state.hotel_of(seat)
-    return [{"type": kind, "seat": seat, "room": hotel.name_of(r)} for r in range(hotel.size)]
+    return [{"type": kind, "seat": seat, "room": name} for name in state.hotel_of(seat).room_names]
 
 
 # -- moves ---------------------------------------------------------------------

@@ -48,10 +48,11 @@ class MoveRule:
 class PendingKind:
     """A decision waiting in ``state.pending``: the move that resolves it,
     its candidate moves, whether it may be declined, and whether the table
-    makes it (a draw) rather than the seat."""
+    makes it (a draw) rather than the seat. The candidates may come lazily
+    (settling a step looks only as far as its second legal one)."""
 
     move: str
-    candidates: Callable[[State, Pending], list[Move]]
+    candidates: Callable[[State, Pending], Iterable[Move]]
     optional: bool = False
     by_table: bool = False
 

@@ -3,6 +3,7 @@ resolves it, its candidates, and whether it may be declined), the decline,
 and settling the steps that offer no choice."""
 from __future__ import annotations
 
+from itertools import islice
 from typing import Callable
 
 from domain.grand_austria import cafe, dice, hotel, staff
@@ -56,7 +57,7 @@ def kind_of(state: State, p: Pending) -> PendingKind:
 
 def candidates(state: State, p: Pending) -> list[Move]:
     kind = kind_of(state, p)
-    return kind.candidates(state, p) + ([{"type": "decline", "seat": p.seat}] if kind.optional else [])
+    return [*kind.candidates(state, p), *([{"type": "decline", "seat": p.seat}] if kind.optional else [])]
 
 
 def check_decline(state: State, move: Move) -> None:
@@ -78,7 +79,10 @@ def settle(state: State, out: Outcome, is_legal: Callable[[State, Move], bool],
     while state.pending and not state.refill and not kind_of(state, state.pending[0]).by_table:
         p = state.pending[0]
         kind = kind_of(state, p)
-        options = [m for m in kind.candidates(state, p) if is_legal(state, m)]
+        # Whether there is a choice needs at most two legal options (one for an
+        # optional step, which never resolves by itself): no need to check them all.
+        legal = (m for m in kind.candidates(state, p) if is_legal(state, m))
+        options = list(islice(legal, 1 if kind.optional else 2))
         if not options:
             out.append({"fact": "lapsed", "seat": p.seat, "step": p.kind, "why": p.why})
             state = resolved(state)

@@ -20,10 +20,6 @@ def additional(state: State) -> tuple[str, ...]:
     return tuple(kind for kind, rule in parts(state).moves.items() if rule.additional)
 
 
-def owner(state: State, number: int) -> str:
-    return next(seat for seat, numbers in state.tiles.items() if number in numbers)
-
-
 def turn_order(state: State) -> list[str]:
     """Seats by their lowest turn-order number."""
     return sorted(state.players, key=lambda seat: min(state.tiles[seat]))
@@ -113,14 +109,14 @@ def turn_moves(state: State, seat: str) -> list[Move]:
 
 
 def next_turn(state: State, out: Outcome, end_round: Callable[[State, Outcome], State]) -> State:
-    numbers = sorted(n for tile in state.tiles.values() for n in tile)
-    open_numbers = [n for n in numbers if n not in state.used_numbers]
+    owners = {n: seat for seat, numbers in state.tiles.items() for n in numbers}   # (each number on one tile)
+    open_numbers = sorted(n for n in owners if n not in state.used_numbers)
     if not state.dice_count or not open_numbers:
         return end_round(state, out)
-    ready = [n for n in open_numbers if owner(state, n) not in state.passed]
-    if ready:
-        return evolve(state, turn=Turn(owner(state, ready[0]), ready[0], fresh=state.config.nothing))
-    who = owner(state, open_numbers[0])
+    ready = next((n for n in open_numbers if owners[n] not in state.passed), None)
+    if ready is not None:
+        return evolve(state, turn=Turn(owners[ready], ready, fresh=state.config.nothing))
+    who = owners[open_numbers[0]]
     out.append({"fact": "dustbin", "seat": who, "dice_left": state.dice_count - 1})
     if state.dice_count <= 1:
         return end_round(evolve(state, dice=NO_DICE, dustbin=state.dustbin + 1), out)

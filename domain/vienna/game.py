@@ -12,6 +12,7 @@ themselves and appear in the outcome.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
@@ -123,7 +124,7 @@ class ViennaState:
     players: tuple[Player, ...]
     specials: tuple[str | None, ...]   # holder of each special card, in SPECIALS order
     street: tuple[Placement | None, ...]
-    pile: tuple[Card, ...]             # character cards left to draw (digital mode's deck)
+    pile: tuple[Card, ...]             # character cards left to draw (digital mode's deck), sorted
     phase: str = "start_cards"         # start_cards | reveal | placing | evaluation | over
     round: int = 1
     geheimbund: tuple[Placement, ...] = ()
@@ -179,6 +180,13 @@ def _remove(items: tuple, gone: Sequence) -> tuple:
     for item in gone:
         left.remove(item)
     return tuple(left)
+
+
+def _position(pile: tuple[Card, ...], card: Card) -> int | None:
+    """Where ``card`` lies in the pile (None: not there). The pile is kept
+    sorted, so this is a binary search, not a comparison with every card."""
+    at = bisect_left(pile, card)
+    return at if at < len(pile) and pile[at] == card else None
 
 
 def _has(items: Sequence, wanted: Sequence) -> bool:
@@ -576,11 +584,13 @@ class Vienna(Game):
         display = tuple(Card.from_json(c) for c in move["cards"])
         outcome: Outcome = []
         for card in display:
-            if card not in pile and card in discards:
+            at = _position(pile, card)
+            if at is None and card in discards:
                 pile, discards = tuple(sorted(pile + discards)), ()
                 outcome.append({"fact": "deck_reshuffled", "why": "the character deck ran out"})
-            if card in pile:
-                pile = _remove(pile, [card])
+                at = _position(pile, card)
+            if at is not None:
+                pile = pile[:at] + pile[at + 1:]
         start = state.holder("start_player")
         outcome.append({"fact": "characters_revealed", "round": state.round,
                         "cards": [c.to_json() for c in display], "start_player": start})

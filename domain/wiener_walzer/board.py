@@ -10,7 +10,7 @@ neighbour or a square not in play is the board's edge.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Mapping, Sequence
 
 from domain.wiener_walzer.components import data
@@ -46,6 +46,12 @@ class Board:
 
     @classmethod
     def from_layout(cls, rows: Sequence[str]) -> "Board":
+        """The board of ``rows``; one instance per layout (a board is immutable,
+        so every game on the same layout shares it and set-up costs no grid walk)."""
+        return _board(tuple(rows))
+
+    @classmethod
+    def _build(cls, rows: tuple[str, ...]) -> "Board":
         cells = {space_name(c, r): char for r, row in enumerate(rows) for c, char in enumerate(row) if char != "."}
         spaces = tuple(cells)
         neighbours = {}
@@ -63,10 +69,25 @@ class Board:
     def _reading_order(self) -> Mapping[str, int]:
         return {space: i for i, space in enumerate(self.spaces)}
 
-    def around(self, spaces: Sequence[str]) -> tuple[str, ...]:
-        """The given spaces and their neighbours, in reading order."""
+    @cached_property
+    def beside(self) -> Mapping[str, frozenset[str]]:
+        """The neighbours of each space as a set (enclosure is one subset test)."""
+        return {space: frozenset(around) for space, around in self.neighbours.items()}
+
+    @cached_property
+    def _around_one(self) -> Mapping[str, tuple[str, ...]]:
+        return {space: self._sorted_around((space,)) for space in self.spaces}
+
+    def _sorted_around(self, spaces: Sequence[str]) -> tuple[str, ...]:
         near = set(spaces).union(*(self.neighbours[space] for space in spaces))
         return tuple(sorted(near, key=self._reading_order.__getitem__))
+
+    def around(self, spaces: Sequence[str]) -> tuple[str, ...]:
+        """The given spaces and their neighbours, in reading order (looked up
+        for one space: a placement asks this every turn)."""
+        if len(spaces) == 1:
+            return self._around_one[spaces[0]]
+        return self._sorted_around(spaces)
 
     @property
     def buffet_spaces(self) -> tuple[str, ...]:
@@ -76,10 +97,16 @@ class Board:
         return b in self.neighbours.get(a, ())
 
 
-def default_layout(players: int) -> list[str]:
+@lru_cache(maxsize=64)
+def _board(rows: tuple[str, ...]) -> Board:
+    return Board._build(rows)
+
+
+@lru_cache(maxsize=None)
+def default_layout(players: int) -> tuple[str, ...]:
     """The reconstructed default board with the areas ``players`` use
     (2: light-brown centre, 3: one wing, 4: both wings, 5: the foyer too)."""
     board = data("board")
-    return ["".join(char if area != "." and int(area) <= players else "."
-                    for area, char in zip(area_row, space_row))
-            for area_row, space_row in zip(board["areas"], board["spaces"])]
+    return tuple("".join(char if area != "." and int(area) <= players else "."
+                         for area, char in zip(area_row, space_row))
+                 for area_row, space_row in zip(board["areas"], board["spaces"]))

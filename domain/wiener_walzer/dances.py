@@ -23,27 +23,28 @@ Pairs = frozenset[frozenset[str]]  # a set of dancing pairs of spaces
 
 def enclosed(board: Board, guests: Mapping[str, Guest], space: str) -> bool:
     """Every neighbouring space in play holds a guest card (edges enclose too)."""
-    return all(n in guests for n in board.neighbours[space])
+    return guests.keys() >= board.beside[space]
 
 
 def dance_steps(board: Board, guests: Mapping[str, Guest], also_turned: frozenset[str] = frozenset(),
-                near: Sequence[str] | None = None) -> list[Step]:
+                among: Sequence[str] | None = None) -> list[Step]:
     """Every dance that may take place next: an enclosed face-up guest with one
-    of its highest-valued face-up neighbours of the other sex. ``near``: the
-    spaces changed since no dance was due; only they and their neighbours can
-    dance now, so only they are looked at (the whole board when None)."""
-    def up(space: str) -> bool:
-        return space in guests and not guests[space].turned and space not in also_turned
-
+    of its highest-valued face-up neighbours of the other sex, in reading
+    order. ``among``: the only spaces that can be due (the whole board when
+    None), in reading order: after a placement its space and neighbours
+    (``Board.around``), after a dance the guests that were due (``dancers``)."""
     steps = []
-    for space in board.spaces if near is None else board.around(near):
-        if not up(space) or not enclosed(board, guests, space):
+    neighbours, beside, placed = board.neighbours, board.beside, guests.keys()
+    for space in board.spaces if among is None else among:
+        me = guests.get(space)
+        if me is None or me.turned or space in also_turned or not placed >= beside[space]:   # (enclosed)
             continue
-        me = guests[space]
-        partners = [n for n in board.neighbours[space] if up(n) and guests[n].sex != me.sex]
+        # Every neighbour holds a guest card: the partners are the face-up ones of the other sex.
+        partners = [(n, guest.value) for n in neighbours[space]
+                    if not (guest := guests[n]).turned and guest.sex != me.sex and n not in also_turned]
         if partners:
-            top = max(guests[n].value for n in partners)
-            steps += [(space, n) for n in partners if guests[n].value == top]
+            top = max(v for _, v in partners)
+            steps += [(space, n) for n, v in partners if v == top]
     return steps
 
 
@@ -60,24 +61,41 @@ def why_not_due(board: Board, guests: Mapping[str, Guest], space: str) -> str:
     return "no face-up guest of the other sex stands beside it"
 
 
-def dance_results(board: Board, guests: Mapping[str, Guest], near: Sequence[str] | None = None) -> frozenset[Pairs]:
-    """Every set of dancing pairs that some order of dances and choice of tied
-    partners can produce from here (dances only take guests out, so none
-    starts outside ``near``)."""
+def dancers(steps: Sequence[Step]) -> tuple[str, ...]:
+    """The spaces of the guests due in ``steps``, in their order. After a dance
+    only they can still be due: turning cards over encloses nobody new and
+    gives nobody a new partner, so no guest starts to be due."""
+    return tuple(dict.fromkeys(dancer for dancer, _ in steps))
+
+
+def dance_results(board: Board, guests: Mapping[str, Guest], steps: list[Step]) -> frozenset[Pairs]:
+    """Every set of dancing pairs that some order of the dances ``steps`` due
+    now and choice of tied partners can produce (looking only at the guests
+    due now: see ``dancers``)."""
+    due = dancers(steps)
+
     @cache
     def reachable(turned: frozenset[str]) -> frozenset[Pairs]:
-        steps = dance_steps(board, guests, turned, near)
-        if not steps:
+        now = dance_steps(board, guests, turned, due) if turned else steps
+        if not now:
             return frozenset({frozenset()})
-        return frozenset(rest | {frozenset(step)} for step in steps for rest in reachable(turned | frozenset(step)))
+        return frozenset(rest | {frozenset(step)} for step in now for rest in reachable(turned | frozenset(step)))
 
     return reachable(frozenset())
 
 
-def is_choice(board: Board, guests: Mapping[str, Guest], steps: list[Step], near: Sequence[str] | None = None) -> bool:
+def is_choice(board: Board, guests: Mapping[str, Guest], steps: list[Step]) -> bool:
     """True when the player's choice among the dances ``steps`` due changes who
     dances with whom."""
-    return len(steps) > 1 and len(dance_results(board, guests, near)) > 1
+    return len(steps) > 1 and not apart(steps) and len(dance_results(board, guests, steps)) > 1
+
+
+def apart(steps: Sequence[Step]) -> bool:
+    """No guest is in two of the pairs: then all of them dance, in any order
+    (a dance turns only its own two guests, none of them another's highest
+    partner, and makes nobody due), so there is nothing to choose."""
+    dancing = [space for pair in {frozenset(step) for step in steps} for space in pair]
+    return len(dancing) == len(set(dancing))
 
 
 def perform_dance(state: WalzerState, dancer: str, partner: str, kind: str = "enclosed") -> tuple[WalzerState, Outcome]:

@@ -24,8 +24,8 @@ from domain.wiener_walzer import events, notation
 from domain.wiener_walzer.board import Board, default_layout
 from domain.wiener_walzer.components import (
     EVENT_CARDS, EVENT_DECK, EVENT_VALUE, GUEST_CARDS, PLAYER_COLOURS, POINTS_PER_SET, SEXES, buffet_points,
-    buffet_sets, default_tiles, sex, value)
-from domain.wiener_walzer.dances import dance_steps, is_choice, perform_dance, why_not_due
+    buffet_sets, default_tiles, value)
+from domain.wiener_walzer.dances import dance_steps, dancers, is_choice, perform_dance, why_not_due
 from domain.wiener_walzer.moves import MOVE_SCHEMAS, OptionsSchema
 from domain.wiener_walzer.state import Guest, WalzerState
 
@@ -214,7 +214,7 @@ class WienerWalzer(Game):
 
     def _check_dance(self, state: WalzerState, move: Move) -> None:
         dancer, partner = move["dancer"], move["partner"]
-        steps = dance_steps(state.board, state.guests)
+        steps = dance_steps(state.board, state.guests, among=state.due)
         if (dancer, partner) in steps:
             return
         self._check_in_play(state, dancer)
@@ -263,7 +263,7 @@ class WienerWalzer(Game):
                 "resolve_event": self._resolve_event, "dance": self._dance}[move["type"]](state, move)
 
     def _setup(self, state: WalzerState, move: Move) -> tuple[WalzerState, Outcome]:
-        guests = {space: Guest(sex(card), value(card), None) for space, card in move["neutral"].items()}
+        guests = {space: Guest.of(card, None) for space, card in move["neutral"].items()}
         tiles = {space: tuple(sorted(items)) for space, items in move["buffet"].items()}
         stacks = move.get("stacks")
         cards = tuple(tuple(stacks[seat]) for seat in state.players) if stacks else state.cards
@@ -277,19 +277,21 @@ class WienerWalzer(Game):
         # Once a player's guest lies on the board every dance due has been
         # danced, so only this space and its neighbours can dance now; before
         # that the neutral guests of the set-up are looked at too.
-        near = (space,) if any(guest.owner is not None for guest in state.guests.values()) else None
+        # (Players' guests never leave the board: a card placed is one fewer held.)
+        first = sum(map(len, state.cards)) == CARDS_PER_PLAYER * len(state.players)
+        among = None if first else state.board.around((space,))
         left = list(state.cards[i])
         left.remove(card)
         tiles = dict(state.tiles)
         tile = tiles.pop(space, None)
         collected = set_at(state.collected, i, state.collected[i] + (tile,)) if tile else state.collected
         state = replace(state, cards=set_at(state.cards, i, tuple(left)), tiles=tiles, collected=collected,
-                        guests={**state.guests, space: Guest(sex(card), value(card), seat)})
+                        guests={**state.guests, space: Guest.of(card, seat)})
         outcome: Outcome = [{"fact": "placed", "seat": seat, "card": card, "space": space,
                              "tile": list(tile) if tile else None}]
         if state.events and value(card) == EVENT_VALUE and state.event_deck:
             return replace(state, phase="event_draw"), outcome
-        return self._settle(state, outcome, near)
+        return self._settle(state, outcome, among)
 
     def _draw_event(self, state: WalzerState, move: Move) -> tuple[WalzerState, Outcome]:
         card = move["card"]
@@ -309,22 +311,23 @@ class WienerWalzer(Game):
         return self._settle(replace(state, event=None), outcome)
 
     def _dance(self, state: WalzerState, move: Move) -> tuple[WalzerState, Outcome]:
-        state, outcome = perform_dance(state, move["dancer"], move["partner"])
-        return self._settle(state, outcome)
+        danced, outcome = perform_dance(state, move["dancer"], move["partner"])
+        return self._settle(replace(danced, due=None), outcome, state.due)
 
     def _settle(self, state: WalzerState, outcome: Outcome,
-                near: tuple[str, ...] | None = None) -> tuple[WalzerState, Outcome]:
+                among: Sequence[str] | None = None) -> tuple[WalzerState, Outcome]:
         """Dance what is forced; stop for the player's choice where it matters;
-        then the turn ends. ``near``: the only spaces where a dance can be due."""
-        steps = dance_steps(state.board, state.guests, near=near)
-        if is_choice(state.board, state.guests, steps, near):
-            return replace(state, phase="dance"), outcome + [{
+        then the turn ends. ``among``: the only spaces where a dance can be due
+        (see ``dance_steps``; the whole board when None)."""
+        steps = dance_steps(state.board, state.guests, among=among)
+        if is_choice(state.board, state.guests, steps):
+            return replace(state, phase="dance", due=dancers(steps)), outcome + [{
                 "fact": "dance_choice", "seat": state.active,
                 "options": [{"dancer": d, "partner": p} for d, p in steps]}]
         while steps:
             state, facts = perform_dance(state, *steps[0])
             outcome = outcome + facts
-            steps = dance_steps(state.board, state.guests, near=near)
+            steps = dance_steps(state.board, state.guests, among=dancers(steps))
         return self._end_turn(state, outcome)
 
     def _end_turn(self, state: WalzerState, outcome: Outcome) -> tuple[WalzerState, Outcome]:
@@ -353,7 +356,7 @@ class WienerWalzer(Game):
             return [{"type": "place", "seat": seat, "card": c, "space": s} for c in cards for s in free]
         if state.phase == "dance":
             return [{"type": "dance", "seat": seat, "dancer": d, "partner": p}
-                    for d, p in dance_steps(state.board, state.guests)]
+                    for d, p in dance_steps(state.board, state.guests, among=state.due)]
         if state.phase == "event":
             ways = events.resolutions(state, seat, state.event)
             if not ways:
@@ -420,7 +423,8 @@ class WienerWalzer(Game):
             "event_cards_left": len(state.event_deck),
             "event": ({"card": state.event, "title": EVENT_CARDS[state.event]["title"],
                        "text": EVENT_CARDS[state.event]["text"]} if state.event else None),
-            "dance_options": ([{"dancer": d, "partner": p} for d, p in dance_steps(state.board, state.guests)]
+            "dance_options": ([{"dancer": d, "partner": p}
+                               for d, p in dance_steps(state.board, state.guests, among=state.due)]
                               if state.phase == "dance" else []),
             "dances": [d.to_json() for d in state.dances],
         }

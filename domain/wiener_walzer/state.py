@@ -3,12 +3,13 @@ player's cards, tiles and points."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from domain.immutable import evolve as replace
 from typing import Mapping
 
 from domain.wiener_walzer.board import Board
-from domain.wiener_walzer.components import NEUTRAL, Tile
+from domain.wiener_walzer.components import NEUTRAL, Tile, sex, value
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,17 @@ class Guest:
     @property
     def card(self) -> str:
         return f"{self.sex}{self.value}"
+
+    @staticmethod
+    def of(card: str, owner: str | None) -> "Guest":
+        """The face-up guest ``card`` of ``owner``: a value, so one instance
+        serves every placement of it (no ``__init__`` per move)."""
+        return _face_up(card, owner)
+
+
+@lru_cache(maxsize=4096)
+def _face_up(card: str, owner: str | None) -> Guest:
+    return Guest(sex(card), value(card), owner)
 
 
 @dataclass(frozen=True)
@@ -58,6 +70,7 @@ class WalzerState:
     event_deck: tuple[str, ...] = ()   # event cards not drawn yet
     event: str | None = None           # the event card being carried out
     dances: tuple[Dance, ...] = ()
+    due: tuple[str, ...] | None = None  # while a dance is chosen: the only spaces that can dance (dances.dancers)
 
     @property
     def active(self) -> str:

@@ -57,6 +57,15 @@ def test_the_night_side_hotel_has_20_rooms_in_single_colour_groups():
     assert [hotel.colour(r) for r in range(5)] == ["blue", "yellow", "red", "red", "blue"]
 
 
+def test_rooms_are_named_by_floor_and_column_from_the_bottom_left():
+    hotel = catalog().hotel
+    assert hotel.name_of(0) == "1.1" and hotel.name_of(6) == "2.2" and hotel.name_of(19) == "4.5"
+    assert [hotel.index(hotel.name_of(r)) for r in range(hotel.size)] == list(range(hotel.size))
+    # the numbers written otherwise name the same room; a room off the board is none
+    assert hotel.index("01.1") == 0 and hotel.index("2.02") == 6
+    assert hotel.index("5.1") is None and hotel.index("1.6") is None and hotel.index("lobby") is None
+
+
 def test_guest_orders_as_printed():
     photographer = catalog().guests[55]
     assert photographer.name == "Photographer" and photographer.colour == "yellow"
