@@ -21,6 +21,10 @@ Step = tuple[str, str]            # (dancer, partner)
 Pairs = frozenset[frozenset[str]]  # a set of dancing pairs of spaces
 
 
+def _value(partner: tuple[str, int]) -> int:
+    return partner[1]
+
+
 def enclosed(board: Board, guests: Mapping[str, Guest], space: str) -> bool:
     """Every neighbouring space in play holds a guest card (edges enclose too)."""
     return guests.keys() >= board.beside[space]
@@ -43,7 +47,7 @@ def dance_steps(board: Board, guests: Mapping[str, Guest], also_turned: frozense
         partners = [(n, guest.value) for n in neighbours[space]
                     if not (guest := guests[n]).turned and guest.sex != me.sex and n not in also_turned]
         if partners:
-            top = max(v for _, v in partners)
+            top = max(partners, key=_value)[1]
             steps += [(space, n) for n, v in partners if v == top]
     return steps
 
@@ -105,13 +109,13 @@ def perform_dance(state: WalzerState, dancer: str, partner: str, kind: str = "en
     a, b = state.guests[dancer], state.guests[partner]
     total = a.value + b.value
     seats = tuple(dict.fromkeys(owner for owner in (a.owner, b.owner) if owner is not None))
-    guests = {**state.guests, dancer: replace(a, turned=True), partner: replace(b, turned=True)}
+    guests = {**state.guests, dancer: a.face_down, partner: b.face_down}
     points = state.points
     for seat in seats:
         i = state.index(seat)
         points = set_at(points, i, points[i] + total)
     dance = Dance(dancer, partner, (a.card, b.card), seats, total, kind)
+    why = f"dance of {a.card} on {dancer} with {b.card} on {partner}"
     outcome: Outcome = [{"fact": "danced", **dance.to_json()}]
-    outcome += [{"fact": "scored", "seat": seat, "points": total,
-                 "why": f"dance of {a.card} on {dancer} with {b.card} on {partner}"} for seat in seats]
+    outcome += [{"fact": "scored", "seat": seat, "points": total, "why": why} for seat in seats]
     return replace(state, guests=guests, points=points, dances=state.dances + (dance,)), outcome

@@ -3,7 +3,7 @@ player's cards, tiles and points."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from domain.immutable import evolve as replace
 from typing import Mapping
@@ -21,9 +21,16 @@ class Guest:
     owner: str | None
     turned: bool = False  # has danced: still encloses others, never dances again
 
-    @property
+    @cached_property
     def card(self) -> str:
+        """(Worked out once per instance: a placement and a dance use the
+        same few cached guests, see ``of`` and ``face_down``.)"""
         return f"{self.sex}{self.value}"
+
+    @cached_property
+    def face_down(self) -> "Guest":
+        """This guest turned over after a dance: one value per guest card, as ``of``."""
+        return replace(self, turned=True)
 
     @staticmethod
     def of(card: str, owner: str | None) -> "Guest":
