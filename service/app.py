@@ -171,8 +171,12 @@ def register_errors(app: Flask) -> None:
             response.headers["Allow"] = dict(e.get_headers()).get("Allow", "")
             return response, status
         if e.code == 429:
-            return error(429, code, f"Too many requests from your address (at most {e.description}); "
-                                    "try again after the seconds Retry-After says.")
+            response, status = error(429, code, f"Too many requests from your address (at most {e.description}); "
+                                                 "try again after the seconds Retry-After says.")
+            retry_after = dict(e.get_headers()).get("Retry-After")
+            if retry_after:
+                response.headers["Retry-After"] = retry_after
+            return response, status
         return error(e.code or 500, code, e.description or e.name)
 
     # Input no reader can take, wherever a request's text is read (the API's
