@@ -142,9 +142,10 @@ def install_limits(app: Flask) -> Limiter:
         # count lets the request through rather than refuse it.
         swallow_errors=True,
     )
-    # Flask-Limiter looks only at the endpoints that start games; any other
-    # request passes its check at its first question (a moment, not a resolve).
-    limiter.request_filter(lambda: request.endpoint not in START_ENDPOINTS)
+    # Flask-Limiter's limits are the start endpoints' own, checked by their
+    # decorators: its check before every request (which would find no
+    # limit for any other endpoint, after resolving them all) is left out.
+    app.before_request_funcs[None].remove(limiter._check_request_limit)
     start = limiter.shared_limit(
         lambda: app.config.get("RATELIMIT_START") or os.environ.get(ENV_START_LIMIT) or START_LIMIT,
         scope="start", methods=["POST"])
