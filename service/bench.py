@@ -48,6 +48,8 @@ from service.keys import ephemeral_keyring
 from service.store import Tablelog, database_url, persistence_env
 
 PLAYERS = ["Alex", "Joe", "Gunter", "Hanna"]
+SMOKE_MOVES = 40
+"""A smoke run's games stop after this many moves (the suite checks that the bench runs, in seconds)."""
 
 
 class Counter(Aggregate):
@@ -304,9 +306,9 @@ def grow(rec: Recorder, events: int) -> None:
         rec.redo()
 
 
-def page_taps(client: WSGIClient, taps: int) -> list[tuple]:
-    """(d): taps at move 3 and at move 300, interleaved."""
-    moves, (early, late) = tap_moves()
+def page_taps(client: WSGIClient, taps: int, late_near: int = 300) -> list[tuple]:
+    """(d): taps at move 3 and at move ``late_near`` (300), interleaved."""
+    moves, (early, late) = tap_moves(near=(3, late_near))
     short, long = PageTaps(client, moves, early), PageTaps(client, moves, late)
     figures: dict[str, list[tuple[float, int, int]]] = {"short": [], "long": []}
     for _ in range(taps):
@@ -411,8 +413,9 @@ RULES_CASES = (("willi", ["Alex", "Joe", "Gunter", "Hanna"]), ("wiener_walzer", 
 
 
 def absolute_figures(url: str, client: WSGIClient, short: "Recorder", long: "Recorder",
-                     decode: float, repeat: int = 5) -> list[tuple]:
-    """(e): issue 20's figures with absolute targets (each timed ``repeat`` times)."""
+                     decode: float, repeat: int = 5, most_moves: int | None = None) -> list[tuple]:
+    """(e): issue 20's figures with absolute targets (each timed ``repeat``
+    times; the cached game stops after ``most_moves`` when given)."""
     rows: list[tuple] = []
     games = client.app.extensions["tablelog"]
     # The first request on the long record in a service started afresh
@@ -428,8 +431,9 @@ def absolute_figures(url: str, client: WSGIClient, short: "Recorder", long: "Rec
                  Absolute(0.020, "20 ms")))
     # One finished Willi game's history as a service caches it, per event.
     game = Recorder(client, seed=7)
-    while game.record():
-        pass
+    recorded = 0
+    while recorded != most_moves and game.record():
+        recorded += 1
     other = type(games)(games.store, games.keyring)
     tracemalloc.start()
     began = tracemalloc.get_traced_memory()[0]
@@ -501,7 +505,8 @@ def run_bench(database: str | None, games: int, events: int, taps: int = 30, bro
         for g in range(games):
             # The game is played out by the rules first, so that between two
             # timed requests the client does no more than send the next one.
-            rec, over_http, moves = Recorder(client, seed=g), Recorder(http_client, seed=g), willi_game(g)
+            moves = willi_game(g)[:SMOKE_MOVES if smoke else None]
+            rec, over_http = Recorder(client, seed=g), Recorder(http_client, seed=g)
             for move in moves:
                 for recorder, times, saves in ((rec, move_times, save_times),
                                                (over_http, http_times, http_save_times)):
@@ -536,11 +541,12 @@ def run_bench(database: str | None, games: int, events: int, taps: int = 30, bro
             return run
 
         sizes = f"{long.version} events ÷ at {short.version}"
-        undo_long = served_per_call(client, undo_redo(long), 60) / 2
-        undo_short = served_per_call(client, undo_redo(short), 60) / 2
+        pairs, reads = (5, 10) if smoke else (60, 200)
+        undo_long = served_per_call(client, undo_redo(long), pairs) / 2
+        undo_short = served_per_call(client, undo_redo(short), pairs) / 2
         # the same N in both records: what grows with the record's length shows
-        at_long = served_per_call(client, lambda: long.state_at(40), 200)
-        at_short = served_per_call(client, lambda: short.state_at(40), 200)
+        at_long = served_per_call(client, lambda: long.state_at(40), reads)
+        at_short = served_per_call(client, lambda: short.state_at(40), reads)
         rows.append((f"(b) undo at {sizes}", undo_long, undo_short, 1.5))
         rows.append((f"(b) state at move 40 at {sizes}", at_long, at_short, 1.5))
 
@@ -565,12 +571,12 @@ def run_bench(database: str | None, games: int, events: int, taps: int = 30, bro
         rows.append(("(c) rules engine per move ÷ decoding one event", engine, decode, 2.0))
 
         progress.add_task(f"(d) {taps} taps on the page at move 3 and at move 300", total=None)
-        rows += page_taps(client, taps)
+        rows += page_taps(client, taps, SMOKE_MOVES if smoke else 300)
         if browser:
             rows += browser_taps(app, taps)
 
         progress.add_task("(e) cold start, memory, log and export, every game's rules", total=None)
-        rows += absolute_figures(url, client, short, long, decode, 1 if smoke else 5)
+        rows += absolute_figures(url, client, short, long, decode, *((1, SMOKE_MOVES) if smoke else (5, None)))
 
     table = Table(title=f"tablelog bench on {url.split('://')[0]} — {platform.machine()}, "
                         f"{os.cpu_count()} cores, Python {platform.python_version()}")

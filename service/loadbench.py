@@ -24,6 +24,7 @@ import http.client
 import json
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -83,7 +84,9 @@ class Server:
         raise RuntimeError(f"the server did not start: see {self.log.name}")
 
     def stop(self) -> None:
-        self.process.terminate()
+        # Every request has been answered: gunicorn's quick shutdown (SIGQUIT),
+        # not the graceful one, which waits seconds for idle workers to finish.
+        self.process.send_signal(signal.SIGQUIT)
         try:
             self.process.wait(timeout=30)
         except subprocess.TimeoutExpired:
