@@ -62,7 +62,11 @@ def persistence_env(url: str) -> dict[str, str]:
             "POSTGRES_LOCK_TIMEOUT": "5",
             "POSTGRES_POOL_SIZE": "5",
             "POSTGRES_MAX_OVERFLOW": "20",
-            "POSTGRES_PRE_PING": "y",
+            # No ping before each use of a pooled connection (a round trip
+            # per transaction, two or three a move): a connection the server
+            # dropped fails its statement, which eventsourcing tries again
+            # on another connection, and the pool discards the broken one.
+            "POSTGRES_PRE_PING": "n",
             # Bounds on waiting for the database: a request is answered (503
             # if need be) within seconds when the server is away.
             "POSTGRES_CONNECT_TIMEOUT": "2",
