@@ -133,12 +133,17 @@ SECURITY_HEADERS = (("Content-Security-Policy", PAGE_POLICY), ("X-Content-Type-O
 def security_headers(response):
     """Every answer: no content sniffing, no referrer sent on, no framing;
     the page and the API also a Content-Security-Policy (Swagger UI's docs
-    page, which runs an inline script, keeps only the others)."""
+    page, which runs an inline script, keeps only the others); the API's
+    answers vary with the caller's language."""
     headers = response.headers
     present = {name.lower() for name in headers.keys()}
     for name, value in SECURITY_HEADERS if not request.path.startswith("/api/docs") else SECURITY_HEADERS[1:]:
         if name.lower() not in present:      # one look at the headers, not one per header
             headers.add(name, value)
+    if request.path.startswith("/api/"):
+        # Refusals, the state and the catalogs speak the caller's language:
+        # a cache must not hand one caller's German answer to another.
+        response.vary.add("Accept-Language")
     return response
 
 
