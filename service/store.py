@@ -108,6 +108,28 @@ class Tablelog(Application):
         self._notify(recordings)
         return recordings
 
+    def _take_snapshots(self, processing: ProcessingEvent) -> None:
+        """Snapshots of the aggregates just saved, taken from them as they
+        are in memory at the snapshot's version. eventsourcing's own reads
+        the aggregate back from the store and replays it (100 events, tens
+        of milliseconds inside the request that crosses the interval); an
+        aggregate that moved past that version in the same save is read
+        back that way still."""
+        if not (self.snapshots and self.snapshotting_intervals):
+            return
+        taken = []
+        for event in processing.events:
+            aggregate = processing.aggregates.get(event.originator_id)
+            interval = self.snapshotting_intervals.get(type(aggregate))
+            if not interval or event.originator_version % interval:
+                continue
+            if aggregate.version == event.originator_version:
+                taken.append(getattr(type(aggregate), "Snapshot", type(self).snapshot_class).take(aggregate))
+            else:
+                self.take_snapshot(event.originator_id, event.originator_version)
+        if taken:
+            self.snapshots.put(taken)
+
     @property
     def is_postgres(self) -> bool:
         return type(self.recorder).__module__.startswith("eventsourcing.postgres")
