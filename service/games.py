@@ -31,6 +31,7 @@ from replay.history import GameHistory
 from replay.records import Record, RecordError, Step, format_named, jsonl_lines, read_record, to_text
 from replay.verify import Verdict, check_receipt, verify_game, verify_jsonl
 from replay.views import Views
+from service.checkpoints import Checkpoints
 from service.keys import Keyring, load_keyring
 from service.store import Tablelog
 
@@ -125,6 +126,7 @@ class Games:
         self._locks: dict[UUID, threading.Lock] = {}
         self._guard = threading.Lock()
         self.views = Views(store, self.summary)
+        self.checkpoints = Checkpoints(store, self.keyring)
         self._first_answers: OrderedDict[UUID, tuple[str, dict[str, Any]]] = OrderedDict()
 
     # -- loading ----------------------------------------------------------------
@@ -163,17 +165,27 @@ class Games:
                     self._histories.popitem(last=False)
         else:
             hist.feed(self.store.events.get(gid, gt=hist.version))
+            self.checkpoints.keep(hist)
             with self._guard:
                 self._histories.move_to_end(gid)
         return hist
 
     def _load(self, gid: UUID) -> GameHistory:
-        events = self.store.events.get(gid)
-        first = next(events, None)
-        if first is None:
+        """The game's history from its newest stored checkpoint and the events
+        after it, or from every event when none fits (service.checkpoints);
+        it reads older parts from the store when asked (replay.history)."""
+        def read(after: int, upto: int | None) -> Iterator[Any]:
+            return self.stored_events(gid, upto, after=after)
+
+        started = next(iter(read(0, 1)), None)
+        if started is None:
             raise NotFound(f"There is no game {gid}.")
-        hist = GameHistory(first)
-        hist.feed(events)
+        hist = self.checkpoints.restored(started, read)
+        if hist is None:
+            hist = GameHistory(started, read=read)
+            hist.checkpoint_at = self.checkpoints.stored_at(gid, hist.table.rules_version)
+            hist.feed(read(1, None))
+        self.checkpoints.keep(hist)
         return hist
 
     def ids(self) -> Iterator[UUID]:
@@ -419,6 +431,7 @@ class Games:
                         self._forget(gid)
                     raise
                 hist.feed(pending, applied=True)
+                self.checkpoints.keep(hist)
                 return self.answer(hist, hist.answers[request_id], caller, kind)
         raise AssertionError("unreachable")
 
@@ -825,9 +838,9 @@ class Games:
         next_since = None
         if limit is not None:
             numbers, next_since = hist.changed_page(since or 0, limit)
-            chosen = [hist.entry(n) for n in numbers]
+            chosen = hist.entries_of(numbers)
         else:
-            chosen = hist.entries if since is None else [hist.entry(n) for n in hist.changed_since(since)]
+            chosen = hist.entries if since is None else hist.entries_of(hist.changed_since(since))
         entries = []
         for entry in chosen:
             entries.append({
@@ -868,17 +881,16 @@ class Games:
         """The game's record as ``jsonl`` or ``text`` (see ``export_lines``), whole."""
         return "".join(self.export_lines(game_id, fmt, token, seat, whole))
 
-    def stored_events(self, gid: UUID, upto: int, page: int | None = None) -> Iterator[Any]:
-        """A game's stored events up to version ``upto``, read ``page`` (by
-        default ``EXPORT_PAGE``) at a time from the store (a long record is
-        never held whole)."""
+    def stored_events(self, gid: UUID, upto: int | None, page: int | None = None, after: int = 0) -> Iterator[Any]:
+        """A game's stored events after version ``after`` up to ``upto`` (None:
+        to the end), read ``page`` (by default ``EXPORT_PAGE``) at a time from
+        the store (a long record is never held whole)."""
         page = page or EXPORT_PAGE
-        after = 0
-        while after < upto:
+        while upto is None or after < upto:
             batch = list(self.store.events.get(gid, gt=after, lte=upto, limit=page))
-            if not batch:
-                return
             yield from batch
+            if len(batch) < page:
+                return
             after = batch[-1].originator_version
 
     def export_lines(self, game_id: str, fmt: str, token: str | None = None, seat: str | None = None,
