@@ -161,14 +161,14 @@ class States:
             return
         if start < self.base:
             # The plies before ``base`` from the checkpoint before ``start``, in one pass.
-            first = start - start % self.every
-            state, moves = self.earlier(first, min(stop, self.base))
+            first, end = start - start % self.every, min(stop - 1, self.base)
+            state, moves = self.earlier(first, end)
             for ply, move in enumerate([None, *moves], first):
                 if move is not None:
                     state = replayed(self.game, state, move)
                 if ply >= start:
                     yield state
-            start = self.base
+            start = end + 1
             if start >= stop:
                 return
         state = self[start]

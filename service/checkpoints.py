@@ -69,9 +69,13 @@ def engine_fingerprint() -> str:
 
 @dataclass(frozen=True)
 class Checkpoint(DomainEvent):
-    """One stored checkpoint (``originator_version``: the game's version then)."""
+    """One stored checkpoint. ``originator_version`` orders a stream's
+    checkpoints by when they were written (milliseconds since 1970: one
+    dropped and written again at the same game version is a new one);
+    ``version`` is the game's version it was computed at."""
 
     kind: str          # "head" | "ply"
+    version: int
     ply: int
     number: int        # the effective move of that ply (a ply checkpoint's; 0 for a head)
     head_hash: str
@@ -124,22 +128,26 @@ class Checkpoints:
             made.append(self._made(hist, "head", len(hist.effective), 0, hist.checkpoint()))
         if not made:
             return
-        try:
-            self.store.snapshots.put(made)
-        except STORE_ERRORS as error:
-            log.info("checkpoints of game %s not written (%s): the next write tries again", hist.id, error)
-            return
-        hist.written_plies.update((c.ply, c.number) for c in made if c.kind == "ply")
-        if head:
-            hist.checkpointed = hist.version
+        for batch in (made, *([c] for c in made)) if len(made) > 1 else (made,):
+            try:
+                self.store.snapshots.put(batch)
+            except STORE_ERRORS as error:       # one at a time, then, so the others are written
+                log.info("checkpoints of game %s not written (%s): the next write tries again", hist.id, error)
+                continue
+            hist.written_plies.update((c.ply, c.number) for c in batch if c.kind == "ply")
+            if any(c.kind == "head" for c in batch):
+                hist.checkpointed = hist.version
+            if batch is made:
+                return
 
     def _made(self, hist: GameHistory, kind: str, ply: int, number: int, content: Any) -> Checkpoint:
         text = base64.b64encode(zlib.compress(pickle.dumps(content, pickle.HIGHEST_PROTOCOL), 1)).decode()
         fields = dict(kind=kind, ply=ply, number=number, head_hash=hist.record.last_hash,
                       rules_version=hist.table.rules_version, engine=engine_fingerprint())
         mac = self.keyring.mac(checkpoint_message(hist.id, version=hist.version, content=text, **fields))
+        now = Checkpoint.create_timestamp()
         return Checkpoint(originator_id=checkpoint_id(hist.id, ply if kind == "ply" else None),
-                          originator_version=hist.version, timestamp=Checkpoint.create_timestamp(),
+                          originator_version=int(now.timestamp() * 1000), timestamp=now, version=hist.version,
                           key_id=self.keyring.current, mac=mac, content=text, **fields)
 
     # -- reading -------------------------------------------------------------------------
@@ -154,7 +162,7 @@ class Checkpoints:
         if not found or not isinstance(found[0], Checkpoint):
             return None
         c = found[0]
-        message = checkpoint_message(game_id, c.kind, c.ply, c.number, c.originator_version, c.head_hash,
+        message = checkpoint_message(game_id, c.kind, c.ply, c.number, c.version, c.head_hash,
                                      c.rules_version, c.engine, c.content)
         if (c.rules_version, c.engine) != (rules_version, engine_fingerprint()) or c.key_id not in self.keyring.keys \
                 or not self.keyring.check_mac(message, c.mac, c.key_id):
@@ -172,9 +180,9 @@ class Checkpoints:
             return None
         c, saved = newest
         hist = GameHistory.restored(started, saved, read, self.stored_at(gid, rules))
-        if (hist.version, hist.record.last_hash) != (c.originator_version, c.head_hash):
+        if (hist.version, hist.record.last_hash) != (c.version, c.head_hash):
             return None
-        hist.checkpointed = c.originator_version
+        hist.checkpointed = c.version
         hist.feed(read(hist.version, None))
         return None if hist.problems else hist
 
