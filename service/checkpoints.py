@@ -162,12 +162,15 @@ class Checkpoints:
         if not found or not isinstance(found[0], Checkpoint):
             return None
         c = found[0]
-        message = checkpoint_message(game_id, c.kind, c.ply, c.number, c.version, c.head_hash,
-                                     c.rules_version, c.engine, c.content)
-        if (c.rules_version, c.engine) != (rules_version, engine_fingerprint()) or c.key_id not in self.keyring.keys \
-                or not self.keyring.check_mac(message, c.mac, c.key_id):
+        try:
+            message = checkpoint_message(game_id, c.kind, c.ply, c.number, c.version, c.head_hash,
+                                         c.rules_version, c.engine, c.content)
+            if (c.rules_version, c.engine) != (rules_version, engine_fingerprint()) \
+                    or c.key_id not in self.keyring.keys or not self.keyring.check_mac(message, c.mac, c.key_id):
+                return None
+            return c, pickle.loads(zlib.decompress(base64.b64decode(c.content)))
+        except Exception:  # noqa: BLE001 - a checkpoint of another shape (an older tablelog's) is not used
             return None
-        return c, pickle.loads(zlib.decompress(base64.b64decode(c.content)))
 
     def restored(self, started: Any, read: Reader) -> GameHistory | None:
         """The game's history from its newest sound head checkpoint (None:

@@ -31,6 +31,7 @@ from replay.history import GameHistory
 from replay.records import Record, RecordError, Step, format_named, jsonl_lines, read_record, to_text
 from replay.verify import Verdict, check_receipt, verify_game, verify_jsonl
 from replay.views import Views
+from service import reading
 from service.checkpoints import Checkpoints
 from service.keys import Keyring, load_keyring
 from service.store import Tablelog
@@ -619,7 +620,7 @@ class Games:
             self._may_record(hist, caller, entry.seat)
             self._refuse_past_reveal(record)
             later = hist.effective[hist.effective.index(number):]
-            if record.mode == "digital" and any(hist.entry(n).recorded_by == SERVICE for n in later):
+            if record.mode == "digital" and any(e.recorded_by == SERVICE for e in hist.entries_of(later)):
                 raise Conflict("In a digital game taking back cannot go past a deal, roll or draw the service "
                                "made.", "undo_past_chance")
             for _ in later:
@@ -885,13 +886,7 @@ class Games:
         """A game's stored events after version ``after`` up to ``upto`` (None:
         to the end), read ``page`` (by default ``EXPORT_PAGE``) at a time from
         the store (a long record is never held whole)."""
-        page = page or EXPORT_PAGE
-        while upto is None or after < upto:
-            batch = list(self.store.events.get(gid, gt=after, lte=upto, limit=page))
-            yield from batch
-            if len(batch) < page:
-                return
-            after = batch[-1].originator_version
+        return reading.stored_events(self.store, gid, after, upto, page or EXPORT_PAGE)
 
     def export_lines(self, game_id: str, fmt: str, token: str | None = None, seat: str | None = None,
                      whole: bool = False) -> Iterator[str]:
@@ -987,8 +982,8 @@ class Games:
         if at > len(hist.entries):
             raise NotFound(f"There is no move {at} to fork after: the game has {len(hist.entries)} moves.")
         started = hist.started
-        steps = [Step("move", i, hist.entry(n).recorded_by, move=hist.entry(n).move)
-                 for i, n in enumerate(hist.effective[:hist.applied_at(at)], 1)]
+        steps = [Step("move", i, entry.recorded_by, move=entry.move)
+                 for i, entry in enumerate(hist.entries_of(hist.effective[:hist.applied_at(at)]), 1)]
         # A fork gets a fresh seed (and commitment) for its own chance moves.
         record = Record(game=started.game, players=started.players, options=started.options, mode=started.mode,
                         seed=None, rules_version=started.rules_version, steps=steps,
