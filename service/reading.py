@@ -6,7 +6,8 @@ for every object in it (the moves, the outcomes): 60 % of reading an event.
 A game's event holds one transcoded value, its timestamp, so here orjson
 decodes the state and only the timestamp is made a datetime again. Any
 event that holds more (another transcoded value, an upcast class version)
-or a store that compresses or encrypts goes through the mapper as before.
+or a store that compresses or encrypts goes through the mapper as before,
+and so does one that no longer decodes (its error names the event).
 """
 from __future__ import annotations
 
@@ -34,7 +35,10 @@ def decoded(mapper: Any, stored: Any) -> Any:
     if cls is None or state.count(b'"_type_"') != 1 or TIMESTAMP not in state \
             or mapper.cipher is not None or mapper.compressor is not None:
         return mapper.to_domain_event(stored)
-    fields = orjson.loads(state)
+    try:
+        fields = orjson.loads(state)
+    except orjson.JSONDecodeError:
+        return mapper.to_domain_event(stored)      # a damaged record: the mapper's error names the event
     if "class_version" in fields:
         return mapper.to_domain_event(stored)
     fields["timestamp"] = datetime.fromisoformat(fields["timestamp"]["_data_"])
