@@ -5,12 +5,14 @@ eventsourcing's mapper decodes each event's JSON with a Python hook called
 for every object in it (the moves, the outcomes): 60 % of reading an event.
 A game's event holds one transcoded value, its timestamp, so here orjson
 decodes the state and only the timestamp is made a datetime again. Any
-event that holds more (another transcoded value, an upcast class version)
+event that holds more (another transcoded value, an upcast class version,
+a number orjson cannot hold exactly)
 or a store that compresses or encrypts goes through the mapper as before,
 and so does one that no longer decodes (its error names the event).
 """
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from functools import lru_cache
 from typing import Any, Iterator
@@ -20,6 +22,9 @@ import orjson
 from eventsourcing.utils import resolve_topic
 
 TIMESTAMP = b'"timestamp":{"_type_":"datetime_iso","_data_":'
+LONG_NUMBER = re.compile(rb"\d{19}")
+"""Digits an integer past 64 bits may have (a digital game's 128-bit seed):
+orjson would read it as a float, json reads it exactly."""
 
 
 @lru_cache(maxsize=64)
@@ -32,7 +37,7 @@ def event_class(topic: str) -> type | None:
 def decoded(mapper: Any, stored: Any) -> Any:
     """The domain event of one stored event, as ``mapper.to_domain_event`` makes it."""
     state, cls = stored.state, event_class(stored.topic)
-    if cls is None or state.count(b'"_type_"') != 1 or TIMESTAMP not in state \
+    if cls is None or state.count(b'"_type_"') != 1 or TIMESTAMP not in state or LONG_NUMBER.search(state) \
             or mapper.cipher is not None or mapper.compressor is not None:
         return mapper.to_domain_event(stored)
     try:
