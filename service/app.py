@@ -130,12 +130,17 @@ PAGE_POLICY = ("default-src 'self'; img-src 'self' data:; object-src 'none'; bas
 def security_headers(response):
     """Every answer: no content sniffing, no referrer sent on, no framing;
     the page and the API also a Content-Security-Policy (Swagger UI's docs
-    page, which runs an inline script, keeps only the others)."""
+    page, which runs an inline script, keeps only the others); the API's
+    answers vary with the caller's language."""
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("Referrer-Policy", "no-referrer")
     response.headers.setdefault("X-Frame-Options", "DENY")
     if not request.path.startswith("/api/docs"):
         response.headers.setdefault("Content-Security-Policy", PAGE_POLICY)
+    if request.path.startswith("/api/"):
+        # Refusals, the state and the catalogs speak the caller's language:
+        # a cache must not hand one caller's German answer to another.
+        response.vary.add("Accept-Language")
     return response
 
 

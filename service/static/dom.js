@@ -14,11 +14,21 @@ export function h(tag, props, ...children) {
     if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
     else if (key === "class") el.className += (el.className ? " " : "") + value;
     else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (key === "style") setStyle(el, value);
     else if (key in el && typeof value !== "string") el[key] = value;
     else el.setAttribute(key, value === true ? "" : value);
   }
   append(el, children);
   return el;
+}
+
+// Inline styles through the CSSOM ("--seat: #c00; color: red" or an object):
+// the page's Content-Security-Policy refuses a style attribute, not these.
+function setStyle(el, style) {
+  const pairs = typeof style === "string"
+    ? style.split(";").map((decl) => [decl.slice(0, decl.indexOf(":")), decl.slice(decl.indexOf(":") + 1)]).filter(([k]) => k.trim())
+    : Object.entries(style);
+  for (const [property, value] of pairs) el.style.setProperty(property.trim(), String(value).trim());
 }
 
 function append(el, children) {

@@ -55,6 +55,15 @@ def test_a_refusal_follows_accept_language_and_keeps_its_code(client):
     assert api.get("")["moves"] == 1
 
 
+def test_an_answer_of_the_api_says_a_cache_it_varies_with_the_language(client):
+    """A shared cache must not give one caller's German answer to another."""
+    api = dealt_willi(client)
+    for path in (f"/api/games/{api.id}", f"/api/games/{api.id}/state", "/api/game-types"):
+        answer = client.get(path, headers={**api.auth(), "Accept-Language": "de"})
+        assert "Accept-Language" in answer.headers.get("Vary", ""), path
+    assert "Accept-Language" not in client.get("/").headers.get("Vary", "")
+
+
 def test_the_dry_run_answers_in_the_callers_language_too(client):
     api = dealt_willi(client)
     answer = client.post(f"/api/games/{api.id}/check", headers={**api.auth(), "Accept-Language": "de"},
