@@ -452,18 +452,19 @@ class GameHistory:
         while len(self._kept_entries) > KEPT_ENTRIES:
             self._kept_entries.popitem(last=False)
 
-    def built_entries(self, numbers: Iterable[int] | None) -> Iterator[Entry]:
+    def built_entries(self, numbers: Iterable[int] | None, upto: int | None = None) -> Iterator[Entry]:
         """The log entries of moves ``numbers`` (None: every move), by number,
         built from the events that name them, read from the store in one pass
         from the first of them; each entry goes out as soon as it and those
         before it are complete (no later event names them), so the whole log
-        is never held."""
+        is never held. ``upto``: as they were at that version (a reader's
+        view while this process's writes go on)."""
         wanted = None if numbers is None else set(numbers)
         if wanted is not None and not wanted:
             return
         last_touch: dict[int, int] = {}
         for version, number in zip(self.touched_versions, self.touched_numbers):
-            if wanted is None or number in wanted:
+            if (wanted is None or number in wanted) and (upto is None or version <= upto):
                 last_touch[number] = version
         first = 0 if wanted is None else self.recorded[min(wanted) - 1] - 1
         built: dict[int, Entry] = {}
@@ -489,9 +490,13 @@ class GameHistory:
         numbers = list(numbers)
         if self.read is None:
             return [self.entries[n - 1] for n in numbers]
-        kept = {n: self._kept_entries[n] for n in numbers if n in self._kept_entries}
+        kept = {n: e for n in numbers if (e := self._kept_entries.get(n)) is not None}
         kept.update((entry.number, entry) for entry in self.built_entries([n for n in numbers if n not in kept]))
         return [kept[n] for n in numbers]
+
+    def entries_upto(self, version: int) -> Iterable[Entry]:
+        """Every move's entry as it was at ``version``, in order."""
+        return self.entries if self.read is None else self.built_entries(None, version)
 
     def _stored_move(self, number: int) -> Move:
         if not 1 <= number <= self.record.moves:

@@ -834,6 +834,7 @@ class Games:
         with ``limit`` the first ``limit`` of them changed after ``since``,
         in the order they changed, and ``next_since`` to ask for the others."""
         hist = self.history(game_id)
+        version = hist.version      # the entries are read from the store while writes may go on
         seat = self.viewer(hist, self.caller(hist, token), seat)
         self._check_since(hist, since)
         next_since = None
@@ -841,7 +842,7 @@ class Games:
             numbers, next_since = hist.changed_page(since or 0, limit)
             chosen = hist.entries_of(numbers)
         else:
-            chosen = hist.entries if since is None else hist.entries_of(hist.changed_since(since))
+            chosen = hist.entries_upto(version) if since is None else hist.entries_of(hist.changed_since(since))
         entries = []
         for entry in chosen:
             entries.append({
@@ -852,7 +853,7 @@ class Games:
                 "history": [{**h, "at": h["at"].isoformat()} for h in entry.history],
                 "annotations": [{**a, "at": a["at"].isoformat()} for a in entry.annotations],
             })
-        return {"id": str(hist.id), "game": hist.started.game, "version": hist.version, "since": since,
+        return {"id": str(hist.id), "game": hist.started.game, "version": version, "since": since,
                 "forked_from": hist.record.forked_from, "entries": entries, "next_since": next_since}
 
     def audit(self, game_id: str) -> dict[str, Any]:
