@@ -24,6 +24,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Sequence
 
+import orjson
+
 from domain.games import all_games, get_game
 from domain.commitment import hidden_commitment, value_at
 from domain.record import SCOREKEEPER, hash_of, tokens_digest
@@ -85,6 +87,15 @@ def to_jsonl(events: Sequence[Any], view: str | None = None, hide_seed: bool = F
     return "".join(jsonl_lines(events[0].game, events, view, hide_seed))
 
 
+def _line(fields: dict[str, Any]) -> str:
+    """One JSON Line: orjson's compact UTF-8 (a third of json.dumps's time),
+    json's for what orjson does not take (an integer past 64 bits)."""
+    try:
+        return orjson.dumps(fields, option=orjson.OPT_APPEND_NEWLINE).decode()
+    except TypeError:
+        return json.dumps(fields, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
 def jsonl_lines(game_id: str, events: Iterable[Any], view: str | None = None,
                 hide_seed: bool = False) -> Iterator[str]:
     """The stored events of a ``game_id`` game as JSON Lines, one line at a
@@ -123,7 +134,7 @@ def jsonl_lines(game_id: str, events: Iterable[Any], view: str | None = None,
             del line["seed"]
         if hidden_hash:
             del line["hash"]
-        yield json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n"
+        yield _line(line)
 
 
 def _committed(stored: dict[str, Any], seen_move: Any) -> dict[str, Any]:
