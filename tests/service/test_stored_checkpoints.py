@@ -158,7 +158,7 @@ def test_a_keyless_service_neither_writes_nor_trusts_checkpoints(store):
     games = Games(store, None)
     keyring = ephemeral_keyring()
     gid, _ = played(Games(store, keyring), 60)
-    assert not games.checkpoints_of(gid).enabled
+    assert not games.checkpoints_of(Games.parse_id(gid)).enabled
     other_key = Games(store, ephemeral_keyring())      # a checkpoint under another key is not trusted
-    assert other_key.checkpoints_of(gid).restored(replayed(store, gid).started, lambda a, u: iter(())) is None
+    assert other_key.checkpoints_of(Games.parse_id(gid)).restored(replayed(store, gid).started, lambda a, u: iter(())) is None
     assert games.state(gid, None) == Games(store, keyring).state(gid, None)
