@@ -12,7 +12,6 @@ and so does one that no longer decodes (its error names the event).
 """
 from __future__ import annotations
 
-import re
 from datetime import datetime
 from functools import lru_cache
 from typing import Any, Iterator
@@ -22,9 +21,17 @@ import orjson
 from eventsourcing.utils import resolve_topic
 
 TIMESTAMP = b'"timestamp":{"_type_":"datetime_iso","_data_":'
-LONG_NUMBER = re.compile(rb"\d{19}")
+DIGIT_MAP = bytes(ord("1") if chr(b).isdigit() and b < 128 else ord("0") for b in range(256))
+LONG_NUMBER = b"1" * 19
 """Digits an integer past 64 bits may have (a digital game's 128-bit seed):
-orjson would read it as a float, json reads it exactly."""
+orjson would read it as a float, json reads it exactly. Looked for in the
+stored bytes with every digit mapped to 1 (a C translate and a substring
+search: a sixth of a regular expression's time, which was most of a read)."""
+
+
+def long_number(state: bytes) -> bool:
+    """Whether ``state`` holds a run of 19 digits or more."""
+    return LONG_NUMBER in state.translate(DIGIT_MAP)
 
 
 @lru_cache(maxsize=64)
@@ -37,7 +44,7 @@ def event_class(topic: str) -> type | None:
 def decoded(mapper: Any, stored: Any) -> Any:
     """The domain event of one stored event, as ``mapper.to_domain_event`` makes it."""
     state, cls = stored.state, event_class(stored.topic)
-    if cls is None or state.count(b'"_type_"') != 1 or TIMESTAMP not in state or LONG_NUMBER.search(state) \
+    if cls is None or state.count(b'"_type_"') != 1 or TIMESTAMP not in state or long_number(state) \
             or mapper.cipher is not None or mapper.compressor is not None:
         return mapper.to_domain_event(stored)
     try:
