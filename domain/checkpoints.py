@@ -9,10 +9,15 @@ replaying at most ``every - 1`` moves from the checkpoint before it.
 
 It reads like the list it replaces: ``states[i]``, ``states[-1]``,
 ``len(states)``, a slice (a list, rebuilt in one pass) and iteration.
+
+Given ``earlier`` (a way to fetch an older checkpoint and the moves after
+it, e.g. from the store), ``States`` keeps only the newest checkpoint, its
+moves and the states since, so a cached game's memory stays flat in its
+length; anything before comes back through ``earlier``.
 """
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from domain.rules import Game, Move
 
@@ -30,31 +35,50 @@ def replayed(game: Game, state: Any, move: Move) -> Any:
         return state
 
 
+Earlier = Callable[[int, int], tuple[Any, list[Move]]]
+"""``earlier(start, end)``: the state at checkpoint ply ``start`` and the
+effective moves of plies ``start + 1`` .. ``end``."""
+
+
 class States:
     """The states of one table, by ply (0 = before the first move)."""
 
-    def __init__(self, game: Game, first: Any, every: int = EVERY):
+    def __init__(self, game: Game, first: Any, every: int = EVERY, earlier: Earlier | None = None):
         if every < 1:
             raise ValueError("A checkpoint every 0 moves keeps nothing.")
-        self.game, self.every = game, every
-        self.moves: list[Move] = []           # the effective move of each ply: ply i + 1 = moves[i] on ply i
-        self.checkpoints: list[Any] = [first]  # the state at plies 0, every, 2 * every, ...
+        self.game, self.every, self.earlier = game, every, earlier
+        self.base = 0                          # the ply of checkpoints[0] (0 unless ``earlier`` drops older ones)
+        self.moves: list[Move] = []           # the effective moves after ``base``: ply base + i + 1 = moves[i] on ply base + i
+        self.checkpoints: list[Any] = [first]  # the state at plies base, base + every, ...
         self.tail: list[Any] = []              # the states after the last checkpoint, in order
+        self.reached: list[tuple[int, Any]] = []   # checkpoints made since the owner last took them (``taken``)
 
     # -- changing --------------------------------------------------------------------
     def append(self, state: Any, move: Move) -> None:
         """``state`` is the one ``move`` made from the last state."""
         self.moves.append(move)
-        if len(self.moves) % self.every == 0:
-            self.checkpoints.append(state)
-            self.tail = []
-        else:
+        if len(self.moves) % self.every:
             self.tail.append(state)
+            return
+        self.tail = []
+        if self.earlier is None:
+            self.checkpoints.append(state)
+            return
+        self.base += len(self.moves)           # the older ones can be fetched again: keep this one only
+        self.moves, self.checkpoints = [], [state]
+        self.reached.append((self.base, state))
+
+    def taken(self) -> list[tuple[int, Any]]:
+        """The checkpoints (ply, state) reached since the last call, for their owner to keep elsewhere."""
+        reached, self.reached = self.reached, []
+        return reached
 
     def pop(self) -> Any:
         """Take back the last state (the last effective move's)."""
-        if not self.moves:
+        if len(self) == 1:
             raise IndexError("pop from the states before the first move")
+        if not self.moves:
+            self._step_back()
         last = self[-1]
         if len(self.moves) % self.every == 0:
             self.checkpoints.pop()
@@ -65,13 +89,19 @@ class States:
             self.tail.pop()
         return last
 
+    def _step_back(self) -> None:
+        """Bring back the checkpoint before ``base`` and the moves from it."""
+        start = self.base - self.every
+        state, moves = self.earlier(start, self.base)
+        self.base, self.moves, self.checkpoints, self.tail = start, list(moves), [state, self.checkpoints[0]], []
+
     def restore(self, ply: int, state: Any) -> None:
         """Use ``state`` as the state at ``ply`` (a checkpoint kept elsewhere,
         e.g. a stored one; ``ply`` a multiple of ``every``, every move up to
         the last already appended): the states after it are rebuilt from it."""
-        if ply % self.every or not 0 <= ply <= len(self.moves):
+        if ply % self.every or not self.base <= ply <= len(self) - 1:
             raise ValueError(f"Ply {ply} is not a checkpoint of these states.")
-        index = ply // self.every
+        index = (ply - self.base) // self.every
         self.checkpoints[index] = state
         if index == len(self.checkpoints) - 1:
             self.tail = self._segment(index, len(self.moves))[1:]
@@ -83,9 +113,9 @@ class States:
         state = self.checkpoints[index]
         del self.checkpoints[index + 1:]
         self.tail = []
-        for ply in range(index * self.every, len(self.moves)):
-            state = replayed(self.game, state, self.moves[ply])
-            if (ply + 1) % self.every == 0:
+        for offset in range(index * self.every, len(self.moves)):
+            state = replayed(self.game, state, self.moves[offset])
+            if (offset + 1) % self.every == 0:
                 self.checkpoints.append(state)
                 self.tail = []
             else:
@@ -93,16 +123,22 @@ class States:
 
     # -- reading ---------------------------------------------------------------------
     def __len__(self) -> int:
-        return len(self.moves) + 1
+        return self.base + len(self.moves) + 1
 
-    def _segment(self, index: int, ply: int) -> list[Any]:
-        """The states from checkpoint ``index`` up to ``ply``, replayed."""
+    def _segment(self, index: int, offset: int) -> list[Any]:
+        """The states from checkpoint ``index`` up to ``base + offset``, replayed."""
         state = self.checkpoints[index]
         out = [state]
-        for number in range(index * self.every, ply):
+        for number in range(index * self.every, offset):
             state = replayed(self.game, state, self.moves[number])
             out.append(state)
         return out
+
+    def _before_base(self, ply: int) -> Any:
+        state, moves = self.earlier(ply - ply % self.every, ply)
+        for move in moves:
+            state = replayed(self.game, state, move)
+        return state
 
     def __getitem__(self, key: int | slice) -> Any:
         if isinstance(key, slice):
@@ -110,25 +146,39 @@ class States:
         ply = key + len(self) if key < 0 else key
         if not 0 <= ply < len(self):
             raise IndexError("state index out of range")
-        index, offset = divmod(ply, self.every)
+        if ply < self.base:
+            return self._before_base(ply)
+        index, offset = divmod(ply - self.base, self.every)
         if offset == 0:
             return self.checkpoints[index]
         if index == len(self.checkpoints) - 1:
             return self.tail[offset - 1]
-        return self._segment(index, ply)[-1]
+        return self._segment(index, ply - self.base)[-1]
 
     def _iterate(self, start: int, stop: int, step: int = 1) -> Iterator[Any]:
         if step != 1 or start >= stop:
             yield from (self[ply] for ply in range(start, stop, step))
             return
+        if start < self.base:
+            # The plies before ``base`` from the checkpoint before ``start``, in one pass.
+            first, end = start - start % self.every, min(stop - 1, self.base)
+            state, moves = self.earlier(first, end)
+            for ply, move in enumerate([None, *moves], first):
+                if move is not None:
+                    state = replayed(self.game, state, move)
+                if ply >= start:
+                    yield state
+            start = end + 1
+            if start >= stop:
+                return
         state = self[start]
         yield state
         for ply in range(start + 1, stop):
-            index, offset = divmod(ply, self.every)
+            index, offset = divmod(ply - self.base, self.every)
             if offset == 0 or index == len(self.checkpoints) - 1:
                 state = self[ply]
             else:
-                state = replayed(self.game, state, self.moves[ply - 1])
+                state = replayed(self.game, state, self.moves[ply - self.base - 1])
             yield state
 
     def __iter__(self) -> Iterator[Any]:

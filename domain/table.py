@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, MutableMapping, Sequence
 
 from domain.chance import rng_for
-from domain.checkpoints import States
+from domain.checkpoints import Earlier, States
 from domain.commitment import hidden_paths, new_salt, path_key
 from domain.games import get_game
-from domain.record import SCOREKEEPER, SERVICE, GameRecord, NothingToUndo
+from domain.record import SCOREKEEPER, SERVICE, GameRecord, NothingToUndo, unhashed_mutate
 from domain.rules import TABLE, Game, Move, Outcome, RuleViolation
 
 LEGACY_RULES = "1"
@@ -98,14 +98,17 @@ class Table:
     ``states`` (the state before the first move and after each effective move,
     kept as checkpoints: domain.checkpoints)."""
 
-    def __init__(self, game: Game, record: GameRecord, rules_version: str, first: Any):
+    def __init__(self, game: Game, record: GameRecord, rules_version: str, first: Any,
+                 moves: MutableMapping[int, Move] | None = None, earlier: Earlier | None = None):
+        """``moves`` and ``earlier``: where a long game's moves and older
+        states come back from when they are not all kept (see replay.history)."""
         self.game = game
         self.record = record
         self.rules_version = rules_version
         """The rules the states follow (the record's own version, or the
         current one for a record whose version is no longer played)."""
-        self.moves: dict[int, Move] = {}
-        self.states = States(game, first)
+        self.moves: MutableMapping[int, Move] = {} if moves is None else moves
+        self.states = States(game, first, earlier=earlier)
 
     # -- starting ------------------------------------------------------------------
     @classmethod
@@ -127,11 +130,13 @@ class Table:
         return cls(game, record, version, first)
 
     @classmethod
-    def from_started(cls, started: Any) -> Table:
+    def from_started(cls, started: Any, moves: MutableMapping[int, Move] | None = None,
+                     earlier: Earlier | None = None) -> Table:
         """The table of a stored game, from its Started event."""
         game = get_game(started.game)
         version = rules_to_replay(game, started.rules_version)
-        return cls(game, started.mutate(None), version, setup(game, started.players, started.options, version))
+        return cls(game, started.mutate(None), version, setup(game, started.players, started.options, version),
+                   moves, earlier)
 
     # -- reading ---------------------------------------------------------------------
     @property
@@ -202,14 +207,15 @@ class Table:
         return Played(number, move, outcome)
 
     # -- stored events -------------------------------------------------------------------
-    def replay(self, stored: Any, check: bool = False) -> Replayed | None:
+    def replay(self, stored: Any, check: bool = False, hashed: bool = True) -> Replayed | None:
         """Take in a stored event after ``record``'s version: the record takes
         it, and a recorded or redone move is played again through the rules
         (``check``: also asked whether it is legal now). A move the rules
         cannot apply at all leaves the state as it was. Returns None for an
-        event that moves nothing."""
+        event that moves nothing. ``hashed=False``: the record's ``last_hash``
+        is left for the caller (domain.record.unhashed_mutate)."""
         name = type(stored).__name__
-        self.record = stored.mutate(self.record)
+        self.record = stored.mutate(self.record) if hashed else unhashed_mutate(stored, self.record)
         if name == "MoveUndone":
             self.states.pop()
         if name == "MoveRecorded":

@@ -128,6 +128,9 @@ PAGE_POLICY = ("default-src 'self'; img-src 'self' data:; object-src 'none'; bas
                "form-action 'self'; frame-ancestors 'none'")
 """The scorekeeper's page loads only its own scripts, styles and images
 (no inline script), and no other site may frame it."""
+SECURITY_HEADERS = (("Content-Security-Policy", PAGE_POLICY), ("X-Content-Type-Options", "nosniff"),
+                    ("Referrer-Policy", "no-referrer"), ("X-Frame-Options", "DENY"))
+"""Every answer's, the policy first: the docs page's answers have all but it."""
 
 
 def security_headers(response):
@@ -135,11 +138,11 @@ def security_headers(response):
     the page and the API also a Content-Security-Policy (Swagger UI's docs
     page, which runs an inline script, keeps only the others); the API's
     answers vary with the caller's language."""
-    response.headers.setdefault("X-Content-Type-Options", "nosniff")
-    response.headers.setdefault("Referrer-Policy", "no-referrer")
-    response.headers.setdefault("X-Frame-Options", "DENY")
-    if not request.path.startswith("/api/docs"):
-        response.headers.setdefault("Content-Security-Policy", PAGE_POLICY)
+    headers = response.headers
+    present = {name.lower() for name in headers.keys()}
+    for name, value in SECURITY_HEADERS if not request.path.startswith("/api/docs") else SECURITY_HEADERS[1:]:
+        if name.lower() not in present:      # one look at the headers, not one per header
+            headers.add(name, value)
     if request.path.startswith("/api/"):
         # Refusals, the state and the catalogs speak the caller's language:
         # a cache must not hand one caller's German answer to another.
@@ -179,8 +182,12 @@ def register_errors(app: Flask) -> None:
             response.headers["Allow"] = dict(e.get_headers()).get("Allow", "")
             return response, status
         if e.code == 429:
-            return error(429, code, f"Too many requests from your address (at most {e.description}); "
-                                    "try again after the seconds Retry-After says.")
+            response, status = error(429, code, f"Too many requests from your address (at most {e.description}); "
+                                                 "try again after the seconds Retry-After says.")
+            retry_after = dict(e.get_headers()).get("Retry-After")
+            if retry_after:
+                response.headers["Retry-After"] = retry_after
+            return response, status
         return error(e.code or 500, code, e.description or e.name)
 
     # Input no reader can take, wherever a request's text is read (the API's

@@ -3,7 +3,9 @@ beside a baseline measured in the same run on the same store. Not a test:
 it prints figures and the targets they are meant to meet.
 
 (a) a move recorded through the HTTP API ÷ one raw eventsourcing ``save()``
-    (timed after each move; also in a loop of its own, for reference)
+    (timed after each move; also in a loop of its own, for reference); the
+    same over real HTTP (the app served by waitress on a loopback port),
+    interleaved move by move with the in-process one
 (b) undo and state-at-N at the end of a 5,000-event record ÷ the same at 50
 (c) the rules engine's time per move ÷ decoding one stored event
 (d) a tap on the scorekeeper's page at move 300 of a 4-player Willi game ÷
@@ -20,6 +22,7 @@ it prints figures and the targets they are meant to meet.
 """
 from __future__ import annotations
 
+import http.client
 import io
 import json
 import os
@@ -45,6 +48,8 @@ from service.keys import ephemeral_keyring
 from service.store import Tablelog, database_url, persistence_env
 
 PLAYERS = ["Alex", "Joe", "Gunter", "Hanna"]
+SMOKE_MOVES = 40
+"""A smoke run's games stop after this many moves (the suite checks that the bench runs, in seconds)."""
 
 
 class Counter(Aggregate):
@@ -149,6 +154,43 @@ class WSGIClient:
             getattr(chunks, "close", lambda: None)()
         self.served += time.perf_counter() - start
         return int(status[0].split()[0]), payload if raw else json.loads(payload)
+
+
+class HTTPClient:
+    """The same requests over real HTTP: the app served by waitress (as each
+    ``serve --production`` worker serves it, with its threads) on a loopback
+    port in this process, and one kept-alive connection to it. ``served``
+    adds up the time from sending each request to reading the last byte of
+    its answer: the service's time with the HTTP layer's (the socket, the
+    server's parsing and its threads); encoding the body and decoding the
+    answer are the client's, left out as in ``WSGIClient``."""
+
+    def __init__(self, app):
+        from waitress.server import create_server
+
+        from service.serving import THREADS
+        self.app = app
+        self.served = 0.0
+        self.server = create_server(app, host="127.0.0.1", port=0, threads=THREADS, ident="tablelog")
+        self.thread = threading.Thread(target=self.server.run, name="bench-waitress", daemon=True)
+        self.thread.start()
+        self.connection = http.client.HTTPConnection("127.0.0.1", self.server.effective_port, timeout=30)
+
+    def request(self, method: str, path: str, body: dict | None = None,
+                headers: dict[str, str] | None = None, raw: bool = False) -> tuple[int, Any]:
+        data = json.dumps(body).encode() if body is not None else b""
+        sent = {"Content-Type": "application/json", "Content-Length": str(len(data)), **(headers or {})}
+        start = time.perf_counter()
+        self.connection.request(method, path, data, sent)
+        response = self.connection.getresponse()
+        payload = response.read()
+        self.served += time.perf_counter() - start
+        return response.status, payload if raw else json.loads(payload)
+
+    def close(self) -> None:
+        self.connection.close()
+        self.server.close()
+        self.server.task_dispatcher.shutdown(timeout=5)
 
 
 class Recorder:
@@ -264,9 +306,9 @@ def grow(rec: Recorder, events: int) -> None:
         rec.redo()
 
 
-def page_taps(client: WSGIClient, taps: int) -> list[tuple]:
-    """(d): taps at move 3 and at move 300, interleaved."""
-    moves, (early, late) = tap_moves()
+def page_taps(client: WSGIClient, taps: int, late_near: int = 300) -> list[tuple]:
+    """(d): taps at move 3 and at move ``late_near`` (300), interleaved."""
+    moves, (early, late) = tap_moves(near=(3, late_near))
     short, long = PageTaps(client, moves, early), PageTaps(client, moves, late)
     figures: dict[str, list[tuple[float, int, int]]] = {"short": [], "long": []}
     for _ in range(taps):
@@ -371,8 +413,9 @@ RULES_CASES = (("willi", ["Alex", "Joe", "Gunter", "Hanna"]), ("wiener_walzer", 
 
 
 def absolute_figures(url: str, client: WSGIClient, short: "Recorder", long: "Recorder",
-                     decode: float, repeat: int = 5) -> list[tuple]:
-    """(e): issue 20's figures with absolute targets (each timed ``repeat`` times)."""
+                     decode: float, repeat: int = 5, most_moves: int | None = None) -> list[tuple]:
+    """(e): issue 20's figures with absolute targets (each timed ``repeat``
+    times; the cached game stops after ``most_moves`` when given)."""
     rows: list[tuple] = []
     games = client.app.extensions["tablelog"]
     # The first request on the long record in a service started afresh
@@ -388,8 +431,9 @@ def absolute_figures(url: str, client: WSGIClient, short: "Recorder", long: "Rec
                  Absolute(0.020, "20 ms")))
     # One finished Willi game's history as a service caches it, per event.
     game = Recorder(client, seed=7)
-    while game.record():
-        pass
+    recorded = 0
+    while recorded != most_moves and game.record():
+        recorded += 1
     other = type(games)(games.store, games.keyring)
     tracemalloc.start()
     began = tracemalloc.get_traced_memory()[0]
@@ -452,22 +496,35 @@ def run_bench(database: str | None, games: int, events: int, taps: int = 30, bro
         # both meet the same conditions (caches, the write-ahead log, the
         # machine's load). A raw save() timed in a loop of its own runs with
         # everything it needs warm; it is shown too, for reference.
+        # Over real HTTP too, in step with those: after each in-process move
+        # and its raw save(), one move of another game sent to the same app
+        # served on a loopback port, and a raw save() timed after it.
+        http_client = HTTPClient(app)
         move_times, save_times, saver = [], [], RawSaver(url)
+        http_times, http_save_times = [], []
         for g in range(games):
             # The game is played out by the rules first, so that between two
             # timed requests the client does no more than send the next one.
-            rec, moves = Recorder(client, seed=g), willi_game(g)
+            moves = willi_game(g)[:SMOKE_MOVES if smoke else None]
+            rec, over_http = Recorder(client, seed=g), Recorder(http_client, seed=g)
             for move in moves:
-                before = client.served
-                rec.post_move(move)
-                move_times.append(client.served - before)
-                save_times.append(saver.timed())
+                for recorder, times, saves in ((rec, move_times, save_times),
+                                               (over_http, http_times, http_save_times)):
+                    before = recorder.client.served
+                    recorder.post_move(move)
+                    times.append(recorder.client.served - before)
+                    saves.append(saver.timed())
             progress.advance(task)
         saver.close()
-        api_move = statistics.median(move_times)
+        http_client.close()
+        api_move, postgres = statistics.median(move_times), "postgres" in url
         rows.append(("(a) recorded move ÷ raw save()", api_move, statistics.median(save_times),
-                     1.5 if "postgres" in url else 2.5))
+                     1.5 if postgres else 2.5))
         rows.append(("    reference: ÷ raw save() in a loop", api_move, raw_save_time(url, 30 if smoke else 300), None))
+        http_move = statistics.median(http_times)
+        rows.append(("(a) recorded move over HTTP (waitress, loopback) ÷ raw save()", http_move,
+                     statistics.median(http_save_times), 1.9 if postgres else 3.5))
+        rows.append(("    the HTTP layer: over HTTP ÷ in-process", http_move, api_move, None))
 
         # (b) undo and state-at-N in a long record vs a short one
         task = progress.add_task(f"(b) growing a {events}-event record", total=2)
@@ -484,11 +541,12 @@ def run_bench(database: str | None, games: int, events: int, taps: int = 30, bro
             return run
 
         sizes = f"{long.version} events ÷ at {short.version}"
-        undo_long = served_per_call(client, undo_redo(long), 60) / 2
-        undo_short = served_per_call(client, undo_redo(short), 60) / 2
+        pairs, reads = (5, 10) if smoke else (60, 200)
+        undo_long = served_per_call(client, undo_redo(long), pairs) / 2
+        undo_short = served_per_call(client, undo_redo(short), pairs) / 2
         # the same N in both records: what grows with the record's length shows
-        at_long = served_per_call(client, lambda: long.state_at(40), 200)
-        at_short = served_per_call(client, lambda: short.state_at(40), 200)
+        at_long = served_per_call(client, lambda: long.state_at(40), reads)
+        at_short = served_per_call(client, lambda: short.state_at(40), reads)
         rows.append((f"(b) undo at {sizes}", undo_long, undo_short, 1.5))
         rows.append((f"(b) state at move 40 at {sizes}", at_long, at_short, 1.5))
 
@@ -513,12 +571,12 @@ def run_bench(database: str | None, games: int, events: int, taps: int = 30, bro
         rows.append(("(c) rules engine per move ÷ decoding one event", engine, decode, 2.0))
 
         progress.add_task(f"(d) {taps} taps on the page at move 3 and at move 300", total=None)
-        rows += page_taps(client, taps)
+        rows += page_taps(client, taps, SMOKE_MOVES if smoke else 300)
         if browser:
             rows += browser_taps(app, taps)
 
         progress.add_task("(e) cold start, memory, log and export, every game's rules", total=None)
-        rows += absolute_figures(url, client, short, long, decode, 1 if smoke else 5)
+        rows += absolute_figures(url, client, short, long, decode, *((1, SMOKE_MOVES) if smoke else (5, None)))
 
     table = Table(title=f"tablelog bench on {url.split('://')[0]} — {platform.machine()}, "
                         f"{os.cpu_count()} cores, Python {platform.python_version()}")

@@ -31,6 +31,8 @@ from replay.history import GameHistory
 from replay.records import Record, RecordError, Step, format_named, jsonl_lines, read_record, to_text
 from replay.verify import Verdict, check_receipt, verify_game, verify_jsonl
 from replay.views import MergedViews, Views
+from service import reading
+from service.checkpoints import Checkpoints
 from service.keys import Keyring, load_keyring
 from service.shards import Shards, UnknownShard, shard_of
 from service.store import Tablelog
@@ -131,6 +133,8 @@ class Games:
         # One views runner per shard's database; the readers merge them.
         self.shard_views = [Views(shard, self.summary) for shard in self.shards.stores]
         self.views = self.shard_views[0] if len(self.shard_views) == 1 else MergedViews(self.shard_views)
+        # Each shard keeps its own games' checkpoints (in its snapshots table).
+        self.shard_checkpoints = [Checkpoints(shard, self.keyring) for shard in self.shards.stores]
         self._first_answers: OrderedDict[UUID, tuple[str, dict[str, Any]]] = OrderedDict()
 
     # -- loading ----------------------------------------------------------------
@@ -144,6 +148,11 @@ class Games:
             return self.shards.of(gid)
         except UnknownShard:
             raise NotFound(f"There is no game {gid}.") from None
+
+    def checkpoints_of(self, gid: UUID) -> Checkpoints:
+        """The stored checkpoints of the game's shard (404: a shard this service does not have)."""
+        self.store_of(gid)
+        return self.shard_checkpoints[shard_of(gid)]
 
     @staticmethod
     def parse_id(text: str | UUID) -> UUID:
@@ -176,17 +185,28 @@ class Games:
                     self._histories.popitem(last=False)
         else:
             hist.feed(self.store_of(gid).events.get(gid, gt=hist.version))
+            self.checkpoints_of(gid).keep(hist)
             with self._guard:
                 self._histories.move_to_end(gid)
         return hist
 
     def _load(self, gid: UUID) -> GameHistory:
-        events = self.store_of(gid).events.get(gid)
-        first = next(events, None)
-        if first is None:
+        """The game's history from its newest stored checkpoint and the events
+        after it, or from every event when none fits (service.checkpoints);
+        it reads older parts from the store when asked (replay.history)."""
+        def read(after: int, upto: int | None) -> Iterator[Any]:
+            return self.stored_events(gid, upto, after=after)
+
+        started = next(iter(read(0, 1)), None)
+        if started is None:
             raise NotFound(f"There is no game {gid}.")
-        hist = GameHistory(first)
-        hist.feed(events)
+        checkpoints = self.checkpoints_of(gid)
+        hist = checkpoints.restored(started, read)
+        if hist is None:
+            hist = GameHistory(started, read=read)
+            hist.checkpoint_at = checkpoints.stored_at(gid, hist.table.rules_version)
+            hist.feed(read(1, None))
+        checkpoints.keep(hist)
         return hist
 
     def ids(self) -> Iterator[UUID]:
@@ -430,6 +450,7 @@ class Games:
                         self._forget(gid)
                     raise
                 hist.feed(pending, applied=True)
+                self.checkpoints_of(gid).keep(hist)
                 return self.answer(hist, hist.answers[request_id], caller, kind)
         raise AssertionError("unreachable")
 
@@ -478,7 +499,8 @@ class Games:
         recorded before heads were anchored (its next write makes one)."""
         self._key("anchor what it records")
         anchor = self._anchors.get(record.id)
-        if anchor is None or self._anchor_differs(anchor, record):
+        # This process's own copy was keyed here: only where it stands is checked, not its MAC again.
+        if anchor is None or self._anchor_differs(anchor, record, mac=False):
             try:
                 anchor = self.store_of(record.id).repository.get(head_anchor_id(record.id))
             except AggregateNotFoundError:
@@ -492,10 +514,12 @@ class Games:
             self._anchors[record.id] = anchor
         return anchor
 
-    def _anchor_differs(self, anchor: HeadAnchor, record: GameRecord) -> bool:
+    def _anchor_differs(self, anchor: HeadAnchor, record: GameRecord, mac: bool = True) -> bool:
         head = anchor.head
         if (head["version"], head["hash"]) != (record.version, record.last_hash):
             return True
+        if not mac:
+            return False
         message = anchor_message(record.id, head["version"], head["hash"], head["n"])
         return head["key_id"] in self.keyring.keys and not self.keyring.check_mac(message, head["mac"],
                                                                                   head["key_id"])
@@ -618,7 +642,7 @@ class Games:
             self._may_record(hist, caller, entry.seat)
             self._refuse_past_reveal(record)
             later = hist.effective[hist.effective.index(number):]
-            if record.mode == "digital" and any(hist.entry(n).recorded_by == SERVICE for n in later):
+            if record.mode == "digital" and any(e.recorded_by == SERVICE for e in hist.entries_of(later)):
                 raise Conflict("In a digital game taking back cannot go past a deal, roll or draw the service "
                                "made.", "undo_past_chance")
             for _ in later:
@@ -832,14 +856,15 @@ class Games:
         with ``limit`` the first ``limit`` of them changed after ``since``,
         in the order they changed, and ``next_since`` to ask for the others."""
         hist = self.history(game_id)
+        version = hist.version      # the entries are read from the store while writes may go on
         seat = self.viewer(hist, self.caller(hist, token), seat)
         self._check_since(hist, since)
         next_since = None
         if limit is not None:
             numbers, next_since = hist.changed_page(since or 0, limit)
-            chosen = [hist.entry(n) for n in numbers]
+            chosen = hist.entries_of(numbers)
         else:
-            chosen = hist.entries if since is None else [hist.entry(n) for n in hist.changed_since(since)]
+            chosen = hist.entries_upto(version) if since is None else hist.entries_of(hist.changed_since(since))
         entries = []
         for entry in chosen:
             entries.append({
@@ -850,7 +875,7 @@ class Games:
                 "history": [{**h, "at": h["at"].isoformat()} for h in entry.history],
                 "annotations": [{**a, "at": a["at"].isoformat()} for a in entry.annotations],
             })
-        return {"id": str(hist.id), "game": hist.started.game, "version": hist.version, "since": since,
+        return {"id": str(hist.id), "game": hist.started.game, "version": version, "since": since,
                 "forked_from": hist.record.forked_from, "entries": entries, "next_since": next_since}
 
     def audit(self, game_id: str) -> dict[str, Any]:
@@ -881,18 +906,11 @@ class Games:
         """The game's record as ``jsonl`` or ``text`` (see ``export_lines``), whole."""
         return "".join(self.export_lines(game_id, fmt, token, seat, whole))
 
-    def stored_events(self, gid: UUID, upto: int, page: int | None = None) -> Iterator[Any]:
-        """A game's stored events up to version ``upto``, read ``page`` (by
-        default ``EXPORT_PAGE``) at a time from the store (a long record is
-        never held whole)."""
-        page = page or EXPORT_PAGE
-        after = 0
-        while after < upto:
-            batch = list(self.store_of(gid).events.get(gid, gt=after, lte=upto, limit=page))
-            if not batch:
-                return
-            yield from batch
-            after = batch[-1].originator_version
+    def stored_events(self, gid: UUID, upto: int | None, page: int | None = None, after: int = 0) -> Iterator[Any]:
+        """A game's stored events after version ``after`` up to ``upto`` (None:
+        to the end), read ``page`` (by default ``EXPORT_PAGE``) at a time from
+        the store of its shard (a long record is never held whole)."""
+        return reading.stored_events(self.store_of(gid), gid, after, upto, page or EXPORT_PAGE)
 
     def export_lines(self, game_id: str, fmt: str, token: str | None = None, seat: str | None = None,
                      whole: bool = False) -> Iterator[str]:
@@ -989,8 +1007,8 @@ class Games:
         if at > len(hist.entries):
             raise NotFound(f"There is no move {at} to fork after: the game has {len(hist.entries)} moves.")
         started = hist.started
-        steps = [Step("move", i, hist.entry(n).recorded_by, move=hist.entry(n).move)
-                 for i, n in enumerate(hist.effective[:hist.applied_at(at)], 1)]
+        steps = [Step("move", i, entry.recorded_by, move=entry.move)
+                 for i, entry in enumerate(hist.entries_of(hist.effective[:hist.applied_at(at)]), 1)]
         # A fork gets a fresh seed (and commitment) for its own chance moves.
         record = Record(game=started.game, players=started.players, options=started.options, mode=started.mode,
                         seed=None, rules_version=started.rules_version, steps=steps,

@@ -16,15 +16,22 @@
 """
 from __future__ import annotations
 
+import logging
+import math
 import os
 import sqlite3
 import threading
 import time
+from functools import lru_cache
 from typing import Any
 
 from flask import Flask, Response, jsonify, request
 from flask_limiter import Limiter
+from limits import RateLimitItem, parse
 from limits.storage import Storage
+from werkzeug.exceptions import TooManyRequests
+
+log = logging.getLogger("tablelog")
 
 BODY_LIMIT = 1024 * 1024
 IMPORT_LIMIT = 8 * 1024 * 1024
@@ -76,8 +83,52 @@ def client_address() -> str:
     return remote
 
 
-def wrong_token(response: Response) -> bool:
-    return response.status_code in (401, 403)
+START_ENDPOINTS = ("games.GameList", "records.Import", "records.Fork", "catalogs.HouseCatalogs")
+"""The endpoints that start games (POST): Flask-Limiter counts these."""
+
+
+@lru_cache(maxsize=16)
+def rate(text: str) -> RateLimitItem:
+    """A limit as the ``limits`` library reads it ("60 per minute"), parsed once per text."""
+    return parse(text)
+
+
+class WrongTokenLimit:
+    """Requests answered 401/403, counted per client with the ``limits``
+    library in the limiter's storage: once a client is over, every request
+    it sends is 429 until the window ends. Flask-Limiter's own application
+    limit does the same, but resolves and filters its limits on every
+    request (about a tenth of a recorded move's time); this is one counter
+    read before a request and one increment after a refused one."""
+
+    SCOPE = "wrong_token"
+
+    def __init__(self, app: Flask, limiter: Limiter):
+        self.app, self.limiter = app, limiter
+
+    def item(self) -> RateLimitItem:
+        return rate(self.app.config.get("RATELIMIT_WRONG_TOKEN") or os.environ.get(ENV_TOKEN_LIMIT)
+                    or WRONG_TOKEN_LIMIT)
+
+    def check(self) -> None:
+        item = self.item()
+        client = client_address()
+        try:
+            allowed = self.limiter.limiter.test(item, self.SCOPE, client)
+        except Exception:       # a limiter that cannot count lets the request through
+            log.exception("the rate limit's storage cannot count; request let through")
+            return
+        if not allowed:
+            reset = self.limiter.limiter.get_window_stats(item, self.SCOPE, client).reset_time
+            raise TooManyRequests(str(item), retry_after=max(1, math.ceil(reset - time.time())))
+
+    def count(self, response: Response) -> Response:
+        if response.status_code in (401, 403):
+            try:
+                self.limiter.limiter.hit(self.item(), self.SCOPE, client_address())
+            except Exception:
+                log.exception("the rate limit's storage cannot count; refusal not counted")
+        return response
 
 
 def install_limits(app: Flask) -> Limiter:
@@ -90,16 +141,20 @@ def install_limits(app: Flask) -> Limiter:
         # The database's trouble is answered as such; a limiter that cannot
         # count lets the request through rather than refuse it.
         swallow_errors=True,
-        application_limits=[lambda: app.config.get("RATELIMIT_WRONG_TOKEN")
-                            or os.environ.get(ENV_TOKEN_LIMIT) or WRONG_TOKEN_LIMIT],
-        application_limits_deduct_when=wrong_token,
     )
+    # Flask-Limiter's limits are the start endpoints' own, checked by their
+    # decorators: its check before every request (which would find no
+    # limit for any other endpoint, after resolving them all) is left out.
+    app.before_request_funcs[None].remove(limiter._check_request_limit)
     start = limiter.shared_limit(
         lambda: app.config.get("RATELIMIT_START") or os.environ.get(ENV_START_LIMIT) or START_LIMIT,
         scope="start", methods=["POST"])
-    for endpoint in ("games.GameList", "records.Import", "records.Fork", "catalogs.HouseCatalogs"):
+    for endpoint in START_ENDPOINTS:
         if endpoint in app.view_functions:
             app.view_functions[endpoint] = start(app.view_functions[endpoint])
+    wrong = WrongTokenLimit(app, limiter)
+    app.before_request(wrong.check)
+    app.after_request(wrong.count)
     return limiter
 
 

@@ -24,6 +24,7 @@ import http.client
 import json
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -83,8 +84,28 @@ class Server:
         self.stop()
         raise RuntimeError(f"the server did not start: see {self.log.name}")
 
+    def cpu_seconds(self) -> float:
+        """The CPU time the server's processes (its master and workers) have
+        used so far, from /proc (0 where there is none): beside the moves it
+        served, the server's cost of a move, which a machine shared with
+        other work changes less than its moves a second."""
+        ticks, pids = 0, [self.process.pid]
+        while pids:
+            pid = pids.pop()
+            try:
+                with open(f"/proc/{pid}/stat") as stat:
+                    fields = stat.read().rpartition(")")[2].split()
+                with open(f"/proc/{pid}/task/{pid}/children") as children:
+                    pids += [int(child) for child in children.read().split()]
+            except OSError:
+                continue
+            ticks += int(fields[11]) + int(fields[12])      # utime, stime
+        return ticks / os.sysconf("SC_CLK_TCK")
+
     def stop(self) -> None:
-        self.process.terminate()
+        # Every request has been answered: gunicorn's quick shutdown (SIGQUIT),
+        # not the graceful one, which waits seconds for idle workers to finish.
+        self.process.send_signal(signal.SIGQUIT)
         try:
             self.process.wait(timeout=30)
         except subprocess.TimeoutExpired:
@@ -298,7 +319,7 @@ def run_load_bench(sqlite: bool, postgres: str | None, clients: int, racers: int
     table = Table(title=f"tablelog bench --load: {clients} clients in their own games + {racers} racing on one, "
                         f"{seconds:g} s each, a fresh connection per request, no expected_version")
     for column in ("database", "shards", "workers", "moves", "moves/s", "p50 ms", "p99 ms", "lost races", "errors",
-                   "lock waits", "target"):
+                   "lock waits", "server CPU ms/move", "target"):
         table.add_column(column)
     errors = 0
     # The servers anchor what they record with a key of this run's own.
@@ -315,7 +336,9 @@ def run_load_bench(sqlite: bool, postgres: str | None, clients: int, racers: int
         server = Server(url(count), count, scratch, env, extra)
         waits = LockWaits(*(owner for owner, _ in served[:sharded])) if name == "postgresql" else None
         try:
+            cpu = server.cpu_seconds()
             tally, took = run_load(server.port, clients, racers, seconds)
+            cpu = server.cpu_seconds() - cpu
         finally:
             waited = waits.stop() if waits else None
             server.stop()
@@ -329,10 +352,12 @@ def run_load_bench(sqlite: bool, postgres: str | None, clients: int, racers: int
                   if name == "postgresql" and count == 2 else "")
         table.add_row(name, str(sharded), str(count), str(tally.moves), f"{rate:.0f}", f"{p50:.1f}", f"{p99:.1f}",
                       str(tally.lost_races), str(len(tally.errors)),
-                      f"{waited:.2f}" if waited is not None else "", target)
+                      f"{waited:.2f}" if waited is not None else "",
+                      f"{cpu * 1000 / tally.moves:.2f}" if tally.moves else "", target)
         for text in tally.errors[:5]:
-            console.print(f"  {name}, {count} workers: {text}", soft_wrap=True)
+            console.print(f"  {name}, {sharded} shards, {count} workers: {text}", soft_wrap=True)
     console.print(table)
     console.print("lock waits: sessions waiting for the events table's lock, on average, summed over the "
-                  "shards' databases (PostgreSQL).")
+                  "shards' databases (PostgreSQL); server CPU: the server's processes' CPU time (every "
+                  "request's: reads, starts, the views) ÷ moves recorded.")
     return 1 if errors else 0

@@ -61,6 +61,10 @@ class Production(BaseApplication):
         self.cfg.set("worker_class", f"{__name__}.WaitressWorker")
         self.cfg.set("accesslog", "-")
         self.cfg.set("graceful_timeout", 10)
+        # gunicorn's control socket (one path per user, $HOME/.gunicorn) is
+        # not used: every server on the machine would share it, and stopping
+        # it holds the master's shutdown for seconds.
+        self.cfg.set("control_socket_disable", True)
 
     def load(self) -> Any:
         from service.app import create_app

@@ -7,7 +7,7 @@ import pytest
 from service.app import create_app
 from domain.rules import RuleViolation
 from domain.willi import GAME
-from service.bench import PLAYERS, WSGIClient, tap_moves, willi_game
+from service.bench import PLAYERS, HTTPClient, WSGIClient, tap_moves, willi_game
 from service.cli import main
 
 
@@ -16,7 +16,8 @@ def test_bench_prints_every_measure_beside_its_baseline(tmp_path, capsys):
     assert main(["bench", "--database", f"sqlite:///{tmp_path / 'bench.sqlite3'}",
                  "--games", "1", "--events", "60", "--taps", "2", "--smoke"]) == 0
     out = capsys.readouterr().out
-    for measure in ("(a) recorded move", "reference: ÷ raw save()", "(b) undo", "(b) state at move 40",
+    for measure in ("(a) recorded move", "reference: ÷ raw save()", "(a) recorded move over HTTP",
+                    "the HTTP layer", "(b) undo", "(b) state at move 40",
                     "(c) rules engine", "(d) tap, server", "tap, requests", "tap, bytes",
                     "(e) first request at", "(e) memory of a cached", "(e) log per entry",
                     "(e) JSON Lines export per entry", "(e) Willi rules per move", "(e) Wiener Walzer rules",
@@ -36,6 +37,19 @@ def test_the_bench_client_speaks_http_like_a_wsgi_server(tmp_path):
                                      {"Authorization": f"Bearer {created['tokens']['scorekeeper']}"})
     assert status == 409 and refused["error"]["code"] == "nothing_to_undo"
     assert client.request("POST", f"/api/games/{created['id']}/undo", {})[0] == 401
+
+
+def test_the_bench_sends_the_same_requests_over_real_http(tmp_path):
+    app = create_app(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    client = HTTPClient(app)
+    try:
+        status, created = client.request("POST", "/api/games", {"game": "willi", "players": ["A", "B", "C", "D"]})
+        assert status == 201 and client.served > 0
+        status, state = client.request("GET", f"/api/games/{created['id']}/state?at=0")
+        assert status == 200 and state == app.test_client().get(f"/api/games/{created['id']}/state?at=0").json
+        assert client.request("POST", f"/api/games/{created['id']}/undo", {})[0] == 401
+    finally:
+        client.close()
 
 
 def test_the_bench_games_are_whole_legal_games_played_out_beforehand():

@@ -119,3 +119,30 @@ def test_a_group_the_database_refuses_is_each_callers_error(store):
     assert not isinstance(results[0], Exception)
     assert isinstance(results[1], OperationalError) and isinstance(results[2], OperationalError)
     assert calls == [1, 2]
+
+
+def test_a_snapshot_taken_from_the_saved_game_is_the_one_the_store_replays(tmp_path):
+    """A save that crosses a snapshot interval snapshots the game and its
+    anchor as they are in memory: the same state the store's events replay to."""
+    from eventsourcing.domain import Snapshot
+
+    from service.app import create_app
+    from service.bench import Recorder, WSGIClient, willi_game
+    from service.keys import ephemeral_keyring
+
+    app = create_app(f"sqlite:///{tmp_path / 'snapshots.sqlite3'}", keyring=ephemeral_keyring())
+    client = WSGIClient(app)
+    game = Recorder(client, seed=1)
+    for move in willi_game(1)[:105]:
+        game.post_move(move)
+    games = app.extensions["tablelog"]
+    store, record = games.store, games.history(game.id).record
+    interval = 100
+    for aggregate_id in (record.id, games._anchors[record.id].id):
+        snapshot = next(iter(store.snapshots.get(aggregate_id, desc=True, limit=1)))
+        assert snapshot.originator_version == interval
+        aggregate = None
+        for stored in store.events.get(aggregate_id, lte=interval):     # the events alone, no snapshot
+            aggregate = stored.mutate(aggregate)
+        assert snapshot.state == Snapshot.take(aggregate).state
+    store.close()

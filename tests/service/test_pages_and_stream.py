@@ -58,14 +58,14 @@ def test_the_export_streams_the_record_a_page_at_a_time(client, monkeypatch):
     monkeypatch.setattr(games_module, "EXPORT_PAGE", 4)
     games = client.application.extensions["tablelog"]
     reads = []
-    get = games.store.events.get
+    select = games.store.recorder.select_events      # what the export reads pages with (service/reading.py)
 
     def counted(*args, **kwargs):
         if kwargs.get("lte") is not None:
             reads.append(kwargs.get("limit"))
-        return get(*args, **kwargs)
+        return select(*args, **kwargs)
 
-    monkeypatch.setattr(games.store.events, "get", counted)
+    monkeypatch.setattr(games.store.recorder, "select_events", counted)
     streamed = client.get(f"/api/games/{api.id}/export?format=jsonl", buffered=False)
     assert streamed.is_streamed
     lines = streamed.get_data(as_text=True).splitlines()

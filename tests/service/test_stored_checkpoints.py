@@ -1,0 +1,164 @@
+"""Issue 20, histories that start fast and stay small: a service started
+afresh takes a long game up from its newest stored checkpoint and reads
+only the events after it; a checkpoint that was changed, or made by another
+engine or under another rules version, is not used and the answers stay
+the same; state-at-N, undo and old retries after such a start are what a
+full replay gives."""
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from domain.rules import random_move
+from domain.willi import GAME as WILLI
+from replay.history import GameHistory
+from service import checkpoints as stored
+from service.games import Games
+from service.keys import ephemeral_keyring
+from service.store import Tablelog, persistence_env
+
+FOUR = ["Alex", "Joe", "Gunter", "Hanna"]
+
+
+@pytest.fixture
+def store(tmp_path):
+    opened = Tablelog(persistence_env(f"sqlite:///{tmp_path / 'tablelog.sqlite3'}"))
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def keyring():
+    return ephemeral_keyring()
+
+
+def played(games: Games, moves: int, seed: int = 3, answers: dict | None = None) -> tuple[str, str]:
+    """A Willi game at the table with ``moves`` moves, an undo and a redo
+    now and then; ``answers`` collects each move and its answer by request id."""
+    created = games.create("willi", FOUR, request_id=f"start-{seed}")
+    gid, token = created["id"], created["tokens"]["scorekeeper"]
+    rng = random.Random(seed)
+    for n in range(moves):
+        move = random_move(WILLI, games.history(gid).state, rng)
+        answer = games.record_move(gid, move, token, request_id=f"m{n}")
+        if answers is not None:
+            answers[f"m{n}"] = move, answer
+        if n % 9 == 8:
+            games.undo(gid, token)
+            games.redo(gid, token)
+    return gid, token
+
+
+def replayed(store: Tablelog, gid: str) -> GameHistory:
+    """The history from every stored event, all in memory (what verify builds)."""
+    events = store.events.get(Games.parse_id(gid))
+    hist = GameHistory(next(events))
+    hist.feed(events)
+    return hist
+
+
+class Counted:
+    """Counts the game events a Games reads from the store."""
+
+    def __init__(self, games: Games):
+        self.events = 0
+        read = games.stored_events
+
+        def counting(*args, **kwargs):
+            for e in read(*args, **kwargs):
+                self.events += 1
+                yield e
+
+        games.stored_events = counting
+
+
+def fresh(store, keyring) -> tuple[Games, Counted]:
+    games = Games(store, keyring)
+    return games, Counted(games)
+
+
+def test_a_cold_start_reads_the_newest_checkpoint_and_the_events_after_it(store, keyring):
+    gid, _ = played(Games(store, keyring), 120)
+    full = replayed(store, gid)
+    assert full.version > 4 * stored.HEAD_EVERY
+    games, counted = fresh(store, keyring)
+    hist = games.history(gid)
+    assert counted.events <= stored.HEAD_EVERY          # the Started event and fewer than HEAD_EVERY after the checkpoint
+    assert hist.state == full.state and hist.version == full.version
+    assert hist.record.last_hash == full.record.last_hash and list(hist.effective) == list(full.effective)
+    assert games.log(gid, None) == Games(store, None).log(gid, None)      # a keyless service replays everything
+
+
+def test_state_at_n_undo_and_old_retries_after_a_cold_start_are_the_full_replays(store, keyring):
+    first, answers = Games(store, keyring), {}
+    gid, token = played(first, 100, answers=answers)
+    full = replayed(store, gid)
+    games, _ = fresh(store, keyring)
+    for at in (0, 1, 15, 16, 17, 40, 63, 64, 65, len(full.effective) - 1, None):
+        expected = full.state_at(None if at is None else full.effective[at - 1] if at else 0)
+        assert games.history(gid).state_at(None if at is None else full.effective[at - 1] if at else 0) == expected
+    # An old request's retry is answered as the first time, from the store
+    # (by this service, which no longer keeps it, and by one started afresh).
+    move, answer = answers["m2"]
+    assert first.record_move(gid, move, token, request_id="m2") == answer
+    assert games.record_move(gid, move, token, request_id="m2") == answer
+    assert games.history(gid).version == full.version
+    # Undo back over several checkpoints, then the log and every state.
+    for _ in range(40):
+        games.undo(gid, token)
+    full = replayed(store, gid)
+    hist = games.history(gid)
+    assert hist.state == full.state and list(hist.states) == list(full.states)
+    assert [dataclasses.asdict(e) for e in hist.entries] == [dataclasses.asdict(e) for e in full.entries]
+
+
+def forged(store, keyring, gid: str, **changes) -> None:
+    """A newer head checkpoint like the newest, with ``changes``; ``mac``
+    left out of them: made with the key, so only the change itself is wrong."""
+    cid = stored.checkpoint_id(Games.parse_id(gid))
+    newest = list(store.snapshots.get(cid, desc=True, limit=1))[0]
+    fields = {k: v for k, v in vars(newest).items()}
+    fields.update(changes, originator_version=newest.originator_version + 1000)
+    if "mac" not in changes:
+        fields["mac"] = keyring.mac(stored.checkpoint_message(
+            Games.parse_id(gid), fields["kind"], fields["ply"], fields["number"], fields["version"],
+            fields["head_hash"], fields["rules_version"], fields["engine"], fields["content"]))
+    store.snapshots.put([stored.Checkpoint(**fields)])
+
+
+@pytest.mark.parametrize("change", ["content", "rules_version", "engine", "head_hash"])
+def test_a_checkpoint_that_does_not_fit_is_not_used_and_the_answer_is_the_same(store, keyring, change):
+    gid, _ = played(Games(store, keyring), 80)
+    expected = Games(store, keyring).state(gid, None)
+    newest = list(store.snapshots.get(stored.checkpoint_id(Games.parse_id(gid)), desc=True, limit=1))[0]
+    changes = {"content": {"content": newest.content[:-8] + "AAAAAAA=", "mac": newest.mac},
+               "rules_version": {"rules_version": "0"},
+               "engine": {"engine": "0" * 64},
+               "head_hash": {"head_hash": "0" * 64}}[change]
+    forged(store, keyring, gid, **changes)
+    games, counted = fresh(store, keyring)
+    assert games.state(gid, None) == expected
+    assert counted.events == replayed(store, gid).version          # every event replayed
+
+
+def test_another_engine_drops_every_checkpoint_and_writes_them_again(store, keyring, monkeypatch):
+    gid, _ = played(Games(store, keyring), 80)
+    expected = Games(store, keyring).state(gid, None, at=20)
+    monkeypatch.setattr(stored, "engine_fingerprint", lambda: "another engine")
+    games, counted = fresh(store, keyring)
+    assert games.state(gid, None, at=20) == expected
+    assert counted.events >= replayed(store, gid).version
+    again, counted = fresh(store, keyring)
+    assert again.state(gid, None, at=20) == expected and counted.events < stored.HEAD_EVERY + 40
+
+
+def test_a_keyless_service_neither_writes_nor_trusts_checkpoints(store):
+    games = Games(store, None)
+    keyring = ephemeral_keyring()
+    gid, _ = played(Games(store, keyring), 60)
+    assert not games.checkpoints_of(Games.parse_id(gid)).enabled
+    other_key = Games(store, ephemeral_keyring())      # a checkpoint under another key is not trusted
+    assert other_key.checkpoints_of(Games.parse_id(gid)).restored(replayed(store, gid).started, lambda a, u: iter(())) is None
+    assert games.state(gid, None) == Games(store, keyring).state(gid, None)
