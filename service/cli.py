@@ -185,9 +185,16 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "migrate":
         from service.shards import open_shards
         from service.store import migrate
+        from psycopg.errors import UndefinedObject
         for number, url in enumerate(shard_urls(database)):
-            for line in migrate(url, args.service_role):
-                print(f"tablelog: {f'shard {number}: ' if number else ''}{line}.")
+            try:
+                for line in migrate(url, args.service_role):
+                    print(f"tablelog: {f'shard {number}: ' if number else ''}{line}.")
+            except UndefinedObject:
+                print(f"tablelog: there is no PostgreSQL role {args.service_role!r} to grant the service's rights "
+                      f"to: create it first (CREATE ROLE \"{args.service_role}\" LOGIN), then migrate again.",
+                      file=sys.stderr)
+                return 2
         open_shards(database, migrate=True).close()       # each database marked with its shard's number
         return 0
     if args.command == "key":

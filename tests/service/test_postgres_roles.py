@@ -95,3 +95,11 @@ def test_serve_production_refuses_the_owner_and_a_missing_trigger(two_roles, cap
         check_production_store(service_url)
     assert main(["migrate", "--database", owner_url, "--service-role", service]) == 0   # the owner repairs it
     check_production_store(service_url)
+
+
+def test_migrate_names_a_service_role_that_does_not_exist(two_roles, capsys):
+    owner_url, _, service = two_roles
+    assert main(["migrate", "--database", owner_url, "--service-role", f"{service}_missing"]) == 2
+    err = capsys.readouterr().err
+    assert f"no PostgreSQL role '{service}_missing'" in err and "CREATE ROLE" in err and "Traceback" not in err
+    assert main(["migrate", "--database", owner_url, "--service-role", service]) == 0
