@@ -11,9 +11,9 @@ It reads like the list it replaces: ``states[i]``, ``states[-1]``,
 ``len(states)``, a slice (a list, rebuilt in one pass) and iteration.
 
 Given ``earlier`` (a way to fetch an older checkpoint and the moves after
-it, e.g. from the store), ``States`` keeps only the newest checkpoint, its
-moves and the states since, so a cached game's memory stays flat in its
-length; anything before comes back through ``earlier``.
+it, e.g. from the store), ``States`` keeps only the newest two checkpoints,
+their moves and the states since, so a cached game's memory stays flat in
+its length; anything before comes back through ``earlier``.
 """
 from __future__ import annotations
 
@@ -61,12 +61,15 @@ class States:
             self.tail.append(state)
             return
         self.tail = []
+        self.checkpoints.append(state)
         if self.earlier is None:
-            self.checkpoints.append(state)
             return
-        self.base += len(self.moves)           # the older ones can be fetched again: keep this one only
-        self.moves, self.checkpoints = [], [state]
-        self.reached.append((self.base, state))
+        if len(self.checkpoints) > 2:
+            # The older ones can be fetched again: keep this one and the one
+            # before (an undo just past a checkpoint reads nothing back).
+            self.base += self.every
+            del self.moves[:self.every], self.checkpoints[0]
+        self.reached.append((len(self) - 1, state))
 
     def taken(self) -> list[tuple[int, Any]]:
         """The checkpoints (ply, state) reached since the last call, for their owner to keep elsewhere."""
