@@ -255,6 +255,7 @@ def test_an_id_on_a_shard_this_service_does_not_have_is_404(sharded):
 
 @pytest.mark.slow          # each answer from the shard that is away takes its few seconds of retries
 @pytest.mark.postgres
+@pytest.mark.store
 def test_a_shard_that_is_down_is_503_for_its_games_only(postgres_url, scratch_database, tmp_path):
     home = f"sqlite:///{tmp_path / 'home.sqlite3'}"
     away = scratch_database("shard_away")
