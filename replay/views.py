@@ -38,6 +38,7 @@ import logging
 import os
 import threading
 import time
+from abc import ABC, abstractmethod
 from collections import OrderedDict
 from contextlib import contextmanager
 from typing import Any, Callable, Iterable, Iterator, Sequence
@@ -490,15 +491,17 @@ class GameViews(Projection[ViewTables]):
         return game_row, player_rows
 
 
-class ViewReader:
+class ViewReader(ABC):
     """The players' statistics and leaderboards over ``totals`` (one
     database's, or several shards' summed) once ``fresh`` has run."""
 
+    @abstractmethod
     def fresh(self) -> None:
-        raise NotImplementedError
+        """Bring the views up to this process's own writes."""
 
+    @abstractmethod
     def totals(self, player: str | None = None, game: str | None = None) -> list[dict[str, Any]]:
-        raise NotImplementedError
+        """Each player's totals per game type (of ``player``, of ``game``)."""
 
     def player(self, name: str) -> list[dict[str, Any]]:
         """``name``'s results per game type with their place on its leaderboard."""
