@@ -375,6 +375,7 @@ class GameViews(Projection[ViewTables]):
         self.summarize = summarize
         self.cache_size = cache_size
         self._histories: OrderedDict[UUID, GameHistory] = OrderedDict()
+        self._moves: dict[UUID, dict[int, str]] = {}      # the JSON of each game's moves (see _played_text)
 
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:
         self.process_batch([(domain_event, tracking)])
@@ -382,6 +383,7 @@ class GameViews(Projection[ViewTables]):
     def forget(self) -> None:
         """Drop the histories kept in memory (the views are rebuilt from scratch)."""
         self._histories.clear()
+        self._moves.clear()
 
     def process_batch(self, batch: list[tuple[Any | None, Tracking]], after: int | None = None) -> None:
         """Several events at once: each game's rows are written once, with
@@ -398,6 +400,7 @@ class GameViews(Projection[ViewTables]):
                 log.warning("game %s event %s left out of the views", gid, domain_event.originator_version,
                             exc_info=True)
                 self._histories.pop(gid, None)
+                self._moves.pop(gid, None)
                 continue
             position = touched[gid][1] if gid in touched else tracking.notification_id
             touched[gid] = (hist, position)
@@ -408,6 +411,7 @@ class GameViews(Projection[ViewTables]):
             except Exception:      # its summary cannot be made: verify names the game
                 log.warning("game %s left out of the views", gid, exc_info=True)
                 self._histories.pop(gid, None)
+                self._moves.pop(gid, None)
         tracking = batch[-1][1]
         for attempt in range(DEADLOCK_ATTEMPTS):
             try:
@@ -457,8 +461,28 @@ class GameViews(Projection[ViewTables]):
         self._histories[gid] = hist
         self._histories.move_to_end(gid)
         while len(self._histories) > self.cache_size:
-            self._histories.popitem(last=False)
+            self._moves.pop(self._histories.popitem(last=False)[0], None)
         return hist
+
+    def _played_text(self, hist: GameHistory) -> str:
+        """What identifies the game played: its start and its effective
+        moves, as ``json.dumps([game, players, options, mode, seed, [move,
+        ...]], sort_keys=True, default=str)`` writes them. A recorded move
+        never changes, so each is written once and kept (``_moves``): a
+        batch joins the texts instead of writing every move of the game again."""
+        started = hist.started
+        texts = self._moves.get(hist.id)
+        if texts is None:
+            texts = self._moves[hist.id] = {}
+        moves = []
+        for number in hist.effective:
+            text = texts.get(number)
+            if text is None:
+                text = texts[number] = json.dumps(hist.entry(number).move, sort_keys=True, default=str)
+            moves.append(text)
+        head = [json.dumps(part, sort_keys=True, default=str) for part in
+                (started.game, started.players, started.options, started.mode, started.seed)]
+        return "[" + ", ".join([*head, "[" + ", ".join(moves) + "]"]) + "]"
 
     def rows(self, hist: GameHistory, position: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """The game's row and its players' rows as the history stands."""
@@ -480,10 +504,7 @@ class GameViews(Projection[ViewTables]):
         # imported again, here or from elsewhere) has the same ``played`` as
         # the game it copies, so each game played counts once. Players are
         # matched by their names' normalised form.
-        played = hashlib.sha256(json.dumps(
-            [started.game, started.players, started.options, started.mode, started.seed,
-             [hist.entry(number).move for number in hist.effective]], sort_keys=True, default=str).encode()
-        ).hexdigest()
+        played = hashlib.sha256(self._played_text(hist).encode()).hexdigest()
         player_rows = [] if hist.record.forked_from is not None else [
             {"game_id": str(hist.id), "player": player_key(player), "game": started.game,
              "finished": int(summary["finished"]), "won": int(player in winners),
@@ -602,8 +623,8 @@ class Views(ViewReader):
     # -- in the background ---------------------------------------------------------
     def start(self, interval: float = 0.5, poll: float = 0.05) -> None:
         """Run the projection in a daemon thread while this process holds the
-        database's views lock (looking for new events every ``poll``
-        seconds), and try for the lock every ``interval`` seconds while
+        database's views lock (looking for new events ``poll`` seconds after
+        each look), and try for the lock every ``interval`` seconds while
         another process holds it."""
         if self._thread is not None:
             return
@@ -626,7 +647,12 @@ class Views(ViewReader):
                 wait = interval
                 continue
             try:
-                wait = 0.0 if self.catch_up() else poll
+                # After a batch too: the events that come meanwhile make the
+                # next batch, whose rows are written once a game (under load
+                # a batch right after the last held one or two events, and
+                # its reads and writes cost as much as one of many).
+                self.catch_up()
+                wait = poll
             except Exception:
                 log.exception("the views could not catch up; trying again")
                 wait = interval

@@ -553,7 +553,7 @@ class Log(MethodView):
         """Every recorded move, undone ones marked, with who recorded it and when
         (with since=V: only the moves recorded, undone, redone or commented on after version V;
         with limit=L: the first L of them, and next_since for the rest)."""
-        return games().log(game_id, bearer(), query["seat"], query["since"], query["limit"])
+        return written(games().log(game_id, bearer(), query["seat"], query["since"], query["limit"]), 200)
 
 
 @blp.route("/games/<game_id>/audit")

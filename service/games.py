@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterator
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.application import AggregateNotFoundError
-from eventsourcing.persistence import IntegrityError, InterfaceError, OperationalError
+from eventsourcing.persistence import IntegrityError, InterfaceError, OperationalError, PersistenceError
 
 from domain.commitment import canonical, new_salt, new_seed, seed_commitment
 from domain.games import PACKAGES, get_game
@@ -31,7 +31,7 @@ from replay.history import GameHistory
 from replay.records import Record, RecordError, Step, format_named, jsonl_lines, read_record, to_text
 from replay.verify import Verdict, check_receipt, verify_game, verify_jsonl
 from replay.views import MergedViews, Views
-from service import reading
+from service import heads, reading
 from service.checkpoints import Checkpoints
 from service.keys import Keyring, load_keyring
 from service.shards import Shards, UnknownShard, shard_of
@@ -43,6 +43,8 @@ REQUESTS = uuid5(NAMESPACE_URL, "tablelog:requests")
 WRITE_ATTEMPTS = 8
 """How often a write that lost a race to another process is tried again
 (without ``expected_version``) before it is answered 409 ``stale_version``."""
+LOG_CACHE_ENTRIES = 20_000
+"""Log entries kept, in all, of the newest whole logs read (a log read again reads only what changed)."""
 EXPORT_PAGE = 100
 """Events an export reads from the store at a time: its memory stays flat in the record's length."""
 
@@ -136,6 +138,9 @@ class Games:
         # Each shard keeps its own games' checkpoints (in its snapshots table).
         self.shard_checkpoints = [Checkpoints(shard, self.keyring) for shard in self.shards.stores]
         self._first_answers: OrderedDict[UUID, tuple[str, dict[str, Any]]] = OrderedDict()
+        self._logs: OrderedDict[tuple[UUID, str | None], tuple[int, list[dict[str, Any]]]] = OrderedDict()
+        self._log_entries = 0          # entries in the kept logs, in all
+        self.heads = heads.shared()      # the versions this host's writers know (service/heads.py)
 
     # -- loading ----------------------------------------------------------------
     def _lock(self, game_id: UUID) -> threading.Lock:
@@ -188,6 +193,20 @@ class Games:
             self.checkpoints_of(gid).keep(hist)
             with self._guard:
                 self._histories.move_to_end(gid)
+        self.heads.saw(self.store_of(gid).identity, gid, hist.version)
+        return hist
+
+    def _cached_head(self, gid: UUID, expected_version: int | None) -> GameHistory | None:
+        """The game's cached history, when this host's writers know of no
+        later version (service/heads.py): a write may then be checked
+        against it without reading the store first."""
+        hist = self._histories.get(gid)
+        if hist is None or (expected_version is not None and expected_version != hist.version):
+            return None
+        if not self.heads.current(self.store_of(gid).identity, gid, hist.version):
+            return None
+        with self._guard:
+            self._histories.move_to_end(gid)
         return hist
 
     def _load(self, gid: UUID) -> GameHistory:
@@ -415,23 +434,28 @@ class Games:
         servers on the same database) write too, so the record is first
         brought up to date with the store (one query for the events beyond
         the cached version): the move is checked against the game as stored,
-        and a retry's key is found whichever process answered it first. The
-        save is optimistic: a save that lost a race to another process
-        reloads the record and runs the action again, or answers 409 when
-        the client named the version it saw.
+        and a retry's key is found whichever process answered it first.
+        That query is left out when this host's writers know the cached
+        version to be the game's newest (service/heads.py): if it is not
+        after all, the save fails on the store's unique key, and a request
+        refused against the cache is checked again after the query, so the
+        answer is the same either way. The save is optimistic: a save that
+        lost a race to another process reloads the record and runs the
+        action again, or answers 409 when the client named the version it saw.
         """
         gid = self.parse_id(game_id)
         with self._lock(gid):
             for attempt in range(WRITE_ATTEMPTS):
-                hist = self._sync(gid)
-                caller = self.caller(hist, token, required=True)
-                if request_id in hist.answers:
-                    return self._first_answer(hist, request_id, kind, asked, caller)
-                if expected_version is not None and expected_version != hist.version:
-                    raise Conflict(f"The game is at version {hist.version}, not {expected_version}: "
-                                   "someone recorded something first. Reload and try again.", "stale_version")
-                record, pending = hist.record, []
+                cached = self._cached_head(gid, expected_version) if attempt == 0 else None
+                hist = cached or self._sync(gid)
+                caller, record, pending = ANONYMOUS, hist.record, []
                 try:
+                    caller = self.caller(hist, token, required=True)
+                    if request_id in hist.answers:
+                        return self._first_answer(hist, request_id, kind, asked, caller)
+                    if expected_version is not None and expected_version != hist.version:
+                        raise Conflict(f"The game is at version {hist.version}, not {expected_version}: "
+                                       "someone recorded something first. Reload and try again.", "stale_version")
                     anchor = self._anchor_of(record)
                     action(hist, caller)
                     pending = list(record.pending_events)
@@ -441,15 +465,20 @@ class Games:
                     if expected_version is not None or attempt == WRITE_ATTEMPTS - 1:
                         raise Conflict("Someone recorded something at the same moment; reload and try again.",
                                        "stale_version") from None
-                    time.sleep(random.uniform(0, 0.002 * (attempt + 1)))   # let the other writer finish
+                    if cached is None:
+                        time.sleep(random.uniform(0, 0.002 * (attempt + 1)))   # let the other writer finish
                     continue
-                except BaseException:
+                except BaseException as error:
                     # The record and its table were changed but not saved (a
                     # save that failed may have taken the pending events already).
                     if record.pending_events or pending:
                         self._forget(gid)
+                    if cached is not None and isinstance(error, Exception) and not isinstance(error,
+                                                                                              PersistenceError):
+                        continue      # refused against the cache: read the store and check again
                     raise
                 hist.feed(pending, applied=True)
+                self.heads.saw(self.store_of(gid).identity, gid, hist.version)
                 self.checkpoints_of(gid).keep(hist)
                 return self.answer(hist, hist.answers[request_id], caller, kind)
         raise AssertionError("unreachable")
@@ -862,21 +891,56 @@ class Games:
         next_since = None
         if limit is not None:
             numbers, next_since = hist.changed_page(since or 0, limit)
-            chosen = hist.entries_of(numbers)
+            entries = [self._log_entry(hist, entry, seat) for entry in hist.entries_of(numbers)]
+        elif since is None:
+            entries = self._whole_log(hist, version, seat)
         else:
-            chosen = hist.entries_upto(version) if since is None else hist.entries_of(hist.changed_since(since))
-        entries = []
-        for entry in chosen:
-            entries.append({
-                "index": entry.number, "version": entry.version,
-                "move": self.move_as_seen(hist, entry.move, seat),
-                "outcome": entry.outcome, "recorded_by": entry.recorded_by,
-                "recorded_at": entry.recorded_at.isoformat(), "undone": entry.undone,
-                "history": [{**h, "at": h["at"].isoformat()} for h in entry.history],
-                "annotations": [{**a, "at": a["at"].isoformat()} for a in entry.annotations],
-            })
+            entries = [self._log_entry(hist, entry, seat) for entry in hist.entries_of(hist.changed_since(since))]
         return {"id": str(hist.id), "game": hist.started.game, "version": version, "since": since,
                 "forked_from": hist.record.forked_from, "entries": entries, "next_since": next_since}
+
+    def _log_entry(self, hist: GameHistory, entry: Any, seat: str | None) -> dict[str, Any]:
+        return {
+            "index": entry.number, "version": entry.version,
+            "move": self.move_as_seen(hist, entry.move, seat),
+            "outcome": entry.outcome, "recorded_by": entry.recorded_by,
+            "recorded_at": entry.recorded_at.isoformat(), "undone": entry.undone,
+            "history": [{**h, "at": h["at"].isoformat()} for h in entry.history],
+            "annotations": [{**a, "at": a["at"].isoformat()} for a in entry.annotations],
+        }
+
+    def _whole_log(self, hist: GameHistory, version: int, seat: str | None) -> list[dict[str, Any]]:
+        """Every entry of the log as it was at ``version``, as ``seat`` sees
+        it. The newest whole logs read are kept (``LOG_CACHE_ENTRIES``): a
+        log read again at a later version rebuilds only the moves recorded,
+        undone, redone or commented on since, from the store's events after
+        the first of them; at the same version nothing at all. An entry at
+        a version is what the events up to it say, so a kept one never goes stale."""
+        key = (hist.id, seat)
+        with self._guard:
+            kept = self._logs.get(key)
+        if kept is not None and kept[0] == version:
+            entries = kept[1]
+        elif kept is not None and kept[0] < version and hist.read is not None:
+            entries = list(kept[1])
+            for entry in hist.built_entries(hist.changed_since(kept[0]), version):
+                if entry.number <= len(entries):
+                    entries[entry.number - 1] = self._log_entry(hist, entry, seat)
+                else:
+                    entries.append(self._log_entry(hist, entry, seat))
+        else:
+            entries = [self._log_entry(hist, entry, seat) for entry in hist.entries_upto(version)]
+        with self._guard:
+            held = self._logs.pop(key, None)
+            if held is not None and held[0] > version:
+                entries_kept = held           # a later read kept a newer log meanwhile
+            else:
+                entries_kept = (version, entries)
+            self._logs[key] = entries_kept
+            self._log_entries += len(entries_kept[1]) - (len(held[1]) if held else 0)
+            while self._log_entries > LOG_CACHE_ENTRIES and len(self._logs) > 1:
+                self._log_entries -= len(self._logs.popitem(last=False)[1][1])
+        return entries
 
     def audit(self, game_id: str) -> dict[str, Any]:
         verdict = self.verify(game_id)

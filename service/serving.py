@@ -20,6 +20,7 @@ from typing import Any
 from gunicorn.app.base import BaseApplication
 from gunicorn.workers.base import Worker
 
+from service import heads
 from service.limits import ENV_STORAGE, IMPORT_LIMIT
 
 THREADS = 4
@@ -78,5 +79,7 @@ def serve_production(database: str | None, host: str, port: int, workers: int) -
         # The workers count requests for the rate limits in one file.
         scratch = tempfile.mkdtemp(prefix="tablelog-limits-")
         os.environ[ENV_STORAGE] = f"tablelog-sqlite:///{os.path.join(scratch, 'limits.sqlite3')}"
+    # The workers, forked from this process, share the games' newest versions.
+    heads.share()
     Production(database, host, port, workers).run()
     return 0

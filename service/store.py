@@ -86,6 +86,14 @@ class Tablelog(Application):
     def __init__(self, env: dict[str, str] | None = None):
         super().__init__(env=env)
         self.group_commit = GroupCommit(self._record)
+        # Which database this is, for the table of games' versions this
+        # host's writers share (service/heads.py): an in-memory one is this
+        # application's alone.
+        where = [self.env.get(key) or "" for key in ("PERSISTENCE_MODULE", "SQLITE_DBNAME", "POSTGRES_HOST",
+                                                     "POSTGRES_PORT", "POSTGRES_DBNAME", "POSTGRES_SCHEMA")]
+        if not (where[1] or where[4]) or ":memory:" in where[1] or "mode=memory" in where[1]:
+            where.append(str(id(self)))
+        self.identity = "|".join(where)
 
     def save(self, *objs: Any, **kwargs: Any) -> list[Any]:
         """Save the aggregates' new events, in one transaction with the

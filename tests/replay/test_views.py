@@ -184,3 +184,38 @@ def test_players_and_leaderboard_through_the_api(client):
     last = games.log(finished[0], None)["entries"][-1]["recorded_at"]
     assert listed[finished[0]]["last_move_at"] == last
     assert "status" not in client.get(f"/api/games/{finished[0]}").json
+
+
+def test_played_is_the_digest_of_the_start_and_the_effective_moves(tmp_path):
+    """Copies of one game played share ``played``: the SHA-256 of the start
+    and the effective moves as json.dumps(..., sort_keys=True, default=str)
+    writes them. The runner keeps each move's text from one batch to the
+    next; an undo between batches drops the move from the digest."""
+    import hashlib
+
+    games = Games(open_store(f"sqlite:///{tmp_path}/played.sqlite3"))
+    created = games.create("willi", FOUR)
+    gid, token = created["id"], created["tokens"]["scorekeeper"]
+    rng = random.Random(11)
+
+    def expected() -> str:
+        hist = games.history(gid)
+        started = hist.started
+        text = json.dumps([started.game, started.players, started.options, started.mode, started.seed,
+                           [hist.entry(n).move for n in hist.effective]], sort_keys=True, default=str)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def played() -> set[str]:
+        games.views.catch_up()
+        return {row["played"] for row in games.views.tables.players() if row["game_id"] == gid}
+
+    for _ in range(12):
+        games.record_move(gid, random_move(GAME, games.history(gid).state, rng), token)
+    assert played() == {expected()}
+    before_undo = expected()
+    games.record_move(gid, random_move(GAME, games.history(gid).state, rng), token)
+    games.undo(gid, token)
+    assert played() == {expected()} == {before_undo}
+    for _ in range(5):
+        games.record_move(gid, random_move(GAME, games.history(gid).state, rng), token)
+    assert played() == {expected()} != {before_undo}
