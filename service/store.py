@@ -17,10 +17,12 @@ import logging
 import psycopg
 from eventsourcing.application import Application, ProcessingEvent
 from eventsourcing.domain import Aggregate
+from eventsourcing.postgres import PostgresApplicationRecorder
 
 from domain.record import GameRecord, HeadAnchor
 from replay.views import GAMES_TABLE, PLAYERS_TABLE, TRACKING_TABLE
 from service.group_commit import GroupCommit
+from service.pgrecorder import RECORDER_TOPIC
 
 log = logging.getLogger("tablelog.store")
 
@@ -67,6 +69,10 @@ def persistence_env(url: str) -> dict[str, str]:
             # dropped fails its statement, which eventsourcing tries again
             # on another connection, and the pool discards the broken one.
             "POSTGRES_PRE_PING": "n",
+            # A write is one prepared call of an insert function that locks
+            # the table as eventsourcing's pipeline does (service/pgrecorder.py).
+            "APPLICATION_RECORDER_TOPIC": RECORDER_TOPIC,
+            "POSTGRES_ENABLE_DB_FUNCTIONS": "y",
             # Bounds on waiting for the database: a request is answered (503
             # if need be) within seconds when the server is away.
             "POSTGRES_CONNECT_TIMEOUT": "2",
@@ -140,7 +146,7 @@ class Tablelog(Application):
 
     @property
     def is_postgres(self) -> bool:
-        return type(self.recorder).__module__.startswith("eventsourcing.postgres")
+        return isinstance(self.recorder, PostgresApplicationRecorder)
 
 
 APPEND_ONLY_SQL = """
@@ -203,6 +209,7 @@ def open_store(url: str | None = None, migrate: bool | None = None) -> Tablelog:
     # this long for a connection (its setting takes whole seconds only), so
     # a request meets a server that is away with a 503 within seconds.
     app.recorder.datastore.pool.timeout = POOL_WAIT
+    app.recorder.use_insert_function()
     return app
 
 
