@@ -180,7 +180,10 @@ class Games:
                     raise
                 return cached
 
-    def _sync(self, gid: UUID) -> GameHistory:
+    def _sync(self, gid: UUID, anchor_too: bool = False) -> GameHistory:
+        """The game's history brought up to date with the store; with
+        ``anchor_too`` (a write is next) its keyed anchor as well, in the
+        same query where the store can (``select_after``)."""
         hist = self._histories.get(gid)
         if hist is None:
             hist = self._load(gid)
@@ -189,12 +192,36 @@ class Games:
                 while len(self._histories) > self.cache_size:
                     self._histories.popitem(last=False)
         else:
-            hist.feed(self.store_of(gid).events.get(gid, gt=hist.version))
+            store = self.store_of(gid)
+            anchor = self._anchors.get(gid) if anchor_too else None
+            if anchor is not None and hasattr(store.recorder, "select_after"):
+                self._catch_up_with_anchor(store, hist, anchor)
+            else:
+                hist.feed(store.events.get(gid, gt=hist.version))
             self.checkpoints_of(gid).keep(hist)
             with self._guard:
                 self._histories.move_to_end(gid)
         self.heads.saw(self.store_of(gid).identity, gid, hist.version)
         return hist
+
+    def _catch_up_with_anchor(self, store: Tablelog, hist: GameHistory, anchor: HeadAnchor) -> None:
+        """The game's events after its cached version and its anchor's after
+        the anchor's, read in one query (one view of the store, so both end
+        at the same write). An anchor moved on by the store is checked with
+        the key as one read by the repository is; one that does not hold is
+        dropped, so the write's own look at it (``_anchor_of``) reads it
+        again and refuses."""
+        events = [store.mapper.to_domain_event(stored)
+                  for stored in store.recorder.select_after(hist.id, hist.version, anchor.id, anchor.version)]
+        hist.feed([event for event in events if event.originator_id == hist.id])
+        moved = [event for event in events if event.originator_id == anchor.id]
+        if not moved:
+            return
+        for event in moved:
+            event.mutate(anchor)
+        if self._anchor_differs(anchor, hist.record):
+            with self._guard:
+                self._anchors.pop(hist.id, None)
 
     def _cached_head(self, gid: UUID, expected_version: int | None) -> GameHistory | None:
         """The game's cached history, when this host's writers know of no
@@ -447,7 +474,7 @@ class Games:
         with self._lock(gid):
             for attempt in range(WRITE_ATTEMPTS):
                 cached = self._cached_head(gid, expected_version) if attempt == 0 else None
-                hist = cached or self._sync(gid)
+                hist = cached or self._sync(gid, anchor_too=True)
                 caller, record, pending = ANONYMOUS, hist.record, []
                 try:
                     caller = self.caller(hist, token, required=True)

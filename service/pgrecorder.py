@@ -25,8 +25,11 @@ from __future__ import annotations
 
 import logging
 from typing import Any
+from uuid import UUID
 
+from eventsourcing.persistence import InterfaceError, OperationalError, StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder
+from eventsourcing.utils import retry
 from psycopg.sql import SQL, Identifier
 
 log = logging.getLogger("tablelog.store")
@@ -61,6 +64,21 @@ class LockingInsertRecorder(PostgresApplicationRecorder):
                  lock_timeout=self.datastore.lock_timeout, table=table, channel=Identifier(self.channel_name))
         self.sql_create_statements[self.create_insert_function_statement_index] = \
             self.sql_create_pg_function_insert_events
+        self._select_after = SQL(
+            "SELECT originator_id, originator_version, topic, state FROM {schema}.{table} "
+            "WHERE (originator_id = %s AND originator_version > %s) OR (originator_id = %s AND originator_version > %s) "
+            "ORDER BY originator_id, originator_version").format(schema=schema, table=table)
+
+    @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)      # as eventsourcing's own reads
+    def select_after(self, first_id: UUID, first_version: int, second_id: UUID,
+                     second_version: int) -> list[StoredEvent]:
+        """The events of two originators after a version of each (a game's
+        and its anchor's), in one query: one round trip, one view of the
+        table. Each originator's come in the order of their versions."""
+        with self.datastore.transaction(commit=False) as curs:
+            curs.execute(self._select_after, [first_id, first_version, second_id, second_version], prepare=True)
+            return [StoredEvent(originator_id=row["originator_id"], originator_version=row["originator_version"],
+                                topic=row["topic"], state=bytes(row["state"])) for row in curs.fetchall()]
 
     def insert_function_present(self) -> bool:
         """Whether the database has this recorder's insert function."""
