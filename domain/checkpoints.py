@@ -71,6 +71,16 @@ class States:
             del self.moves[:self.every], self.checkpoints[0]
         self.reached.append((len(self) - 1, state))
 
+    def savepoint(self) -> tuple:
+        """Where the states stand now, for ``rollback`` (shallow: states are values)."""
+        return self.base, list(self.moves), list(self.checkpoints), list(self.tail), list(self.reached)
+
+    def rollback(self, savepoint: tuple) -> None:
+        """The states as they stood at ``savepoint``."""
+        base, moves, checkpoints, tail, reached = savepoint
+        self.base, self.moves, self.checkpoints, self.tail, self.reached = \
+            base, list(moves), list(checkpoints), list(tail), list(reached)
+
     def taken(self) -> list[tuple[int, Any]]:
         """The checkpoints (ply, state) reached since the last call, for their owner to keep elsewhere."""
         reached, self.reached = self.reached, []

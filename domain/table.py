@@ -13,6 +13,7 @@ hands in a digital game's seed (kept sealed outside the record), from which
 """
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass
 from typing import Any, Mapping, MutableMapping, Sequence
@@ -167,6 +168,20 @@ class Table:
             raise RuleViolation("digital_chance", "In a digital game the service rolls, deals and draws "
                                 "itself; the table does not enter chance moves.", "Digital mode")
         return self.game.complete_move(self.state, move, self._rng(seed))
+
+    def savepoint(self) -> tuple:
+        """What ``rollback`` needs to take back the commands that follow
+        (a save of their events that failed, with no store to read again)."""
+        return copy.deepcopy(self.record), self.states.savepoint(), self.record.moves
+
+    def rollback(self, savepoint: tuple) -> None:
+        """The table as it stood at ``savepoint``: its record (pending events
+        dropped with it), its states, and no move recorded since."""
+        record, states, moves = savepoint
+        for number in [number for number in self.moves if number > moves]:     # the keys held, none fetched
+            del self.moves[number]
+        self.record = record
+        self.states.rollback(states)
 
     def auto(self, secret: Secret | None, request_id: str | None = None) -> list[Played]:
         """In digital mode, every chance move due now (deals, rolls, draws),

@@ -476,6 +476,8 @@ class Games:
                 cached = self._cached_head(gid, expected_version) if attempt == 0 else None
                 hist = cached or self._sync(gid, anchor_too=True)
                 caller, record, pending = ANONYMOUS, hist.record, []
+                # Unread, the store may be away: what to go back to if the save fails.
+                savepoint = hist.table.savepoint() if cached is not None else None
                 try:
                     caller = self.caller(hist, token, required=True)
                     if request_id in hist.answers:
@@ -498,6 +500,13 @@ class Games:
                 except BaseException as error:
                     # The record and its table were changed but not saved (a
                     # save that failed may have taken the pending events already).
+                    if savepoint is not None and isinstance(error, (OperationalError, InterfaceError)):
+                        # The database is away: the cache goes back to where
+                        # it stood, so reads answer from it meanwhile.
+                        hist.table.rollback(savepoint)
+                        with self._guard:
+                            self._anchors.pop(gid, None)
+                        raise
                     if record.pending_events or pending:
                         self._forget(gid)
                     if cached is not None and isinstance(error, Exception) and not isinstance(error,

@@ -139,3 +139,40 @@ def test_the_table_keeps_the_later_version_and_tells_games_and_stores_apart():
     assert not heads.current("db2", a, 7) and not heads.current("db1", b, 7)
     heads.saw("db1", a, 1 << 24)             # past what a slot holds: unknown, so read
     assert not heads.current("db1", a, 1 << 24)
+
+
+@pytest.mark.parametrize("kind", ["move", "undo", "redo"])
+def test_a_write_that_meets_the_database_away_leaves_the_cache_as_it_was(url, monkeypatch, kind):
+    """Unread before the write, the store may be away: a save that fails so
+    takes the cached game back to where it stood (reads answer from it
+    meanwhile), and the write goes through once the store is back."""
+    from eventsourcing.persistence import OperationalError
+    games = host(url, KnownHeads(64))
+    created = games.create("willi", PLAYERS)
+    gid, token = created["id"], created["tokens"]["scorekeeper"]
+    rng = random.Random(6)
+    for _ in range(20):
+        games.record_move(gid, next_move(games, gid, rng), token)
+    if kind == "redo":
+        games.undo(gid, token)
+    before = games.history(gid)
+    seen = (before.version, before.state, before.record.last_hash, before.record.moves, len(before.states))
+    move = random_move(GAME, before.state, rng)
+    write = {"move": lambda: games.record_move(gid, move, token), "undo": lambda: games.undo(gid, token),
+             "redo": lambda: games.redo(gid, token)}[kind]
+    saving = games.store.save
+
+    def away(*args, **kwargs):
+        raise OperationalError("the database is away")
+
+    monkeypatch.setattr(games.store, "save", away)
+    with pytest.raises(OperationalError):
+        write()
+    cached = games._histories[games.parse_id(gid)]
+    assert cached is before and not cached.record.pending_events
+    assert (cached.version, cached.state, cached.record.last_hash, cached.record.moves, len(cached.states)) == seen
+    monkeypatch.setattr(games.store, "save", saving)
+    answer = write()
+    assert answer["version"] == seen[0] + 1 + (0 if kind != "move" else len(answer.get("auto", [])))
+    fresh = host(url, KnownHeads(64))
+    assert fresh.history(gid).state == games.history(gid).state and fresh.audit(gid)["ok"]
