@@ -14,9 +14,9 @@ T = TypeVar("T")
 def evolve(obj: T, **changes: Any) -> T:
     """A copy of the frozen dataclass ``obj`` with ``changes`` applied."""
     new = object.__new__(type(obj))
-    attrs = new.__dict__
-    attrs.update(obj.__dict__)
+    attrs = obj.__dict__.copy()     # (a copy of a whole dict is cheaper than filling an empty one)
     attrs.update(changes)
+    object.__setattr__(new, "__dict__", attrs)
     return new
 
 

@@ -364,8 +364,10 @@ def catalog(*files: str) -> Catalog:
     return _catalog(tuple(sorted(set(files))))
 
 
+@cache
 def every_card() -> Catalog:
-    """The base cards and every registered module's (card numbers never repeat): what a move may name."""
+    """The base cards and every registered module's (card numbers never repeat): what a move may name.
+    (Kept until a module registers or leaves: ``parts.register`` clears it.)"""
     return catalog(*CARD_FILES.values())
 
 

@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from domain.grand_austria.catalog import (EFFECT_FIELDS, MODULE_MEASURES, Guest, Staff, catalog, every_card, guest_from,
                                          staff_from)
-from domain.grand_austria.parts import Parts, parts
+from domain.grand_austria.parts import Parts, parts, registered_staff_kinds
 from domain.grand_austria.state import PREPARED, OCCUPIED, Pending, Player, State
 from domain.immutable import evolve
 from domain.rules import Outcome, RuleViolation
@@ -46,10 +46,9 @@ def card_of(deck: str, card: Any, state: State | None = None) -> Any:
 def check_kind_in_game(played: Parts, card: Staff) -> None:
     """A staff card of a module's own kind (bell), or needing a module's
     measure, belongs to a game that plays the module."""
-    from domain.grand_austria.parts import MODULES
-    foreign = {k for m in MODULES.values() for k in m.staff_kinds} - played.staff_kinds
+    foreign = card.kind in registered_staff_kinds() and card.kind not in played.staff_kinds
     measure = (card.requirement or {}).get("measure")
-    if card.kind in foreign or (measure in MODULE_MEASURES and measure not in played.measures):
+    if foreign or (measure in MODULE_MEASURES and measure not in played.measures):
         raise RuleViolation("card_not_in_game", f"{card.name} is a staff card of a module this game does not "
                             "play.", "Setup")
 

@@ -171,8 +171,9 @@ class GrandAustriaHotel(Game):
         on and the step is the one expected, so only its seat, its move and
         that move's rule remain to be looked at."""
         p = state.pending[0]
-        rule = parts(state).moves.get(move["type"])
-        if state.phase == OVER or rule is None or move["type"] != pending.kind_of(state, p).move \
+        played = parts(state)
+        rule = played.moves.get(move["type"])
+        if state.phase == OVER or rule is None or move["type"] != played.pending[p.kind].move \
                 or move.get("seat") != p.seat:
             return False
         try:

@@ -218,9 +218,7 @@ def register(module: Module) -> Module:
         CARD_FILES[module.id] = module.cards
     MODULE_MEASURES.update(module.measures)
     MODULES[module.id] = module
-    parts_for.cache_clear()
-    options_schema.cache_clear()
-    setup_schema.cache_clear()
+    _registry_changed()
     return module
 
 
@@ -231,9 +229,20 @@ def unregister(module_id: str) -> None:
     module = MODULES.pop(module_id, None)
     for kind in module.effects if module else ():
         forget_effect(kind)
-    parts_for.cache_clear()
-    options_schema.cache_clear()
-    setup_schema.cache_clear()
+    _registry_changed()
+
+
+def _registry_changed() -> None:
+    """Forget what was built from the registered modules (and their cards)."""
+    from domain.grand_austria.catalog import every_card
+    for built in (parts_for, registered_staff_kinds, every_card, options_schema, setup_schema):
+        built.cache_clear()
+
+
+@cache
+def registered_staff_kinds() -> frozenset[str]:
+    """The staff kinds only some module's games have (bell), over every registered module."""
+    return frozenset(k for m in MODULES.values() for k in m.staff_kinds)
 
 
 @cache

@@ -76,9 +76,11 @@ def settle(state: State, out: Outcome, is_legal: Callable[[State, Move], bool],
     lapse, with one possible (and not optional) it is made. (Not while the
     queue waits for its new guest: a step after taking a guest, such as
     Kaufman's second guest, chooses from the replenished queue.)"""
-    while state.pending and not state.refill and not kind_of(state, state.pending[0]).by_table:
+    while state.pending and not state.refill:
         p = state.pending[0]
         kind = kind_of(state, p)
+        if kind.by_table:
+            break
         # Whether there is a choice needs at most two legal options (one for an
         # optional step, which never resolves by itself): no need to check them all.
         legal = (m for m in kind.candidates(state, p) if is_legal(state, m))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from domain.grand_austria.state import Pending, State
+from domain.immutable import evolve
 from domain.rules import RuleViolation
 
 R_SETUP = "Setup"
@@ -26,12 +27,10 @@ def waiting(state: State) -> Pending | None:
 
 def resolved(state: State) -> State:
     """The first pending decision is made."""
-    from domain.immutable import evolve
     return evolve(state, pending=state.pending[1:])
 
 
 def counted_down(state: State) -> State:
     """One of the first pending decision's n is made (rooms, returns, removals)."""
-    from domain.immutable import evolve
     p = state.pending[0]
     return evolve(state, pending=((evolve(p, n=p.n - 1),) if p.n > 1 else ()) + state.pending[1:])

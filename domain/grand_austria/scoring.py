@@ -8,7 +8,7 @@ from typing import Iterable
 from domain.grand_austria.catalog import ROOM_COLOURS, Guest, Hotel, Staff
 from domain.grand_austria.effects import apply_effects, pay, score, set_player, triggers
 from domain.grand_austria.moves import ClaimObjectiveSchema
-from domain.grand_austria.parts import FinalLine, MoveRule
+from domain.grand_austria.parts import FinalLine, MoveRule, automata, parts
 from domain.grand_austria.refusals import R_OBJECTIVE, violation
 from domain.grand_austria.state import EMPTY, OCCUPIED, OVER, Player, State
 from domain.immutable import evolve, put
@@ -63,13 +63,11 @@ def measure(name: str, hotel: Hotel, player: Player) -> int:
 
 def completed_guests(state: State, seat: str) -> tuple[Guest, ...]:
     """The guests whose orders the seat completed: checked in, or (a module's) sent elsewhere."""
-    from domain.grand_austria.parts import parts
     return state.player(seat).guests + tuple(g for more in parts(state).completed_guests for g in more(state, seat))
 
 
 def measured(state: State, seat: str, name: str) -> int:
     """A measure of the seat's holdings: the base game's, or a module's (dancers, champagne...)."""
-    from domain.grand_austria.parts import parts
     own = parts(state).measures.get(name)
     return own(state, seat) if own is not None else measure(name, state.hotel_of(seat), state.player(seat))
 
@@ -129,7 +127,6 @@ def objective_moves(state: State, seat: str) -> list[Move]:
 
 # -- the Emperor scoring (a round-end step) ----------------------------------------------
 def emperor_scoring(state: State, out: Outcome) -> State:
-    from domain.grand_austria.parts import automata
     from domain.grand_austria.turns import turn_order
     bots = automata(state)
     rounds = state.config.emperor_rounds
@@ -198,7 +195,6 @@ FINAL_SCORING = (FinalLine(10, end_game_staff), FinalLine(20, occupied_rooms), F
 
 
 def final_scoring(state: State, out: Outcome) -> State:
-    from domain.grand_austria.parts import automata, parts
     bots = automata(state)
     for seat in state.players:
         lines = parts(state).automaton_scoring if seat in bots else parts(state).final_scoring
@@ -211,7 +207,6 @@ def final_scoring(state: State, out: Outcome) -> State:
 
 
 def winners(state: State) -> list[str]:
-    from domain.grand_austria.parts import parts
     own = parts(state).winners
     if own is not None:
         return own(state)

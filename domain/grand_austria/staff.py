@@ -3,7 +3,7 @@ draws, returns and discards; hired staff as a trigger source."""
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from domain.chance import shuffled
 from domain.grand_austria.catalog import Staff, every_card
@@ -138,9 +138,11 @@ def apply_hire(state: State, move: Move, out: Outcome) -> State:
     return hire(resolved(state), state.pending[0], staff_card(move["staff"], state), out)
 
 
-def hire_candidates(state: State, p: Pending) -> list[Move]:
+def hire_candidates(state: State, p: Pending) -> Iterator[Move]:
+    """A hire of each card one may name, one at a time (with an unseen card
+    in hand, every card not in play: settling the step looks at the first)."""
     source = p.cards if p.cards else state.player(p.seat).hand
-    return [{"type": "hire", "seat": p.seat, "staff": card_ref(c)} for c in named_from(state, source)]
+    return ({"type": "hire", "seat": p.seat, "staff": card_ref(c)} for c in named_from(state, source))
 
 
 def check_use_staff(state: State, move: Move) -> None:

@@ -110,7 +110,7 @@ def turn_moves(state: State, seat: str) -> list[Move]:
 
 def next_turn(state: State, out: Outcome, end_round: Callable[[State, Outcome], State]) -> State:
     owners = {n: seat for seat, numbers in state.tiles.items() for n in numbers}   # (each number on one tile)
-    open_numbers = sorted(n for n in owners if n not in state.used_numbers)
+    open_numbers = sorted(owners.keys() - state.used_numbers)
     if not state.dice_count or not open_numbers:
         return end_round(state, out)
     ready = next((n for n in open_numbers if owners[n] not in state.passed), None)

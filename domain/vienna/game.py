@@ -537,14 +537,16 @@ class Vienna(Game):
                                 "or 1 coin each from two different players.", RULE_COMPARISON)
 
     # -- applying ----------------------------------------------------------------------
+    _APPLIED_BY = {"choose_start_card": "_choose_start_card", "reveal_characters": "_reveal", "roll": "_roll",
+                   "reroll": "_reroll", "turn_die": "_turn_die", "place": "_place", "double_move": "_double_move",
+                   "take_character": "_take_character", "gloriette": "_gloriette", "tiergarten": "_tiergarten"}
+    """The method that carries out each move type."""
+
     def apply(self, state: ViennaState, move: Move) -> tuple[ViennaState, Outcome]:
         kind = move["type"]
         if state.offer and kind != "double_move":
             state = evolve(state, offer=None)
-        return {"choose_start_card": self._choose_start_card, "reveal_characters": self._reveal,
-                "roll": self._roll, "reroll": self._reroll, "turn_die": self._turn_die, "place": self._place,
-                "double_move": self._double_move, "take_character": self._take_character,
-                "gloriette": self._gloriette, "tiergarten": self._tiergarten}[kind](state, move)
+        return getattr(self, self._APPLIED_BY[kind])(state, move)
 
     @staticmethod
     def _set_player(state: ViennaState, seat: str, **changes: Any) -> ViennaState:

@@ -9,8 +9,8 @@ the same set of dancing pairs, the dances resolve by themselves.
 """
 from __future__ import annotations
 
-from functools import cache
-from typing import Mapping, Sequence
+from itertools import islice
+from typing import Iterator, Mapping, Sequence
 
 from domain.immutable import evolve as replace, put as set_at
 from domain.rules import Outcome
@@ -72,26 +72,34 @@ def dancers(steps: Sequence[Step]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(dancer for dancer, _ in steps))
 
 
-def dance_results(board: Board, guests: Mapping[str, Guest], steps: list[Step]) -> frozenset[Pairs]:
-    """Every set of dancing pairs that some order of the dances ``steps`` due
-    now and choice of tied partners can produce (looking only at the guests
-    due now: see ``dancers``)."""
+def dance_results(board: Board, guests: Mapping[str, Guest], steps: list[Step]) -> Iterator[Pairs]:
+    """Each set of dancing pairs that some order of the dances ``steps`` due
+    now and choice of tied partners can produce, once each, one after the
+    other (looking only at the guests due now: see ``dancers``). The orders
+    are followed depth first, and each set of pairs danced so far only once:
+    whichever order led to it, the same dances remain."""
     due = dancers(steps)
+    seen: set[Pairs] = set()
 
-    @cache
-    def reachable(turned: frozenset[str]) -> frozenset[Pairs]:
+    def results(danced: Pairs, turned: frozenset[str]) -> Iterator[Pairs]:
         now = dance_steps(board, guests, turned, due) if turned else steps
         if not now:
-            return frozenset({frozenset()})
-        return frozenset(rest | {frozenset(step)} for step in now for rest in reachable(turned | frozenset(step)))
+            yield danced
+        for step in now:
+            pair = frozenset(step)
+            after = danced | {pair}
+            if after not in seen:
+                seen.add(after)
+                yield from results(after, turned | pair)
 
-    return reachable(frozenset())
+    return results(frozenset(), frozenset())
 
 
 def is_choice(board: Board, guests: Mapping[str, Guest], steps: list[Step]) -> bool:
     """True when the player's choice among the dances ``steps`` due changes who
-    dances with whom."""
-    return len(steps) > 1 and not apart(steps) and len(dance_results(board, guests, steps)) > 1
+    dances with whom: a second set of dancing pairs can come about (the
+    search stops there)."""
+    return len(steps) > 1 and not apart(steps) and len(list(islice(dance_results(board, guests, steps), 2))) > 1
 
 
 def apart(steps: Sequence[Step]) -> bool:

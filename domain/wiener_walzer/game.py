@@ -258,9 +258,12 @@ class WienerWalzer(Game):
         events.RULES[card].check(state, seat, move)
 
     # -- applying ---------------------------------------------------------------------
+    _APPLIED_BY = {"setup": "_setup", "place": "_place", "event": "_draw_event", "resolve_event": "_resolve_event",
+                   "dance": "_dance"}
+    """The method that carries out each move type."""
+
     def apply(self, state: WalzerState, move: Move) -> tuple[WalzerState, Outcome]:
-        return {"setup": self._setup, "place": self._place, "event": self._draw_event,
-                "resolve_event": self._resolve_event, "dance": self._dance}[move["type"]](state, move)
+        return getattr(self, self._APPLIED_BY[move["type"]])(state, move)
 
     def _setup(self, state: WalzerState, move: Move) -> tuple[WalzerState, Outcome]:
         guests = {space: Guest.of(card, None) for space, card in move["neutral"].items()}
