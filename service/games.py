@@ -969,11 +969,11 @@ class Games:
         with self._guard:
             held = self._logs.pop(key, None)
             if held is not None and held[0] > version:
-                entries_kept = held           # a later read kept a newer log meanwhile
+                newest = held           # a later read kept a newer log meanwhile
             else:
-                entries_kept = (version, entries)
-            self._logs[key] = entries_kept
-            self._log_entries += len(entries_kept[1]) - (len(held[1]) if held else 0)
+                newest = (version, entries)
+            self._logs[key] = newest
+            self._log_entries += len(newest[1]) - (len(held[1]) if held else 0)
             while self._log_entries > LOG_CACHE_ENTRIES and len(self._logs) > 1:
                 self._log_entries -= len(self._logs.popitem(last=False)[1][1])
         return entries
