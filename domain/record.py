@@ -285,7 +285,7 @@ def sealed_seed_id(game_id: UUID) -> UUID:
 class HeadAnchor(Aggregate):
     """Where a game's record ends, keyed: after every write, in the same
     transaction, the game's version and newest hash with an HMAC made with
-    the key kept outside the database (see service.keys). Someone with the
+    the key kept outside the database (see service.store.keys). Someone with the
     database but not the key can delete events from the end, or change one
     and re-chain the rest, but cannot make the anchor that would match."""
 

@@ -102,7 +102,7 @@ class Table:
     def __init__(self, game: Game, record: GameRecord, rules_version: str, first: Any,
                  moves: MutableMapping[int, Move] | None = None, earlier: Earlier | None = None):
         """``moves`` and ``earlier``: where a long game's moves and older
-        states come back from when they are not all kept (see replay.history)."""
+        states come back from when they are not all kept (see domain.history)."""
         self.game = game
         self.record = record
         self.rules_version = rules_version

@@ -25,7 +25,7 @@ from uuid import UUID
 from domain.chance import rng_for
 from domain.commitment import canonical, hidden_commitment, seed_commitment, value_at, with_commitments
 from domain.record import SERVICE, anchor_message, event_hash, hash_of, head_anchor_id, receipt_message
-from replay.history import GameHistory, Problem
+from domain.history import GameHistory, Problem
 
 RULE_PROBLEMS = ("illegal_move", "unreplayable", "outcome_differs")
 

@@ -54,7 +54,7 @@ from psycopg.sql import SQL
 from domain.names import player_key
 from domain.ranking import places
 from domain.record import game_event_topics, is_game_event
-from replay.history import GameHistory
+from domain.history import GameHistory
 
 log = logging.getLogger("tablelog.views")
 

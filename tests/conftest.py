@@ -25,8 +25,8 @@ from hypothesis import settings
 
 from environment import DB_PREFIX, IN_CI, PG_ADMIN_URL
 from randomness import PROFILE
-from service.app import create_app
-from service.keys import ENV_KEY, ENV_KEY_FILE, new_env_key
+from service.http.app import create_app
+from service.store.keys import ENV_KEY, ENV_KEY_FILE, new_env_key
 
 # Every test's service has a key (never the user's own): TABLELOG_KEY, made
 # for this run. Tests of the key's handling set their own.

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from service.app import create_app
+from service.http.app import create_app
 from domain.rules import RuleViolation
 from domain.willi import GAME
-from service.bench import PLAYERS, HTTPClient, WSGIClient, tap_moves, willi_game
-from service.cli import main
+from service.ops.bench import PLAYERS, HTTPClient, WSGIClient, tap_moves, willi_game
+from service.ops.cli import main
 
 
 @pytest.mark.slow

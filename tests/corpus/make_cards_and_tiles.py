@@ -27,9 +27,9 @@ sys.path.insert(0, str(ROOT))
 from tests.corpus.recording import BySeat, play_at_random  # noqa: E402  (first: it sets the throwaway key)
 from domain.games import get_game  # noqa: E402
 from domain.rules import random_move  # noqa: E402
-from service import cli  # noqa: E402
-from service.games import Games  # noqa: E402
-from service.store import open_store  # noqa: E402
+from service.ops import cli  # noqa: E402
+from service.app.games import Games  # noqa: E402
+from service.store.database import open_store  # noqa: E402
 
 HERE = Path(__file__).parent
 NAMES = ["Anna", "Beth", "Cyril", "Dora", "Emil"]

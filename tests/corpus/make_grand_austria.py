@@ -33,9 +33,9 @@ sys.path.insert(0, str(ROOT))
 from tests.corpus.recording import BySeat, play_at_random  # noqa: E402  (first: it sets the throwaway key)
 from domain.games import get_game  # noqa: E402
 from domain.rules import TABLE, random_move  # noqa: E402
-from service import cli  # noqa: E402
-from service.games import Games  # noqa: E402
-from service.store import open_store  # noqa: E402
+from service.ops import cli  # noqa: E402
+from service.app.games import Games  # noqa: E402
+from service.store.database import open_store  # noqa: E402
 
 OUT = Path(__file__).parent / "grand_austria"
 NAMES = ["Anna", "Beth", "Cyril", "Dora"]

@@ -25,10 +25,10 @@ sys.path.insert(0, str(ROOT))
 from domain.rules import random_move  # noqa: E402
 from domain.vienna import GAME  # noqa: E402
 from domain.vienna.components import is_joker, with_face  # noqa: E402
-from service.cli import main as tablelog  # noqa: E402
-from service.games import Games  # noqa: E402
-from service.keys import ENV_KEY_FILE, init_key_file  # noqa: E402
-from service.store import open_store  # noqa: E402
+from service.ops.cli import main as tablelog  # noqa: E402
+from service.app.games import Games  # noqa: E402
+from service.store.keys import ENV_KEY_FILE, init_key_file  # noqa: E402
+from service.store.database import open_store  # noqa: E402
 from tests.corpus.recording import play_at_random  # noqa: E402
 
 OUT = Path(__file__).parent / "vienna"

@@ -7,7 +7,7 @@ import os
 import random
 from typing import Any, Callable
 
-from service.keys import ENV_KEY, ENV_KEY_FILE, new_env_key
+from service.store.keys import ENV_KEY, ENV_KEY_FILE, new_env_key
 
 # The service anchors what it records with a key: a throwaway one for the
 # generator's throwaway database (never the user's own), as the tests have.
@@ -15,7 +15,7 @@ os.environ[ENV_KEY] = new_env_key()
 os.environ.pop(ENV_KEY_FILE, None)
 
 from domain.games import get_game
-from service.games import Games
+from service.app.games import Games
 
 
 class BySeat:

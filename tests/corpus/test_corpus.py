@@ -19,8 +19,8 @@ import pytest
 
 from domain.games import get_game
 from domain.rules import Game
-from service.games import Games
-from service.store import open_store
+from service.app.games import Games
+from service.store.database import open_store
 
 CORPUS = Path(__file__).parent
 FIXTURES = sorted(CORPUS.glob("*/*.jsonl"))
@@ -97,7 +97,7 @@ def test_a_recorded_game_replays_as_recorded(path):
 def games(tmp_path_factory):
     service = Games(open_store(f"sqlite:///{tmp_path_factory.mktemp('corpus') / 'corpus.sqlite3'}"))
     yield service
-    service.store.close()
+    service.store.database.close()
 
 
 def as_imported(events: list[dict]) -> list[dict]:

@@ -12,7 +12,7 @@ import pytest
 from werkzeug.serving import WSGIRequestHandler, make_server
 
 from environment import IN_CI
-from service.app import create_app
+from service.http.app import create_app
 
 CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).parent / "screenshots"

@@ -1,13 +1,13 @@
 """Issue 16, point 5: a tap costs the same at move 300 as at move 3. After a
 tap the page asks only for what changed since the version it holds (the
-requests the benchmark times, service/bench.py ``PAGE_READS``), and draws
+requests the benchmark times, service/ops/bench.py ``PAGE_READS``), and draws
 again only the log entries that changed."""
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from service.bench import PAGE_READS, tap_moves
+from service.ops.bench import PAGE_READS, tap_moves
 
 pytestmark = pytest.mark.browser
 

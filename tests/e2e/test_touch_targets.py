@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from service.bench import willi_game
+from service.ops.bench import willi_game
 from test_other_games import start
 from test_page_refresh import game_at, open_game
 

@@ -22,8 +22,8 @@ from domain.record import GENESIS, event_hash
 from domain.willi.game import DECK
 from replay.records import to_jsonl
 from replay.verify import verify_jsonl
-from service.games import Games
-from service.store import open_store
+from service.app.games import Games
+from service.store.database import open_store
 
 FOUR = ["Ann", "Bob", "Cy", "Di"]
 
@@ -32,7 +32,7 @@ FOUR = ["Ann", "Bob", "Cy", "Di"]
 def games(tmp_path):
     service = Games(open_store(f"sqlite:///{tmp_path / 'records.sqlite3'}"))
     yield service
-    service.store.close()
+    service.store.database.close()
 
 
 def discarded_game(games: Games, seed: int | None = None) -> tuple[str, dict]:
@@ -143,7 +143,7 @@ def test_an_event_stored_before_commitments_loses_its_bare_hash_in_a_redacted_ex
 
 
 def test_the_command_line_checks_an_exported_record_alone(games, tmp_path, capsys):
-    from service.cli import main
+    from service.ops.cli import main
     gid, tokens = discarded_game(games)
     path = tmp_path / "ann.jsonl"
     path.write_text(games.export(gid, "jsonl", token=tokens["Ann"], seat="Ann"))

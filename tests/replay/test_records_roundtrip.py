@@ -9,8 +9,8 @@ import pytest
 
 from domain.games import all_games, get_game
 from domain.rules import random_move
-from service.games import Games
-from service.store import open_store
+from service.app.games import Games
+from service.store.database import open_store
 
 NAMES = ["Alex", "Joe Smith", "Gunter", "Hanna", "Ida"]
 
@@ -19,7 +19,7 @@ NAMES = ["Alex", "Joe Smith", "Gunter", "Hanna", "Ida"]
 def games(tmp_path):
     service = Games(open_store(f"sqlite:///{tmp_path / 'records.sqlite3'}"))
     yield service
-    service.store.close()
+    service.store.database.close()
 
 
 def play(games: Games, game_id: str, seed: int, mode: str = "table", limit: int = 400) -> str:

@@ -9,7 +9,7 @@ from uuid import UUID
 import psycopg
 import pytest
 
-from service.cli import main
+from service.ops.cli import main
 
 pytestmark = pytest.mark.store       # verify, on both stores
 
@@ -118,7 +118,7 @@ def test_a_record_that_no_longer_decodes_is_said_to_be_damaged(client, database)
     """A service that has not seen the game before reads it from the store:
     every read of it says the record is damaged and where, and points to the
     audit (a server-side fault, not the caller's: a 500 that says so)."""
-    from service.app import create_app
+    from service.http.app import create_app
     game = a_game(client)
     edit_stored_event(database, game.id, 7, lambda b: b[:-5])
     fresh = create_app(database).test_client()

@@ -13,9 +13,9 @@ import pytest
 from domain.rules import random_move
 from domain.willi import GAME
 from replay.views import Views
-from service.cli import main
-from service.games import Games
-from service.store import open_store
+from service.ops.cli import main
+from service.app.games import Games
+from service.store.database import open_store
 
 FOUR = ["Alex", "Joe", "Gunter", "Hanna"]
 THREE = ["Alex", "Joe", "Ida"]

@@ -10,9 +10,9 @@ import pytest
 from eventsourcing.persistence import IntegrityError, Tracking
 
 from replay import views as views_module
-from service.games import Games
-from service.store import open_store
-from tests.replay.test_issue18_views import FOUR, play
+from service.app.games import Games
+from service.store.database import open_store
+from tests.replay.test_views_never_go_back import FOUR, play
 
 pytestmark = pytest.mark.store
 

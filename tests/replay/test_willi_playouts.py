@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from domain.rules import random_move
 from domain.willi import GAME
 from randomness import examples
-from service.games import Games
-from service.store import open_store
+from service.app.games import Games
+from service.store.database import open_store
 
 PLAYERS = {3: ["Alex", "Joe", "Hanna"], 4: ["Alex", "Joe", "Gunter", "Hanna"]}
 

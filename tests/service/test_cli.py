@@ -9,9 +9,9 @@ import sys
 import time
 import urllib.request
 
-from service.cli import main
-from service.games import Games
-from service.store import open_store
+from service.ops.cli import main
+from service.app.games import Games
+from service.store.database import open_store
 
 
 def test_games_and_log_list_what_was_recorded(tmp_path, capsys):
@@ -39,7 +39,7 @@ def test_serve_starts_the_service_on_an_sqlite_file(tmp_path):
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     env = {**os.environ, "TABLELOG_DATABASE_URL": ""}
-    proc = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", str(port)],
+    proc = subprocess.Popen([sys.executable, "-m", "service.ops.cli", "serve", "--port", str(port)],
                             cwd=tmp_path, env={**env, "PYTHONPATH": os.getcwd()},
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:

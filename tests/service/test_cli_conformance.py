@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from service.app import create_app
-from service.cli import main
-from service.store import ENV_DATABASE
+from service.http.app import create_app
+from service.ops.cli import main
+from service.store.database import ENV_DATABASE
 
 ROOT = Path(__file__).resolve().parents[2]
 FOUR = ["Alex", "Joe", "Gunter", "Hanna"]
@@ -87,7 +87,7 @@ def test_serve_help_names_host_port_database_and_the_production_option(capsys):
 
 def serving(args: list[str], cwd: Path, port: int, env: dict[str, str] | None = None) -> dict:
     env = {**os.environ, ENV_DATABASE: "", "PYTHONPATH": str(ROOT), **(env or {})}
-    proc = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", str(port), *args], cwd=cwd,
+    proc = subprocess.Popen([sys.executable, "-m", "service.ops.cli", "serve", "--port", str(port), *args], cwd=cwd,
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         for _ in range(150):

@@ -14,8 +14,8 @@ import pytest
 
 from domain.rules import random_move
 from domain.willi import GAME
-from service.games import Games
-from service.store import open_store
+from service.app.games import Games
+from service.store.database import open_store
 
 FOUR = ["Alex", "Joe", "Gunter", "Hanna"]
 
@@ -23,8 +23,8 @@ RECORDER = textwrap.dedent("""
     import random, sys
     from domain.rules import random_move
     from domain.willi import GAME
-    from service.games import Games
-    from service.store import open_store
+    from service.app.games import Games
+    from service.store.database import open_store
 
     games = Games(open_store(sys.argv[1]))
     game_id, token, rng = sys.argv[2], sys.argv[3], random.Random(int(sys.argv[4]))

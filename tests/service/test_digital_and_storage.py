@@ -127,7 +127,7 @@ def test_threads_without_expected_version_each_stored_once(app):
 @pytest.mark.postgres
 @pytest.mark.store
 def test_postgres_refuses_update_and_delete_on_the_events_table(postgres_url):
-    from service.app import create_app
+    from service.http.app import create_app
     app = create_app(postgres_url)
     api = Api(app.test_client(), "willi", ["Alex", "Joe", "Gunter", "Hanna"])
     with psycopg.connect(postgres_url, autocommit=True) as conn:
@@ -144,7 +144,7 @@ def test_postgres_refuses_update_and_delete_on_the_events_table(postgres_url):
 @pytest.mark.store
 def test_workers_starting_together_on_an_empty_postgres_database(scratch_database):
     """Gunicorn workers open the store at the same moment on first start."""
-    from service.store import open_store
+    from service.store.database import open_store
     url = scratch_database("race")
     errors: list[str] = []
 

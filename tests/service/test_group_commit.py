@@ -10,7 +10,7 @@ import pytest
 from eventsourcing.domain import Aggregate, event
 from eventsourcing.persistence import IntegrityError, OperationalError
 
-from service.store import open_store
+from service.store.database import open_store
 
 pytestmark = pytest.mark.store
 
@@ -126,9 +126,9 @@ def test_a_snapshot_taken_from_the_saved_game_is_the_one_the_store_replays(tmp_p
     anchor as they are in memory: the same state the store's events replay to."""
     from eventsourcing.domain import Snapshot
 
-    from service.app import create_app
-    from service.bench import Recorder, WSGIClient, willi_game
-    from service.keys import ephemeral_keyring
+    from service.http.app import create_app
+    from service.ops.bench import Recorder, WSGIClient, willi_game
+    from service.store.keys import ephemeral_keyring
 
     app = create_app(f"sqlite:///{tmp_path / 'snapshots.sqlite3'}", keyring=ephemeral_keyring())
     client = WSGIClient(app)

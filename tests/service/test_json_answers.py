@@ -9,7 +9,7 @@ from uuid import UUID
 
 import pytest
 
-from service.app import FastJSONProvider, create_app
+from service.http.app import FastJSONProvider, create_app
 
 
 @pytest.fixture

@@ -11,8 +11,8 @@ import threading
 
 import pytest
 
-from service import keys
-from service.cli import main, serving_key
+from service.store import keys
+from service.ops.cli import main, serving_key
 
 
 @pytest.fixture

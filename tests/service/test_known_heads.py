@@ -1,5 +1,5 @@
 """A write skips the read before it when this host's writers know the
-cached version to be the game's newest (service/heads.py), and answers
+cached version to be the game's newest (service/store/heads.py), and answers
 the same as if it had read: a stale cache (another host wrote) costs a
 failed save or a refusal checked again, never a wrong answer."""
 from __future__ import annotations
@@ -11,9 +11,9 @@ import pytest
 from domain.rules import random_move
 from domain.rules import RuleViolation
 from domain.willi import GAME
-from service.games import Conflict, Games
-from service.heads import KnownHeads
-from service.store import open_store
+from service.app.games import Conflict, Games
+from service.store.heads import KnownHeads
+from service.store.database import open_store
 
 PLAYERS = ["Alex", "Joe", "Gunter"]
 

@@ -15,7 +15,7 @@ from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
 from helpers import Api
-from service import i18n
+from service.http import i18n
 
 ROOT = Path(__file__).resolve().parents[2]
 PO = i18n.TRANSLATIONS / "de" / "LC_MESSAGES" / "messages.po"
@@ -164,7 +164,7 @@ def test_the_compiled_catalog_is_the_catalog():
     with open(MO, "rb") as file:
         compiled = {(m.context, m.id): m.string for m in read_mo(file) if m.id}
     assert compiled == {(m.context, m.id): m.string for m in german() if m.id}, \
-        "run pybabel compile -d service/translations"
+        "run pybabel compile -d service/http/translations"
 
 
 @pytest.mark.slow

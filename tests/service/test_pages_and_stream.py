@@ -52,13 +52,13 @@ def test_a_page_size_out_of_range_is_400(client):
 
 
 def test_the_export_streams_the_record_a_page_at_a_time(client, monkeypatch):
-    import service.games as games_module
+    import service.app.games as games_module
     api = a_game(client, 30)
     whole = client.get(f"/api/games/{api.id}/export?format=jsonl")
     monkeypatch.setattr(games_module, "EXPORT_PAGE", 4)
     games = client.application.extensions["tablelog"]
     reads = []
-    select = games.store.recorder.select_events      # what the export reads pages with (service/reading.py)
+    select = games.store.recorder.select_events      # what the export reads pages with (service/store/reading.py)
 
     def counted(*args, **kwargs):
         if kwargs.get("lte") is not None:

@@ -1,5 +1,5 @@
 """Issue 20: on PostgreSQL a write is one call of the events table's insert
-function (service/pgrecorder.py), which takes the same table lock as
+function (service/store/pgrecorder.py), which takes the same table lock as
 eventsourcing's pipeline, so notification ids are still committed in order;
 a database migrated before the function existed is written through the
 pipeline until ``tablelog migrate`` creates it."""
@@ -13,8 +13,8 @@ import psycopg
 import pytest
 
 from domain.rules import random_move
-from service.games import Games
-from service.store import EVENTS_TABLE, open_store
+from service.app.games import Games
+from service.store.database import EVENTS_TABLE, open_store
 
 pytestmark = [pytest.mark.store, pytest.mark.postgres]
 PLAYERS = ["Alex", "Joe", "Gunter"]
@@ -81,7 +81,7 @@ def test_a_worker_behind_reads_the_game_and_its_anchor_in_one_query(scratch_data
     """Two workers of one host take turns on one game: the one behind reads
     the game's new events and its anchor's in one query, checks the anchor
     with the key, and records; the audit finds the record whole."""
-    from service.heads import KnownHeads
+    from service.store.heads import KnownHeads
     url = scratch_database("behind")
     shared = KnownHeads(64)
     workers = [Games(open_store(url)), Games(open_store(url))]
@@ -112,8 +112,8 @@ def test_a_worker_behind_reads_the_game_and_its_anchor_in_one_query(scratch_data
 def test_an_anchor_changed_in_the_database_is_refused_when_read_with_the_events(scratch_database):
     """A worker behind whose anchor read with the events does not hold with
     the key writes nothing and says so (409 anchor_mismatch)."""
-    from service.games import Conflict
-    from service.heads import KnownHeads
+    from service.app.games import Conflict
+    from service.store.heads import KnownHeads
     url = scratch_database("badanchor")
     shared = KnownHeads(64)
     one, two = Games(open_store(url)), Games(open_store(url))

@@ -13,9 +13,9 @@ import psycopg
 import pytest
 from environment import DB_PREFIX
 
-from service.app import create_app
-from service.cli import main
-from service.store import StoreProblem, check_production_store
+from service.http.app import create_app
+from service.ops.cli import main
+from service.store.database import StoreProblem, check_production_store
 
 pytestmark = [pytest.mark.store, pytest.mark.postgres]
 FOUR = ["Alex", "Joe", "Gunter", "Hanna"]

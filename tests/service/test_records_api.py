@@ -7,7 +7,7 @@ import random
 
 from helpers import Api, played_willi
 
-from service.cli import main
+from service.ops.cli import main
 
 FOUR = ["Alex", "Joe", "Gunter", "Hanna"]
 THREE = ["Alex", "Joe", "Hanna"]

@@ -17,7 +17,7 @@ from helpers import Api
 from domain.rules import YesNo
 from domain.wiener_walzer import GAME as WALZER
 from domain.willi import GAME as WILLI
-from service.games import Games
+from service.app.games import Games
 
 FOUR = ["Alex", "Joe", "Gunter", "Hanna"]
 

@@ -1,5 +1,5 @@
 """Issue 20, past one database: games spread over several databases (see
-service/shards.py). A game on any shard is played, undone, exported and
+service/store/shards.py). A game on any shard is played, undone, exported and
 verified like a game of a single database; the game list and the players'
 totals are merged across the shards; a create retried lands once, even
 after a shard was added; an id naming a shard the service does not have is
@@ -16,10 +16,10 @@ import psycopg
 import pytest
 
 from helpers import Api, played_willi
-from service.api import RECEIPT_HEADER
-from service.app import create_app
-from service.shards import Shards, on_shard, open_shards, shard_of, shard_urls
-from service.store import DatabaseURLError, open_store
+from service.http.api import RECEIPT_HEADER
+from service.http.app import create_app
+from service.store.shards import Shards, on_shard, open_shards, shard_of, shard_urls
+from service.store.database import DatabaseURLError, open_store
 
 PLAYERS = ["Alex", "Joe", "Gunter", "Hanna"]
 WILLI = {"game": "willi", "players": PLAYERS}
@@ -283,8 +283,8 @@ def test_a_shard_that_is_down_is_503_for_its_games_only(postgres_url, scratch_da
 
 # -- the command line ------------------------------------------------------------------
 def test_the_command_line_reads_every_shard(urls, capsys, monkeypatch):
-    from service.cli import main
-    from service.shards import ENV_SHARDS
+    from service.ops.cli import main
+    from service.store.shards import ENV_SHARDS
     if not urls[0].startswith("sqlite"):
         pytest.skip("the command line's shard options are the same on either store")
     monkeypatch.setenv(ENV_SHARDS, "")         # restored after the test: main() sets it for the workers

@@ -13,11 +13,11 @@ import pytest
 
 from domain.rules import random_move
 from domain.willi import GAME as WILLI
-from replay.history import GameHistory
-from service import checkpoints as stored
-from service.games import Games
-from service.keys import ephemeral_keyring
-from service.store import Tablelog, persistence_env
+from domain.history import GameHistory
+from service.store import snapshots as stored
+from service.app.games import Games
+from service.store.keys import ephemeral_keyring
+from service.store.database import Tablelog, persistence_env
 
 FOUR = ["Alex", "Joe", "Gunter", "Hanna"]
 

@@ -6,8 +6,8 @@ import random
 
 from domain.rules import random_move
 from domain.willi import GAME
-from service.games import Games
-from service.store import open_store
+from service.app.games import Games
+from service.store.database import open_store
 
 PLAYERS = ["Alex", "Joe", "Gunter", "Hanna"]
 
@@ -44,7 +44,7 @@ def test_a_kept_log_brought_forward_equals_one_read_afresh(tmp_path):
 
 
 def test_the_kept_logs_are_bounded(tmp_path, monkeypatch):
-    import service.games as module
+    import service.app.games as module
     monkeypatch.setattr(module, "LOG_CACHE_ENTRIES", 30)
     games = Games(open_store(f"sqlite:///{tmp_path}/bound.sqlite3"))
     rng = random.Random(8)

@@ -14,8 +14,8 @@ from test_grand_austria_playouts import busy_move
 
 from domain.grand_austria import GAME
 from domain.grand_austria.parts import choosable
-from service.games import Games
-from service.store import open_store
+from service.app.games import Games
+from service.store.database import open_store
 
 
 @pytest.mark.slow
@@ -39,7 +39,7 @@ def test_a_whole_game_with_every_module_through_the_api(client, players):
 def games(tmp_path):
     service = Games(open_store(f"sqlite:///{tmp_path / 'hotels.sqlite3'}"))
     yield service
-    service.store.close()
+    service.store.database.close()
 
 
 @pytest.mark.slow

@@ -12,7 +12,7 @@ from marshmallow import Schema, ValidationError, fields, pre_load, validate
 from domain.games import all_games
 from domain.rules import MalformedMove
 from replay.records import FORMAT_NAMES, format_named
-from service.api import (CreatedSchema, MoveNumber, SeatQuerySchema, bearer, games, idempotency_key,
+from service.http.api import (CreatedSchema, MoveNumber, SeatQuerySchema, bearer, games, idempotency_key,
                          since_field, with_receipt)
 
 blp = Blueprint("records", __name__, url_prefix="/api",

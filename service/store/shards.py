@@ -37,7 +37,7 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import Aggregate, event
 from eventsourcing.persistence import IntegrityError
 
-from service.store import DatabaseURLError, Tablelog, database_url, open_store
+from service.store.database import DatabaseURLError, Tablelog, database_url, open_store
 
 ENV_SHARDS = "TABLELOG_SHARDS"
 SHARD_BYTE = 7
@@ -202,7 +202,7 @@ def first_turn(count: int) -> int:
 
 def open_shards(database: str | None = None, shards: Sequence[str] | None = None,
                 migrate: bool | None = None) -> Shards:
-    """Every store of the shard map, opened (see service.store.open_store) and checked."""
+    """Every store of the shard map, opened (see service.store.database.open_store) and checked."""
     opened: list[Tablelog] = []
     try:
         for url in shard_urls(database, shards):

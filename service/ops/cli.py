@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from service.shards import ENV_SHARDS, shard_urls
-from service.store import DEFAULT_DATABASE, ENV_DATABASE, DatabaseURLError, database_url
+from service.store.shards import ENV_SHARDS, shard_urls
+from service.store.database import DEFAULT_DATABASE, ENV_DATABASE, DatabaseURLError, database_url
 
 CHART_FORMATS = ("svg", "png")
 SHARD_HELP = (f"another database games are spread over, after --database (shard 0); repeat it for each, "
@@ -183,8 +183,8 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "chart":
         return chart_command(database, args.id, args.out, args.format)
     if args.command == "migrate":
-        from service.shards import open_shards
-        from service.store import migrate
+        from service.store.shards import open_shards
+        from service.store.database import migrate
         from psycopg.errors import UndefinedObject
         for number, url in enumerate(shard_urls(database)):
             try:
@@ -200,19 +200,19 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "key":
         return key_command(args.key_command, getattr(args, "file", None), getattr(args, "exist_ok", False))
     if args.command == "bench" and args.load:
-        from service.loadbench import run_load_bench
+        from service.ops.loadbench import run_load_bench
         postgres = database if database and database.startswith("postgres") else None
         return run_load_bench(not args.skip_sqlite, postgres, max(0, min(args.clients, 64)),
                               max(0, min(args.racers, 16)), max(1.0, min(args.seconds, 600.0)), args.service_role,
                               args.workers, args.shards)
     if args.command == "bench":
-        from service.bench import run_bench
+        from service.ops.bench import run_bench
         return run_bench(database, args.games, args.events, args.taps, args.browser, args.smoke)
     return 2
 
 
 def key_command(command: str, file: str | None, exist_ok: bool = False) -> int:
-    from service import keys
+    from service.store import keys
     path = Path(file).expanduser() if file else keys.key_path()
     if command == "where":
         import os
@@ -246,7 +246,7 @@ def serving_key(database: str | None, production: bool):
     """The key ``serve`` runs with. Plain ``serve`` makes one on first start
     (in the user's configuration folder, never beside the SQLite file) and
     says where; ``--production`` needs one made beforehand."""
-    from service import keys
+    from service.store import keys
     ring, created = keys.load_keyring(create=not production)
     path = keys.key_path()
     if ring is None:
@@ -264,10 +264,10 @@ def serving_key(database: str | None, production: bool):
 
 
 def serve_command(database: str | None, host: str, port: int, production: bool, workers: int) -> int:
-    from service.app import create_app
-    from service.keys import KeyProblem
-    from service.shards import open_shards
-    from service.store import StoreProblem, check_production_store
+    from service.http.app import create_app
+    from service.store.keys import KeyProblem
+    from service.store.shards import open_shards
+    from service.store.database import StoreProblem, check_production_store
     try:
         ring = serving_key(database, production)
         if production:
@@ -285,13 +285,13 @@ def serve_command(database: str | None, host: str, port: int, production: bool, 
         print(f"tablelog on http://{host}:{port}/  (API docs: /api/docs)", flush=True)
         app.run(host=host, port=port, threaded=True)
         return 0
-    from service.serving import serve_production
+    from service.ops.serving import serve_production
     return serve_production(database, host, port, workers)
 
 
 def _games(database: str | None):
-    from service.games import Games
-    from service.shards import open_shards
+    from service.app.games import Games
+    from service.store.shards import open_shards
     return Games(open_shards(database))
 
 
@@ -312,7 +312,7 @@ def games_command(database: str | None) -> int:
 
 def log_command(database: str | None, game_id: str, as_json: bool) -> int:
     from domain.names import escaped
-    from service.games import ServiceError
+    from service.app.games import ServiceError
     games = _games(database)
     try:
         log = games.log(game_id, None)
@@ -350,7 +350,7 @@ def verify_command(database: str | None, ids: list[str], every: bool) -> int:
     from rich.console import Console
     from rich.progress import Progress
     from rich.table import Table
-    from service.games import ServiceError
+    from service.app.games import ServiceError
     console = Console()
     if not ids and not every:
         console.print("Name the games to verify, or --all.")
@@ -415,7 +415,7 @@ def verify_record_command(path: str) -> int:
 
 
 def export_command(database: str | None, game_id: str, fmt: str, seat: str | None, out: str | None) -> int:
-    from service.games import ServiceError
+    from service.app.games import ServiceError
     try:
         text = _games(database).export(game_id, fmt, seat=seat, whole=True)
     except ServiceError as error:
@@ -431,7 +431,7 @@ def export_command(database: str | None, game_id: str, fmt: str, seat: str | Non
 
 def import_command(database: str | None, path: str, fmt: str | None = None) -> int:
     from domain.rules import MalformedMove, RuleViolation
-    from service.games import ServiceError
+    from service.app.games import ServiceError
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8-sig")
     except OSError as error:
@@ -454,7 +454,7 @@ def import_command(database: str | None, path: str, fmt: str | None = None) -> i
 
 def chart_command(database: str | None, game_id: str, out: str | None, fmt: str | None = None) -> int:
     from replay.chart import layout, to_png, to_svg
-    from service.games import ServiceError
+    from service.app.games import ServiceError
     suffix = Path(out).suffix.lower().lstrip(".") if out else ""
     fmt = fmt or (suffix if suffix in CHART_FORMATS else "svg")
     if out and suffix != fmt:

@@ -21,8 +21,8 @@ from eventsourcing.postgres import PostgresApplicationRecorder
 
 from domain.record import GameRecord, HeadAnchor
 from replay.views import GAMES_TABLE, PLAYERS_TABLE, TRACKING_TABLE
-from service.group_commit import GroupCommit
-from service.pgrecorder import RECORDER_TOPIC
+from service.store.group_commit import GroupCommit
+from service.store.pgrecorder import RECORDER_TOPIC
 
 log = logging.getLogger("tablelog.store")
 
@@ -70,7 +70,7 @@ def persistence_env(url: str) -> dict[str, str]:
             # on another connection, and the pool discards the broken one.
             "POSTGRES_PRE_PING": "n",
             # A write is one prepared call of an insert function that locks
-            # the table as eventsourcing's pipeline does (service/pgrecorder.py).
+            # the table as eventsourcing's pipeline does (service/store/pgrecorder.py).
             "APPLICATION_RECORDER_TOPIC": RECORDER_TOPIC,
             "POSTGRES_ENABLE_DB_FUNCTIONS": "y",
             # Bounds on waiting for the database: a request is answered (503
@@ -93,7 +93,7 @@ class Tablelog(Application):
         super().__init__(env=env)
         self.group_commit = GroupCommit(self._record)
         # Which database this is, for the table of games' versions this
-        # host's writers share (service/heads.py): an in-memory one is this
+        # host's writers share (service/store/heads.py): an in-memory one is this
         # application's alone.
         where = [self.env.get(key) or "" for key in ("PERSISTENCE_MODULE", "SQLITE_DBNAME", "POSTGRES_HOST",
                                                      "POSTGRES_PORT", "POSTGRES_DBNAME", "POSTGRES_SCHEMA")]
@@ -104,7 +104,7 @@ class Tablelog(Application):
     def save(self, *objs: Any, **kwargs: Any) -> list[Any]:
         """Save the aggregates' new events, in one transaction with the
         saves other threads of this process make at the same moment (see
-        service/group_commit.py); returns once these events are committed."""
+        service/store/group_commit.py); returns once these events are committed."""
         if kwargs:
             return super().save(*objs, **kwargs)
         processing: ProcessingEvent = ProcessingEvent()

@@ -9,8 +9,8 @@ import json
 import pytest
 from werkzeug.test import create_environ
 
-from service.app import create_app
-from service.limits import BODY_LIMIT, IMPORT_LIMIT, SQLiteStorage
+from service.http.app import create_app
+from service.http.limits import BODY_LIMIT, IMPORT_LIMIT, SQLiteStorage
 
 FOUR = ["Ann", "Bob", "Cid", "Dee"]
 

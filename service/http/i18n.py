@@ -1,5 +1,5 @@
 """German as well as English: one gettext message catalog per language
-(``service/translations/<lang>/LC_MESSAGES/messages.po``, compiled to
+(``service/http/translations/<lang>/LC_MESSAGES/messages.po``, compiled to
 ``messages.mo`` by ``pybabel compile``) holds the page's words and the rules'
 refusals.
 

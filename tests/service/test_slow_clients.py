@@ -29,7 +29,7 @@ def production(tmp_path):
     port = free_port()
     log = open(tmp_path / "serve.log", "wb")
     process = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--production", "--workers", "2", "--port", str(port),
+        [sys.executable, "-m", "service.ops.cli", "serve", "--production", "--workers", "2", "--port", str(port),
          "--database", f"sqlite:///{tmp_path / 'served.sqlite3'}"], stdout=log, stderr=subprocess.STDOUT,
         env={**os.environ, "PYTHONUNBUFFERED": "1"})
     url = f"http://127.0.0.1:{port}"

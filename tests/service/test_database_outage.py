@@ -21,7 +21,7 @@ import pytest
 
 from domain.rules import random_game
 from domain.willi import GAME
-from service.app import create_app
+from service.http.app import create_app
 
 PLAYERS = ["Alex", "Joe", "Gunter", "Hanna"]
 BOUND = 10.0

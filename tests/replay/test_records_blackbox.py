@@ -1,5 +1,5 @@
 """Issue 7 read as an outside tester would: only the HTTP API (the ``client``
-fixture) and the command line (``service.cli.main``), request shapes guessed
+fixture) and the command line (``service.ops.cli.main``), request shapes guessed
 from the issue's wording first.
 
 Where a first reasonable guess was refused, the test says so in a comment
@@ -23,8 +23,8 @@ import psycopg
 import pytest
 
 from replay.views import PLAYERS_TABLE
-from service.app import create_app
-from service.cli import main
+from service.http.app import create_app
+from service.ops.cli import main
 from test_tamper_and_verify import edit_stored_event
 
 GAMES = {"willi": ["Ann", "Bob", "Cy", "Di"], "wiener_walzer": ["Ann", "Bob", "Cy"],

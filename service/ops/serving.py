@@ -20,8 +20,8 @@ from typing import Any
 from gunicorn.app.base import BaseApplication
 from gunicorn.workers.base import Worker
 
-from service import heads
-from service.limits import ENV_STORAGE, IMPORT_LIMIT
+from service.store import heads
+from service.http.limits import ENV_STORAGE, IMPORT_LIMIT
 
 THREADS = 4
 """Threads per worker that run complete requests."""
@@ -68,7 +68,7 @@ class Production(BaseApplication):
         self.cfg.set("control_socket_disable", True)
 
     def load(self) -> Any:
-        from service.app import create_app
+        from service.http.app import create_app
         app = create_app(self.database)
         app.extensions["tablelog"].views.start()
         return app

@@ -13,8 +13,8 @@ import pytest
 from domain.rules import random_move
 from domain.willi import GAME
 from eventsourcing.persistence import OperationalError
-from service.games import Games
-from service.store import open_store
+from service.app.games import Games
+from service.store.database import open_store
 
 pytestmark = pytest.mark.store       # the views under racing writers, on both stores
 

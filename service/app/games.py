@@ -27,15 +27,15 @@ from domain.record import (SCOREKEEPER, SERVICE, GameRecord, HeadAnchor, HouseCa
 from domain.rules import TABLE, MalformedMove, Move, RuleViolation
 from domain.table import Table
 from replay.bgstats import bgstats_link, bgstats_play
-from replay.history import GameHistory
+from domain.history import GameHistory
 from replay.records import Record, RecordError, Step, format_named, jsonl_lines, read_record, to_text
 from replay.verify import Verdict, check_receipt, verify_game, verify_jsonl
 from replay.views import MergedViews, Views
-from service import heads, reading
-from service.checkpoints import Checkpoints
-from service.keys import Keyring, load_keyring
-from service.shards import Shards, UnknownShard, shard_of
-from service.store import Tablelog
+from service.store import heads, reading
+from service.store.snapshots import Checkpoints
+from service.store.keys import Keyring, load_keyring
+from service.store.shards import Shards, UnknownShard, shard_of
+from service.store.database import Tablelog
 
 MODES = ("table", "digital")
 REQUESTS = uuid5(NAMESPACE_URL, "tablelog:requests")
@@ -117,7 +117,7 @@ def token_hash(token: str) -> str:
 
 class Games:
     """Every game in its shard's store (one store, or several: see
-    service.shards), with each game's history cached in memory."""
+    service.store.shards), with each game's history cached in memory."""
 
     def __init__(self, store: Tablelog | Shards, keyring: Keyring | None | str = "configured",
                  cache_size: int = 256):
@@ -140,7 +140,7 @@ class Games:
         self._first_answers: OrderedDict[UUID, tuple[str, dict[str, Any]]] = OrderedDict()
         self._logs: OrderedDict[tuple[UUID, str | None], tuple[int, list[dict[str, Any]]]] = OrderedDict()
         self._log_entries = 0          # entries in the kept logs, in all
-        self.heads = heads.shared()      # the versions this host's writers know (service/heads.py)
+        self.heads = heads.shared()      # the versions this host's writers know (service/store/heads.py)
 
     # -- loading ----------------------------------------------------------------
     def _lock(self, game_id: UUID) -> threading.Lock:
@@ -225,7 +225,7 @@ class Games:
 
     def _cached_head(self, gid: UUID, expected_version: int | None) -> GameHistory | None:
         """The game's cached history, when this host's writers know of no
-        later version (service/heads.py): a write may then be checked
+        later version (service/store/heads.py): a write may then be checked
         against it without reading the store first."""
         hist = self._histories.get(gid)
         if hist is None or (expected_version is not None and expected_version != hist.version):
@@ -238,8 +238,8 @@ class Games:
 
     def _load(self, gid: UUID) -> GameHistory:
         """The game's history from its newest stored checkpoint and the events
-        after it, or from every event when none fits (service.checkpoints);
-        it reads older parts from the store when asked (replay.history)."""
+        after it, or from every event when none fits (service.store.snapshots);
+        it reads older parts from the store when asked (domain.history)."""
         def read(after: int, upto: int | None) -> Iterator[Any]:
             return self.stored_events(gid, upto, after=after)
 
@@ -463,7 +463,7 @@ class Games:
         the cached version): the move is checked against the game as stored,
         and a retry's key is found whichever process answered it first.
         That query is left out when this host's writers know the cached
-        version to be the game's newest (service/heads.py): if it is not
+        version to be the game's newest (service/store/heads.py): if it is not
         after all, the save fails on the store's unique key, and a request
         refused against the cache is checked again after the query, so the
         answer is the same either way. The save is optimistic: a save that

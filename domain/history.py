@@ -298,7 +298,7 @@ class GameHistory:
         self.revealed: dict[str, Any] | None = None     # a digital game's seed and salt, once over
         self._chained(started, GENESIS)
         self.last_at: datetime = started.timestamp
-        # The service's, for its stored checkpoints (service.checkpoints):
+        # The service's, for its stored checkpoints (service.store.snapshots):
         # the version of the newest head checkpoint written, and the move
         # of each ply whose checkpoint this process wrote.
         self.checkpointed = 0

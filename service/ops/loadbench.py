@@ -41,7 +41,7 @@ from rich.table import Table
 
 from domain.rules import random_game, random_move
 from domain.willi import GAME
-from service.keys import ENV_KEY, ENV_KEY_FILE, new_env_key
+from service.store.keys import ENV_KEY, ENV_KEY_FILE, new_env_key
 
 PLAYERS = ["Alex", "Joe", "Gunter", "Hanna"]
 HOST = "127.0.0.1"
@@ -70,7 +70,7 @@ class Server:
             self.port = s.getsockname()[1]
         self.log = open(os.path.join(scratch, f"serve-{workers}-{self.port}.log"), "wb")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "service.cli", "serve", "--production", "--workers", str(workers),
+            [sys.executable, "-m", "service.ops.cli", "serve", "--production", "--workers", str(workers),
              "--host", HOST, "--port", str(self.port), "--database", database,
              *(arg for url in shards for arg in ("--shard", url))],
             stdout=self.log, stderr=subprocess.STDOUT, env=env)
@@ -244,7 +244,7 @@ def service_url(owner_url: str, role: str, env: dict[str, str], shards: tuple[st
     """Migrate the PostgreSQL database (and the ``shards`` after it) as its
     owner for the service ``role`` (serve --production refuses to run as
     the tables' owner) and give the URL the service connects with."""
-    subprocess.run([sys.executable, "-m", "service.cli", "migrate", "--database", owner_url,
+    subprocess.run([sys.executable, "-m", "service.ops.cli", "migrate", "--database", owner_url,
                     *(arg for url in shards for arg in ("--shard", url)), "--service-role", role],
                    check=True, env=env, capture_output=True)
     return as_role(owner_url, role)
@@ -311,7 +311,7 @@ def shard_databases(owner_url: str, count: int, role: str, env: dict[str, str]) 
 def run_load_bench(sqlite: bool, postgres: str | None, clients: int, racers: int, seconds: float,
                    service_role: str | None = None, workers: tuple[int, ...] = (2, 1),
                    shards: tuple[int, ...] = (1,)) -> int:
-    from service.bench import wide_console
+    from service.ops.bench import wide_console
     console = wide_console()
     scratch = tempfile.mkdtemp(prefix="tablelog-load-")
     databases = []

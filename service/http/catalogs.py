@@ -9,7 +9,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
-from service.api import games
+from service.http.api import games
 
 blp = Blueprint("catalogs", __name__, url_prefix="/api",
                 description="House catalogs: a table's own copy of a game's components, stored once.")

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from domain.games import all_games
-from service.app import create_app
+from service.http.app import create_app
 
 APP = create_app(f"sqlite:///{tempfile.mkdtemp(prefix='tablelog-schemathesis-')}/api.sqlite3")
 schema = schemathesis.openapi.from_wsgi("/api/openapi.json", APP)

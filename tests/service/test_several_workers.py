@@ -12,7 +12,7 @@ import pytest
 
 from domain.rules import random_game
 from domain.willi import GAME
-from service.app import create_app
+from service.http.app import create_app
 
 pytestmark = pytest.mark.store       # two workers on one database, on both stores
 

@@ -43,9 +43,9 @@ from rich.table import Table
 from domain.games import get_game
 from domain.rules import random_game, random_move
 from domain.willi import GAME
-from service.app import create_app
-from service.keys import ephemeral_keyring
-from service.store import Tablelog, database_url, persistence_env
+from service.http.app import create_app
+from service.store.keys import ephemeral_keyring
+from service.store.database import Tablelog, database_url, persistence_env
 
 PLAYERS = ["Alex", "Joe", "Gunter", "Hanna"]
 SMOKE_MOVES = 40
@@ -168,7 +168,7 @@ class HTTPClient:
     def __init__(self, app):
         from waitress.server import create_server
 
-        from service.serving import THREADS
+        from service.ops.serving import THREADS
         self.app = app
         self.served = 0.0
         self.server = create_server(app, host="127.0.0.1", port=0, threads=THREADS, ident="tablelog")
@@ -235,7 +235,7 @@ class Recorder:
 
 PAGE_READS = ("state?since={since}", "log?since={since}", "timeline?since={since}", "legal-moves")
 """What the scorekeeper's page asks for after a tap, holding the game at
-version ``since`` (service/static/game.js ``refresh``; an e2e test checks
+version ``since`` (service/http/static/game.js ``refresh``; an e2e test checks
 that the page asks for exactly these)."""
 
 

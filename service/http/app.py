@@ -14,13 +14,13 @@ from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import HTTPException
 
 from domain.rules import MalformedMove, RuleViolation
-from service import i18n
-from service.games import Games, ServiceError
-from service.keys import Keyring
-from service.limits import install_limits
-from service.openapi import TablelogApi
-from service.shards import Shards, open_shards
-from service.store import Tablelog
+from service.http import i18n
+from service.app.games import Games, ServiceError
+from service.store.keys import Keyring
+from service.http.limits import install_limits
+from service.http.openapi import TablelogApi
+from service.store.shards import Shards, open_shards
+from service.store.database import Tablelog
 
 log = logging.getLogger("tablelog")
 RETRY_AFTER = 2
@@ -64,7 +64,7 @@ def create_app(database: str | None = None, store: Tablelog | Shards | None = No
     database at ``database`` (default: ``TABLELOG_DATABASE_URL``, else
     ``sqlite:///tablelog.sqlite3``) and the shards ``TABLELOG_SHARDS`` adds
     to it, with ``keyring`` (default: the key configured for this user, see
-    service.keys)."""
+    service.store.keys)."""
     app = Flask(__name__)
     app.json = FastJSONProvider(app)
     app.config.update(
@@ -81,9 +81,9 @@ def create_app(database: str | None = None, store: Tablelog | Shards | None = No
     app.extensions["tablelog"] = Games(store or open_shards(database), keyring)
     api = TablelogApi(app)
 
-    from service.api import blp
-    from service.api_catalogs import blp as catalogs_blp
-    from service.api_records import blp as records_blp
+    from service.http.api import blp
+    from service.http.catalogs import blp as catalogs_blp
+    from service.http.records import blp as records_blp
     api.register_blueprint(blp)
     api.register_blueprint(records_blp)
     api.register_blueprint(catalogs_blp)
@@ -96,7 +96,7 @@ def create_app(database: str | None = None, store: Tablelog | Shards | None = No
         import swagger_ui_bundle
         return send_from_directory(swagger_ui_bundle.swagger_ui_path, filename)
 
-    from service.web import web
+    from service.http.web import web
     app.register_blueprint(web)
     return app
 
@@ -191,7 +191,7 @@ def register_errors(app: Flask) -> None:
         return error(e.code or 500, code, e.description or e.name)
 
     # Input no reader can take, wherever a request's text is read (the API's
-    # bodies are refused as they are parsed, see service.api.BodyParser; a
+    # bodies are refused as they are parsed, see service.http.api.BodyParser; a
     # record sent to import is read later): a 400, and nothing recorded,
     # because both are raised before anything is saved.
     @app.errorhandler(RecursionError)

@@ -9,8 +9,8 @@ import sys
 
 from domain.rules import random_game
 from domain.willi import GAME
-from service.games import Games
-from service.store import open_store
+from service.app.games import Games
+from service.store.database import open_store
 
 PLAYERS = ["Alex", "Joe", "Gunter", "Hanna"]
 
@@ -24,7 +24,7 @@ def test_a_reader_that_stops_early_ends_the_command_quietly(tmp_path):
     games.store.close()
     read, write = os.pipe()
     os.close(read)                                   # the reader is gone before the command writes
-    log = subprocess.run([sys.executable, "-m", "service.cli", "log", "--json", created["id"], "--database",
+    log = subprocess.run([sys.executable, "-m", "service.ops.cli", "log", "--json", created["id"], "--database",
                           database], stdout=write, stderr=subprocess.PIPE, timeout=60)
     os.close(write)
     assert log.stderr == b"", log.stderr.decode()[-600:]
@@ -33,10 +33,10 @@ def test_a_reader_that_stops_early_ends_the_command_quietly(tmp_path):
 def test_names_recorded_before_names_were_checked_are_shown_escaped(tmp_path, monkeypatch, capsys):
     """Was: a name with terminal escapes cleared the operator's screen in
     ``tablelog games`` and ``log``."""
-    from service.cli import main
+    from service.ops.cli import main
     database = f"sqlite:///{tmp_path / 'old.sqlite3'}"
     games = Games(open_store(database))
-    monkeypatch.setattr("service.games.check_new_names", lambda players, reserved: None, raising=False)   # as before issue 18
+    monkeypatch.setattr("service.app.games.check_new_names", lambda players, reserved: None, raising=False)   # as before issue 18
     created = games.create("willi", ["\x1b[2JAnn", "Bob\u202e", "Cid", "Dee"])
     games.record_move(created["id"], random_game(GAME, ["\x1b[2JAnn", "Bob\u202e", "Cid", "Dee"], {},
                                                  random.Random(1))[0], created["tokens"]["scorekeeper"])
@@ -52,7 +52,7 @@ def test_names_recorded_before_names_were_checked_are_shown_escaped(tmp_path, mo
 def test_replay_rebuild_counts_every_event_even_with_a_server_catching_up_beside_it(tmp_path, capsys):
     """Was: ``replay rebuild`` printed 2500 of 3265 events on SQLite (0 on
     PostgreSQL): those a running server's views wrote were not counted."""
-    from service.cli import main
+    from service.ops.cli import main
     database = f"sqlite:///{tmp_path / 'rebuild.sqlite3'}"
     server = Games(open_store(database))
     ids = []

@@ -6,7 +6,7 @@ They are eventsourcing snapshots (the store's snapshots table, beside the
 GameRecord snapshots eventsourcing takes itself), under ids of their own:
 
 - a *head* checkpoint, every ``HEAD_EVERY`` events of a game: the whole
-  in-memory history (replay.history's ``checkpoint``: the record, the
+  in-memory history (domain.history's ``checkpoint``: the record, the
   indexes, the newest answers, the newest checkpoint state and the moves
   since), so a cold start replays fewer than ``HEAD_EVERY`` events;
 - a *ply* checkpoint at every ``EVERY``-th ply (domain.checkpoints): the state there, so a
@@ -43,8 +43,8 @@ from eventsourcing.persistence import IntegrityError, InterfaceError, Operationa
 
 from domain.games import get_game
 from domain.table import rules_to_replay
-from replay.history import GameHistory, Reader
-from service.keys import Keyring
+from domain.history import GameHistory, Reader
+from service.store.keys import Keyring
 
 log = logging.getLogger("tablelog.checkpoints")
 
@@ -53,16 +53,16 @@ HEAD_EVERY = 32
 31 events (≈ 1-5 ms), and a long game writes its history down once in 32 writes."""
 
 CHECKPOINTS = uuid5(NAMESPACE_URL, "tablelog:checkpoint")
-ENGINE = Path(__file__).resolve().parent.parent / "domain"
+ENGINE = Path(__file__).resolve().parents[2] / "domain"
 
 
 @lru_cache(maxsize=1)
 def engine_fingerprint() -> str:
-    """SHA-256 over every file of the rules engines (``domain/``) and of the
-    history that a checkpoint writes down: any change to either drops them."""
+    """SHA-256 over every file of the rules engines and of the history that a
+    checkpoint writes down (both in ``domain/``): any change drops them."""
     digest = hashlib.sha256()
     files = sorted(p for p in ENGINE.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
-    for path in [*files, Path(__file__).resolve().parent.parent / "replay" / "history.py"]:
+    for path in files:
         digest.update(str(path.relative_to(ENGINE.parent)).encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 
@@ -190,7 +190,7 @@ class Checkpoints:
         return None if hist.problems else hist
 
     def stored_at(self, game_id: UUID, rules_version: str):  # type: ignore[no-untyped-def]
-        """replay.history.StoredCheckpoint for one game."""
+        """domain.history.StoredCheckpoint for one game."""
         def state_at(ply: int, number: int) -> Any:
             newest = self._newest(game_id, rules_version, ply)
             return newest[1] if newest is not None and newest[0].number == number else None

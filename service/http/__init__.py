@@ -1,0 +1,1 @@
+"""The HTTP edge: the Flask app, routes, schemas, OpenAPI, limits, languages and the page."""

@@ -1,0 +1,1 @@
+"""Operating it: the command line, the benchmarks and the production server."""
