@@ -97,7 +97,7 @@ def test_a_recorded_game_replays_as_recorded(path):
 def games(tmp_path_factory):
     service = Games(open_store(f"sqlite:///{tmp_path_factory.mktemp('corpus') / 'corpus.sqlite3'}"))
     yield service
-    service.store.database.close()
+    service.store.close()
 
 
 def as_imported(events: list[dict]) -> list[dict]:

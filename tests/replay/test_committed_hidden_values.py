@@ -32,7 +32,7 @@ FOUR = ["Ann", "Bob", "Cy", "Di"]
 def games(tmp_path):
     service = Games(open_store(f"sqlite:///{tmp_path / 'records.sqlite3'}"))
     yield service
-    service.store.database.close()
+    service.store.close()
 
 
 def discarded_game(games: Games, seed: int | None = None) -> tuple[str, dict]:

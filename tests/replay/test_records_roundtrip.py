@@ -19,7 +19,7 @@ NAMES = ["Alex", "Joe Smith", "Gunter", "Hanna", "Ida"]
 def games(tmp_path):
     service = Games(open_store(f"sqlite:///{tmp_path / 'records.sqlite3'}"))
     yield service
-    service.store.database.close()
+    service.store.close()
 
 
 def play(games: Games, game_id: str, seed: int, mode: str = "table", limit: int = 400) -> str:

@@ -39,7 +39,7 @@ def test_a_whole_game_with_every_module_through_the_api(client, players):
 def games(tmp_path):
     service = Games(open_store(f"sqlite:///{tmp_path / 'hotels.sqlite3'}"))
     yield service
-    service.store.database.close()
+    service.store.close()
 
 
 @pytest.mark.slow
