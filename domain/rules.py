@@ -393,16 +393,6 @@ def _version_order(version: str) -> tuple[int, str]:
     return (int(version), "") if version.isdigit() else (0, version)
 
 
-def random_game(game: Game, players: Sequence[str], options: Mapping[str, Any], rng: random.Random) -> list[Move]:
-    """The moves of a whole random game at the table (its chance moves
-    included), each checked by the rules as the table plays it."""
-    from domain.table import Table     # the one owner of "play a move"; it builds on this module
-    table = Table.start(game, players, options)
-    while not game.finished(table.state):
-        table.play(random_move(game, table.state, rng), table.record.started_by)
-    return list(table.moves.values())
-
-
 def random_move(game: Game, state: Any, rng: random.Random) -> Move:
     """A random legal move: the table's chance move, or one of the listed moves."""
     if game.expected(state).is_chance:

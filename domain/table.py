@@ -23,7 +23,7 @@ from domain.checkpoints import Earlier, States
 from domain.commitment import hidden_paths, new_salt, path_key
 from domain.games import get_game
 from domain.record import SCOREKEEPER, SERVICE, GameRecord, NothingToUndo, unhashed_mutate
-from domain.rules import TABLE, Game, Move, Outcome, RuleViolation
+from domain.rules import TABLE, Game, Move, Outcome, RuleViolation, random_move
 
 LEGACY_RULES = "1"
 """The version of records from before each game kept its rules versions:
@@ -251,3 +251,12 @@ class Table:
             return Replayed(stored.number, stored.outcome, refused, error)
         self.states.append(new, move)
         return Replayed(stored.number, outcome, refused)
+
+
+def random_game(game: Game, players: Sequence[str], options: Mapping[str, Any], rng: random.Random) -> list[Move]:
+    """The moves of a whole random game at the table (its chance moves
+    included), each checked by the rules as the table plays it."""
+    table = Table.start(game, players, options)
+    while not game.finished(table.state):
+        table.play(random_move(game, table.state, rng), table.record.started_by)
+    return list(table.moves.values())

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from domain.grand_austria import cafe, dice, hotel, pending, scoring, setup, staff, turns
-from domain.grand_austria.parts import Module, register
+from domain.grand_austria.parts import Module
+from domain.grand_austria.registry import register
 from domain.grand_austria.rounds import ROUND_END_STEPS
 
 BASE = register(Module(

@@ -8,7 +8,9 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from domain.grand_austria.catalog import CARD_FILES, DISHES, DRINKS, ITEMS, Catalog, catalog, with_house
-from domain.grand_austria.state import WHITE
+
+
+WHITE = "white"                    # the base game's dice (modules 1, 3, 4, 5 too)
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,8 @@ from domain.grand_austria import notation, pending, rounds, turns
 from domain.grand_austria.catalog import CARD_FILES, EFFECT_FIELDS, CatalogError, catalog, hotel_from, with_house
 from domain.grand_austria.config import CURRENT_VERSION, VERSIONS, base_config
 from domain.grand_austria.effects import check_kind_in_game
-from domain.grand_austria.parts import MODULES, MoveRule, in_play, options_schema, parts, parts_for, setup_schema
+from domain.grand_austria.parts import MODULES, MoveRule, in_play, parts, parts_for
+from domain.grand_austria.registry import options_schema, setup_schema
 from domain.grand_austria.refusals import R_FINAL, R_SETUP, R_TURN, violation, waiting
 from domain.grand_austria.scoring import winners
 from domain.grand_austria.state import EMPTY, OVER, REROLL, ROLL, ROUND_END, TURNS, Player, State

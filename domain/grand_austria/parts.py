@@ -208,60 +208,10 @@ MODULES: dict[str, Module] = {}
 """Every module by id; the base game is ``base``."""
 
 
-def register(module: Module) -> Module:
-    """Make a module choosable (its effects, with their words, join the effect vocabulary)."""
-    from domain.grand_austria.catalog import CARD_FILES, MODULE_MEASURES
-    from domain.grand_austria.effects import effect
-    for kind, (fields, handler, *words) in module.effects.items():
-        effect(kind, fields, *words)(handler)
-    if module.cards:
-        CARD_FILES[module.id] = module.cards
-    MODULE_MEASURES.update(module.measures)
-    MODULES[module.id] = module
-    _registry_changed()
-    return module
-
-
-def unregister(module_id: str) -> None:
-    from domain.grand_austria.catalog import CARD_FILES
-    from domain.grand_austria.effects import forget_effect
-    CARD_FILES.pop(module_id, None)
-    module = MODULES.pop(module_id, None)
-    for kind in module.effects if module else ():
-        forget_effect(kind)
-    _registry_changed()
-
-
-def _registry_changed() -> None:
-    """Forget what was built from the registered modules (and their cards)."""
-    from domain.grand_austria.catalog import every_card
-    for built in (parts_for, registered_staff_kinds, every_card, options_schema, setup_schema):
-        built.cache_clear()
-
-
 @cache
 def registered_staff_kinds() -> frozenset[str]:
     """The staff kinds only some module's games have (bell), over every registered module."""
     return frozenset(k for m in MODULES.values() for k in m.staff_kinds)
-
-
-@cache
-def setup_schema() -> type[Schema]:
-    """The table's setup move with every registered module's part (refused
-    by ``setup`` unless the module is chosen)."""
-    from domain.grand_austria.moves import SetupSchema
-    extra = {name: f for m in MODULES.values() if m.setup_part for name, f in m.setup_part.fields.items()}
-    return type("SetupSchema", (SetupSchema,), dict(extra, __doc__=SetupSchema.__doc__)) if extra else SetupSchema
-
-
-@cache
-def options_schema() -> type[Schema]:
-    """The options of the base game and every registered module (a module's
-    option is refused by ``setup`` unless the module is chosen)."""
-    from domain.grand_austria.moves import OptionsSchema
-    extra = {name: option for module in MODULES.values() for name, option in module.options.items()}
-    return type("OptionsSchema", (OptionsSchema,), dict(extra, __doc__=OptionsSchema.__doc__)) if extra \
-        else OptionsSchema
 
 
 def choosable() -> list[str]:

@@ -10,7 +10,7 @@ from domain.grand_austria.effects import apply_effects, pay, score, set_player, 
 from domain.grand_austria.moves import ClaimObjectiveSchema
 from domain.grand_austria.parts import FinalLine, MoveRule, automata, parts
 from domain.grand_austria.refusals import R_OBJECTIVE, violation
-from domain.grand_austria.state import EMPTY, OCCUPIED, OVER, Player, State
+from domain.grand_austria.state import EMPTY, OCCUPIED, OVER, Player, State, turn_order
 from domain.immutable import evolve, put
 from domain.ranking import best
 from domain.rules import Move, Outcome
@@ -127,7 +127,6 @@ def objective_moves(state: State, seat: str) -> list[Move]:
 
 # -- the Emperor scoring (a round-end step) ----------------------------------------------
 def emperor_scoring(state: State, out: Outcome) -> State:
-    from domain.grand_austria.turns import turn_order
     bots = automata(state)
     rounds = state.config.emperor_rounds
     if state.round not in rounds:

@@ -6,12 +6,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping
 
 from domain.grand_austria.catalog import Guest, Hotel, Staff
+from domain.grand_austria.config import WHITE
 
 if TYPE_CHECKING:
     from domain.grand_austria.config import Config
 
 EMPTY, PREPARED, OCCUPIED = 0, 1, 2
-WHITE = "white"                    # the base game's dice (modules 1, 3, 4, 5 too)
 
 # phases of the game (the setup phases run in the order of setup.SETUP_PHASES)
 SETUP = "setup"                    # the table reveals objectives, tiles, queue, hands
@@ -160,3 +160,8 @@ class State:
 
     def module(self, module_id: str) -> Any:
         return self.modules.get(module_id)
+
+
+def turn_order(state: State) -> list[str]:
+    """Seats by their lowest turn-order number."""
+    return sorted(state.players, key=lambda seat: min(state.tiles[seat]))

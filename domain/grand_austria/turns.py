@@ -8,7 +8,8 @@ from domain.grand_austria import cafe, dice, staff
 from domain.grand_austria.moves import EndTurnSchema, PassSchema
 from domain.grand_austria.parts import MainStep, MoveRule, parts
 from domain.grand_austria.refusals import R_TURN, violation
-from domain.grand_austria.state import NO_DICE, REROLL, WHITE, Pending, State, Turn
+from domain.grand_austria.scoring import objective_moves
+from domain.grand_austria.state import NO_DICE, REROLL, WHITE, Pending, State, Turn, turn_order
 from domain.immutable import evolve
 from domain.rules import Expected, Move, Outcome
 from domain.seating import left_of
@@ -18,11 +19,6 @@ from domain.seating import left_of
 def additional(state: State) -> tuple[str, ...]:
     """The additional actions (serve, check in, use staff, claim an objective, a module's own)."""
     return tuple(kind for kind, rule in parts(state).moves.items() if rule.additional)
-
-
-def turn_order(state: State) -> list[str]:
-    """Seats by their lowest turn-order number."""
-    return sorted(state.players, key=lambda seat: min(state.tiles[seat]))
 
 
 class SnakeOrder:
@@ -99,7 +95,6 @@ LISTED = frozenset({"take_guest", "take_die", "serve", "check_in", "use_staff", 
 
 def turn_moves(state: State, seat: str) -> list[Move]:
     """Every move a turn may hold (the listed ones are then checked)."""
-    from domain.grand_austria.scoring import objective_moves
     moves = cafe.guest_moves(state, seat) + dice.die_moves(state, seat) + cafe.serve_moves(state, seat)
     moves += cafe.check_in_moves(state, seat) + staff.use_staff_moves(state, seat) + objective_moves(state, seat)
     for rule in parts(state).moves.values():

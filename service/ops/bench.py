@@ -41,7 +41,8 @@ from rich.progress import Progress
 from rich.table import Table
 
 from domain.games import get_game
-from domain.rules import random_game, random_move
+from domain.rules import random_move
+from domain.table import random_game
 from domain.willi import GAME
 from service.http.app import create_app
 from service.store.keys import ephemeral_keyring

@@ -39,7 +39,8 @@ from typing import Any
 import orjson
 from rich.table import Table
 
-from domain.rules import random_game, random_move
+from domain.rules import random_move
+from domain.table import random_game
 from domain.willi import GAME
 from service.store.keys import ENV_KEY, ENV_KEY_FILE, new_env_key
 

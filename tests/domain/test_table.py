@@ -9,7 +9,8 @@ import pytest
 
 from domain.commitment import seed_commitment
 from domain.record import SERVICE, NothingToUndo
-from domain.rules import RuleViolation, YesNo, random_game, random_move
+from domain.rules import RuleViolation, YesNo, random_move
+from domain.table import random_game
 from domain.table import Table, rules_to_replay, rules_to_start
 from domain.wiener_walzer import GAME as WALZER
 from domain.willi import GAME as WILLI

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 import uuid
 
-from domain.rules import random_game
+from domain.table import random_game
 from domain.willi import GAME
 
 

@@ -19,7 +19,7 @@ from contextlib import closing
 import psycopg
 import pytest
 
-from domain.rules import random_game
+from domain.table import random_game
 from domain.willi import GAME
 from service.http.app import create_app
 

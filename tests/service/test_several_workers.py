@@ -10,7 +10,7 @@ from uuid import uuid4
 
 import pytest
 
-from domain.rules import random_game
+from domain.table import random_game
 from domain.willi import GAME
 from service.http.app import create_app
 

@@ -20,8 +20,9 @@ from domain.grand_austria.catalog import ALL_ITEMS, ITEMS, CatalogError, Guest, 
 from domain.grand_austria.config import Config, adjusted
 from domain.grand_austria.effects import (AT_NO_COST, Carrying, N_, Words, apply_effects, describe_all, lose, score,
                                           set_player)
-from domain.grand_austria.parts import (FinalLine, Module, MoveRule, PendingKind, RoundEndStep, SetupPart, SetupPhase,
-                                        asked, automata, register)
+from domain.grand_austria.parts import (FinalLine, Module, MoveRule, PendingKind, RoundEndStep, SetupPart,
+                                        SetupPhase, asked, automata)
+from domain.grand_austria.registry import register
 from domain.grand_austria.refusals import R_ADDITIONAL, resolved, violation, waiting
 from domain.grand_austria.state import INITIAL_GUESTS, Pending, State
 from domain.immutable import evolve, put

@@ -21,8 +21,8 @@ from domain.grand_austria.catalog import CatalogError, data_file
 from domain.grand_austria.config import Config, adjusted
 from domain.grand_austria.effects import gain_items, lose, on_own_turn, score
 from domain.grand_austria.moves import item_counts, placement
-from domain.grand_austria.parts import (DieRule, Module, MoveRule, PendingKind, RoundEndStep, SetupPhase, automata,
-                                        register)
+from domain.grand_austria.parts import (DieRule, Module, MoveRule, PendingKind, RoundEndStep, SetupPhase, automata)
+from domain.grand_austria.registry import register
 from domain.grand_austria.refusals import counted_down, violation
 from domain.grand_austria.rounds import last_round
 from domain.grand_austria.state import INITIAL_GUESTS, WHITE, Pending, State

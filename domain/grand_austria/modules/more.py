@@ -25,7 +25,8 @@ from marshmallow import fields, validate
 from domain.grand_austria.catalog import BELL_EVENTS, ITEMS, Guest, Staff
 from domain.grand_austria.effects import N_, Carrying, Words, apply_effects, describe_all, lose, pay, score, staff_card
 from domain.grand_austria.moves import staff_field
-from domain.grand_austria.parts import Module, MoveRule, PendingKind, register
+from domain.grand_austria.parts import Module, MoveRule, PendingKind
+from domain.grand_austria.registry import register
 from domain.grand_austria.refusals import counted_down, resolved, violation, waiting
 from domain.grand_austria.scoring import completed_guests, measured
 from domain.grand_austria.state import OCCUPIED, Pending, State

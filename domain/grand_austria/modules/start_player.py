@@ -14,7 +14,8 @@ from domain.grand_austria.catalog import data_file
 from domain.grand_austria.config import Config, adjusted
 from domain.grand_austria.dice import main_action
 from domain.grand_austria.effects import gain_krones
-from domain.grand_austria.parts import MainStep, Module, MoveRule, RoundEndStep, register, run_hooks
+from domain.grand_austria.parts import MainStep, Module, MoveRule, RoundEndStep, run_hooks
+from domain.grand_austria.registry import register
 from domain.grand_austria.refusals import R_TURN, violation
 from domain.grand_austria.state import Pending, State
 from domain.immutable import evolve

@@ -16,8 +16,8 @@ from marshmallow import Schema, ValidationError, fields, validate
 from domain.grand_austria.catalog import CatalogError, check_effects, data_file
 from domain.grand_austria.config import Config, adjusted
 from domain.grand_austria.effects import N_, Carrying, Words, apply_effects, describe_all, score, set_player
-from domain.grand_austria.parts import (FinalLine, Module, MoveRule, PendingKind, RoundEndStep, SetupPhase, automata,
-                                        register)
+from domain.grand_austria.parts import (FinalLine, Module, MoveRule, PendingKind, RoundEndStep, SetupPhase, automata)
+from domain.grand_austria.registry import register
 from domain.grand_austria.refusals import R_TURN, resolved, violation
 from domain.grand_austria import scoring
 from domain.grand_austria.scoring import measured

@@ -23,8 +23,8 @@ from domain.grand_austria.config import Config, adjusted
 from domain.grand_austria.effects import advance_emperor, check_in_game, guest_card, score, set_player, staff_card
 from domain.grand_austria.modules import celebrities, unique_hotels
 from domain.grand_austria.moves import SetupSchema, guest_field, staff_field
-from domain.grand_austria.parts import (DieRule, FinalLine, Module, MoveRule, PendingKind, RoundEndStep, SetupPhase,
-                                        register)
+from domain.grand_austria.parts import (DieRule, FinalLine, Module, MoveRule, PendingKind, RoundEndStep, SetupPhase)
+from domain.grand_austria.registry import register
 from domain.grand_austria.refusals import counted_down, violation
 from domain.grand_austria.rounds import last_round
 from domain.grand_austria.scoring import claim, end_game_staff, occupied_rooms

@@ -85,7 +85,7 @@ def test_a_house_card_that_is_not_a_card_is_malformed(house):
 
 def test_a_whole_digital_game_plays_from_the_house_catalog():
     import random
-    from domain.rules import random_game
+    from domain.table import random_game
     moves = random_game(GAME, ["Anna", "Beth", "Cyril"], {"modules": ["ballrooms"], "house_catalog": HOUSE},
                         random.Random(5))
     state = GAME.setup(["Anna", "Beth", "Cyril"], GAME.load_options({"modules": ["ballrooms"], "house_catalog": HOUSE}))

@@ -11,7 +11,8 @@ from marshmallow import validate
 
 from domain.grand_austria import GAME
 from domain.grand_austria.effects import N_, Carrying, Words, apply_effects, describe, score
-from domain.grand_austria.parts import Module, MoveRule, RoundEndStep, register, unregister
+from domain.grand_austria.parts import Module, MoveRule, RoundEndStep
+from domain.grand_austria.registry import register, unregister
 from domain.grand_austria.state import State
 from domain.immutable import evolve
 from domain.rules import MalformedMove, MoveSchema, RuleViolation, seat_field, whole_number

@@ -9,7 +9,8 @@ import random
 import pytest
 
 from domain.grand_austria import GAME
-from domain.rules import Game, random_game
+from domain.rules import Game
+from domain.table import random_game
 from notation_tables import notation_table_tests
 
 NAMES = ["Ann", "Bo Lee", "Cy", "Di"]

@@ -11,7 +11,7 @@ from test_grand_austria_playouts import playout_without_dead_ends, run
 
 from domain.grand_austria import GAME
 from domain.grand_austria.solo.variant import BOT, bot
-from domain.rules import random_game
+from domain.table import random_game
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])

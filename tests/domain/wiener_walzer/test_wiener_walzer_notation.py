@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from domain.rules import random_game
+from domain.table import random_game
 from domain.wiener_walzer import GAME
 from notation_tables import notation_table_tests
 
