@@ -24,7 +24,7 @@ import json
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Mapping, Sequence
 
 from marshmallow import Schema, ValidationError, fields, validate
 
@@ -78,6 +78,19 @@ class Expected:
 
 
 NOBODY = Expected((), ())
+
+
+@dataclass(frozen=True)
+class MoveRule:
+    """One move type of a game, declared once: its form (the schema a move of
+    this type is read with), its check (raises ``RuleViolation`` naming the
+    rule) and what it does (the new state and the facts the move caused).
+    A game lists its move types so, by type; its ``check`` and ``apply`` look
+    the move's rule up there."""
+
+    schema: type[Schema]
+    check: Callable[[Any, Move], None]
+    apply: Callable[[Any, Move], tuple[Any, Outcome]]
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from typing import Any
 
 from domain.vienna import GAME
 from domain.vienna.components import SPECIALS, Card, character_deck, start_cards
-from domain.vienna.game import Placement, ViennaState
+from domain.vienna.state import Placement, ViennaState, set_player
 
 
 def play(state: ViennaState, *moves: dict[str, Any]) -> tuple[ViennaState, list[dict[str, Any]]]:
@@ -46,7 +46,7 @@ def rolled(state: ViennaState, seat: str, dice: list[str]) -> ViennaState:
 
 
 def with_player(state: ViennaState, seat: str, **changes: Any) -> ViennaState:
-    return GAME._set_player(state, seat, **changes)
+    return set_player(state, seat, **changes)
 
 
 def holding(state: ViennaState, seat: str | None, special: str) -> ViennaState:
