@@ -12,193 +12,15 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from domain.chance import deal as deal_cards
-from domain.immutable import evolve as replace, put as _set
-from domain.ranking import best, places, tied
-from domain.rules import TABLE, Expected, Finding, Game, Move, Outcome, RuleViolation
-from domain.willi.cards import CARD_PATTERN, DECK, colour, colour_name, components, follows, value
+from domain.rules import TABLE, Expected, Finding, Game, Move, MoveRule, Outcome, RuleViolation
+from domain.willi.cards import CARD_PATTERN, DECK
 from domain.willi.moves import MOVE_SCHEMAS, OptionsSchema
-
-MONSTER: str = components()["monster"]["seat"]
-MONSTER_BONUS: int = components()["monster"]["bonus"]
-HAND_SIZE: int = components()["deal"]["hand_size"]
-TRICKS_PER_ROUND: int = components()["deal"]["tricks_per_round"]
-TRICKS_PER_SEAT: int = components()["deal"]["tricks_per_seat"]
-ROUNDS: int = components()["deal"]["rounds"]
-POINTS_BY_PLACE: dict[int, int] = {int(k): v for k, v in components()["points_by_place"].items()}
-
-RULE_FOLLOW = "The Trick-Taking"
-RULE_WIN = "Who Wins the Trick?"
-RULE_EXCHANGE = "What Can the Player Do with the Trick?"
-RULE_PREPARATION = "Preparation"
-RULE_MONSTER = "The Game with 3 Players"
-
-
-@dataclass(frozen=True)
-class Hand:
-    """What the record knows of one seat's hand."""
-
-    possible: frozenset[str]      # every card the seat may hold
-    size: int                     # how many cards it holds
-    taken: tuple[tuple[str, int], ...] = ()  # cards taken in exchanges, with the ply
-    stack: tuple[str, ...] | None = None     # the monster's stack, top first, when known
-
-    @property
-    def certain(self) -> bool:
-        return len(self.possible) == self.size
-
-    @property
-    def held(self) -> frozenset[str]:
-        """Cards the hand surely holds: taken in exchanges, not played or given since."""
-        return frozenset(card for card, _ in self.taken if card in self.possible)
-
-    def settled(self) -> Hand:
-        """The hand once what is known is counted: when the cards taken in
-        exchanges are as many as the cards held, the hand holds exactly those."""
-        held = self.held
-        if len(held) == self.size and len(self.possible) > self.size:
-            return replace(self, possible=held)
-        return self
-
-    def surely_holds_one_of(self, cards: set[str]) -> bool:
-        """True if the hand must hold at least one of ``cards``."""
-        if self.held & cards:
-            return True
-        return len(cards & self.possible) > len(self.possible) - self.size
-
-
-@dataclass(frozen=True)
-class Trick:
-    leader: str
-    cards: tuple[tuple[str, str], ...] = ()  # (seat, card) in the order played
-    caller: str | None = None
-    winner: str | None = None
-    exchange: tuple[str, str] | None = None  # (give, take) by the winner afterwards
-
-    def card_of(self, seat: str) -> str | None:
-        return next((card for s, card in self.cards if s == seat), None)
-
-    @property
-    def lead(self) -> str:
-        return self.cards[0][1]
-
-    @property
-    def final_cards(self) -> tuple[str, ...]:
-        """The cards the trick holds now: after an exchange, the given card
-        instead of the taken one."""
-        return final_cards(self.cards, self.exchange)
-
-    @property
-    def total(self) -> int:
-        return trick_sum(self.cards, self.exchange)
-
-
-@lru_cache(maxsize=4096)
-def final_cards(cards: tuple[tuple[str, str], ...], exchange: tuple[str, str] | None) -> tuple[str, ...]:
-    held = tuple(card for _, card in cards)
-    if exchange is None:
-        return held
-    give, take = exchange
-    return tuple(give if card == take else card for card in held)
-
-
-@lru_cache(maxsize=4096)
-def trick_sum(cards: tuple[tuple[str, str], ...], exchange: tuple[str, str] | None) -> int:
-    """A trick's sum (every view shows each trick's; a state's tricks are shared by the states after it)."""
-    return sum(value(card) for card in final_cards(cards, exchange))
-
-
-@dataclass(frozen=True)
-class Unfollowed:
-    """A seat played off colour and number with a hand the record could not
-    see: a later card of the led colour, not taken in an exchange since,
-    proves a renege."""
-
-    seat: str
-    ply: int
-    lead: str
-    card: str
-
-
-@dataclass(frozen=True)
-class WilliState:
-    players: tuple[str, ...]          # the people, as listed
-    seats: tuple[str, ...]            # clockwise, the monster first with 3 players
-    round: int = 1
-    phase: str = "deal"               # deal | discard | play | over
-    hands: tuple[Hand, ...] = ()
-    discarded: frozenset[str] = frozenset()
-    tricks: tuple[Trick, ...] = ()    # finished tricks of this round
-    trick: Trick | None = None        # the trick being played
-    exchange_open: bool = False       # the last trick's winner may still exchange
-    points: tuple[int, ...] = ()      # point cards won, by seat
-    rounds: tuple[Mapping[str, Any], ...] = ()  # each finished round's sums and points
-    unfollowed: tuple[Unfollowed, ...] = ()
-    findings: tuple[Finding, ...] = ()
-    ply: int = 0                      # effective moves applied so far
-
-    def index(self, seat: str) -> int:
-        return self.seats.index(seat)
-
-    def hand(self, seat: str) -> Hand:
-        return self.hands[self.index(seat)]
-
-    def won(self, seat: str) -> int:
-        return sum(1 for t in self.tricks if t.winner == seat)
-
-    @property
-    def leader_of_round(self) -> str:
-        return self.seats[(self.round - 1) % len(self.seats)]
-
-    def next_to_play(self) -> str | None:
-        if self.phase != "play":
-            return None
-        if self.trick is None:
-            return self.tricks[-1].winner if self.tricks else self.leader_of_round
-        start = self.index(self.trick.leader)
-        return self.seats[(start + len(self.trick.cards)) % len(self.seats)]
-
-    def callers(self) -> list[str]:
-        """Who may call "Meinz" now: seats that played to the unfinished
-        trick, while no one has called, that have fewer than 2 tricks."""
-        trick = self.trick
-        if trick is None or trick.caller is not None or not trick.cards:
-            return []
-        return [seat for seat, _ in trick.cards
-                if seat != MONSTER and self.won(seat) < TRICKS_PER_SEAT]
-
-
-def _not_held(state: WilliState, card: str, seat: str, verb: str) -> RuleViolation:
-    """The refusal of a card ``seat`` does not hold, saying only what lies
-    open on the table: a card played is public; whether a card not held is
-    in another hand, discarded face down or never dealt is not, and all three
-    get the same words ("You do not hold R3.")."""
-    in_trick = state.trick and any(c == card for _, c in state.trick.cards)
-    if in_trick or any(card in t.final_cards for t in state.tricks):
-        message = f"{seat} cannot {verb} {card}: it has already been played."
-    elif seat == MONSTER:
-        message = f"{card} is not in the card monster's stack."
-    else:
-        message = f"You do not hold {card}."
-    rule = {"discard": RULE_PREPARATION, "play": RULE_FOLLOW, "give": RULE_EXCHANGE}[verb]
-    return RuleViolation("not_in_hand", message, rule)
-
-
-def round_points(sums: Mapping[str, int]) -> dict[str, int]:
-    """Point cards for the round: highest sum 3, second 1, third 0, lowest 2.
-    Seats tied on a sum get nothing, and the places they share are used up
-    (rulebook "Point Distribution": 40, 40, 39, 34 gives 0, 0, 0, 2)."""
-    place = places(sums)
-    shared = tied(sums)
-    return {seat: 0 if seat in shared else POINTS_BY_PLACE[place[seat]] for seat in sums}
-
-
-def same_colour(lead: str) -> set[str]:
-    return {card for card in DECK if colour(card) == colour(lead)}
+from domain.willi.state import HAND_SIZE, MONSTER, ROUNDS, RULE_PREPARATION, Hand, Trick, WilliState, scores, winners
+from domain.willi.tricks import (check_deal, check_discard, check_exchange, check_meinz, check_play, deal, discard,
+                                 exchange, meinz, play)
 
 
 _CARD = re.compile(CARD_PATTERN)
@@ -214,6 +36,16 @@ _NOTATIONS = [
 """Willi's short notations, tried in this order (a seat name may hold spaces)."""
 
 
+MOVES: Mapping[str, MoveRule] = {kind: MoveRule(MOVE_SCHEMAS[kind], check, apply) for kind, check, apply in (
+    ("deal", check_deal, deal),
+    ("discard", check_discard, discard),
+    ("play", check_play, play),
+    ("meinz", check_meinz, meinz),
+    ("exchange", check_exchange, exchange),
+)}
+"""Every move type: its form, its check and what it does."""
+
+
 class Willi(Game):
     id = "willi"
     title = "Willi"
@@ -223,7 +55,7 @@ class Willi(Game):
     max_players = 4
     reserved_seats = Game.reserved_seats | {MONSTER}
     options_schema = OptionsSchema
-    move_schemas = MOVE_SCHEMAS
+    move_schemas = {kind: rule.schema for kind, rule in MOVES.items()}
 
     # -- set-up ---------------------------------------------------------------
     def setup(self, players: Sequence[str], options: Mapping[str, Any],
@@ -255,270 +87,21 @@ class Willi(Game):
         if state.phase == "over":
             raise RuleViolation("game_over", "The game is over: all 8 rounds have been played.", "Game End")
         if kind == "deal":
-            return self._check_deal(state, move)
+            return MOVES[kind].check(state, move)
         seat = move["seat"]
         if seat not in state.seats:
             raise RuleViolation("unknown_seat", f"There is no seat '{seat}' at this table.", "Players")
         if state.phase == "deal":
             raise RuleViolation("not_dealt", f"Round {state.round} has not been dealt yet.", RULE_PREPARATION)
-        {"discard": self._check_discard, "play": self._check_play,
-         "meinz": self._check_meinz, "exchange": self._check_exchange}[kind](state, move)
-
-    def _check_deal(self, state: WilliState, move: Move) -> None:
-        if state.phase != "deal":
-            raise RuleViolation("already_dealt", f"Round {state.round} has already been dealt.", RULE_PREPARATION)
-        hands = move["hands"]
-        if set(hands) != set(state.seats):
-            raise RuleViolation(
-                "deal_seats", "A deal gives a hand to every seat: " + ", ".join(state.seats) + ".",
-                RULE_PREPARATION)
-        seen: dict[str, str] = {}
-        for seat, cards in hands.items():
-            if cards is None:
-                continue
-            if len(cards) != HAND_SIZE:
-                raise RuleViolation(
-                    "hand_size", f"Every seat is dealt {HAND_SIZE} cards; {seat} got {len(cards)}.",
-                    RULE_PREPARATION)
-            for card in cards:
-                if card in seen:
-                    twice = f"{seat} is dealt {card} twice" if seen[card] == seat else \
-                        f"{card} is dealt twice ({seen[card]} and {seat})"
-                    raise RuleViolation("card_twice", f"{twice}; the deck has one.", RULE_PREPARATION)
-                seen[card] = seat
-
-    def _check_discard(self, state: WilliState, move: Move) -> None:
-        seat, card = move["seat"], move["card"]
-        if seat == MONSTER:
-            raise RuleViolation("monster_discard", "The card monster does not discard.", RULE_MONSTER)
-        if state.phase != "discard" or seat in state.discarded:
-            raise RuleViolation(
-                "discard_once", "Each player discards exactly one card, before the first lead.",
-                RULE_PREPARATION)
-        if card is not None and card not in state.hand(seat).possible:
-            raise _not_held(state, card, seat, "discard")
-
-    def _check_play(self, state: WilliState, move: Move) -> None:
-        seat, card = move["seat"], move["card"]
-        if state.phase == "discard":
-            waiting = ", ".join(s for s in state.players if s not in state.discarded)
-            raise RuleViolation("discard_first", f"Everyone discards before the first lead; waiting for {waiting}.",
-                                RULE_PREPARATION)
-        nxt = state.next_to_play()
-        if seat != nxt:
-            raise RuleViolation("not_your_turn", f"It is {nxt}'s turn to play, not {seat}'s.", RULE_FOLLOW)
-        hand = state.hand(seat)
-        if seat == MONSTER:
-            if hand.stack is not None and card != hand.stack[0]:
-                raise RuleViolation(
-                    "monster_top_card",
-                    f"The card monster plays the top card of its stack: {hand.stack[0]}, not {card}.", RULE_MONSTER)
-        if card not in hand.possible:
-            raise _not_held(state, card, seat, "play")
-        if seat == MONSTER or state.trick is None:
-            return
-        lead = state.trick.lead
-        if not follows(card, lead) and hand.surely_holds_one_of(same_colour(lead)):
-            raise RuleViolation(
-                "must_follow",
-                f"You must follow {colour_name(lead)} or play a {value(lead)}: "
-                f"you hold {colour_name(lead)} cards.", RULE_FOLLOW)
-
-    def _check_meinz(self, state: WilliState, move: Move) -> None:
-        seat = move["seat"]
-        trick = state.trick
-        if seat == MONSTER:
-            raise RuleViolation("monster_meinz", "The card monster cannot call Meinz.", RULE_MONSTER)
-        if state.phase != "play" or trick is None:
-            when = ("The trick is over: nobody calls Meinz after its last card"
-                    if state.phase == "play" and state.tricks else "No trick has been led yet")
-            raise RuleViolation("meinz_no_trick", f"{when}; Meinz is called during a trick, after your own card.",
-                                RULE_WIN)
-        if trick.caller is not None:
-            raise RuleViolation("meinz_taken", f"{trick.caller} already called Meinz on this trick.", RULE_WIN)
-        if trick.card_of(seat) is None:
-            last = state.seats[(state.index(trick.leader) - 1) % len(state.seats)]
-            raise RuleViolation(
-                "meinz_before_card",
-                "The last player to play to a trick never calls Meinz." if seat == last else
-                "You may call Meinz only after playing your card to this trick.", RULE_WIN)
-        if state.won(seat) >= TRICKS_PER_SEAT:
-            raise RuleViolation(
-                "meinz_two_tricks", "You already have 2 tricks this round: you may not call Meinz.", RULE_WIN)
-
-    def _check_exchange(self, state: WilliState, move: Move) -> None:
-        seat, give, take = move["seat"], move["give"], move["take"]
-        if seat == MONSTER:
-            raise RuleViolation("monster_exchange", "The card monster never exchanges: it only turns its top card.",
-                                RULE_MONSTER)
-        if state.phase != "play" or state.trick is not None or not state.tricks:
-            raise RuleViolation(
-                "exchange_closed", "Only the winner of a trick may exchange, right after it and before the next lead.",
-                RULE_EXCHANGE)
-        last = state.tricks[-1]
-        if seat != last.winner:
-            who = ("The card monster won the trick: it never exchanges, and nobody else may"
-                   if last.winner == MONSTER else f"Only {last.winner}, who won the trick, may exchange")
-            raise RuleViolation("exchange_not_winner", who + ".", RULE_EXCHANGE)
-        if last.exchange is not None:
-            raise RuleViolation(
-                "exchange_closed", f"{seat} has already exchanged: one card per trick, before the next lead.",
-                RULE_EXCHANGE)
-        if take not in (card for _, card in last.cards):
-            raise RuleViolation("exchange_not_in_trick", f"{take} is not in the trick.", RULE_EXCHANGE)
-        if give not in state.hand(seat).possible:
-            raise _not_held(state, give, seat, "give")
-        if colour(give) != colour(take):
-            raise RuleViolation(
-                "exchange_colour",
-                f"You may only exchange for a card of the same colour: {give} is {colour_name(give)}, "
-                f"{take} is {colour_name(take)}.", RULE_EXCHANGE)
+        MOVES[kind].check(state, move)
 
     # -- applying ----------------------------------------------------------------
     def apply(self, state: WilliState, move: Move) -> tuple[WilliState, Outcome]:
-        new, outcome = getattr(self, "_" + move["type"])(state, move)
+        new, outcome = MOVES[move["type"]].apply(state, move)
         # ``new`` is a fresh copy no one else holds yet: count the move on it
         # instead of copying the whole state once more.
         new.__dict__["ply"] = state.ply + 1
         return new, outcome
-
-    def _deal(self, state: WilliState, move: Move) -> tuple[WilliState, Outcome]:
-        dealt = move["hands"]
-        known = {card for cards in dealt.values() if cards for card in cards}
-        unseen = frozenset(DECK) - known
-        hands = tuple(
-            Hand(frozenset(dealt[seat]), HAND_SIZE, stack=tuple(dealt[seat]) if seat == MONSTER else None)
-            if dealt[seat] is not None else Hand(unseen, HAND_SIZE)
-            for seat in state.seats)
-        new = replace(state, phase="discard", hands=hands, discarded=frozenset(), tricks=(), trick=None,
-                      exchange_open=False, unfollowed=())
-        return new, [{"fact": "dealt", "round": state.round, "leader": state.leader_of_round}]
-
-    def _discard(self, state: WilliState, move: Move) -> tuple[WilliState, Outcome]:
-        seat, card = move["seat"], move["card"]
-        i = state.index(seat)
-        hands = state.hands
-        if card is None:
-            hands = _set(hands, i, replace(hands[i], size=hands[i].size - 1))
-        else:
-            hands = self._remove_everywhere(hands, card, i)
-        discarded = state.discarded | {seat}
-        phase = "play" if discarded >= set(state.players) else "discard"
-        return replace(state, hands=hands, discarded=discarded, phase=phase), [
-            {"fact": "discarded", "seat": seat, "seen": card is not None}]
-
-    @staticmethod
-    def _remove_everywhere(hands: tuple[Hand, ...], card: str, holder: int) -> tuple[Hand, ...]:
-        """``card`` left seat ``holder``'s hand face up: no hand can hold it now."""
-        out = []
-        for i, hand in enumerate(hands):
-            if i == holder:
-                stack = hand.stack[1:] if hand.stack else hand.stack
-                hand = replace(hand, possible=hand.possible - {card}, size=hand.size - 1, stack=stack,
-                               taken=tuple(t for t in hand.taken if t[0] != card)).settled()
-            elif card in hand.possible:
-                hand = replace(hand, possible=hand.possible - {card})
-            out.append(hand)
-        return tuple(out)
-
-    def _play(self, state: WilliState, move: Move) -> tuple[WilliState, Outcome]:
-        seat, card = move["seat"], move["card"]
-        outcome: Outcome = []
-        trick = state.trick or Trick(leader=seat)
-        new_findings = self._reneges(state, seat, card)
-        unfollowed = tuple(u for u in state.unfollowed if not any(f.ply == u.ply for f in new_findings))
-        if trick.cards and seat != MONSTER and not follows(card, trick.lead):
-            hand = state.hand(seat)
-            if not hand.certain and hand.possible & same_colour(trick.lead):
-                unfollowed += (Unfollowed(seat, state.ply, trick.lead, card),)
-        outcome += [{"fact": "renege_found", "seat": f.seat, "message": f.message} for f in new_findings]
-        trick = replace(trick, cards=trick.cards + ((seat, card),))
-        state = replace(state, hands=self._remove_everywhere(state.hands, card, state.index(seat)),
-                        trick=trick, exchange_open=False, unfollowed=unfollowed,
-                        findings=state.findings + tuple(new_findings))
-        if len(trick.cards) < len(state.seats):
-            return state, outcome
-        return self._finish_trick(state, outcome)
-
-    def _reneges(self, state: WilliState, seat: str, card: str) -> list[Finding]:
-        """Earlier failures to follow that ``card`` now shows were reneges."""
-        found = []
-        for u in state.unfollowed:
-            if u.seat != seat or colour(card) != colour(u.lead):
-                continue
-            if any(c == card and ply > u.ply for c, ply in state.hand(seat).taken):
-                continue
-            found.append(Finding(
-                "renege", seat, u.ply,
-                f"{seat} played {u.card} to a trick led with {u.lead} but still held {card}: "
-                f"holding {colour_name(u.lead)}, {seat} had to play {colour_name(u.lead)} or a {value(u.lead)}."))
-        return found
-
-    def _finish_trick(self, state: WilliState, outcome: Outcome) -> tuple[WilliState, Outcome]:
-        trick = state.trick
-        winner, how = self._trick_winner(state, trick)
-        trick = replace(trick, winner=winner)
-        state = replace(state, tricks=state.tricks + (trick,), trick=None)
-        outcome.append({"fact": "trick_won", "seat": winner, "how": how, "trick": len(state.tricks),
-                        "cards": [c for _, c in trick.cards]})
-        if len(state.tricks) == TRICKS_PER_ROUND:
-            return self._score_round(state, outcome)
-        hand = state.hand(winner) if winner != MONSTER else None
-        can_exchange = bool(hand and hand.size > 0 and any(
-            colour(c) == colour(p) for _, c in trick.cards for p in hand.possible))
-        return replace(state, exchange_open=can_exchange), outcome
-
-    @staticmethod
-    def _trick_winner(state: WilliState, trick: Trick) -> tuple[str, str]:
-        """The caller of Meinz, else the lowest card among seats with fewer
-        than 2 tricks; of equal cards the later played is lower."""
-        if trick.caller is not None:
-            return trick.caller, "meinz"
-        eligible = [(value(card), -order, seat) for order, (seat, card) in enumerate(trick.cards)
-                    if state.won(seat) < TRICKS_PER_SEAT]
-        lowest = min(eligible)
-        overall = min((value(card), -order, seat) for order, (seat, card) in enumerate(trick.cards))
-        return lowest[2], "lowest card" if lowest == overall else "lowest card of a seat with fewer than 2 tricks"
-
-    def _score_round(self, state: WilliState, outcome: Outcome) -> tuple[WilliState, Outcome]:
-        sums = {seat: sum(t.total for t in state.tricks if t.winner == seat)
-                + (MONSTER_BONUS if seat == MONSTER else 0) for seat in state.seats}
-        awarded = round_points(sums)
-        place = places(sums)
-        points = tuple(p + awarded[seat] for p, seat in zip(state.points, state.seats))
-        for seat in state.seats:
-            if awarded[seat]:
-                outcome.append({"fact": "scored", "seat": seat, "points": awarded[seat],
-                                "why": f"place {place[seat]} in round {state.round} with a sum of {sums[seat]}"})
-        record = {"round": state.round, "sums": sums, "points": awarded}
-        outcome.append({"fact": "round_scored", **record})
-        last = state.round == ROUNDS
-        state = replace(state, points=points, rounds=state.rounds + (record,), exchange_open=False,
-                        phase="over" if last else "deal", round=state.round if last else state.round + 1)
-        if last:
-            outcome.append({"fact": "game_over", "scores": self.scores(state), "winners": self.winners(state)})
-        return state, outcome
-
-    def _meinz(self, state: WilliState, move: Move) -> tuple[WilliState, Outcome]:
-        return replace(state, trick=replace(state.trick, caller=move["seat"])), [
-            {"fact": "meinz", "seat": move["seat"]}]
-
-    def _exchange(self, state: WilliState, move: Move) -> tuple[WilliState, Outcome]:
-        seat, give, take = move["seat"], move["give"], move["take"]
-        findings = self._reneges(state, seat, give)
-        unfollowed = tuple(u for u in state.unfollowed if not any(f.ply == u.ply for f in findings))
-        i = state.index(seat)
-        hands = self._remove_everywhere(state.hands, give, i)
-        hand = hands[i]
-        hands = _set(hands, i, replace(hand, possible=hand.possible | {take}, size=hand.size + 1,
-                                       taken=hand.taken + ((take, state.ply),)).settled())
-        last = state.tricks[-1]
-        swapped = replace(last, exchange=(give, take))
-        state = replace(state, hands=hands, tricks=state.tricks[:-1] + (swapped,), exchange_open=False,
-                        unfollowed=unfollowed, findings=state.findings + tuple(findings))
-        outcome = [{"fact": "renege_found", "seat": f.seat, "message": f.message} for f in findings]
-        return state, outcome + [{"fact": "exchanged", "seat": seat, "give": give, "take": take,
-                                  "trick_sum": swapped.total}]
 
     # -- listing moves -------------------------------------------------------------
     def legal_moves(self, state: WilliState) -> list[Move] | None:
@@ -551,17 +134,13 @@ class Willi(Game):
 
     # -- views -------------------------------------------------------------------
     def scores(self, state: WilliState) -> dict[str, int]:
-        return dict(zip(state.seats, state.points))
+        return scores(state)
 
     def finished(self, state: WilliState) -> bool:
         return state.phase == "over"
 
     def winners(self, state: WilliState) -> list[str]:
-        """The players with the most points share the victory; the card monster
-        is not a player and never wins (README: "Willi")."""
-        if not self.finished(state):
-            return []
-        return best({seat: state.points[state.index(seat)] for seat in state.players})
+        return winners(state)
 
     def findings(self, state: WilliState) -> list[Finding]:
         return list(state.findings)

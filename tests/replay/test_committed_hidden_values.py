@@ -19,7 +19,7 @@ import pytest
 
 from domain.commitment import canonical
 from domain.record import GENESIS, event_hash
-from domain.willi.game import DECK
+from domain.willi.cards import DECK
 from replay.records import to_jsonl
 from replay.verify import verify_jsonl
 from service.app.games import Games

@@ -17,7 +17,7 @@ from helpers import Api
 
 from domain.games import all_games
 from domain.wiener_walzer.components import GUEST_CARDS
-from domain.willi.game import DECK
+from domain.willi.cards import DECK
 
 FOUR = ["Ann", "Bob", "Cy", "Di"]
 

@@ -15,7 +15,7 @@ from test_willi_rules import FOUR, THREE, Table, one_colour_each
 from domain.rules import Expected, MalformedMove
 from domain.willi import GAME, MONSTER
 from domain.willi.cards import DECK
-from domain.willi.game import round_points
+from domain.willi.state import round_points
 
 
 # -- Contents ----------------------------------------------------------------------------

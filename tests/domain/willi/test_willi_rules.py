@@ -6,7 +6,7 @@ import pytest
 from domain.rules import RuleViolation
 from domain.willi import GAME, MONSTER
 from domain.willi.cards import DECK
-from domain.willi.game import round_points
+from domain.willi.state import round_points
 
 FOUR = ["Alex", "Joe", "Gunter", "Hanna"]
 THREE = ["Alex", "Joe", "Hanna"]

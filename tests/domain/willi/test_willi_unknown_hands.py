@@ -9,6 +9,7 @@ import pytest
 from test_willi_rules import FOUR, Table
 
 from domain.willi import GAME
+from domain.willi.tricks import reneges
 
 
 def unseen_table():
@@ -65,8 +66,8 @@ def test_a_card_taken_in_an_exchange_after_the_lapse_is_no_renege():
     hand = replace(state.hands[joe], possible=state.hands[joe].possible | {"Y7"},
                    taken=(("Y7", state.ply),))
     later = replace(state, hands=state.hands[:joe] + (hand,) + state.hands[joe + 1:])
-    assert GAME._reneges(later, "Joe", "Y7") == []
-    assert [f.kind for f in GAME._reneges(later, "Joe", "Y6")] == ["renege"]
+    assert reneges(later, "Joe", "Y7") == []
+    assert [f.kind for f in reneges(later, "Joe", "Y6")] == ["renege"]
 
 
 def test_following_by_number_is_no_renege():
