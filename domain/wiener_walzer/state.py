@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
 from domain.immutable import evolve as replace
+from domain.ranking import best
 from typing import Mapping
 
 from domain.wiener_walzer.board import Board
@@ -105,3 +106,13 @@ def swap_spaces(state: WalzerState, a: str, b: str) -> WalzerState:
         if tile is not None:
             tiles[space] = tile
     return replace(state, guests=guests, tiles=tiles)
+
+
+def scores(state: WalzerState) -> dict[str, int]:
+    """Every player's points."""
+    return dict(zip(state.players, state.points))
+
+
+def winners(state: WalzerState) -> list[str]:
+    """The players with the most points, once the game is over."""
+    return best(scores(state)) if state.phase == "over" else []
