@@ -205,14 +205,14 @@ def answer_undo(answers: Any, e: Any) -> None:
     answers[e.request_id] = Answer("undo", e.originator_version, e.number, taken_back=[*taken, e.number])
 
 
-ANSWERS: dict[str, Callable[[Any, Any], None]] = {
-    "MoveRecorded": answer_move,
-    "MoveUndone": answer_undo,
-    "MoveRedone": lambda answers, e: answers.__setitem__(e.request_id, Answer("redo", e.originator_version,
+ANSWERS: dict[type, Callable[[Any, Any], None]] = {
+    GameRecord.MoveRecorded: answer_move,
+    GameRecord.MoveUndone: answer_undo,
+    GameRecord.MoveRedone: lambda answers, e: answers.__setitem__(e.request_id, Answer("redo", e.originator_version,
                                                                               e.number)),
-    "SeatLinkChanged": lambda answers, e: answers.__setitem__(e.request_id, Answer("seat_link",
+    GameRecord.SeatLinkChanged: lambda answers, e: answers.__setitem__(e.request_id, Answer("seat_link",
                                                                                    e.originator_version)),
-    "Annotated": lambda answers, e: answers.__setitem__(e.request_id, Answer(
+    GameRecord.Annotated: lambda answers, e: answers.__setitem__(e.request_id, Answer(
         "annotation", e.originator_version, e.number, request={"move_index": e.number, "text": e.text})),
 }
 """How each kind of event answers its request (``request_id``)."""
@@ -233,10 +233,10 @@ def _noted(entry: Entry, e: Any) -> None:
                               "version": e.originator_version})
 
 
-ENTRY_CHANGES: dict[str, Callable[[Entry, Any], None]] = {
-    "MoveUndone": lambda entry, e: _changed(entry, e, True),
-    "MoveRedone": lambda entry, e: _changed(entry, e, False),
-    "Annotated": _noted,
+ENTRY_CHANGES: dict[type, Callable[[Entry, Any], None]] = {
+    GameRecord.MoveUndone: lambda entry, e: _changed(entry, e, True),
+    GameRecord.MoveRedone: lambda entry, e: _changed(entry, e, False),
+    GameRecord.Annotated: _noted,
 }
 """What each kind of event does to the log entry of the move it names."""
 
@@ -362,9 +362,9 @@ class GameHistory:
                 if replayed_ is not None:
                     self._judge(replayed_, domain_event)
                 last = domain_event
-            getattr(self, "_on_" + type(domain_event).__name__)(domain_event)
+            ON_EVENT[type(domain_event)](self, domain_event)
             if getattr(domain_event, "request_id", None):
-                ANSWERS[type(domain_event).__name__](self.answers, domain_event)
+                ANSWERS[type(domain_event)](self.answers, domain_event)
             self.last_at = domain_event.timestamp
         if stored and last is not None:
             self.record.last_hash = hash_of(last)
@@ -390,10 +390,10 @@ class GameHistory:
                 "outcome_differs", version,
                 f"Move {number}: the rules now give {replayed.outcome}, the record holds {e.outcome}.", number))
 
-    def _on_SeedRevealed(self, e: Any) -> None:
+    def _on_seed_revealed(self, e: Any) -> None:
         self.revealed = {"seed": e.seed, "salt": e.salt, "version": e.originator_version}
 
-    def _on_MoveRecorded(self, e: Any) -> None:
+    def _on_move_recorded(self, e: Any) -> None:
         entry = new_entry(e)
         if self.read is None:
             self.entries.append(entry)
@@ -402,26 +402,26 @@ class GameHistory:
         self.recorded.append(e.originator_version)
         self._effective(e.originator_version, e.number)
 
-    def _on_MoveUndone(self, e: Any) -> None:
+    def _on_move_undone(self, e: Any) -> None:
         self.effective.pop()
         self.effective_since.pop()
         self._touch(e.originator_version, e.number)
         self._change_entry(e)
 
-    def _on_MoveRedone(self, e: Any) -> None:
+    def _on_move_redone(self, e: Any) -> None:
         self._effective(e.originator_version, e.number)
         self._change_entry(e)
 
-    def _on_Forked(self, e: Any) -> None:
+    def _on_forked(self, e: Any) -> None:
         """Where the game came from is kept on ``record.forked_from``; the
         moves copied from the origin follow as ordinary MoveRecorded events."""
 
-    def _on_SeatLinkChanged(self, e: Any) -> None:
+    def _on_seat_link_changed(self, e: Any) -> None:
         self.tokens.pop(f"seat:{e.seat}", None)
         self.tokens.update(e.tokens)
         self.callers.clear()          # a token checked before may be the one revoked
 
-    def _on_Annotated(self, e: Any) -> None:
+    def _on_annotated(self, e: Any) -> None:
         if e.number:
             self._change_entry(e)
             self._touched(e.originator_version, e.number)
@@ -429,7 +429,7 @@ class GameHistory:
     def _change_entry(self, e: Any) -> None:
         entry = self.entries[e.number - 1] if self.read is None else self._kept_entries.get(e.number)
         if entry is not None:
-            ENTRY_CHANGES[type(e).__name__](entry, e)
+            ENTRY_CHANGES[type(e)](entry, e)
 
     def _effective(self, version: int, number: int) -> None:
         """Move ``number`` became effective at ``version`` (recorded or redone)."""
@@ -474,11 +474,11 @@ class GameHistory:
             number = getattr(e, "number", None)
             if number not in last_touch:
                 continue
-            name = type(e).__name__
-            if name == "MoveRecorded":
+            kind = type(e)
+            if kind is GameRecord.MoveRecorded:
                 built[number] = new_entry(e)
-            elif name in ENTRY_CHANGES and number in built:
-                ENTRY_CHANGES[name](built[number], e)
+            elif kind in ENTRY_CHANGES and number in built:
+                ENTRY_CHANGES[kind](built[number], e)
             if e.originator_version == last_touch[number] and number in built:
                 done[number] = built.pop(number)
                 while ready < len(order) and order[ready] in done:
@@ -508,7 +508,7 @@ class GameHistory:
         answers: dict[str, Answer] = {}
         for e in self.read(0, self.version):
             if getattr(e, "request_id", None) == request_id:
-                ANSWERS[type(e).__name__](answers, e)
+                ANSWERS[type(e)](answers, e)
         return answers.get(request_id)
 
     def _earlier(self, start: int, end: int) -> tuple[Any, list[Move]]:
@@ -534,7 +534,7 @@ class GameHistory:
             return []
         wanted, found = set(numbers), {}
         for e in self.read(self.recorded[numbers[0] - 1] - 1, self.recorded[numbers[-1] - 1]):
-            if type(e).__name__ == "MoveRecorded" and e.number in wanted:
+            if type(e) is GameRecord.MoveRecorded and e.number in wanted:
                 found[e.number] = e.move
         return [found[n] for n in numbers]
 
@@ -592,3 +592,15 @@ class GameHistory:
 
     def move_number_of_ply(self, ply: int) -> int | None:
         return self.effective[ply] if 0 <= ply < len(self.effective) else None
+
+
+ON_EVENT: dict[type, Callable[[GameHistory, Any], None]] = {
+    GameRecord.SeedRevealed: GameHistory._on_seed_revealed,
+    GameRecord.MoveRecorded: GameHistory._on_move_recorded,
+    GameRecord.MoveUndone: GameHistory._on_move_undone,
+    GameRecord.MoveRedone: GameHistory._on_move_redone,
+    GameRecord.Forked: GameHistory._on_forked,
+    GameRecord.SeatLinkChanged: GameHistory._on_seat_link_changed,
+    GameRecord.Annotated: GameHistory._on_annotated,
+}
+"""What each kind of a game's event does to its history, by the event's type."""

@@ -229,13 +229,13 @@ class Table:
         cannot apply at all leaves the state as it was. Returns None for an
         event that moves nothing. ``hashed=False``: the record's ``last_hash``
         is left for the caller (domain.record.unhashed_mutate)."""
-        name = type(stored).__name__
+        kind = type(stored)
         self.record = stored.mutate(self.record) if hashed else unhashed_mutate(stored, self.record)
-        if name == "MoveUndone":
+        if kind is GameRecord.MoveUndone:
             self.states.pop()
-        if name == "MoveRecorded":
+        if kind is GameRecord.MoveRecorded:
             self.moves[stored.number] = stored.move
-        if name not in ("MoveRecorded", "MoveRedone"):
+        elif kind is not GameRecord.MoveRedone:
             return None
         move, state = self.moves[stored.number], self.state
         refused = None
