@@ -41,9 +41,10 @@ from rich.table import Table
 
 from domain.rules import random_move
 from domain.table import random_game
-from domain.willi import GAME
+from domain.games import get_game
 from service.store.keys import ENV_KEY, ENV_KEY_FILE, new_env_key
 
+GAME = get_game("willi")        # the same game the bench records (service.ops.bench.BENCH_GAME)
 PLAYERS = ["Alex", "Joe", "Gunter", "Hanna"]
 HOST = "127.0.0.1"
 """Loopback only: the benchmark never sends its load anywhere else."""

@@ -1,0 +1,156 @@
+"""What the benchmark measures with: a raw eventsourcing save as the baseline,
+the service in-process (WSGI) and over real HTTP, and per-call timing."""
+from __future__ import annotations
+
+import http.client
+import io
+import json
+import statistics
+import threading
+import time
+from typing import Any, Callable
+
+from eventsourcing.domain import Aggregate, event
+
+from service.store.database import Tablelog, persistence_env
+
+
+class Counter(Aggregate):
+    """The baseline: an aggregate whose every command is one small event."""
+
+    @event("Created")
+    def __init__(self) -> None:
+        self.count = 0
+
+    @event("Counted")
+    def count_one(self) -> None:
+        self.count += 1
+
+
+class BaselineApp(Tablelog):
+    name = "benchbaseline"
+    snapshotting_intervals = {}
+    env = {}
+
+
+def served_per_call(client: "WSGIClient", fn: Callable[[], object], repeat: int) -> float:
+    """The median time the service spent on the requests of one ``fn()``."""
+    times = []
+    for _ in range(repeat):
+        before = client.served
+        fn()
+        times.append(client.served - before)
+    return statistics.median(times)
+
+
+def per_call(fn: Callable[[], object], repeat: int) -> float:
+    """The median seconds of ``fn`` over ``repeat`` calls."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+class RawSaver:
+    """The baseline: one raw eventsourcing ``save()`` of one small event, on
+    the same store as the games."""
+
+    def __init__(self, url: str):
+        self.app = BaselineApp(env=persistence_env(url))
+        self.counter = Counter()
+        self.app.save(self.counter)
+
+    def save_one(self) -> None:
+        self.counter.count_one()
+        self.app.save(self.counter)
+
+    def timed(self) -> float:
+        start = time.perf_counter()
+        self.save_one()
+        return time.perf_counter() - start
+
+    def close(self) -> None:
+        self.app.close()
+
+
+def raw_save_time(url: str, repeat: int) -> float:
+    """The median raw save in a loop of its own (warm: nothing runs between)."""
+    saver = RawSaver(url)
+    result = per_call(saver.save_one, repeat)
+    saver.close()
+    return result
+
+
+class WSGIClient:
+    """HTTP requests handed to the Flask app as a WSGI server (gunicorn) hands
+    them over: an environ in, status and body out. ``served`` adds up the
+    time from each WSGI call to the last byte of its answer: the service's own
+    time. Building the request and reading the answer are the
+    client's (Werkzeug's test client adds about 0.15 ms a request here)."""
+
+    def __init__(self, app):
+        self.app = app
+        self.served = 0.0
+
+    def request(self, method: str, path: str, body: dict | None = None,
+                headers: dict[str, str] | None = None, raw: bool = False) -> tuple[int, Any]:
+        path, _, query = path.partition("?")
+        data = json.dumps(body).encode() if body is not None else b""
+        environ = {
+            "REQUEST_METHOD": method, "PATH_INFO": path, "QUERY_STRING": query, "SCRIPT_NAME": "",
+            "SERVER_NAME": "bench", "SERVER_PORT": "80", "SERVER_PROTOCOL": "HTTP/1.1",
+            "REMOTE_ADDR": "127.0.0.1", "wsgi.url_scheme": "http", "wsgi.input": io.BytesIO(data),
+            "wsgi.errors": io.StringIO(), "wsgi.multithread": True, "wsgi.multiprocess": False,
+            "wsgi.run_once": False, "wsgi.version": (1, 0),
+            "CONTENT_TYPE": "application/json", "CONTENT_LENGTH": str(len(data)),
+        }
+        for name, value in (headers or {}).items():
+            environ["HTTP_" + name.upper().replace("-", "_")] = value
+        status: list[str] = []
+        start = time.perf_counter()
+        chunks = self.app(environ, lambda line, _headers, _exc=None: status.append(line))
+        try:
+            payload = b"".join(chunks)
+        finally:
+            getattr(chunks, "close", lambda: None)()
+        self.served += time.perf_counter() - start
+        return int(status[0].split()[0]), payload if raw else json.loads(payload)
+
+
+class HTTPClient:
+    """The same requests over real HTTP: the app served by waitress (as each
+    ``serve --production`` worker serves it, with its threads) on a loopback
+    port in this process, and one kept-alive connection to it. ``served``
+    adds up the time from sending each request to reading the last byte of
+    its answer: the service's time with the HTTP layer's (the socket, the
+    server's parsing and its threads); encoding the body and decoding the
+    answer are the client's, left out as in ``WSGIClient``."""
+
+    def __init__(self, app):
+        from waitress.server import create_server
+
+        from service.ops.serving import THREADS
+        self.app = app
+        self.served = 0.0
+        self.server = create_server(app, host="127.0.0.1", port=0, threads=THREADS, ident="tablelog")
+        self.thread = threading.Thread(target=self.server.run, name="bench-waitress", daemon=True)
+        self.thread.start()
+        self.connection = http.client.HTTPConnection("127.0.0.1", self.server.effective_port, timeout=30)
+
+    def request(self, method: str, path: str, body: dict | None = None,
+                headers: dict[str, str] | None = None, raw: bool = False) -> tuple[int, Any]:
+        data = json.dumps(body).encode() if body is not None else b""
+        sent = {"Content-Type": "application/json", "Content-Length": str(len(data)), **(headers or {})}
+        start = time.perf_counter()
+        self.connection.request(method, path, data, sent)
+        response = self.connection.getresponse()
+        payload = response.read()
+        self.served += time.perf_counter() - start
+        return response.status, payload if raw else json.loads(payload)
+
+    def close(self) -> None:
+        self.connection.close()
+        self.server.close()
+        self.server.task_dispatcher.shutdown(timeout=5)
