@@ -1,0 +1,180 @@
+"""The README's and the documentation's examples run, so none of them can lie.
+
+Every fenced ``sh`` block of README.md and docs/**/*.md is run, a page's
+blocks in order in one bash session (so a game id kept in a shell variable
+by one block is there for the next), against a live ``tablelog serve`` on a
+free port over a fresh SQLite file: ``http://127.0.0.1:8000`` in an example
+is that server. A ``tablelog serve`` line is started in the background and
+waited for; a page that shows none gets one started before its first block.
+A command fails the page if it exits non-zero (pipes included): examples
+call ``curl --fail-with-body`` and ``jq -e`` so that an answer of another
+status or shape fails too.
+
+A block is shown but not run only when every command in it begins with one
+of ``NOT_RUN`` (a short list, each with its reason).
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE_HOST = "127.0.0.1:8000"
+SHELL_LANGUAGES = {"sh", "bash", "shell"}
+NOT_RUN = {
+    "pip install": "installs into the interpreter that runs the tests",
+    "python3 -m venv": "makes a virtual environment for a newcomer",
+    "python -m pytest": "the suite itself",
+    "HYPOTHESIS_PROFILE=long python -m pytest": "the suite itself, ten times over",
+    "docker": "needs Docker and the network",
+    "pybabel": "rewrites the committed message catalogs",
+    "tablelog serve --production": "needs a key made beforehand and PostgreSQL roles",
+    "tablelog serve --database postgresql": "needs the PostgreSQL server it names",
+    "tablelog migrate": "needs the PostgreSQL servers it names",
+    "tablelog bench": "minutes of measuring (tests/bench runs its smoke)",
+}
+SERVE = re.compile(r"^tablelog serve\b(?!.*(--production|postgresql))")
+FENCE = re.compile(r"^```([\w-]*)[^\n]*\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
+
+
+@dataclass(frozen=True)
+class Block:
+    page: Path
+    line: int
+    language: str
+    text: str
+
+    def commands(self) -> list[str]:
+        """The block's commands: continuation lines joined, comments left out."""
+        joined = re.sub(r"\\\n\s*", " ", self.text)
+        return [line.strip() for line in joined.splitlines()
+                if line.strip() and not line.strip().startswith("#")]
+
+    @property
+    def runs(self) -> bool:
+        return self.language in SHELL_LANGUAGES and not all(
+            command.startswith(tuple(NOT_RUN)) for command in self.commands())
+
+
+def pages() -> list[Path]:
+    return [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+
+
+def blocks(page: Path) -> list[Block]:
+    text = page.read_text(encoding="utf-8")
+    return [Block(page, text.count("\n", 0, match.start()) + 1, match.group(1), match.group(2))
+            for match in FENCE.finditer(text)]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def script(page_blocks: list[Block], port: int) -> str:
+    """One bash session for a page: its blocks in order, each named on failure."""
+    here = f"127.0.0.1:{port}"
+    wait = (f'for _ in $(seq 150); do curl -sf http://{here}/api/health >/dev/null && break; sleep 0.2; done; '
+            f'curl -sf http://{here}/api/health >/dev/null')
+    lines = ["set -eEuo pipefail",
+             "trap 'echo \"failed: block at line $block_line\" >&2' ERR",
+             "trap 'kill $(jobs -p) 2>/dev/null || true' EXIT"]
+    served = any(SERVE.match(command) for block in page_blocks for command in block.commands())
+    if not served:
+        lines += [f"tablelog serve --port {port} >serve.log 2>&1 &", wait]
+    for block in page_blocks:
+        lines.append(f"block_line={block.line}")
+        for line in block.text.replace(EXAMPLE_HOST, here).replace("localhost:8000", here).splitlines():
+            if SERVE.match(line.strip()):
+                lines += [f"{line.strip()} --port {port} >serve.log 2>&1 &", wait]
+            else:
+                lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def run_page(page_blocks: list[Block], workdir: Path, timeout: float = 120) -> subprocess.CompletedProcess:
+    """Run a page's blocks in ``workdir`` with a database and a config folder of its own."""
+    environment = {**os.environ,
+                   "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+                   "TABLELOG_DATABASE_URL": f"sqlite:///{workdir / 'tablelog.sqlite3'}",
+                   "XDG_CONFIG_HOME": str(workdir / "config")}
+    environment.pop("TABLELOG_SHARDS", None)
+    process = subprocess.Popen(["bash", "-c", script(page_blocks, free_port())], cwd=workdir,
+                               env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, start_new_session=True)
+    try:
+        out, err = process.communicate(timeout=timeout)
+    finally:
+        try:
+            os.killpg(process.pid, signal.SIGTERM)      # a server the page left running
+        except ProcessLookupError:
+            pass
+    return subprocess.CompletedProcess(process.args, process.returncode, out, err)
+
+
+def pages_with_examples() -> list[Path]:
+    return [page for page in pages() if any(block.runs for block in blocks(page))]
+
+
+needs_tools = pytest.mark.skipif(not (shutil.which("curl") and shutil.which("jq") and shutil.which("bash")),
+                                 reason="the examples need bash, curl and jq")
+
+
+@needs_tools
+@pytest.mark.slow
+@pytest.mark.parametrize("page", pages_with_examples(), ids=lambda page: str(page.relative_to(ROOT)))
+def test_every_example_on_the_page_runs(page, tmp_path):
+    ran = run_page([block for block in blocks(page) if block.runs], tmp_path)
+    assert ran.returncode == 0, f"{page.relative_to(ROOT)}:\n{ran.stdout[-3000:]}\n{ran.stderr[-3000:]}"
+
+
+def test_the_readme_tour_is_among_the_examples_run():
+    readme = [block for block in blocks(ROOT / "README.md") if block.runs]
+    commands = " ".join(command for block in readme for command in block.commands())
+    for request in ("/moves", "/undo", "/redo", "/state?at=", "/export", "/audit"):
+        assert request in commands, request
+
+
+def test_only_the_listed_commands_are_left_unrun():
+    for page in pages():
+        for block in blocks(page):
+            if block.language in SHELL_LANGUAGES and not block.runs:
+                assert all(command.startswith(tuple(NOT_RUN)) for command in block.commands()), block
+
+
+def test_shell_examples_are_marked_as_such():
+    """A command shown without a language would escape the runner."""
+    for page in pages():
+        for block in blocks(page):
+            if block.language in ("", "console", "shell-session"):
+                pytest.fail(f"{page.relative_to(ROOT)}:{block.line}: a code block without its language (sh, json, text, ...)")
+
+
+@needs_tools
+def test_a_wrong_example_fails_its_page(tmp_path):
+    page = tmp_path / "wrong.md"
+    page.write_text("```sh\ncurl -s --fail-with-body http://127.0.0.1:8000/api/games/nowhere\n```\n")
+    ran = run_page(blocks(page), tmp_path)
+    assert ran.returncode != 0 and "failed: block at line 1" in ran.stderr
+
+
+def test_every_picture_the_docs_show_is_there():
+    shown = 0
+    for page in pages():
+        for target in re.findall(r"!\[[^\]]*\]\(([^)\s]+)", page.read_text(encoding="utf-8")):
+            assert (page.parent / target).resolve().is_file(), f"{page.relative_to(ROOT)}: {target}"
+            shown += 1
+    assert shown, "the README shows the page"
+    pictures = {path.resolve() for path in (ROOT / "docs" / "images").glob("*.png")}
+    for picture in pictures:
+        assert any(picture.name in page.read_text(encoding="utf-8") for page in pages()), f"{picture.name} is shown nowhere"
