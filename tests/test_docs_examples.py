@@ -41,6 +41,7 @@ NOT_RUN = {
     "tablelog serve --database postgresql": "needs the PostgreSQL server it names",
     "tablelog migrate": "needs the PostgreSQL servers it names",
     "tablelog bench": "minutes of measuring (tests/bench runs its smoke)",
+    "python tests/e2e/docs_pictures.py": "rewrites the committed pictures (tests/e2e/test_docs_pictures.py runs it)",
 }
 SERVE = re.compile(r"^tablelog serve\b(?!.*(--production|postgresql))")
 FENCE = re.compile(r"^```([\w-]*)[^\n]*\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)

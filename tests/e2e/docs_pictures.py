@@ -60,9 +60,10 @@ def record_a_trick(base: str) -> tuple[str, str]:
     return created["id"], token
 
 
-def take_pictures(base: str) -> list[Path]:
+def take_pictures(base: str, folder: Path = IMAGES) -> list[Path]:
+    """The pictures, written into ``folder``."""
     game, token = record_a_trick(base)
-    IMAGES.mkdir(exist_ok=True)
+    folder.mkdir(exist_ok=True)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
         context = browser.new_context(viewport=PHONE, base_url=base, is_mobile=True, has_touch=True, locale="en-GB")
@@ -72,11 +73,11 @@ def take_pictures(base: str) -> list[Path]:
         page.goto(f"/#/game/{game}")
         expect(page.locator(f".game-head[data-version='{len(MOVES) + 1}']")).to_be_visible()
         expect(page.locator("section.move-group[data-move='play']")).to_be_visible()
-        trick = IMAGES / "willi-trick.png"
+        trick = folder / "willi-trick.png"
         page.screenshot(path=str(trick))
         log = page.locator(".log").first
         log.scroll_into_view_if_needed()
-        logged = IMAGES / "willi-log.png"
+        logged = folder / "willi-log.png"
         page.screenshot(path=str(logged))
         browser.close()
     return [trick, logged]
