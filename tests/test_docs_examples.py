@@ -4,7 +4,8 @@ Every fenced ``sh`` block of README.md and docs/**/*.md is run, a page's
 blocks in order in one bash session (so a game id kept in a shell variable
 by one block is there for the next), against a live ``tablelog serve`` on a
 free port over a fresh SQLite file: ``http://127.0.0.1:8000`` in an example
-is that server. A ``tablelog serve`` line is started in the background and
+is that server, on a database and a configuration folder (where the
+first start makes the key) of the page's own. A ``tablelog serve`` line is started in the background and
 waited for; a page that shows none gets one started before its first block.
 A command fails the page if it exits non-zero (pipes included): examples
 call ``curl --fail-with-body`` and ``jq -e`` so that an answer of another
@@ -104,12 +105,13 @@ def script(page_blocks: list[Block], port: int) -> str:
 
 
 def run_page(page_blocks: list[Block], workdir: Path, timeout: float = 120) -> subprocess.CompletedProcess:
-    """Run a page's blocks in ``workdir`` with a database and a config folder of its own."""
+    """Run a page's blocks in ``workdir``, with a database and a configuration folder of its own."""
     environment = {**os.environ,
                    "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
                    "TABLELOG_DATABASE_URL": f"sqlite:///{workdir / 'tablelog.sqlite3'}",
                    "XDG_CONFIG_HOME": str(workdir / "config")}
-    environment.pop("TABLELOG_SHARDS", None)
+    for name in ("TABLELOG_SHARDS", "TABLELOG_KEY", "TABLELOG_KEY_FILE"):
+        environment.pop(name, None)         # the first start makes the key, as for a newcomer
     process = subprocess.Popen(["bash", "-c", script(page_blocks, free_port())], cwd=workdir,
                                env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True, start_new_session=True)
