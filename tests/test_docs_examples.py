@@ -2,11 +2,12 @@
 
 Every fenced ``sh`` block of README.md and docs/**/*.md is run, a page's
 blocks in order in one bash session (so a game id kept in a shell variable
-by one block is there for the next), against a live ``tablelog serve`` on a
-free port over a fresh SQLite file: ``http://127.0.0.1:8000`` in an example
-is that server, on a database and a configuration folder (where the
-first start makes the key) of the page's own. A ``tablelog serve`` line is started in the background and
-waited for; a page that shows none gets one started before its first block.
+by one block is there for the next). ``http://127.0.0.1:8000`` in an example
+is a live ``tablelog serve`` started for the examples on a free port, over a
+database and a configuration folder (where its first start makes the key)
+of their own. A page that shows a ``tablelog serve`` line gets a server of
+its own instead: the line is started in the background, on a free port, and
+waited for.
 A command fails the page if it exits non-zero (pipes included): examples
 call ``curl --fail-with-body`` and ``jq -e`` so that an answer of another
 status or shape fails too.
@@ -83,38 +84,49 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def starts_a_server(page_blocks: list[Block]) -> bool:
+    return any(SERVE.match(command) for block in page_blocks for command in block.commands())
+
+
+def waiting_for(port: int) -> str:
+    """A bash line that waits until the service on ``port`` answers (or fails)."""
+    health = f"http://127.0.0.1:{port}/api/health"
+    return (f"for _ in $(seq 150); do curl -sf {health} >/dev/null && break; sleep 0.2; done; "
+            f"curl -sf {health} >/dev/null")
+
+
 def script(page_blocks: list[Block], port: int) -> str:
     """One bash session for a page: its blocks in order, each named on failure."""
     here = f"127.0.0.1:{port}"
-    wait = (f'for _ in $(seq 150); do curl -sf http://{here}/api/health >/dev/null && break; sleep 0.2; done; '
-            f'curl -sf http://{here}/api/health >/dev/null')
     lines = ["set -eEuo pipefail",
              "trap 'echo \"failed: block at line $block_line\" >&2' ERR",
              "trap 'kill $(jobs -p) 2>/dev/null || true' EXIT"]
-    served = any(SERVE.match(command) for block in page_blocks for command in block.commands())
-    if not served:
-        lines += [f"tablelog serve --port {port} >serve.log 2>&1 &", wait]
     for block in page_blocks:
         lines.append(f"block_line={block.line}")
         for line in block.text.replace(EXAMPLE_HOST, here).replace("localhost:8000", here).splitlines():
             if SERVE.match(line.strip()):
-                lines += [f"{line.strip()} --port {port} >serve.log 2>&1 &", wait]
+                lines += [f"{line.strip()} --port {port} >serve.log 2>&1 &", waiting_for(port)]
             else:
                 lines.append(line)
     return "\n".join(lines) + "\n"
 
 
-def run_page(page_blocks: list[Block], workdir: Path, timeout: float = 120) -> subprocess.CompletedProcess:
-    """Run a page's blocks in ``workdir``, with a database and a configuration folder of its own."""
-    environment = {**os.environ,
-                   "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
-                   "TABLELOG_DATABASE_URL": f"sqlite:///{workdir / 'tablelog.sqlite3'}",
-                   "XDG_CONFIG_HOME": str(workdir / "config")}
+def environment(home: Path) -> dict[str, str]:
+    """The examples' environment: a database and a configuration folder in ``home``."""
+    variables = {**os.environ,
+                 "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+                 "TABLELOG_DATABASE_URL": f"sqlite:///{home / 'tablelog.sqlite3'}",
+                 "XDG_CONFIG_HOME": str(home / "config")}
     for name in ("TABLELOG_SHARDS", "TABLELOG_KEY", "TABLELOG_KEY_FILE"):
-        environment.pop(name, None)         # the first start makes the key, as for a newcomer
-    process = subprocess.Popen(["bash", "-c", script(page_blocks, free_port())], cwd=workdir,
-                               env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True, start_new_session=True)
+        variables.pop(name, None)           # the first start makes the key, as for a newcomer
+    return variables
+
+
+def run(command: str, workdir: Path, home: Path, timeout: float) -> subprocess.CompletedProcess:
+    """``command`` in bash, in a process group of its own that ends with it."""
+    process = subprocess.Popen(["bash", "-c", command], cwd=workdir, env=environment(home),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
     try:
         out, err = process.communicate(timeout=timeout)
     finally:
@@ -123,6 +135,29 @@ def run_page(page_blocks: list[Block], workdir: Path, timeout: float = 120) -> s
         except ProcessLookupError:
             pass
     return subprocess.CompletedProcess(process.args, process.returncode, out, err)
+
+
+def run_page(page_blocks: list[Block], workdir: Path, home: Path, port: int,
+             timeout: float = 120) -> subprocess.CompletedProcess:
+    """Run a page's blocks in ``workdir`` against the service on ``port``."""
+    return run(script(page_blocks, port), workdir, home, timeout)
+
+
+@pytest.fixture(scope="module")
+def service(tmp_path_factory):
+    """``tablelog serve`` on a free port over a fresh database, for the pages
+    that start none themselves: (its home folder, its port)."""
+    home = tmp_path_factory.mktemp("docs-service")
+    port = free_port()
+    process = subprocess.Popen(["bash", "-c", f"tablelog serve --port {port} >serve.log 2>&1"],
+                               cwd=home, env=environment(home), start_new_session=True)
+    try:
+        started = run(waiting_for(port), home, home, timeout=60)
+        assert started.returncode == 0, (home / "serve.log").read_text()
+        yield home, port
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=30)
 
 
 def pages_with_examples() -> list[Path]:
@@ -136,8 +171,10 @@ needs_tools = pytest.mark.skipif(not (shutil.which("curl") and shutil.which("jq"
 @needs_tools
 @pytest.mark.slow
 @pytest.mark.parametrize("page", pages_with_examples(), ids=lambda page: str(page.relative_to(ROOT)))
-def test_every_example_on_the_page_runs(page, tmp_path):
-    ran = run_page([block for block in blocks(page) if block.runs], tmp_path)
+def test_every_example_on_the_page_runs(page, tmp_path, service):
+    page_blocks = [block for block in blocks(page) if block.runs]
+    home, port = (tmp_path, free_port()) if starts_a_server(page_blocks) else service
+    ran = run_page(page_blocks, tmp_path, home, port)
     assert ran.returncode == 0, f"{page.relative_to(ROOT)}:\n{ran.stdout[-3000:]}\n{ran.stderr[-3000:]}"
 
 
@@ -164,10 +201,10 @@ def test_shell_examples_are_marked_as_such():
 
 
 @needs_tools
-def test_a_wrong_example_fails_its_page(tmp_path):
+def test_a_wrong_example_fails_its_page(tmp_path, service):
     page = tmp_path / "wrong.md"
     page.write_text("```sh\ncurl -s --fail-with-body http://127.0.0.1:8000/api/games/nowhere\n```\n")
-    ran = run_page(blocks(page), tmp_path)
+    ran = run_page(blocks(page), tmp_path, *service)
     assert ran.returncode != 0 and "failed: block at line 1" in ran.stderr
 
 
