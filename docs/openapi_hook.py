@@ -23,7 +23,7 @@ _scratch = tempfile.TemporaryDirectory(prefix="tablelog-docs-")
 def openapi_document() -> dict:
     """The OpenAPI document the service serves, made once per build."""
     if not _document:
-        from service.app import create_app
+        from service.http.app import create_app
         database = f"sqlite:///{Path(_scratch.name) / 'openapi.sqlite3'}"
         answer = create_app(database, keyring=None).test_client().get("/api/openapi.json")
         if answer.status_code != 200:

@@ -558,7 +558,7 @@ class Willi(Game):
 
     def winners(self, state: WilliState) -> list[str]:
         """The players with the most points share the victory; the card monster
-        is not a player and never wins (README: "Willi")."""
+        is not a player and never wins (docs/games/willi.md)."""
         if not self.finished(state):
             return []
         return best({seat: state.points[state.index(seat)] for seat in state.players})

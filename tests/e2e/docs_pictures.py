@@ -24,8 +24,8 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
 from werkzeug.serving import WSGIRequestHandler, make_server  # noqa: E402
 
-from service.app import create_app  # noqa: E402
-from service.keys import ENV_KEY, new_env_key  # noqa: E402
+from service.http.app import create_app  # noqa: E402
+from service.store.keys import ENV_KEY, new_env_key  # noqa: E402
 
 IMAGES = ROOT / "docs" / "images"
 PHONE = {"width": 390, "height": 844}

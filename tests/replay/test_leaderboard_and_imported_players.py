@@ -1,8 +1,7 @@
-"""Issue 18, findings 6 (imports) and 8 (the leaderboard). Was: the
-leaderboard counted every import and fork as another game (a player with 3
-finished games showed 28 and 9 wins); "Ann", "Ann " and "Zoë" in two Unicode
-forms were different players; import accepted an invented fork origin
-without a word."""
+"""Imports and the leaderboard: a game counts once however often its record
+is imported or forked (a player with 3 finished games has 3, not 28);
+"Ann", "Ann " and "Zoë" in two Unicode forms are one player each; import
+says so when a fork's origin is not the one this service holds."""
 from __future__ import annotations
 
 import random

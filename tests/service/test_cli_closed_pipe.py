@@ -1,5 +1,5 @@
-"""Issue 18, finding 7 (in part): ``tablelog log --json | head`` ended in a
-traceback; a closed pipe now ends the command quietly."""
+"""A closed pipe ends a command quietly: ``tablelog log --json | head``
+prints no traceback."""
 from __future__ import annotations
 
 import os
@@ -36,7 +36,7 @@ def test_names_recorded_before_names_were_checked_are_shown_escaped(tmp_path, mo
     from service.ops.cli import main
     database = f"sqlite:///{tmp_path / 'old.sqlite3'}"
     games = Games(open_store(database))
-    monkeypatch.setattr("service.app.games.check_new_names", lambda players, reserved: None, raising=False)   # as before issue 18
+    monkeypatch.setattr("service.app.games.check_new_names", lambda players, reserved: None, raising=False)   # as names were checked before
     created = games.create("willi", ["\x1b[2JAnn", "Bob\u202e", "Cid", "Dee"])
     games.record_move(created["id"], random_game(GAME, ["\x1b[2JAnn", "Bob\u202e", "Cid", "Dee"], {},
                                                  random.Random(1))[0], created["tokens"]["scorekeeper"])

@@ -1,8 +1,7 @@
-"""Issue 18, finding 1 and the idempotency half of 6: several workers (here
-two services on one database, as gunicorn's workers or two servers are)
-check every move against the game as stored, answer a retry with the first
-answer whichever worker gave it, and refuse a key sent again with another
-request, for every kind of request."""
+"""Several workers (here two services on one database, as gunicorn's workers
+or two servers are) check every move against the game as stored, answer a
+retry with the first answer whichever worker gave it, and refuse a key sent
+again with another request, for every kind of request."""
 from __future__ import annotations
 
 import random
