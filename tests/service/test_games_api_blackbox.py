@@ -290,7 +290,7 @@ def test_gah_is_for_two_to_four_players(client, players):
     assert r.status_code == 422 and r.json["error"]["message"]
 
 
-def test_gah_the_game_type_names_the_options_the_issue_asks_for(client):
+def test_gah_the_game_type_names_its_documented_options(client):
     types = {g["id"]: g for g in client.get("/api/game-types").json["games"]}
     gah = types["grand_austria"]
     assert gah["players"] == {"min": 1, "max": 4}      # 1 only with the solo variant
