@@ -178,6 +178,20 @@ def test_every_example_on_the_page_runs(page, tmp_path, service):
     assert ran.returncode == 0, f"{page.relative_to(ROOT)}:\n{ran.stdout[-3000:]}\n{ran.stderr[-3000:]}"
 
 
+def test_the_readme_is_short_and_opens_with_every_game_module_and_the_solo_variant():
+    """A newcomer reads it in five minutes; its first 40 lines link to how to
+    start each module and the solo variant (each page opens with that)."""
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= 300
+    opening = "\n".join(lines[:40])
+    for name, page in [("Vienna Ballrooms", "ballrooms"), ("Celebrities", "celebrities"),
+                       ("Unique Hotels", "unique-hotels"), ("Start Player", "start-player"),
+                       ("Would You Like Some More?", "more"), ("Dinner for One", "solo")]:
+        assert name in opening and f"(docs/games/grand-austria-hotel/{page}.md)" in opening, name
+        started = (ROOT / "docs" / "games" / "grand-austria-hotel" / f"{page}.md").read_text(encoding="utf-8")
+        assert started.split("\n## ")[1].startswith("Starting a game"), page
+
+
 def test_the_readme_tour_is_among_the_examples_run():
     readme = [block for block in blocks(ROOT / "README.md") if block.runs]
     commands = " ".join(command for block in readme for command in block.commands())
