@@ -222,6 +222,19 @@ def test_a_wrong_example_fails_its_page(tmp_path, service):
     assert ran.returncode != 0 and "failed: block at line 1" in ran.stderr
 
 
+GENERATED = ("tests/e2e/screenshots/",)
+"""Folders the docs name that a run makes (and git ignores)."""
+
+
+def test_every_file_the_docs_name_is_there():
+    """A file moved or renamed fails here before a reader looks for it."""
+    named = re.compile(r"`((?:domain|service|replay|tests|docker|docs|\.ci)/[\w./-]*)`")
+    for page in pages():
+        for path in named.findall(page.read_text(encoding="utf-8")):
+            if path not in GENERATED:
+                assert (ROOT / path).exists(), f"{page.relative_to(ROOT)} names {path}"
+
+
 def test_every_picture_the_docs_show_is_there():
     shown = 0
     for page in pages():
