@@ -77,7 +77,7 @@ def test_names_that_normalise_alike_are_one_player_on_the_leaderboard(client):
 
 
 def test_an_import_checks_the_records_own_hash_chain_and_says_what_it_found(client):
-    """Was: import accepted broken hashes without a word."""
+    """Import says what the record's own hash chain shows: intact, or broken and where."""
     players = names()
     game_id, _ = finished_game(client, players)
     record = client.get(f"/api/games/{game_id}/export?format=jsonl").get_data(as_text=True)

@@ -200,8 +200,8 @@ def test_a_redo_retried_after_a_new_undo_redoes_nothing_more(client):
 
 
 def test_a_key_first_sent_with_a_move_is_no_retry_of_an_undo(client):
-    """Was: POST /undo with a move's key answered 201 {"version": 2}, the move's
-    answer cut down to the undo schema, neither the first answer nor an undo."""
+    """A move's key sent with an undo, a redo or a comment is refused
+    (409), not answered with the move's answer cut down to another schema."""
     game, _ = dealt(client)
     game.move({"type": "discard", "seat": "Ann", "card": None}, **{"Idempotency-Key": "k"})
     for path in ("undo", "redo", "annotations"):
@@ -218,9 +218,9 @@ def test_a_key_first_sent_with_a_move_is_no_retry_of_an_undo(client):
 
 
 def test_the_key_that_started_a_digital_game_is_no_retry_of_a_move(client):
-    """Was: the start's key was stamped on the service's first deal, so Ann's
-    discard sent with that key was answered 201 with the deal (index 1) and
-    not recorded."""
+    """A digital game's start key belongs to the start alone: the service's
+    first deal does not carry it, so a move sent with that key is not
+    mistaken for the deal."""
     r = client.post("/api/games", json={"game": "willi", "players": THREE, "mode": "digital", "seed": 1},
                     headers={"Idempotency-Key": "k"})
     assert r.status_code == 201
