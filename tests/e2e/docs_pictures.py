@@ -16,7 +16,9 @@ import sys
 import tempfile
 import threading
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -83,17 +85,24 @@ def take_pictures(base: str, folder: Path = IMAGES) -> list[Path]:
     return [trick, logged]
 
 
-def main() -> None:
+@contextmanager
+def serving() -> Iterator[str]:
+    """tablelog over a scratch SQLite file, at the URL this yields."""
     os.environ.setdefault(ENV_KEY, new_env_key())        # a scratch key, never the user's
     with tempfile.TemporaryDirectory() as scratch:
         app = create_app(f"sqlite:///{Path(scratch) / 'pictures.sqlite3'}")
         server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=Quiet)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         try:
-            for path in take_pictures(f"http://127.0.0.1:{server.server_port}"):
-                print(path.relative_to(ROOT))
+            yield f"http://127.0.0.1:{server.server_port}"
         finally:
             server.shutdown()
+
+
+def main() -> None:
+    with serving() as base:
+        for path in take_pictures(base):
+            print(path.relative_to(ROOT))
 
 
 if __name__ == "__main__":

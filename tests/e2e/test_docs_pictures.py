@@ -6,13 +6,14 @@ from __future__ import annotations
 import pytest
 from PIL import Image
 
-from docs_pictures import IMAGES, take_pictures
+from docs_pictures import IMAGES, serving, take_pictures
 
 pytestmark = pytest.mark.browser
 
 
-def test_the_pictures_are_drawn_at_a_phones_size(server, chromium_path, tmp_path):
-    made = take_pictures(server, tmp_path)
+def test_the_pictures_are_drawn_at_a_phones_size(chromium_path, tmp_path):
+    with serving() as base:                 # a service of its own: the suite's shared one keeps its games
+        made = take_pictures(base, tmp_path)
     assert [path.name for path in made] == ["willi-trick.png", "willi-log.png"]
     for path in made:
         with Image.open(path) as picture:
