@@ -4,8 +4,8 @@
   same examples, so a CI failure is never luck;
 - ``dev`` (the default otherwise): new random examples each run, a failing
   one kept in ``.hypothesis/`` and tried first next time;
-- ``long``: ten times the examples, at random; run it before resolving an
-  issue that touches rules (see the README's "Tests").
+- ``long``: ten times the examples, at random; run it before a
+  change to the rules is merged (see docs/contributing.md, "Tests").
 
 Each random test states its own number of examples (what its cost allows in
 the ordinary loop) through :func:`examples`.

@@ -28,7 +28,7 @@ def test_compose_starts_postgres_and_the_service_with_health_checks():
 
 
 def test_compose_migrates_as_the_owner_and_serves_as_a_role_that_owns_no_table():
-    """Issue 17: two roles; the key mounted from a volume of its own, made beforehand."""
+    """Two roles; the key mounted from a volume of its own, made beforehand."""
     services = compose()["services"]
     env = services["db"]["environment"]
     owner = f"postgresql://{env['POSTGRES_USER']}:{env['POSTGRES_PASSWORD']}@db:5432/{env['POSTGRES_DB']}"
@@ -52,9 +52,9 @@ def test_the_dockerfile_runs_the_documented_command():
     cmd = re.search(r"^CMD (.+)$", dockerfile, re.M).group(1)
     assert json.loads(cmd) == SERVE
     assert "/api/health" in dockerfile
-    readme = (ROOT / "README.md").read_text()
-    assert " ".join(SERVE) in readme
-    assert "docker compose -f docker/compose.yaml up --build" in readme
+    operations = (ROOT / "docs" / "operations.md").read_text()
+    assert " ".join(SERVE) in operations
+    assert "docker compose -f docker/compose.yaml up --build" in operations
     assert "docker compose -f docker/compose.yaml up --build" in (ROOT / "docker" / "compose.yaml").read_text()
 
 
@@ -94,7 +94,7 @@ def test_the_service_listens_where_its_health_check_and_port_point():
 
 
 def test_the_sharded_compose_file_serves_two_shards_from_two_hosts():
-    """Issue 20: two shards, each its own server; two hosts with the same shard map and key."""
+    """Two shards, each its own server; two hosts with the same shard map and key."""
     shards = yaml.safe_load((ROOT / "docker" / "compose.shards.yaml").read_text())["services"]
     assert {"db0", "db1", "key", "migrate", "tablelog-a", "tablelog-b"} == set(shards)
     migrate = shards["migrate"]
@@ -111,8 +111,8 @@ def test_the_sharded_compose_file_serves_two_shards_from_two_hosts():
         assert {name for name, needs in host["depends_on"].items()} == {"db0", "db1", "key", "migrate"}
     assert hosts[0]["environment"] == hosts[1]["environment"]          # one shard map, one key
     assert hosts[0]["ports"] != hosts[1]["ports"]
-    readme = (ROOT / "README.md").read_text()
-    assert "docker compose -f docker/compose.shards.yaml up --build" in readme
+    operations = (ROOT / "docs" / "operations.md").read_text()
+    assert "docker compose -f docker/compose.shards.yaml up --build" in operations
     assert "docker compose -f docker/compose.shards.yaml up --build" in (
         ROOT / "docker" / "compose.shards.yaml").read_text()
-    assert " ".join(migrate["command"]) in readme
+    assert " ".join(migrate["command"]) in operations

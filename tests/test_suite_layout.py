@@ -1,4 +1,4 @@
-"""The suite's own layout (issue 11, part 5): the API suites run on SQLite
+"""The suite's own layout: the API suites run on SQLite
 only, the store contract on SQLite and on PostgreSQL; Hypothesis is
 derandomized under CI; the long profile runs more examples."""
 from __future__ import annotations

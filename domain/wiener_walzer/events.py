@@ -5,7 +5,7 @@ small rule functions here: ``check`` refuses a resolution the card does not
 allow, ``carry_out`` makes it happen, ``options`` lists resolutions worth
 checking (a superset of the legal ones; an event lapses only when none is legal).
 
-Choices where the cards leave a case open (written down in the README, "Wiener Walzer"):
+Choices where the cards leave a case open (written down in docs/games/wiener-walzer.md):
 - A turned (danced) card lies face down: its sex and value cannot be seen, so
   events pick face-up guests only. Partnerwechsel is the exception: its second
   card is a danced one, and its first may be any card of your own.

@@ -215,7 +215,7 @@ class WienerWalzer(Game):
                            "guest": guest_view(state.guests[s]) if s in state.guests else None,
                            "tile": list(state.tiles[s]) if s in state.tiles else None}
                        for s in state.board.spaces},
-            # the "board": the guests (owner, sex, value, turned) and the tiles still lying there
+            # the documented "board": the guests (owner, sex, value, turned) and the tiles still lying there
             "board": {"guests": {s: guest_view(state.guests[s]) for s in state.board.spaces if s in state.guests},
                       "tiles": {s: list(state.tiles[s]) for s in state.board.spaces if s in state.tiles}},
             "players_detail": {

@@ -197,7 +197,7 @@ def scores(state: WilliState) -> dict[str, int]:
 
 def winners(state: WilliState) -> list[str]:
     """The players with the most points share the victory; the card monster
-    is not a player and never wins (README: "Willi")."""
+    is not a player and never wins (docs/games/willi.md)."""
     if state.phase != "over":
         return []
     return best({seat: state.points[state.index(seat)] for seat in state.players})

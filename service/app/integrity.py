@@ -26,7 +26,7 @@ class Integrity:
         """The keyring, or 503 saying what it was needed for."""
         if self.keyring is None:
             raise Unavailable(f"This service has no key to {needed_to}: start it with tablelog's key "
-                              "(tablelog key init; see the README, The key).", "no_key")
+                              "(tablelog key init; see docs/operations.md, The key).", "no_key")
         return self.keyring
 
     def _new_secret(self, mode: str, chosen: int | None) -> tuple[int, str] | None:

@@ -75,7 +75,7 @@ RECEIPT_HEADER = "Tablelog-Receipt"
 
 
 def with_receipt(answer: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
-    """A write's answer, its receipt (issue 17: the event's hash and the keyed
+    """A write's answer, its receipt (the event's hash and the keyed
     head) in the ``Tablelog-Receipt`` header as compact JSON: a client keeps
     it and may POST it to ``/api/games/<id>/receipt`` later."""
     receipt = answer.get("receipt")

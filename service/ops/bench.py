@@ -13,7 +13,7 @@ it prints figures and the targets they are meant to meet.
     drawn the game again (its requests, bytes and server time; with
     ``--browser`` also the time from the tap until Chromium has drawn it),
     at least 30 taps at each, interleaved
-(e) issue 20's absolute figures, each beside a reference measured in the
+(e) figures held to absolute targets, each beside a reference measured in the
     same run: the first request on the 5,000-event record in a service
     started afresh (÷ the same request warm), the memory one cached
     Willi game's history holds, the log and the JSON Lines export of the
@@ -275,7 +275,7 @@ RULES_CASES = (("willi", ["Alex", "Joe", "Gunter", "Hanna"]), ("wiener_walzer", 
 
 def absolute_figures(url: str, client: WSGIClient, short: "Recorder", long: "Recorder",
                      decode: float, repeat: int = 5, most_moves: int | None = None) -> list[tuple]:
-    """(e): issue 20's figures with absolute targets (each timed ``repeat``
+    """(e): the figures with absolute targets (each timed ``repeat``
     times; the cached game stops after ``most_moves`` when given)."""
     rows: list[tuple] = []
     games = client.app.extensions["tablelog"]

@@ -260,7 +260,7 @@ def as_role(owner_url: str, role: str) -> str:
 
 
 TARGET_MOVES = 400
-"""Issue 20's targets for PostgreSQL under ``serve --production --workers 2``: moves a second, ..."""
+"""The targets for PostgreSQL under ``serve --production --workers 2``: moves a second, ..."""
 TARGET_P99_MS = 200
 """... and the 99th percentile of a move's latency (with 0 errors)."""
 

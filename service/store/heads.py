@@ -1,8 +1,8 @@
 """The newest version each game reached, as the writers on this host know it.
 
-Before a write, a worker used to read the game's events after its cached
-version, to check the move against the game as stored: one query for every
-move, mostly to learn that nothing had changed (issue 20: 18–22 % of a
+Before a write, a worker must check the move against the game as stored;
+reading the game's events after its cached version for that is one query
+for every move, mostly to learn that nothing has changed (18–22 % of a
 worker's time under load). The workers of one ``serve --production`` share
 this small table in memory (an anonymous shared mapping made by gunicorn's
 master before it forks them), and each writes into it the version a game

@@ -1,5 +1,5 @@
 """tablelog's key: kept outside the database, it seals digital games' seeds
-and keys the anchors of every game's head (see the README, "The key").
+and keys the anchors of every game's head (see docs/operations.md, "The key").
 
 Where the key is read from, first found wins:
 

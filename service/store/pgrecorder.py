@@ -5,7 +5,7 @@ eventsourcing's recorder writes events with a pipeline of five statements
 (the lock timeout, ``LOCK TABLE … IN EXCLUSIVE MODE``, ``NOTIFY``, the
 insert, the notification ids read back) and a sync between them; driving
 those from Python was the largest single part of a recorded move's own
-processor time on PostgreSQL (issue 20). Its ``POSTGRES_ENABLE_DB_FUNCTIONS``
+processor time on PostgreSQL. Its ``POSTGRES_ENABLE_DB_FUNCTIONS``
 setting makes a write one prepared call of a PL/pgSQL function instead, but
 that function does not lock the table: two writers could then commit their
 notification ids out of order, and the views' runner, which follows the ids

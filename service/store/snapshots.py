@@ -1,6 +1,6 @@
 """Checkpoints of game histories kept in the store, so a service started
 afresh reads a long game's newest checkpoint and the few events after it
-instead of replaying the whole record (issue 20).
+instead of replaying the whole record.
 
 They are eventsourcing snapshots (the store's snapshots table, beside the
 GameRecord snapshots eventsourcing takes itself), under ids of their own:

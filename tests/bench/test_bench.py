@@ -106,7 +106,7 @@ def test_the_load_bench_refuses_shard_counts_it_cannot_serve(shards, capsys):
 @pytest.mark.postgres
 @pytest.mark.store
 def test_the_load_bench_serves_one_and_two_shards(scratch_database, postgres_url, capsys):
-    """Issue 20: ``--shards 1,2`` serves the load from shard 0 alone, then from
+    """``--shards 1,2`` serves the load from shard 0 alone, then from
     it and ``<name>_1`` (made, migrated, marked), the lock waits summed over both."""
     import uuid
 

@@ -58,7 +58,7 @@ COMPARE_BOARD: dict[str, Any] = {
     "more_influence": {"crowns": 1},
 }
 
-# Issue 19's board: the Hofburg gives the double-move card, the rest goes to the Geheimbund.
+# A board where the Hofburg gives the double-move card, the rest goes to the Geheimbund.
 DOUBLE_MOVE_BOARD: dict[str, Any] = {
     "fields": [{"name": "Hofburg", "values": [1], "effects": [{"special": "double_move"}]},
                {"name": "Geheimbund", "values": [], "kind": "geheimbund", "effects": []}],
@@ -154,7 +154,7 @@ def compare_digital(games: Games) -> Table:
 
 
 def double_move_table(games: Games) -> Table:
-    """Issue 19's reproduction as version 2 recorded it: once only Sabrina
+    """The double-move case as version 2 recorded it: once only Sabrina
     holds a die, no double move is offered and she places her last die."""
     table = Table(games, ["Sabrina", "Matthew", "Nancy"], "table", {"board": DOUBLE_MOVE_BOARD}, seed=23)
     start_cards(table, [{"name": "Merchant", "coins": 5, "citizens": 1, "crosses": 0, "crowns": 0},

@@ -102,7 +102,7 @@ def games(tmp_path_factory):
 
 def as_imported(events: list[dict]) -> list[dict]:
     """A record as this service imports it: a fork whose origin it does not
-    hold is imported as a plain game (issue 18), without its Forked event."""
+    hold is imported as a plain game, without its Forked event."""
     if not any(e["event"] == "Forked" for e in events):
         return events
     return [{**e, "version": i} for i, e in enumerate((e for e in events if e["event"] != "Forked"), 1)]

@@ -1,4 +1,4 @@
-"""Checkpoints (issue 20): a table keeps the state every K moves and the
+"""Checkpoints: a table keeps the state every K moves and the
 states since the last checkpoint; every other state-at-N is rebuilt from the
 checkpoint before it and must be the state a full replay gives, through
 undo, redo and take-backs."""

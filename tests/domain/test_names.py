@@ -1,4 +1,4 @@
-"""Issue 16, point 2: names typed in forms and the API are matched
+"""Names typed in forms and the API are matched
 forgivingly (case, accents: "cafe central" is Café Central)."""
 from __future__ import annotations
 

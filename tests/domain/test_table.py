@@ -1,6 +1,6 @@
 """The table: one owner of "play a move" (check, apply, record) for the
 service, undo and redo, digital chance moves, imported records, the history
-rebuilt from stored events and random playouts (issue 11, part 1)."""
+rebuilt from stored events and random playouts."""
 from __future__ import annotations
 
 import random

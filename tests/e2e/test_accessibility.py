@@ -1,4 +1,4 @@
-"""Issue 16, also: an accessibility check with axe-core (axe-playwright-python):
+"""An accessibility check with axe-core (axe-playwright-python):
 no violation of impact serious or critical on any page."""
 from __future__ import annotations
 

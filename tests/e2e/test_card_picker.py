@@ -1,4 +1,4 @@
-"""Issue 16, point 2 on the page: Grand Austria Hotel's cards are picked by
+"""Grand Austria Hotel's cards are picked by
 name and what they show (colour, order, VP, reward; staff cost and effect),
 searchable, from the catalog endpoint; a card already in play is not offered."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 16, point 10: the score chart marks the rounds on its x-axis and
+"""The score chart marks the rounds on its x-axis and
 draws steps, not diagonals."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 16, point 6: after a big deal form or an undo the next entry is in
+"""After a big deal form or an undo the next entry is in
 view (not the chart or the log), below the sticky line that says whose turn it is."""
 from __future__ import annotations
 

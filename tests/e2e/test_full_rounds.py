@@ -1,4 +1,4 @@
-"""Issue 16, done when: a full round of each game recorded through the page at
+"""A full round of each game recorded through the page at
 a phone. Willi's round (test_willi_page) and a whole Wiener Walzer game
 (test_whole_game) are entered at the table; here Vienna and Grand Austria
 Hotel are played digitally, a round through, each move on the acting
@@ -66,7 +66,7 @@ def test_a_digital_round_on_the_players_phones(phone: Page, browser, server, gam
 
 
 def test_vienna_the_street_is_tapped_in_street_order(phone: Page, browser, server):
-    """Issue 16, point 7: Vienna's fields are offered on the street, in street order."""
+    """Vienna's fields are offered on the street, in street order."""
     start(phone, "vienna", ["Ann", "Ben", "Cid"], "digital")
     game = phone.url.rsplit("/", 1)[-1]
     links = {seat: phone.locator(f".player-links a[data-seat='{seat}']").get_attribute("href") for seat in ["Ann", "Ben", "Cid"]}

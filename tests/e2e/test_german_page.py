@@ -1,4 +1,4 @@
-"""Issue 16, "Also": the page in German as well as English, the browser's
+"""The page in German as well as English, the browser's
 language by default, a switch in the header; page words and the rules'
 refusals from the service's one message catalog."""
 from __future__ import annotations

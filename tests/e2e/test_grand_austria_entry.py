@@ -1,4 +1,4 @@
-"""Issue 16, point 7: Grand Austria Hotel's entry offers what is possible now,
+"""Grand Austria Hotel's entry offers what is possible now,
 and the board is the input: a guest checks in by a tap on the room, the
 status names only the moves possible now, and no form is offered for a move
 that is not (serve, staff, objectives)."""

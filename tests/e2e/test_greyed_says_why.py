@@ -1,4 +1,4 @@
-"""Issue 16, point 9 on the page: tapping a greyed card says why, in the
+"""Tapping a greyed card says why, in the
 rule's words (the engine's check of that move, nothing recorded)."""
 from __future__ import annotations
 

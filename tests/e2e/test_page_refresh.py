@@ -1,4 +1,4 @@
-"""Issue 16, point 5: a tap costs the same at move 300 as at move 3. After a
+"""A tap costs the same at move 300 as at move 3. After a
 tap the page asks only for what changed since the version it holds (the
 requests the benchmark times, service/ops/bench.py ``PAGE_READS``), and draws
 again only the log entries that changed."""

@@ -1,4 +1,4 @@
-"""Issue 16, point 1 on the page: in a digital game the scorekeeper's page is
+"""In a digital game the scorekeeper's page is
 the table. It shows each seat's link once with a QR code to scan, keeps no
 seat's token, never shows a hidden card, and can hand a link out again or
 revoke it."""

@@ -1,4 +1,4 @@
-"""Issue 16, point 8 on the page: a deal typo found ten plays later is one
+"""A deal typo found ten plays later is one
 "take back to here" on that move of the log; a tap on a log line replays the
 game to it; and the page has what the API has: fork "what if" from a move,
 comments, export (text and JSON Lines) and the audit."""

@@ -161,7 +161,7 @@ def play_to_the_end(page: Page, server: str, players: list[str]) -> str:
             break
         plain = [m for m in moves if m["type"] not in ("meinz", "exchange")] or moves
         move = rnd.choice(plain)
-        # A player's move with the player's token: the scorekeeper is the table (issue 17).
+        # A player's move with the player's token: the scorekeeper is the table.
         mover = tokens["seats"].get(move.get("seat"))
         answer = page.request.post(f"{server}/api/games/{game}/moves", data={"move": move},
                                    headers={"Authorization": f"Bearer {mover}"} if mover else auth)

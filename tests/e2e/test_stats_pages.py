@@ -1,4 +1,4 @@
-"""Issue 16, also: player statistics and leaderboards on the page (the API has them)."""
+"""Player statistics and leaderboards on the page (the API has them)."""
 from __future__ import annotations
 
 import pytest

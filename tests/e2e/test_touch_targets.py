@@ -1,4 +1,4 @@
-"""Issue 16, point 10: targets a finger taps are at least 44 px each way on a
+"""Targets a finger taps are at least 44 px each way on a
 phone (Wiener Walzer's spaces, Willi's deck cards, the replay buttons...); a
 board too wide for the phone scrolls sideways instead."""
 from __future__ import annotations

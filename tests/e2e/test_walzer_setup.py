@@ -1,4 +1,4 @@
-"""Issue 16, point 3: Wiener Walzer's setup form does not mislead. A refusal
+"""Wiener Walzer's setup form does not mislead. A refusal
 of an early try goes once the entries change, and a 2× or 3× tile count
 belongs to its space: the next space starts at 1×, as its buttons say."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 16, done when: one whole 2-player Wiener Walzer game recorded at a
+"""One whole 2-player Wiener Walzer game recorded at a
 phone through the page alone: the setup entered on the board, then every
 placement and every dance choice tapped from what the page offers, to the
 final scores."""

@@ -1,4 +1,4 @@
-"""Issue 16, point 4: Willi's row of a finished trick agrees with its sum
+"""Willi's row of a finished trick agrees with its sum
 after an exchange (the card given stands where the card taken was)."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 17, attack 3: a redacted export's hashes reveal nothing it hides.
+"""A redacted export's hashes reveal nothing it hides.
 
 Before: a redacted export kept the SHA-256 of the unredacted event, so
 trying the 36 cards recovered all four face-down discards from an anonymous

@@ -1,4 +1,4 @@
-"""Issue 17, attack 4: edits the audit did not see.
+"""Edits the audit did not see.
 
 Before: deleting the newest events passed verify and audit; a middle edit
 with the later hashes recomputed, or the scorekeeper token's hash replaced
@@ -193,7 +193,7 @@ def test_a_game_stored_before_anchors_and_commitments_still_verifies_and_is_anch
     record.record_move({"type": "deal", "hands": HANDS}, [{"fact": "dealt", "round": 1, "leader": "Alex"}],
                        "scorekeeper")
     previous = GENESIS
-    for e in record.pending_events:             # as stored before issue 17: no salts, bare hashes
+    for e in record.pending_events:             # as older versions stored them: no salts, bare hashes
         for key in ("salts", "seed_commitment"):
             e.__dict__.pop(key, None)
         e.__dict__["prev_hash"] = previous

@@ -1,8 +1,7 @@
-"""Issue 18, findings 6 (imports) and 8 (the leaderboard). Was: the
-leaderboard counted every import and fork as another game (a player with 3
-finished games showed 28 and 9 wins); "Ann", "Ann " and "Zoë" in two Unicode
-forms were different players; import accepted an invented fork origin
-without a word."""
+"""Imports and the leaderboard: a game counts once however often its record
+is imported or forked (a player with 3 finished games has 3, not 28);
+"Ann", "Ann " and "Zoë" in two Unicode forms are one player each; import
+says so when a fork's origin is not the one this service holds."""
 from __future__ import annotations
 
 import random
@@ -78,7 +77,7 @@ def test_names_that_normalise_alike_are_one_player_on_the_leaderboard(client):
 
 
 def test_an_import_checks_the_records_own_hash_chain_and_says_what_it_found(client):
-    """Was: import accepted broken hashes without a word."""
+    """Import says what the record's own hash chain shows: intact, or broken and where."""
     players = names()
     game_id, _ = finished_game(client, players)
     record = client.get(f"/api/games/{game_id}/export?format=jsonl").get_data(as_text=True)

@@ -1,6 +1,6 @@
-"""Issue 7 read as an outside tester would: only the HTTP API (the ``client``
+"""Records, replay and statistics read as an outside tester would: only the HTTP API (the ``client``
 fixture) and the command line (``service.ops.cli.main``), request shapes guessed
-from the issue's wording first.
+from the documentation's wording first.
 
 Where a first reasonable guess was refused, the test says so in a comment
 (``# guess:``) and uses the documented shape. Guesses that were refused and
@@ -67,7 +67,7 @@ class Game:
 
     def move(self, move: dict) -> dict:
         # A player's move goes with the player's own token: in a digital game
-        # the scorekeeper is the table and may not record it (issue 17).
+        # the scorekeeper is the table and may not record it.
         seat = move.get("seat")
         own = seat in self.seats and self.summary()["mode"] == "digital"
         r = self.post("moves", {"move": move}, headers=self.auth(seat) if own else None)
@@ -126,7 +126,7 @@ def cli(capsys, *args: str) -> tuple[int, str]:
 
 
 COMMITTED_AFRESH = ("seed_commitment", "salt", "salts", "commitments", "tokens_digest")
-"""What a new game commits to afresh (issue 17): new salts, new tokens."""
+"""What a new game commits to afresh: new salts, new tokens."""
 
 
 def comparable(jsonl: str) -> list[dict]:
@@ -361,7 +361,7 @@ def test_the_json_lines_export_is_every_event_in_order(client, capsys, database)
     assert [e["version"] for e in events] == list(range(1, game.summary()["version"] + 1))
     assert events[0]["event"] == "Started"
     assert events[-2]["event"] == "MoveUndone"
-    # the issue's own name for the format, "JSON Lines", names it too
+    # the documentation's own name for the format, "JSON Lines", names it too
     lines = client.get(f"/api/games/{game.id}/export?format=json-lines", headers=game.auth())
     assert lines.status_code == 200 and lines.get_data() == r.get_data()
     # the command line writes the same stream (a table game hides nothing)

@@ -57,7 +57,7 @@ def play(games: Games, game_id: str, seed: int, mode: str = "table", limit: int 
 
 
 COMMITTED_AFRESH = ("seed_commitment", "salt", "salts", "commitments", "tokens_digest")
-"""What a new game commits to afresh (issue 17): new salts, new tokens."""
+"""What a new game commits to afresh: new salts, new tokens."""
 
 
 def comparable_jsonl(text: str) -> list[dict]:

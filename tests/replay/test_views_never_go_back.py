@@ -1,8 +1,8 @@
-"""Issue 18, finding 5: a PostgreSQL game-list row stayed at version 43 of
-44 for good: view batches died in deadlocks and a fallback wrote rows
-without the position check, so an older batch overwrote a newer one. Now no
-write sets a game's rows back, batches rolled back are written again, and
-two processes racing over the same events leave the views as a rebuild."""
+"""The views never go back: no write sets a game's rows back to an older
+version (a PostgreSQL game-list row must not stay at version 43 of 44
+because an older batch overwrote a newer one), batches rolled back are
+written again, and two processes racing over the same events leave the
+views as a rebuild does."""
 from __future__ import annotations
 
 import multiprocessing

@@ -1,4 +1,4 @@
-"""Issue 20: one process per database runs the views' projection (it holds
+"""One process per database runs the views' projection (it holds
 the database's views lock), the others only read the views; a reader never
 sees them behind its own process's writes, waiting a bounded time for the
 runner; a batch that lost its race is never replayed from the store."""

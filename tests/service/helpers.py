@@ -32,7 +32,7 @@ class Api:
         return {"Authorization": f"Bearer {token or self.token}"}
 
     def move(self, move: dict[str, Any], status: int = 201, **kwargs) -> dict[str, Any]:
-        # In a digital game the scorekeeper is the table (issue 17): a
+        # In a digital game the scorekeeper is the table: a
         # player's move goes with that player's own token unless one is given.
         token = kwargs.pop("token", None)
         if token is None and self.mode == "digital":

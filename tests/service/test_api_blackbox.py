@@ -1,4 +1,4 @@
-"""Issue #2's API read as an independent tester would: black-box, through the
+"""The API read as an independent tester would: black-box, through the
 HTTP API only (on SQLite, as every API suite). Sentences the rest of the suite does
 not pin down: numbering across undo/redo, redo after a new move, idempotent
 retries, unknown ids, 400 against 422 for each game's move fields, state at
@@ -16,7 +16,7 @@ CARDS = [f"{colour}{value}" for colour in "RYGB" for value in range(1, 10)]
 MISSING = "00000000-0000-0000-0000-000000000000"
 
 
-# -- a small client, written from the issue's wording ------------------------------------
+# -- a small client, written from the documentation's wording---------------------------------
 class Game:
     def __init__(self, client, game: str = "willi", players=FOUR, mode: str = "table", **extra):
         self.client = client
@@ -36,7 +36,7 @@ class Game:
                                 headers=self.auth(token, **headers))
 
     def move(self, move: dict, status: int = 201, token: str | None = None, **headers) -> dict:
-        if token is None and self.mode == "digital":     # the scorekeeper is the table (issue 17)
+        if token is None and self.mode == "digital":     # the scorekeeper is the table
             token = self.seats.get(move.get("seat"))
         r = self.post("moves", {"move": move}, token, **headers)
         assert r.status_code == status, (move, r.status_code, r.get_json())
@@ -200,8 +200,8 @@ def test_a_redo_retried_after_a_new_undo_redoes_nothing_more(client):
 
 
 def test_a_key_first_sent_with_a_move_is_no_retry_of_an_undo(client):
-    """Was: POST /undo with a move's key answered 201 {"version": 2}, the move's
-    answer cut down to the undo schema, neither the first answer nor an undo."""
+    """A move's key sent with an undo, a redo or a comment is refused
+    (409), not answered with the move's answer cut down to another schema."""
     game, _ = dealt(client)
     game.move({"type": "discard", "seat": "Ann", "card": None}, **{"Idempotency-Key": "k"})
     for path in ("undo", "redo", "annotations"):
@@ -218,9 +218,9 @@ def test_a_key_first_sent_with_a_move_is_no_retry_of_an_undo(client):
 
 
 def test_the_key_that_started_a_digital_game_is_no_retry_of_a_move(client):
-    """Was: the start's key was stamped on the service's first deal, so Ann's
-    discard sent with that key was answered 201 with the deal (index 1) and
-    not recorded."""
+    """A digital game's start key belongs to the start alone: the service's
+    first deal does not carry it, so a move sent with that key is not
+    mistaken for the deal."""
     r = client.post("/api/games", json={"game": "willi", "players": THREE, "mode": "digital", "seed": 1},
                     headers={"Idempotency-Key": "k"})
     assert r.status_code == 201
@@ -414,7 +414,7 @@ def test_wiener_walzer_well_formed_but_forbidden_placements_are_422(client):
         {"type": "event", "card": "tortung"},                                  # no events in this game
         {"type": "setup", "neutral": {}, "buffet": {}},                        # the board is laid out
     ]:
-        # Each seat's move with its own token: the scorekeeper is the table (issue 17).
+        # Each seat's move with its own token: the scorekeeper is the table.
         refused = error(game.post("moves", {"move": move}, game.seats.get(move.get("seat"))), 422)
         assert refused["rule"], move
     assert game.version_now() == 2
@@ -537,7 +537,7 @@ def test_grand_austria_well_formed_but_forbidden_moves_are_422(client):
 
 
 # Numbers and booleans given as text, or a fraction for a whole number, are
-# "wrong field types" (issue #2: 400), not read as "2" -> 2, 2.5 -> 2, "yes" -> true.
+# "wrong field types" (400), not read as "2" -> 2, 2.5 -> 2, "yes" -> true.
 COERCED = [
     ("grand_austria", ["Ann", "Bob"], {"type": "take_guest", "seat": "Ann", "position": "2"}),
     ("grand_austria", ["Ann", "Bob"], {"type": "take_guest", "seat": "Ann", "position": 2.5}),

@@ -1,4 +1,4 @@
-"""Issue #2's API wording, item by item: shapes, numbers, errors (never a
+"""The API as documented, item by item: shapes, numbers, errors (never a
 500 for bad input)."""
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Issue 18, finding 7 (in part): ``tablelog log --json | head`` ended in a
-traceback; a closed pipe now ends the command quietly."""
+"""A closed pipe ends a command quietly: ``tablelog log --json | head``
+prints no traceback."""
 from __future__ import annotations
 
 import os
@@ -7,7 +7,7 @@ import random
 import subprocess
 import sys
 
-from domain.table import random_game
+from domain.rules import random_game
 from domain.willi import GAME
 from service.app.games import Games
 from service.store.database import open_store
@@ -31,12 +31,12 @@ def test_a_reader_that_stops_early_ends_the_command_quietly(tmp_path):
 
 
 def test_names_recorded_before_names_were_checked_are_shown_escaped(tmp_path, monkeypatch, capsys):
-    """Was: a name with terminal escapes cleared the operator's screen in
-    ``tablelog games`` and ``log``."""
+    """A stored name with terminal escapes is printed harmlessly by
+    ``tablelog games`` and ``log`` (it cannot clear the operator's screen)."""
     from service.ops.cli import main
     database = f"sqlite:///{tmp_path / 'old.sqlite3'}"
     games = Games(open_store(database))
-    monkeypatch.setattr("service.app.commands.check_new_names", lambda players, reserved: None, raising=False)   # as before issue 18
+    monkeypatch.setattr("service.app.commands.check_new_names", lambda players, reserved: None, raising=False)   # a record stored before names were checked
     created = games.create("willi", ["\x1b[2JAnn", "Bob\u202e", "Cid", "Dee"])
     games.record_move(created["id"], random_game(GAME, ["\x1b[2JAnn", "Bob\u202e", "Cid", "Dee"], {},
                                                  random.Random(1))[0], created["tokens"]["scorekeeper"])
@@ -50,8 +50,8 @@ def test_names_recorded_before_names_were_checked_are_shown_escaped(tmp_path, mo
 
 
 def test_replay_rebuild_counts_every_event_even_with_a_server_catching_up_beside_it(tmp_path, capsys):
-    """Was: ``replay rebuild`` printed 2500 of 3265 events on SQLite (0 on
-    PostgreSQL): those a running server's views wrote were not counted."""
+    """``replay rebuild`` counts every event, those a running server's views
+    wrote too."""
     from service.ops.cli import main
     database = f"sqlite:///{tmp_path / 'rebuild.sqlite3'}"
     server = Games(open_store(database))

@@ -1,4 +1,4 @@
-"""Issue #2's persistence and command-line wording: --database, its
+"""Persistence and the command line as documented: --database, its
 environment variable and default, `tablelog serve [--host] [--port]
 [--database]` (and its gunicorn option), and clear words for a database
 that cannot be used."""
@@ -125,6 +125,6 @@ def test_serve_on_postgresql_creates_its_tables_on_first_start(scratch_database,
     url = scratch_database("serve")
     assert serving([], tmp_path, free_port(), env={ENV_DATABASE: url}) == {"ok": True, "database": "postgresql"}
     with psycopg.connect(url) as conn:
-        # The game's Started event, and beside it its keyed anchor (issue 17).
+        # The game's Started event, and beside it its keyed anchor.
         topics = dict(conn.execute("SELECT topic, count(*) FROM tablelog_events GROUP BY topic").fetchall())
         assert topics == {"domain.record:GameRecord.Started": 1, "domain.record:HeadAnchor.Opened": 1}

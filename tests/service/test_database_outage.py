@@ -1,9 +1,9 @@
-"""Issue 18, finding 3: database trouble is answered fast. Was: a 75 s
-PostgreSQL outage hung requests up to 115 s each (the pool waited 30 s), with
-no 503 or Retry-After, and the first success came 39 s after the server was
-back. These are liveness bounds (10 s), not measures of speed. The test
-starts its own throwaway cluster (initdb in a temporary folder, a free port),
-never the shared server."""
+"""Database trouble is answered fast: during a PostgreSQL outage every request
+is answered within seconds (a 503 with Retry-After, or a read from the
+cache), and the first request after the server is back succeeds. These are
+liveness bounds (10 s), not measures of speed. The test starts its own
+throwaway cluster (initdb in a temporary folder, a free port), never the
+shared server."""
 from __future__ import annotations
 
 import glob

@@ -1,4 +1,4 @@
-"""Issue 17, attack 1: a digital game's seed is a secret until the game ends.
+"""A digital game's seed is a secret until the game ends.
 
 Before: GET .../export needed no token and showed the seed, and replaying
 the dealing from it gave every seat's real hand. Now the seed is 128 random

@@ -1,4 +1,4 @@
-"""Issue 16, point 9: a greyed option says why, in the rule's words: a dry
+"""A greyed option says why, in the rule's words: a dry
 run of the move through the engine's own check, nothing recorded, answered
 only from what the caller may see (the scorekeeper of a digital game never
 learns whether a player holds a card)."""

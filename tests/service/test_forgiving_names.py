@@ -1,4 +1,4 @@
-"""Issue 16, point 2: names typed in the API are matched forgivingly (case,
+"""Names typed in the API are matched forgivingly (case,
 accents: "cafe central" is Café Central) and the move records the name as
 printed; a name that is none stays refused in the rule's words."""
 from __future__ import annotations

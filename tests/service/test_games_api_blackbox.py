@@ -1,5 +1,5 @@
-"""Issues 3, 4 and 5 (Wiener Walzer, Vienna, Grand Austria Hotel) read as an
-independent tester: each request is written from the issue's own words (move
+"""Wiener Walzer, Vienna and Grand Austria Hotel through the API, read as an
+independent tester: each request is written from the rules' own words (move
 types, field names, notations, option names, state keys) and sent through the
 HTTP API. Only what the per-game API tests and test_every_game do not already
 check is here."""
@@ -22,7 +22,7 @@ class Game(Api):
         return self.get("legal-moves", headers=self.auth())
 
 
-# --------------------------------------------------------------------------- Wiener Walzer (issue 3)
+# --------------------------------------------------------------------------- Wiener Walzer
 
 def ww_setup(game, doubles=False):
     spaces = game.state()["spaces"]
@@ -40,7 +40,7 @@ def test_ww_the_default_board_grows_with_the_players_within_35_to_78_fields(clie
     assert len(shown) == spaces and sum(v["gold"] for v in shown.values()) == gold
 
 
-def test_ww_setup_place_and_the_state_as_the_issue_names_them(client):
+def test_ww_setup_place_and_the_state_as_documented(client):
     game = Game(client, "wiener_walzer", ["Anna", "Bernd"], options={"colours": {"Bernd": "green"}, "events": False})
     answer = ww_setup(game, doubles=True)
     first_buffet = next(s for s, v in answer["state"]["spaces"].items() if not v["gold"])
@@ -102,7 +102,7 @@ def test_ww_all_twelve_event_cards_are_documented_with_the_vocabulary(client):
     assert {"colours", "events", "layout"} == set(ww["options"]["fields"])
 
 
-def test_ww_a_custom_layout_of_the_issues_characters_names_spaces_from_a1(client):
+def test_ww_a_custom_layout_of_the_documented_characters_names_spaces_from_a1(client):
     layout = ["oooooooooooooooooooooooo", "oGoGoooooooooooooooooooo"]   # 46 buffet, 2 gold
     game = Game(client, "wiener_walzer", ["A", "B", "C"], options={"layout": layout})
     spaces = game.state()["spaces"]
@@ -110,7 +110,7 @@ def test_ww_a_custom_layout_of_the_issues_characters_names_spaces_from_a1(client
     assert "x2" in spaces and "y1" not in spaces and len(spaces) == 48
 
 
-def test_ww_the_state_shows_the_board_guests_and_tiles_as_the_issue_names_them(client):
+def test_ww_the_state_shows_the_board_guests_and_tiles_as_documented(client):
     game = Game(client, "wiener_walzer", ["Anna", "Bernd"])
     ww_setup(game)
     game.move({"type": "place", "seat": "Anna", "card": "G4", "space": "d1"})
@@ -127,7 +127,7 @@ def test_ww_a_custom_layout_with_more_than_12_gold_spaces_is_refused(client):
     assert r.status_code in (400, 422) and r.json["error"]["message"]
 
 
-# --------------------------------------------------------------------------- Vienna (issue 4)
+# --------------------------------------------------------------------------- Vienna
 
 SABRINA, MATTHEW, NANCY, OLGA = "Sabrina", "Matthew", "Nancy", "Olga"
 START = {
@@ -147,7 +147,7 @@ def vienna_started(client, players=(SABRINA, MATTHEW, NANCY)):
     return game
 
 
-def test_vienna_the_default_street_holds_the_facts_the_issue_lists(client):
+def test_vienna_the_default_street_holds_the_documented_facts(client):
     game = Game(client, "vienna", [SABRINA, MATTHEW, NANCY])
     street = {f["name"]: f for f in game.state()["street"]}
     assert len(street) == 24 and "Geheimbund" not in street      # the Geheimbund is off the street order
@@ -161,7 +161,7 @@ def test_vienna_the_default_street_holds_the_facts_the_issue_lists(client):
     assert game.state()["board_source"] == "reconstructed"
 
 
-def test_vienna_a_custom_board_in_the_issues_form_replaces_the_default(client):
+def test_vienna_a_custom_board_in_the_documented_form_replaces_the_default(client):
     board = {"fields": [
         {"name": "Krieau", "values": [1], "double": False, "kind": "krieau", "effects": []},
         {"name": "Naschmarkt", "values": [3], "double": False, "kind": None, "effects": [{"coins": 2}]},
@@ -182,7 +182,7 @@ def test_vienna_a_custom_board_in_the_issues_form_replaces_the_default(client):
     assert state["scores"] == {SABRINA: 3, MATTHEW: 3, NANCY: 3, OLGA: 3}      # vp_start["4"]
 
 
-def test_vienna_a_four_player_round_in_the_issues_notation(client):
+def test_vienna_a_four_player_round_in_the_documented_notation(client):
     game = vienna_started(client, (SABRINA, MATTHEW, NANCY, OLGA))
     game.move({"type": "reveal_characters", "cards": [{"name": "Monk", "citizens": 0, "crosses": 1, "crowns": 0},
                                                       {"name": "Mayor", "citizens": 2, "crosses": 0, "crowns": 1},
@@ -191,7 +191,7 @@ def test_vienna_a_four_player_round_in_the_issues_notation(client):
     assert [c["name"] for c in state["display"]] == ["Monk", "Mayor", "Coachman"]
     assert state["expected"] == {"seats": ["table"], "moves": ["roll"]}
     assert game.move({"type": "roll", "seat": SABRINA, "dice": ["2", "2", "3", "5", "6"]}, status=422)
-    game.move({"type": "roll", "seat": SABRINA, "dice": ["2", "2", "3", "5"]})     # the issue's example
+    game.move({"type": "roll", "seat": SABRINA, "dice": ["2", "2", "3", "5"]})     # the documented example
     coins = game.state()["players"][SABRINA]["coins"]
     game.move({"type": "reroll", "seat": SABRINA, "dice": ["2"], "result": ["6"]})
     game.move({"type": "turn_die", "seat": SABRINA, "die": "3", "to": "4"})
@@ -247,7 +247,7 @@ def test_vienna_going_back_without_a_coin_is_refused(client):
     assert "coin" in refused["error"]["message"]
 
 
-def test_vienna_the_white_die_and_the_joker_are_written_as_the_issue_says(client):
+def test_vienna_the_white_die_and_the_joker_are_written_as_documented(client):
     types = {g["id"]: g for g in client.get("/api/game-types").json["games"]}
     dice = types["vienna"]["moves"]["place"]["fields"]["dice"]
     text = str(dice)
@@ -282,7 +282,7 @@ def test_vienna_a_die_on_the_dice_joker_is_placed_as_j_with_its_face(client):
     assert {"fact": "placed", "seat": seat, "field": jokers[0]["field"], "dice": jokers[0]["dice"]} in placed["outcome"]
 
 
-# --------------------------------------------------------------------------- Grand Austria Hotel (issue 5)
+# --------------------------------------------------------------------------- Grand Austria Hotel
 
 @pytest.mark.parametrize("players", [["A"], ["A", "B", "C", "D", "E"]])
 def test_gah_is_for_two_to_four_players(client, players):
@@ -290,10 +290,10 @@ def test_gah_is_for_two_to_four_players(client, players):
     assert r.status_code == 422 and r.json["error"]["message"]
 
 
-def test_gah_the_game_type_names_the_options_the_issue_asks_for(client):
+def test_gah_the_game_type_names_its_documented_options(client):
     types = {g["id"]: g for g in client.get("/api/game-types").json["games"]}
     gah = types["grand_austria"]
-    assert gah["players"] == {"min": 1, "max": 4}      # 1 only with the solo variant (issue 15)
+    assert gah["players"] == {"min": 1, "max": 4}      # 1 only with the solo variant
     assert {"hotel", "staff_draft"} <= set(gah["options"]["fields"])
     for name, move in gah["moves"].items():
         assert "type" in move["fields"]

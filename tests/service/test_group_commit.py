@@ -1,4 +1,4 @@
-"""Issue 20, group commit: saves that arrive together in one process go to
+"""Group commit: saves that arrive together in one process go to
 the store in one transaction; each caller returns once its own events are
 committed, and a conflict is refused on its own."""
 from __future__ import annotations

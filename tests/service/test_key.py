@@ -1,4 +1,4 @@
-"""Issue 17: tablelog's key lives outside the database. `tablelog key init`
+"""Tablelog's key lives outside the database. `tablelog key init`
 makes it (mode 0600, created exclusively, never overwritten); plain
 `tablelog serve` makes one by itself on first start, in the user's
 configuration folder, and says where; `serve --production` refuses to start

@@ -1,4 +1,4 @@
-"""Issue 16, "Also": German as well as English. The API's refusal follows
+"""German as well as English. The API's refusal follows
 Accept-Language (English by default, the code unchanged); the page's words
 and the rules' refusals come from one gettext catalog, made with Babel's
 tools (babel.cfg), compiled, shipped with the package, and complete."""
@@ -156,7 +156,7 @@ def test_the_catalog_holds_every_refusal_of_the_domain_and_every_word_of_the_pag
              if message}
     held = {(m.context, m.id) for m in german() if m.id}
     assert {f for f in found if f[0] is not None} and {f for f in found if f[0] is None}
-    assert not found - held, ("run pybabel extract and update (README, Languages), then translate: "
+    assert not found - held, ("run pybabel extract and update (docs/contributing.md, Translations), then translate: "
                               f"{sorted(found - held, key=str)}")
 
 

@@ -1,4 +1,4 @@
-"""Issue 20: the log in pages (``?since=V&limit=L`` and ``next_since``) and the
+"""The log in pages (``?since=V&limit=L`` and ``next_since``) and the
 JSON Lines export streamed, read from the store a page at a time; the
 states behind ``state?at=N`` are rebuilt from checkpoints (domain.checkpoints)
 and are those a full replay gives."""

@@ -1,4 +1,4 @@
-"""Issue 20: on PostgreSQL a write is one call of the events table's insert
+"""On PostgreSQL a write is one call of the events table's insert
 function (service/store/pgrecorder.py), which takes the same table lock as
 eventsourcing's pipeline, so notification ids are still committed in order;
 a database migrated before the function existed is written through the

@@ -1,8 +1,7 @@
-"""Issue 17, the database's own roles: before, the app's own PostgreSQL user
-owned the events table, so it could disable or drop the append-only trigger,
-and the next start put it back without a word. Now a migration with the
-owner's URL creates the tables and the trigger, the service runs as a role
-that owns no table, and ``serve --production`` refuses to run as the owner
+"""The database's own roles: the service's PostgreSQL user must not own the
+events table (an owner could disable or drop the append-only trigger). A
+migration with the owner's URL creates the tables and the trigger, the
+service runs as a role that owns no table, and ``serve --production`` refuses to run as the owner
 or on a table whose trigger is missing."""
 from __future__ import annotations
 

@@ -47,7 +47,7 @@ def test_forking_a_digital_game_needs_its_scorekeeper(client):
     api = Api(client, "willi", THREE, mode="digital", seed=4)
     assert client.post(f"/api/games/{api.id}/fork?at=1", headers=api.auth(api.seat_tokens["Joe"])).status_code == 403
     assert client.post(f"/api/games/{api.id}/fork?at=1").status_code == 401      # no token
-    # While it runs its hands are secret, the scorekeeper's too (issue 17): forked once it is over.
+    # While it runs its hands are secret, the scorekeeper's too: forked once it is over.
     fork = client.post(f"/api/games/{api.id}/fork?at=1", headers=api.auth())
     assert fork.status_code == 409 and fork.json["error"]["code"] == "fork_running_digital"
 

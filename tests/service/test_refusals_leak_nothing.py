@@ -1,4 +1,4 @@
-"""Issue 17, attack 2: a refusal says only what the caller may know.
+"""A refusal says only what the caller may know.
 
 Before: with seat A's token, trying to play each card A does not hold
 answered "R3 is in B's hand" or "... was discarded": the whole hand map in 28

@@ -1,6 +1,6 @@
-"""Issue 18, finding 2: limits with clear errors. Was: a 100 MB player name
-was accepted (201) and stored for good, 10 MB and 100 MB bodies were read and
-parsed in full, and nothing limited how often a client starts games."""
+"""Limits with clear errors: a player's name is at most 64 characters, a
+body's length is refused by its Content-Length before it is read, and how
+often a client starts games is limited."""
 from __future__ import annotations
 
 import io
@@ -145,7 +145,7 @@ def test_the_workers_share_their_counters(tmp_path):
 
 
 def test_the_page_is_served_with_security_headers(sqlite_app):
-    """Issue 18.6: was no CSP, X-Content-Type-Options, Referrer-Policy or frame protection."""
+    """Was no CSP, X-Content-Type-Options, Referrer-Policy or frame protection."""
     client = sqlite_app.test_client()
     for path in ("/", "/api/games"):
         headers = client.get(path).headers

@@ -1,4 +1,4 @@
-"""A game keeps the rules version it started with (issue 11, part 1): import
+"""A game keeps the rules version it started with: import
 and fork keep the record's version (``Started.rules_version``, the text
 record's ``Rules`` tag), a version the engine cannot play is refused with a
 clear message, a version-1 record is played under the current rules as

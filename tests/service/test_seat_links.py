@@ -1,4 +1,4 @@
-"""Issue 16, point 1: in a digital game the seats' tokens are handed out once
+"""In a digital game the seats' tokens are handed out once
 as links; the scorekeeper can hand a seat's link out again or revoke it, and
 each is an event in the record."""
 from __future__ import annotations

@@ -1,8 +1,7 @@
-"""Issue 18, finding 1 and the idempotency half of 6: several workers (here
-two services on one database, as gunicorn's workers or two servers are)
-check every move against the game as stored, answer a retry with the first
-answer whichever worker gave it, and refuse a key sent again with another
-request, for every kind of request."""
+"""Several workers (here two services on one database, as gunicorn's workers
+or two servers are) check every move against the game as stored, answer a
+retry with the first answer whichever worker gave it, and refuse a key sent
+again with another request, for every kind of request."""
 from __future__ import annotations
 
 import random
@@ -40,9 +39,8 @@ def post(client, game_id: str, path: str, body: dict, auth: dict, key: str | Non
 
 
 def test_legal_moves_sent_in_turn_to_two_workers_are_all_recorded(workers):
-    """Was: a worker checked a move against its own cached copy; 72 of 100
-    legal Willi moves were refused (422 "Everyone discards before the first
-    lead") when each went to whichever worker took the connection."""
+    """Every legal move is taken whichever worker gets it: a worker checks a
+    move against the game as stored, not only its own cached copy."""
     moves = random_game(GAME, PLAYERS, {}, random.Random(18))[:40]
     game_id, auth = start(workers[0])
     for client in workers:                     # both workers hold the game in their cache
@@ -56,8 +54,8 @@ def test_legal_moves_sent_in_turn_to_two_workers_are_all_recorded(workers):
 
 
 def test_a_retry_gets_the_first_answer_from_the_other_worker(workers):
-    """Was: 3 of 60 retries of acknowledged requests with the same key got 422
-    instead of the first answer (the other worker had not seen the move)."""
+    """A retry of an acknowledged request gets the first answer, also from a
+    worker that has not seen the move."""
     moves = random_game(GAME, PLAYERS, {}, random.Random(5))[:3]
     game_id, auth = start(workers[0])
     workers[1].get(f"/api/games/{game_id}")    # worker 1 has seen the game before the deal
@@ -77,8 +75,8 @@ def test_a_retry_gets_the_first_answer_from_the_other_worker(workers):
 
 @pytest.mark.parametrize("same_worker", [True, False], ids=["same worker", "other worker"])
 def test_a_key_sent_again_with_another_move_or_comment_is_refused(workers, same_worker):
-    """Was: a key reused with a different move returned the first answer and
-    recorded nothing, so the second move was silently lost."""
+    """A key reused with a different move is refused in words, so the second
+    move is never silently lost."""
     moves = random_game(GAME, PLAYERS, {}, random.Random(7))[:3]
     game_id, auth = start(workers[0])
     retry = workers[0] if same_worker else workers[1]
@@ -98,7 +96,7 @@ def test_a_key_sent_again_with_another_move_or_comment_is_refused(workers, same_
 
 @pytest.mark.parametrize("same_worker", [True, False], ids=["same worker", "other worker"])
 def test_a_key_sent_again_with_another_start_import_or_fork_is_refused(workers, same_worker):
-    """Was: the same key with a different create body made a second game."""
+    """The same key with a different create body makes no second game."""
     retry = workers[0] if same_worker else workers[1]
     key = uuid4().hex                          # a PostgreSQL database is shared by the session's tests
 

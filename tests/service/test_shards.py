@@ -1,4 +1,4 @@
-"""Issue 20, past one database: games spread over several databases (see
+"""Past one database: games spread over several databases (see
 service/store/shards.py). A game on any shard is played, undone, exported and
 verified like a game of a single database; the game list and the players'
 totals are merged across the shards; a create retried lands once, even

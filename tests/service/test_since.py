@@ -1,4 +1,4 @@
-"""Issue 16, point 5: a reader that holds the game at version V asks only for
+"""A reader that holds the game at version V asks only for
 what changed after it (``?since=V`` on the log, the timeline and the state),
 and what it then holds is what a reader asking for everything gets."""
 from __future__ import annotations

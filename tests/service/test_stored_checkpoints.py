@@ -1,4 +1,4 @@
-"""Issue 20, histories that start fast and stay small: a service started
+"""Histories that start fast and stay small: a service started
 afresh takes a long game up from its newest stored checkpoint and reads
 only the events after it; a checkpoint that was changed, or made by another
 engine or under another rules version, is not used and the answers stay

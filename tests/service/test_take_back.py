@@ -1,4 +1,4 @@
-"""Issue 16, point 8: "take back to here" on any move of the log. One
+""""take back to here" on any move of the log. One
 request under one Idempotency-Key takes back the move and every effective
 move after it, stored as the undo events in one atomic save, so the record
 keeps every undone move as undo does; in a digital game a seat takes back
@@ -47,7 +47,7 @@ def test_the_undo_events_are_saved_together_or_not_at_all(client, monkeypatch):
     monkeypatch.setattr(games.store, "save", lambda *records: saved.append(
         [type(e).__name__ for r in records for e in r.pending_events]) or real(*records))
     api.post("take-back", json={"move_index": 3})
-    assert saved == [["MoveUndone"] * 4 + ["Anchored"]]      # with the head's keyed anchor (issue 17)
+    assert saved == [["MoveUndone"] * 4 + ["Anchored"]]      # with the head's keyed anchor
 
 
 def test_take_back_refusals(client):

@@ -1,4 +1,4 @@
-"""Issue 16, point 7: the legal moves say which expected kinds the engine
+"""The legal moves say which expected kinds the engine
 cannot list (they need an entry form); a kind neither listed nor unlisted is
 not possible now, so the page offers nothing for it."""
 from __future__ import annotations

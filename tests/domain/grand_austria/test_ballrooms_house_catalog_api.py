@@ -1,4 +1,4 @@
-"""Issue 12: a house catalog stored once by the service (POST it, get an id
+"""A house catalog stored once by the service (POST it, get an id
 made from its content, list it, read it; it never changes), named at game
 start (``"catalog": id``) to replace or complete the shipped data, its content
 copied into the game's record; and the catalog endpoints with the modules'

@@ -44,7 +44,7 @@ def test_the_ballrooms_are_laid_out_after_the_staff_draft_and_before_the_startin
 
 
 def test_the_setup_move_carries_the_boards_as_laid_out_and_the_rehearsal_boards_come_after_the_draft():
-    """The issue's form: the table's setup names the three ballrooms and the
+    """The documented form: the table's setup names the three ballrooms and the
     rehearsal boards (by name or printed content); no lay-out move follows,
     and the boards are still chosen after the staff draft."""
     state = GAME.setup(["Anna", "Beth", "Cyril"], GAME.load_options({"modules": ["ballrooms"], "staff_draft": True}),

@@ -1,7 +1,7 @@
-"""Issue 11, part 2: a die has an identity, a value (1-6) and a colour.
+"""A die has an identity, a value (1-6) and a colour.
 
 All dice are white in the base game and modules 1, 3, 4 and 5 (module 2,
-Celebrities, adds red, blue and yellow ones: issue 13). The configuration
+Celebrities, adds red, blue and yellow ones). The configuration
 lists the game's dice, the action spaces hold dice, not counts; taking a die
 takes one die (white unless the move names a colour); strength counts every
 die on the space, whatever its colour. Moves and records that name no
@@ -82,8 +82,8 @@ def test_the_legal_moves_take_a_coloured_die_by_its_colour_and_white_ones_withou
 
 
 def test_the_reroll_keeps_the_colours_of_the_dice_left_but_a_white_one_goes_to_the_dustbin():
-    """Coloured dice go to the dustbin only when no white one is left (issue
-    13); the reroll's values are the dice left in board order, space 1 up."""
+    """Coloured dice go to the dustbin only when no white one is left; the
+    reroll's values are the dice left in board order, space 1 up."""
     state = with_die(evolve(ready(), dice=white_dice(1, 0, 0, 0, 0, 0)), 5, "red")
     state = evolve(state, phase=REROLL, turn=None, dustbin=1)
     with pytest.raises(RuleViolation):

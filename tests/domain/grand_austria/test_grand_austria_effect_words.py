@@ -1,4 +1,4 @@
-"""Issue 11: what an effect does, in words, lives in the effect registry. Each
+"""What an effect does, in words, lives in the effect registry. Each
 kind registers one message template (singular and plural where the count
 matters) with its handler; the view and the catalog say every printed reward,
 bonus, penalty, staff card and Emperor tile in those words, so the page keeps

@@ -1,5 +1,5 @@
-"""Vienna's rules version 3 (issue 19, and issue 18's card check), each
-change beside what version 2 did, which games recorded under it keep.
+"""Vienna's rules version 3 (the double move, the comparison fields and the
+card check), each change beside what version 2 did, which games recorded under it keep.
 
 - "Once completing his regular turn, the player can play his double-move
   card and complete another full turn": also when nobody else has dice left.
@@ -22,7 +22,7 @@ from vienna_table import collection, evaluate, first_display, holding, occupy, p
 
 SABRINA, MATTHEW, NANCY = PLAYERS = ["Sabrina", "Matthew", "Nancy"]
 
-# Issue 19's board: the Hofburg gives the double-move card, everything else goes to the Geheimbund.
+# A board where the Hofburg gives the double-move card, everything else goes to the Geheimbund.
 DOUBLE_MOVE_BOARD = {"fields": [{"name": "Hofburg", "values": [1], "effects": [{"special": "double_move"}]},
                                 {"name": "Geheimbund", "values": [], "kind": "geheimbund", "effects": []}],
                      "vp_start": {"3": 0, "4": 0, "5": 0}, "more_influence": {}}
@@ -307,7 +307,7 @@ def test_over_http_an_invented_start_card_is_a_422_and_a_table_with_its_own_deck
     assert answer.status_code == 400
 
 
-@pytest.mark.parametrize("options", [{}, {"board": DOUBLE_MOVE_BOARD}], ids=["default board", "issue 19's board"])
+@pytest.mark.parametrize("options", [{}, {"board": DOUBLE_MOVE_BOARD}], ids=["default board", "double-move board"])
 def test_in_random_games_the_offer_follows_every_regular_turn_of_a_holder_with_dice(options):
     import random
     from domain.rules import random_move

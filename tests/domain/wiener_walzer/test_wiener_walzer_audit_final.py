@@ -1,5 +1,5 @@
 """A last audit of Wiener Walzer against the rulebook
-(../shared/rules/wiener-walzer.txt) and issue 3, rule by rule: the cases the
+(../shared/rules/wiener-walzer.txt), rule by rule: the cases the
 other test files leave out."""
 from __future__ import annotations
 

@@ -261,7 +261,7 @@ def test_in_digital_play_the_table_draws_an_event_card_still_in_the_stack():
     assert GAME.chance_move(table.state, random.Random(1)) == {"type": "event", "card": "tortung"}
 
 
-# -- where the cards leave a case open (README "Choices where the rulebook is silent") ----------------
+# -- where the cards leave a case open (docs/games/wiener-walzer.md, "Choices where the rulebook is silent") ----------------
 def test_kuess_die_hand_needs_a_face_up_lady_beside_the_tile():
     table = Table(events=True).put("d4", "G5", "Red").put("a6", "L2", "Green", turned=True)
     drawn("kuess_die_hand", table)

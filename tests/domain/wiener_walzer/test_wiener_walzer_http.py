@@ -1,4 +1,4 @@
-"""Wiener Walzer through the HTTP API in the issue's words: the rulebook's
+"""Wiener Walzer through the HTTP API in the documentation's words: the rulebook's
 examples recorded move by move, and every wrong input refused (422 with the
 rule in words, 400 when malformed) without changing the game."""
 from __future__ import annotations

@@ -194,7 +194,7 @@ def test_in_digital_play_the_card_drawn_from_the_stack_is_placed():
               "Green": list(GUEST_CARDS), "Red": list(GUEST_CARDS)}
     table = Table(stacks=stacks)
     error = table.refused(type="place", seat="Blue", card="L3", space="d4")
-    assert error.code == "not_drawn_card" and "G5" not in error.message   # issue 17: only Blue sees it
+    assert error.code == "not_drawn_card" and "G5" not in error.message   # only Blue sees it
     assert GAME.legal_moves(table.state)[0]["card"] == "G5"
     table.place("Blue", "G5", "d4")
     assert table.state.cards[0][0] == "L0"

@@ -310,7 +310,7 @@ def test_an_unseen_monster_stack_turns_any_card_not_known_elsewhere():
     t = Table(THREE, monster=None, Alex=suit("R"), Joe=None, Hanna=None)
     t.discard(Alex="R9", Joe=None, Hanna=None)
     v = t.refused(type="play", seat=MONSTER, card="R1")
-    assert v.code == "not_in_hand" and v.message == "R1 is not in the card monster's stack."  # issue 17: a refusal names no other hand
+    assert v.code == "not_in_hand" and v.message == "R1 is not in the card monster's stack."  # a refusal names no other hand
     t.play("monster:G7")
     assert GAME.view(t.state)["hands"][MONSTER] == {"count": 8, "stack_known": False, "cards": None, "known": []}
 

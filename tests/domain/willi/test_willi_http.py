@@ -1,4 +1,4 @@
-"""Willi through the HTTP API, as the issue and the rulebook word it
+"""Willi through the HTTP API, as the documentation and the rulebook word it
 (../shared/rules/willi.txt): every refusal is a 422 that names the rule in
 words (400 when the move is malformed) and changes nothing; the rulebook's
 examples are played out as whole rounds."""
@@ -169,7 +169,7 @@ def test_rulebook_example_follow_the_colour_or_the_number(client):
 def test_only_the_seat_to_play_plays_and_only_a_card_it_holds(client):
     game = one_colour_each(client)
     assert game.refused({"type": "play", "seat": "Joe", "card": "Y1"}, "not_your_turn")["rule"] == "The Trick-Taking"
-    # The same words wherever the card is (issue 17): in Joe's hand, or discarded.
+    # The same words wherever the card is: in Joe's hand, or discarded.
     assert game.refused({"type": "play", "seat": "Alex", "card": "Y1"}, "not_in_hand")["message"] == "You do not hold Y1."
     game.refused({"type": "play", "seat": "Alex", "card": "R9"}, "not_in_hand")       # discarded
     game.refused({"type": "play", "seat": "monster", "card": "R1"}, "unknown_seat")
@@ -399,7 +399,7 @@ def unseen(client) -> Record:
 def test_an_unseen_hand_plays_any_plausible_card_but_none_known_elsewhere(client):
     game = unseen(client)
     game.play("Alex:R1")
-    # Played is public; in Alex's hand and discarded get the same words (issue 17).
+    # Played is public; in Alex's hand and discarded get the same words.
     assert game.refused({"type": "play", "seat": "Joe", "card": "R2"}, "not_in_hand")["message"] == "You do not hold R2."
     assert "played" in game.refused({"type": "play", "seat": "Joe", "card": "R1"}, "not_in_hand")["message"]
     assert game.refused({"type": "play", "seat": "Joe", "card": "B9"}, "not_in_hand")["message"] == "You do not hold B9."

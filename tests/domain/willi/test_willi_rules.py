@@ -123,7 +123,7 @@ def test_a_player_plays_only_in_turn_and_only_cards_held():
     t = one_colour_each()
     assert t.refused(type="play", seat="Joe", card="Y1").code == "not_your_turn"
     v = t.refused(type="play", seat="Alex", card="Y1")
-    assert v.code == "not_in_hand" and v.message == "You do not hold Y1."  # issue 17: a refusal names no other hand
+    assert v.code == "not_in_hand" and v.message == "You do not hold Y1."  # a refusal names no other hand
     assert t.refused(type="play", seat="Alex", card="R9").code == "not_in_hand"   # discarded
 
 
@@ -420,4 +420,4 @@ def test_a_card_discarded_face_up_is_refused_like_any_card_not_held():
     t.discard(Alex="R2", Joe="B9", Gunter=None, Hanna=None)
     t.play("Alex:R1")
     v = t.refused(type="play", seat="Joe", card="B9")
-    assert v.code == "not_in_hand" and v.message == "You do not hold B9."  # issue 17: a refusal names no other hand
+    assert v.code == "not_in_hand" and v.message == "You do not hold B9."  # a refusal names no other hand

@@ -23,7 +23,7 @@ def test_a_card_known_to_be_elsewhere_is_refused():
     t = unseen_table()
     t.play("Alex:R1")
     v = t.refused(type="play", seat="Joe", card="R2")
-    assert v.code == "not_in_hand" and v.message == "You do not hold R2."  # issue 17: a refusal names no other hand
+    assert v.code == "not_in_hand" and v.message == "You do not hold R2."  # a refusal names no other hand
     v = t.refused(type="play", seat="Joe", card="R1")
     assert v.code == "not_in_hand" and "already been played" in v.message
     v = t.refused(type="play", seat="Joe", card="G2")       # Alex discarded it face up
@@ -132,7 +132,7 @@ def test_a_card_taken_in_an_exchange_is_known_to_be_in_that_hand():
     assert GAME.view(t.state)["hands"]["Joe"]["known"] == ["B3"]
     t.play("Joe:Y1", "Gunter:G1")
     v = t.refused(type="play", seat="Hanna", card="B3")
-    assert v.code == "not_in_hand" and v.message == "You do not hold B3."  # issue 17: a refusal names no other hand
+    assert v.code == "not_in_hand" and v.message == "You do not hold B3."  # a refusal names no other hand
     v = t.refused(type="play", seat="Hanna", card="B9")
     assert v.code == "not_in_hand" and "played" in v.message                # B9 lies in Joe's trick now
 

@@ -10,7 +10,7 @@ import { t } from "../i18n.js";
 
 const SYMBOLS = { citizens: "♟", crosses: "✝", crowns: "♛" };
 const SYMBOL_WORDS = { citizens: () => t("citizens"), crosses: () => t("crosses"), crowns: () => t("crowns") };
-// What a lightning field does when the dice are placed (README, Vienna: moves).
+// What a lightning field does when the dice are placed (docs/games/vienna.md, "Moves").
 const LIGHTNING = { krieau: () => t("Gendarme + coin or VP"), prater: () => t("turn a die") };
 
 function die(face) {
