@@ -9,7 +9,7 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
 from domain.commitment import canonical
-from domain.games import PACKAGES, get_game
+from domain.games import game_ids, get_game, is_game
 from domain.record import (HouseCatalog, house_catalog_id)
 from service.app.errors import NotFound, ServiceError, TooLarge, as_json
 
@@ -27,8 +27,8 @@ class Catalogs:
         the game, at most ``HOUSE_CATALOG_LIMIT`` of JSON, its id made from
         the game and the content. The same content again is the catalog
         already stored (False: nothing new was stored)."""
-        if game_id not in PACKAGES:
-            raise NotFound(f"Unknown game {game_id!r}; tablelog knows {', '.join(PACKAGES)}.")
+        if not is_game(game_id):
+            raise NotFound(f"Unknown game {game_id!r}; tablelog knows {', '.join(game_ids())}.")
         size = len(canonical(content).encode())
         if size > HOUSE_CATALOG_LIMIT:
             raise TooLarge(f"A house catalog is at most {HOUSE_CATALOG_LIMIT // 1024} KiB of JSON; this one is "
@@ -83,12 +83,12 @@ class Catalogs:
     def catalog(game_id: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
         """The components of a game as these options (its default ones) have them."""
         found = None
-        if game_id in PACKAGES:
+        if is_game(game_id):
             game = get_game(game_id)
             found = game.catalog(game.load_options(options) if options else {})
         if found is None:
             raise NotFound(f"{game_id!r} has no catalog; tablelog knows the components of "
-                           + ", ".join(g for g in PACKAGES if get_game(g).catalog({}) is not None) + ".")
+                           + ", ".join(g for g in game_ids() if get_game(g).catalog({}) is not None) + ".")
         return {"game": game_id, **found}
 
     def game_catalog(self, game_id: str) -> dict[str, Any]:

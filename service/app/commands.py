@@ -9,7 +9,7 @@ from uuid import UUID
 
 
 from domain.commitment import seed_commitment
-from domain.games import PACKAGES, get_game
+from domain.games import game_ids, get_game, is_game
 from domain.names import check_new_names
 from domain.record import (SCOREKEEPER, SERVICE, NothingToUndo)
 from domain.rules import TABLE, MalformedMove, RuleViolation
@@ -69,8 +69,8 @@ class Commands:
         record imported on the command line meets it here). ``new_names``
         (not a fork, which keeps its origin's players): the names follow
         domain.names' rules."""
-        if game_id not in PACKAGES:
-            raise MalformedMove({"game": [f"Unknown game {game_id!r}; tablelog knows {', '.join(PACKAGES)}."]})
+        if not is_game(game_id):
+            raise MalformedMove({"game": [f"Unknown game {game_id!r}; tablelog knows {', '.join(game_ids())}."]})
         if mode not in MODES:
             raise MalformedMove({"mode": ["The mode is 'table' or 'digital'."]})
         if any(isinstance(name, str) and "\x00" in name for name in players):

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 
-from domain.games import PACKAGES, get_game
+from domain.games import game_ids, get_game, is_game
 from service.app.errors import NotFound
 
 
@@ -18,6 +18,6 @@ class Statistics:
         return {"name": name, "games": games}
 
     def leaderboard(self, game_id: str) -> dict[str, Any]:
-        if game_id not in PACKAGES:
-            raise NotFound(f"Unknown game {game_id!r}; tablelog knows {', '.join(PACKAGES)}.")
+        if not is_game(game_id):
+            raise NotFound(f"Unknown game {game_id!r}; tablelog knows {', '.join(game_ids())}.")
         return {"game": game_id, "title": get_game(game_id).title, "players": self.views.leaderboard(game_id)}
