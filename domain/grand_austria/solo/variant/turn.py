@@ -1,0 +1,287 @@
+"""The opponent's turn: the instruction card drawn, carried out top to bottom
+(a guest, a die, a dancer, the Emperor, an objective, the private staff deck)."""
+from __future__ import annotations
+
+import random
+
+
+from domain.grand_austria.cafe import taken_from_queue
+from domain.grand_austria.effects import advance_emperor, score, set_player, staff_card
+from domain.grand_austria.modules import celebrities
+from domain.grand_austria.moves import staff_field
+from domain.grand_austria.refusals import violation
+from domain.grand_austria.scoring import claim
+from domain.grand_austria.solo import elisabeth, entrances, lounge
+from domain.grand_austria.solo.bot import CLAIMED, PROGRESS_WORDS, bot_room, objective_target, select_die, select_guest
+from domain.grand_austria.solo.deck import Symbol, decks, filtered
+from domain.grand_austria.staff import in_play as staff_in_play
+from domain.grand_austria.state import OCCUPIED, TURNS, WHITE, Pending, State
+from domain.immutable import evolve, put
+from domain.rules import TABLE, Expected, Move, MoveSchema, Outcome, whole_number
+from domain.grand_austria.solo.variant.hautel import sushi_watch
+from domain.grand_austria.solo.variant.setup import (BALLROOMS, BOT, CELEBRITIES, ID, R_SOLO, R_SOLO_SETUP, R_SOLO_TURN,
+                                                     bot, fact, name, with_bot)
+
+
+# -- the opponent's turn ------------------------------------------------------------------
+class DrawInstructionSchema(MoveSchema):
+    """The table draws the opponent's instruction card (its number, #193-#212 Leopold, #213-#232 Elisabeth)."""
+
+    card = whole_number(required=True, metadata={"description": "the instruction card's number"})
+
+
+class RevealBotStaffSchema(MoveSchema):
+    """The table turns up the top card of the opponent's private staff deck."""
+
+    card = staff_field(required=True)
+
+
+def opponent_turn(state: State) -> Expected | None:
+    if state.turn is not None and state.turn.seat == BOT and bot(state).steps is None:
+        return Expected((TABLE,), ("draw_instruction",))
+    return None
+
+
+def deck_left(state: State) -> list[int]:
+    b = bot(state)
+    return [n for n in decks()[b.deck] if n not in b.drawn]
+
+
+def check_draw_instruction(state: State, move: Move) -> None:
+    b, number, who = bot(state), move["card"], name(state)
+    cards = decks()[b.deck]
+    first, last = min(cards), max(cards)
+    if number not in cards:
+        raise violation("not_in_deck", f"Card {number} is not in {who}'s instruction deck (#{first}-#{last}).",
+                        R_SOLO)
+    if number in b.drawn and deck_left(state):
+        raise violation("already_drawn", f"Instruction card {number} was drawn already this game.", R_SOLO)
+
+
+def apply_draw_instruction(state: State, move: Move, out: Outcome) -> State:
+    b = bot(state)
+    card = decks()[b.deck][move["card"]]
+    drawn = b.drawn if deck_left(state) else ()      # never happens: 14 turns at most of 20 cards
+    steps = filtered(card, b.level, dancers=BALLROOMS in state.config.modules,
+                     coloured_dice=CELEBRITIES in state.config.modules)
+    fact(out, "instruction_drawn", f"{name(state)} draws instruction card {card.number}: "
+         + "; ".join(s.words() for s in steps) + f" (ties: hand pointing {card.hand}, {b.level} level).",
+         card=card.number)
+    state = evolve(state, turn=evolve(state.turn, acted=True))
+    return with_bot(state, drawn=drawn + (card.number,), steps=steps, hand=card.hand, said=(out[-1]["text"],))
+
+
+def run_step(state: State, out: Outcome) -> State:
+    """The next symbol of the card (the same state when the opponent is not carrying out a card)."""
+    b = bot(state)
+    if state.phase != TURNS or state.turn is None or state.turn.seat != BOT or b.steps is None:
+        return state
+    if b.entrance is not None and b.entrance.id == entrances.SUSHI:
+        start = len(out)
+        moved = sushi_watch(state, state, out)      # the queue refilled: a waiting cogwheel lands first
+        if moved.module(ID) != b:
+            return told(moved, out[start:])
+    if not b.steps:
+        out.append({"fact": "turn_ended", "seat": BOT, "number": state.turn.number})
+        state = evolve(state, turn=None, used_numbers=state.used_numbers | {state.turn.number})
+        return with_bot(state, steps=None)
+    symbol, start = b.steps[0], len(out)
+    state = STEPS[symbol.kind](with_bot(state, steps=b.steps[1:]), symbol, out)
+    return told(state, out[start:])
+
+
+def told(state: State, facts: Outcome) -> State:
+    """The opponent's steps in words, kept for the page until its next card."""
+    said = tuple(f["text"] for f in facts if f.get("seat") == BOT and "text" in f)
+    return with_bot(state, said=bot(state).said + said) if said else state
+
+
+def take_guest(state: State, symbol: Symbol, out: Outcome) -> State:
+    """The guest chosen goes straight into an occupied room: its VP and the
+    room's printed VP, no payment, no reward, no bonus; then the discard pile."""
+    b, who = bot(state), name(state)
+    position = select_guest(state, BOT, symbol.colour, b.hand)
+    if position is None:
+        fact(out, "bot_guest", f"{who} takes no guest: none in the queue fits an empty room of {who}'s hotel.",
+             guest=None)
+        return state
+    guest = state.queue[position]
+    hotel, player = state.hotel_of(BOT), state.player(BOT)
+    state = taken_from_queue(state, position)
+    why = "" if symbol.colour in ("any", guest.colour) else \
+        f"no {symbol.colour} guest fits {who}'s hotel, so the one with most VP: "
+    fact(out, "bot_guest", f"{why}{who} takes {guest.name} ({guest.colour}, {guest.vp} VP) from queue position "
+         f"{position + 1}, pays nothing and gets no reward.", guest=guest.name, position=position + 1)
+    state = set_player(state, BOT, evolve(player, guests=player.guests + (guest,)))
+    state = score(state, BOT, guest.vp, f"guest {guest.name}", out)
+    if bot(state).entrance is not None:
+        state, entrance = entrances.sushi_guest(state, bot(state).entrance, guest, BOT, who, out)
+        state = with_bot(state, entrance=entrance)
+    if symbol.dancer and bot(state).dancers_left:
+        # "Elisabeth scores the victory points printed on the chosen guest card and places it in the discard pile"
+        return send_dancer(state, symbol.dancer, f"{guest.name} goes to the discard pile; ", out)
+    room = bot_room(hotel, player, guest.colour)
+    state = set_player(state, BOT, evolve(state.player(BOT), rooms=put(player.rooms, room, OCCUPIED)))
+    fact(out, "bot_room", f"{who} places an occupied {hotel.colour(room)} room on {hotel.name_of(room)}; "
+         f"{guest.name} goes to the discard pile.", room=hotel.name_of(room))
+    entrance = bot(state).entrance
+    if entrance is not None and hotel.name_of(room) in entrance.rooms:
+        fact(out, "bot_sushi", f"Sushi Resort: the cogwheel on {hotel.name_of(room)} goes onto the leftmost guest "
+             "of the queue once it is refilled.", room=hotel.name_of(room))
+        state = with_bot(state, entrance=entrances.sushi_room(entrance, hotel.name_of(room)))
+    return score(state, BOT, hotel.prepare_vp.get(room, 0), f"room {hotel.name_of(room)}", out)
+
+
+def send_dancer(state: State, arrows: int, before: str, out: Outcome) -> State:
+    """Elisabeth's dancer into a ballroom: no champagne, no row bonus, no room tile (Solo: Module 1)."""
+    who = name(state)
+    if not bot(state).dancers_left:
+        fact(out, "lapsed", f"{who} has no dancer left: the dancer symbol does nothing.", step="bot_dancer")
+        return state
+    state, ballroom, row, space = elisabeth.place(state, BOT, arrows)
+    where = "the balcony" if space == "balcony" else f"space {space} of the {row} row"
+    fact(out, "bot_dancer", f"{before}{who} sends a dancer to {ballroom}, {where}: no champagne, no row bonus.",
+         ballroom=ballroom, row=row, space=space)
+    return with_bot(state, dancers_left=bot(state).dancers_left - 1)
+
+
+def dancer(state: State, symbol: Symbol, out: Outcome) -> State:
+    """The dancer symbol of the bottom section: an additional dancer, with no guest."""
+    return send_dancer(state, symbol.dancer, "", out)
+
+
+def take_die(state: State, symbol: Symbol, out: Outcome) -> State:
+    """The die goes onto the opponent's turn-order tile; no action. With
+    module 2 Elisabeth takes a coloured die where one lies on the space
+    chosen (the coloured-die symbol: the one of most celebrity VP on the
+    board), never pays for it, scores its celebrity and gets its colour's bonus."""
+    b, who = bot(state), name(state)
+    counts = [state.dice_on(v) for v in range(1, 7)]
+    module_2 = CELEBRITIES in state.config.modules
+    chosen = lounge.best_coloured(state, lounge.coloured_on_board(state), b.hand) \
+        if module_2 and symbol.coloured else None
+    value = chosen[0] if chosen else select_die(counts, symbol.die, b.hand)
+    if value is None:
+        fact(out, "bot_die", f"No die is left for {who}.", value=None)
+        return state
+    colours = state.dice[value - 1]
+    here = lounge.best_coloured(state, [(value, c) for c in colours], b.hand) if module_2 else None
+    colour = here[1] if here else (WHITE if WHITE in colours else colours[0])
+    i = colours.index(colour)
+    state = evolve(state, dice=put(state.dice, value - 1, colours[:i] + colours[i + 1:]),
+                   turn=evolve(state.turn, die=value, main="die"))
+    if b.entrance is not None and b.entrance.id == entrances.TOLL_BRIDGE:
+        state = with_bot(state, entrance=entrances.toll_left(b.entrance, value))
+        fact(out, "bot_toll", f"Toll Bridge Hotel: {who} leaves a cogwheel on action space {value} "
+             f"({bot(state).entrance.tolls[value - 1]} there).", space=value)
+    die = "a die" if colour == WHITE else f"the {colour} die"
+    fact(out, "bot_die", f"{who} takes {die} from action space {value} ({counts[value - 1]} "
+         f"{'die' if counts[value - 1] == 1 else 'dice'} there) and puts it on the turn-order tile, with no "
+         "action" + (", paying nothing." if colour != WHITE else "."), value=value,
+         **({} if colour == WHITE else {"colour": colour}))
+    if colour == WHITE or not module_2:
+        return state
+    start = len(out)
+    state = celebrities.die_taken(state, BOT, value, colour, out)
+    taken = next((f for f in out[start:] if f["fact"] == "celebrity_taken"), None)
+    if taken is not None:
+        fact(out, "bot_celebrity", f"{who} takes the celebrity {taken['celebrity']} ({taken['vp']} VP) and "
+             "ignores its effect.", celebrity=taken["celebrity"])
+    return colour_bonus(state, colour, out)
+
+
+def colour_bonus(state: State, colour: str, out: Outcome) -> State:
+    """Instead of the celebrity's effect: red, a step on the objective of
+    least progress; yellow, 2 Emperor steps; blue, 2 VP (Solo: Module 2)."""
+    who = name(state)
+    if colour == "red":
+        fact(out, "bot_colour_bonus", f"The red die: {who} advances on the objective with the least progress.",
+             colour=colour)
+        return objective(state, Symbol("objective"), out)
+    if colour == "yellow":
+        fact(out, "bot_colour_bonus", f"The yellow die: {who} advances 2 on the Emperor track.", colour=colour)
+        return advance_emperor(state, BOT, 2, "the yellow die", out)
+    fact(out, "bot_colour_bonus", f"The blue die: {who} scores 2 VP.", colour=colour)
+    return score(state, BOT, 2, "the blue die", out)
+
+
+def emperor(state: State, symbol: Symbol, out: Outcome) -> State:
+    fact(out, "bot_emperor", f"{name(state)} advances {symbol.n} on the Emperor track.", steps=symbol.n)
+    return advance_emperor(state, BOT, symbol.n, "instruction card", out)
+
+
+def objective(state: State, symbol: Symbol, out: Outcome) -> State:
+    """The countdown: no marker -> "III" -> "II" -> "I", and on "I" the claim
+    of the highest free VP space."""
+    b, who = bot(state), name(state)
+    target = objective_target(b.progress, symbol.objective, b.hand)
+    if target is None:
+        fact(out, "bot_objective", f"{who} has claimed every objective: nothing happens.", objective=None)
+        return state
+    number, letter = state.objectives[target], "ABC"[target]
+    now = b.progress[target] + 1
+    state = with_bot(state, progress=put(b.progress, target, now))
+    if now < CLAIMED:
+        fact(out, "bot_objective", f"{who}'s marker on objective {letter} ({number}) moves "
+             f"{PROGRESS_WORDS[now]}.", objective=number, progress=("III", "II")[now - 1])
+        return state
+    fact(out, "bot_objective", f"{who}'s marker on objective {letter} ({number}) reaches \"I\": {who} claims "
+         "it on the highest free victory point space.", objective=number, progress="claimed")
+    return claim(state, BOT, number, out)
+
+
+def private_staff(state: State, symbol: Symbol, out: Outcome) -> State:
+    if not bot(state).private_left:
+        fact(out, "lapsed", f"{name(state)}'s private deck is empty.", step="bot_staff")
+        return state
+    fact(out, "bot_staff", f"{name(state)} turns up the top card of the private staff deck (the table names "
+         "it).", staff=None)
+    return evolve(state, pending=(Pending(BOT, "bot_staff", why="instruction card: private staff"),) + state.pending)
+
+
+def objective_symbol(state: State, symbol: Symbol, out: Outcome) -> State:
+    """The objective symbol of the card (Nine Stars Inn: also a cogwheel on
+    the stars track, even when the countdown has nothing left to do, SO.A11)."""
+    state = objective(state, symbol, out)
+    entrance = bot(state).entrance
+    if entrance is not None and entrance.id == entrances.NINE_STARS:
+        placed = entrances.star_placed(entrance)
+        fact(out, "bot_stars", f"Nine Stars Inn: {name(state)} places a cogwheel on the stars track "
+             f"({placed.stars} there)." if placed.stars > entrance.stars else
+             "Nine Stars Inn: the stars track is full.", stars=placed.stars)
+        state = with_bot(state, entrance=placed)
+    return state
+
+
+STEPS = {"guest": take_guest, "die": take_die, "emperor": emperor, "objective": objective_symbol,
+         "staff": private_staff, "dancer": dancer}
+
+
+def check_reveal_bot_staff(state: State, move: Move) -> None:
+    card, who = staff_card(move["card"], state), name(state)
+    if not card.end:
+        raise violation("not_end_game_staff", f"{card.name} has no end-game symbol: {who}'s private deck holds only "
+                        "end-game staff.", R_SOLO_SETUP)
+    if card.number is not None and card.number in staff_in_play(state):
+        raise violation("duplicate_card", "That staff card is already in play.", R_SOLO_TURN)
+
+
+def apply_reveal_bot_staff(state: State, move: Move, out: Outcome) -> State:
+    card = staff_card(move["card"], state)
+    player = state.player(BOT)
+    state = set_player(state, BOT, evolve(player, hired=player.hired + (card,)))
+    start = len(out)
+    fact(out, "bot_staff", f"{name(state)} places {card.name} face up ({card.text}): it scores for "
+         f"{name(state)} at the end.", staff=card.to_json())
+    state = with_bot(evolve(state, pending=state.pending[1:]), private_left=bot(state).private_left - 1)
+    return told(state, out[start:])
+
+
+def draw_instruction_chance(state: State, rng: random.Random) -> Move:
+    return {"type": "draw_instruction", "card": rng.choice(deck_left(state) or list(decks()[bot(state).deck]))}
+
+
+def reveal_bot_staff_chance(state: State, rng: random.Random) -> Move:
+    taken = staff_in_play(state)
+    return {"type": "reveal_bot_staff",
+            "card": rng.choice([n for n, c in state.config.catalog.staff.items() if c.end and n not in taken])}
