@@ -358,7 +358,7 @@ class Words(MethodView):
     def get(self, language: str):
         """The scorekeeper's page's words in a language (en, de), from the service's message catalog."""
         if language not in i18n.LANGUAGES:
-            from service.app.errors import NotFound
+            from service.app.games import NotFound
             raise NotFound(f"The page speaks {' and '.join(i18n.LANGUAGES)}, not '{language}'.")
         return {"language": language, "words": i18n.words(language)}
 

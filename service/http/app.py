@@ -15,8 +15,7 @@ from werkzeug.exceptions import HTTPException
 
 from domain.rules import MalformedMove, RuleViolation
 from service.http import i18n
-from service.app.games import Games
-from service.app.errors import ServiceError
+from service.app.games import Games, ServiceError
 from service.store.keys import Keyring
 from service.http.limits import install_limits
 from service.http.openapi import TablelogApi

@@ -312,7 +312,7 @@ def games_command(database: str | None) -> int:
 
 def log_command(database: str | None, game_id: str, as_json: bool) -> int:
     from domain.names import escaped
-    from service.app.errors import ServiceError
+    from service.app.games import ServiceError
     games = _games(database)
     try:
         log = games.log(game_id, None)
@@ -350,7 +350,7 @@ def verify_command(database: str | None, ids: list[str], every: bool) -> int:
     from rich.console import Console
     from rich.progress import Progress
     from rich.table import Table
-    from service.app.errors import ServiceError
+    from service.app.games import ServiceError
     console = Console()
     if not ids and not every:
         console.print("Name the games to verify, or --all.")
@@ -415,7 +415,7 @@ def verify_record_command(path: str) -> int:
 
 
 def export_command(database: str | None, game_id: str, fmt: str, seat: str | None, out: str | None) -> int:
-    from service.app.errors import ServiceError
+    from service.app.games import ServiceError
     try:
         text = _games(database).export(game_id, fmt, seat=seat, whole=True)
     except ServiceError as error:
@@ -431,7 +431,7 @@ def export_command(database: str | None, game_id: str, fmt: str, seat: str | Non
 
 def import_command(database: str | None, path: str, fmt: str | None = None) -> int:
     from domain.rules import MalformedMove, RuleViolation
-    from service.app.errors import ServiceError
+    from service.app.games import ServiceError
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8-sig")
     except OSError as error:
@@ -454,7 +454,7 @@ def import_command(database: str | None, path: str, fmt: str | None = None) -> i
 
 def chart_command(database: str | None, game_id: str, out: str | None, fmt: str | None = None) -> int:
     from replay.chart import layout, to_png, to_svg
-    from service.app.errors import ServiceError
+    from service.app.games import ServiceError
     suffix = Path(out).suffix.lower().lstrip(".") if out else ""
     fmt = fmt or (suffix if suffix in CHART_FORMATS else "svg")
     if out and suffix != fmt:

@@ -44,7 +44,7 @@ def test_a_kept_log_brought_forward_equals_one_read_afresh(tmp_path):
 
 
 def test_the_kept_logs_are_bounded(tmp_path, monkeypatch):
-    import service.app.reads as module
+    import service.app.games as module
     monkeypatch.setattr(module, "LOG_CACHE_ENTRIES", 30)
     games = Games(open_store(f"sqlite:///{tmp_path}/bound.sqlite3"))
     rng = random.Random(8)
