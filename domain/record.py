@@ -355,6 +355,17 @@ def house_catalog_id(game: str, content: Any) -> UUID:
     return uuid5(HOUSE_CATALOGS, f"{game}|{house_catalog_digest(content)}")
 
 
+def is_game_start(domain_event: Any) -> bool:
+    """Whether an event is a game's first (its Started event): the ids of
+    anchors, sealed seeds and house catalogs name records of their own."""
+    return isinstance(domain_event, GameRecord.Started)
+
+
+def is_game_start_topic(topic: str) -> bool:
+    """Whether a stored event's topic is a game's Started event's (read without decoding it)."""
+    return topic == f"{GameRecord.__module__}:{GameRecord.__qualname__}.Started"
+
+
 def is_game_event(domain_event: Any) -> bool:
     """Whether an event in the store is one of a game's (not a sealed seed's or an anchor's)."""
     return isinstance(domain_event, (GameRecord.Event, GameRecord.Created))

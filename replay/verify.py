@@ -24,7 +24,8 @@ from uuid import UUID
 
 from domain.chance import rng_for
 from domain.commitment import canonical, hidden_commitment, seed_commitment, value_at, with_commitments
-from domain.record import SERVICE, anchor_message, event_hash, hash_of, head_anchor_id, receipt_message
+from domain.record import (SERVICE, anchor_message, event_hash, hash_of, head_anchor_id, is_game_start_topic,
+                           receipt_message)
 from domain.history import GameHistory, Problem
 
 RULE_PROBLEMS = ("illegal_move", "unreplayable", "outcome_differs")
@@ -91,8 +92,8 @@ def verify_game(store: Any, game_id: UUID, witness: dict[str, Any] | None = None
     ``witness`` is the game's row in the game list view, if any; ``keyring``
     checks the keyed anchor of the game's head (without it: "not checked")."""
     stored = list(store.recorder.select_events(game_id))
-    if not stored:
-        return None
+    if not stored or not is_game_start_topic(stored[0].topic):
+        return None         # no game: nothing stored, or another record's id (an anchor's, a catalog's)
     verdict = Verdict(game_id, version=stored[-1].originator_version)
     hashes: list[str] = []
     hist: GameHistory | None = None

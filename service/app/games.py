@@ -22,8 +22,8 @@ from domain.commitment import canonical, new_salt, new_seed, seed_commitment
 from domain.games import PACKAGES, get_game
 from domain.names import check_new_names
 from domain.record import (SCOREKEEPER, SERVICE, GameRecord, HeadAnchor, HouseCatalog, NothingToUndo, SealedSeed,
-                           anchor_message, hash_of, head_anchor_id, house_catalog_id,
-                           receipt_message, sealed_seed_id)
+                           anchor_message, hash_of, head_anchor_id, house_catalog_id, is_game_start,
+                           is_game_start_topic, receipt_message, sealed_seed_id)
 from domain.rules import TABLE, MalformedMove, Move, RuleViolation
 from domain.table import Table
 from replay.bgstats import bgstats_link, bgstats_play
@@ -244,7 +244,7 @@ class Games:
             return self.stored_events(gid, upto, after=after)
 
         started = next(iter(read(0, 1)), None)
-        if started is None:
+        if started is None or not is_game_start(started):
             raise NotFound(f"There is no game {gid}.")
         checkpoints = self.checkpoints_of(gid)
         hist = checkpoints.restored(started, read)
@@ -625,7 +625,8 @@ class Games:
         """Whether the event a receipt names is still in the game's record (see replay.verify)."""
         gid = self.parse_id(game_id)
         store = self.store_of(gid)
-        if next(iter(store.recorder.select_events(gid, limit=1)), None) is None:
+        first = next(iter(store.recorder.select_events(gid, limit=1)), None)
+        if first is None or not is_game_start_topic(first.topic):
             raise NotFound(f"There is no game {gid}.")
         problems = check_receipt(store, gid, receipt, self.keyring)
         return {"id": str(gid), "ok": not problems, "checked": self.keyring is not None
