@@ -296,6 +296,7 @@ class GameHistory:
         self.tokens: dict[str, str] = dict(started.tokens)   # each role's token hash now (seat links change)
         self.problems: list[Problem] = []
         self.revealed: dict[str, Any] | None = None     # a digital game's seed and salt, once over
+        self.accepted: list[dict[str, Any]] = []       # operators' HeadAccepted decisions among the events fed
         self._chained(started, GENESIS)
         self.last_at: datetime = started.timestamp
         # The service's, for its stored checkpoints (service.store.snapshots):
@@ -415,6 +416,11 @@ class GameHistory:
     def _on_Forked(self, e: Any) -> None:
         """Where the game came from is kept on ``record.forked_from``; the
         moves copied from the origin follow as ordinary MoveRecorded events."""
+
+    def _on_HeadAccepted(self, e: Any) -> None:
+        """An operator took the head as the record's end (the audit shows it): no move changes."""
+        self.accepted.append({"version": e.originator_version, "by": e.recorded_by, "why": e.why,
+                              "found": list(e.found)})
 
     def _on_SeatLinkChanged(self, e: Any) -> None:
         self.tokens.pop(f"seat:{e.seat}", None)

@@ -29,6 +29,7 @@ from domain.table import Table
 from replay.bgstats import bgstats_link, bgstats_play
 from domain.history import GameHistory
 from replay.records import Record, RecordError, Step, format_named, jsonl_lines, read_record, to_text
+from replay.anchors import HeadCheck, anchor_expected, check_head, read_anchor
 from replay.verify import Verdict, check_receipt, verify_game, verify_jsonl
 from replay.views import MergedViews, Views
 from service.store import heads, reading
@@ -355,7 +356,7 @@ class Games:
             tokens, hashes = self._new_tokens(players)
             secret = self._new_secret(mode, seed)
             table = Table.start(game, players, options, mode=mode, tokens=hashes, id=gid,
-                                seed_commitment=secret and seed_commitment(*secret))
+                                seed_commitment=secret and seed_commitment(*secret), anchored=True)
             record = table.record
             sealed = self._seal(record, secret)
             # The first deal answers the start, no move request: the start's
@@ -485,7 +486,7 @@ class Games:
                     if expected_version is not None and expected_version != hist.version:
                         raise Conflict(f"The game is at version {hist.version}, not {expected_version}: "
                                        "someone recorded something first. Reload and try again.", "stale_version")
-                    anchor = self._anchor_of(record)
+                    anchor = self._anchor_of(hist)
                     action(hist, caller)
                     pending = list(record.pending_events)
                     self.store_of(gid).save(record, self._anchored(record, anchor))
@@ -558,36 +559,52 @@ class Games:
             self._anchors.pop(gid, None)
 
     # -- the keyed anchor of each game's head ------------------------------------------------
-    def _anchor_of(self, record: GameRecord) -> HeadAnchor | None:
+    def _anchor_of(self, hist: GameHistory) -> HeadAnchor | None:
         """The game's anchor as it stands at the record's version (read
         again when this process's copy is behind), or None for a game
-        recorded before heads were anchored (its next write makes one)."""
-        self._key("anchor what it records")
+        recorded before heads were anchored (its next write makes one). A
+        head the anchor cannot vouch for is never anchored over
+        (replay.anchors: the check verify and the audit make)."""
+        keyring = self._key("anchor what it records")
+        record = hist.record
         anchor = self._anchors.get(record.id)
         # This process's own copy was keyed here: only where it stands is checked, not its MAC again.
         if anchor is None or self._anchor_differs(anchor, record, mac=False):
-            try:
-                anchor = self.store_of(record.id).repository.get(head_anchor_id(record.id))
-            except AggregateNotFoundError:
+            anchor = read_anchor(self.store_of(record.id), record.id)
+            check = check_head(record.id, anchor, record.version,
+                               lambda v: record.last_hash if v == record.version else None,
+                               keyring, anchor_expected(hist.started))
+            if not check.ok:
+                raise self._refused_head(record.id, check)
+            if anchor is None:
                 return None
-            if self._anchor_differs(anchor, record):
-                # Writing on would anchor a record someone changed: refused, the audit names the change.
-                raise Conflict("This game's record does not end where its keyed anchor says: it was changed "
-                               "in the database. Nothing is recorded; its audit shows what changed.",
-                               "anchor_mismatch")
         with self._guard:
             self._anchors[record.id] = anchor
         return anchor
 
+    @staticmethod
+    def _refused_head(gid: UUID, check: HeadCheck) -> Conflict:
+        """A write refused because the record's end cannot be vouched for.
+        The message says what anyone may read in the audit, nothing more."""
+        if check.code == "anchor_unverified":
+            return Conflict("Where this game's record ends cannot be verified with this service's key, so "
+                            f"nothing is recorded. Its audit (GET /api/games/{gid}/audit) says why; an operator "
+                            "restores the key or decides (tablelog key accept-head).", "anchor_unverified")
+        return Conflict("This game's record does not end where its keyed anchor says: it was changed in the "
+                        f"database. Nothing is recorded; its audit (GET /api/games/{gid}/audit) shows what "
+                        "changed.", "anchor_mismatch")
+
     def _anchor_differs(self, anchor: HeadAnchor, record: GameRecord, mac: bool = True) -> bool:
+        """Whether ``anchor`` is not a keyed anchor of the record's head (with
+        ``mac``: also when its MAC does not hold, or its key is not here)."""
         head = anchor.head
         if (head["version"], head["hash"]) != (record.version, record.last_hash):
             return True
         if not mac:
             return False
         message = anchor_message(record.id, head["version"], head["hash"], head["n"])
-        return head["key_id"] in self.keyring.keys and not self.keyring.check_mac(message, head["mac"],
-                                                                                  head["key_id"])
+        return head["key_id"] not in self.keyring.keys or not self.keyring.check_mac(message, head["mac"],
+                                                                                      head["key_id"])
 
     def _anchored(self, record: GameRecord, anchor: HeadAnchor | None) -> HeadAnchor:
         """``anchor`` moved to the record's new head (a game's first anchor when None)."""
@@ -602,6 +619,36 @@ class Games:
         with self._guard:
             self._anchors[record.id] = anchor
         return anchor
+
+    def accept_head(self, game_id: str, by: str, why: str) -> dict[str, Any]:
+        """An operator's decision: the game's record ends where it stands,
+        though its anchor cannot vouch for that (a key this service does not
+        hold, an anchor deleted). Written in the record as a HeadAccepted
+        event, with what the check found, and anchored afresh with the
+        current key: the game takes writes again, and its audit shows the
+        decision for good. A head that verifies needs none (409)."""
+        if not by.strip() or not why.strip():
+            raise MalformedMove({"by": ["Name who decides and why."]})
+        gid = self.parse_id(game_id)
+        keyring = self._key("anchor what it records")
+        with self._lock(gid):
+            self._forget(gid)
+            hist = self._sync(gid)
+            record = hist.record
+            store = self.store_of(gid)
+            anchor = read_anchor(store, gid)
+            check = check_head(gid, anchor, record.version,
+                               lambda v: record.last_hash if v == record.version else None,
+                               keyring, anchor_expected(hist.started))
+            if check.ok:
+                raise Conflict(f"Game {gid}'s head verifies ({check.said}): there is nothing to accept.",
+                               "nothing_to_accept")
+            record.accept_head(by.strip(), why.strip(), check.kinds)
+            pending = list(record.pending_events)
+            store.save(record, self._anchored(record, anchor))
+            hist.feed(pending, applied=True)
+            self.heads.saw(store.identity, gid, hist.version)
+        return {"id": str(gid), "version": record.version, "found": check.kinds, "receipt": self._receipt_of(record)}
 
     def _receipt_of(self, record: GameRecord) -> dict[str, Any]:
         return {"game": str(record.id), "version": record.version, "hash": record.last_hash,
@@ -988,7 +1035,7 @@ class Games:
         problems = [{"kind": p.kind, "version": p.version, "move_index": p.move_index, "message": p.message}
                     for p in verdict.problems]
         return {"id": str(verdict.id), "ok": verdict.ok, "version": verdict.version, "head": verdict.head,
-                "problems": problems, "findings": findings}
+                "problems": problems, "findings": findings, "accepted": verdict.accepted}
 
     def verify(self, game_id: str | UUID) -> Verdict:
         """Read every stored event of the game afresh, check the hash chain
@@ -1185,7 +1232,7 @@ class Games:
         # A game created for an idempotent request gets the id derived from it.
         table = Table.start(get_game(record.game), record.players, record.options, mode=record.mode,
                             seed_commitment=secret and seed_commitment(*secret), tokens=hashes,
-                            rules_version=record.rules_version, id=gid)
+                            rules_version=record.rules_version, id=gid, anchored=True)
         new = table.record
         if record.forked:
             new.fork_of(record.forked["game"], record.forked["at"], record.forked["version"], record.forked["hash"])

@@ -286,9 +286,13 @@ class AuditSchema(Schema):
     ok = fields.Boolean(metadata={"description": "hash chain intact and replay reproduces every stored outcome"})
     version = fields.Integer()
     head = fields.String(metadata={"description": "what the keyed anchor says of the record's end: checked, "
-                                   "or not checked and why (no key here, recorded before anchors)"})
+                                   "unverified (a key this service does not hold), no anchor, forged, or not "
+                                   "checked and why (no key here, recorded before anchors)"})
     problems = fields.List(fields.Nested(ProblemSchema))
     findings = fields.List(fields.Nested(FindingSchema))
+    accepted = fields.List(fields.Dict(), metadata={
+        "description": "operators' decisions to take the head as the record's end although its anchor could not "
+                       "vouch for it (tablelog key accept-head): version, by, why, found"})
 
 
 class ReceiptCheckSchema(Schema):
