@@ -11,6 +11,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 from uuid import NAMESPACE_URL, UUID, uuid5
@@ -37,6 +38,7 @@ from service.store.snapshots import Checkpoints
 from service.store.keys import Keyring, load_keyring
 from service.store.shards import Shards, UnknownShard, shard_of
 from service.store.database import Tablelog
+from service.store.failures import WriteConflict, cannot_write
 
 MODES = ("table", "digital")
 REQUESTS = uuid5(NAMESPACE_URL, "tablelog:requests")
@@ -44,6 +46,10 @@ REQUESTS = uuid5(NAMESPACE_URL, "tablelog:requests")
 WRITE_ATTEMPTS = 8
 """How often a write that lost a race to another process is tried again
 (without ``expected_version``) before it is answered 409 ``stale_version``."""
+TURN_WAIT = 5.0
+"""Seconds a request waits for its game's turn in this process (the other
+requests of that game before it) before it is answered 503: about SQLite's
+lock timeout, so a request waits one bounded wait in all."""
 LOG_CACHE_ENTRIES = 20_000
 """Log entries kept, in all, of the newest whole logs read (a log read again reads only what changed)."""
 EXPORT_PAGE = 100
@@ -148,6 +154,20 @@ class Games:
         with self._guard:
             return self._locks.setdefault(game_id, threading.Lock())
 
+    @contextmanager
+    def _turn(self, gid: UUID) -> Iterator[None]:
+        """The game's lock for one request, waited for at most ``TURN_WAIT``
+        seconds: a request behind others that meet a locked database is
+        answered 503 after one bounded wait, not after each one's in turn."""
+        lock = self._lock(gid)
+        if not lock.acquire(timeout=TURN_WAIT):
+            raise Unavailable("This game's earlier requests are still waiting for the database; nothing was "
+                              "recorded. Try again in a few seconds.", "game_busy")
+        try:
+            yield
+        finally:
+            lock.release()
+
     def store_of(self, gid: UUID) -> Tablelog:
         """The store of the shard the game's id names (404: a shard this service does not have)."""
         try:
@@ -170,7 +190,7 @@ class Games:
     def history(self, game_id: str | UUID) -> GameHistory:
         """The game's history, brought up to date with the store."""
         gid = self.parse_id(game_id)
-        with self._lock(gid):
+        with self._turn(gid):
             try:
                 return self._sync(gid)
             except (OperationalError, InterfaceError):
@@ -348,6 +368,7 @@ class Games:
                options: dict[str, Any] | None = None, request_id: str | None = None) -> dict[str, Any]:
         self._check_start(game_id, mode, players)
         options = self._with_house_catalog(game_id, options)
+        self._check_house_catalog(game_id, options, "options")
         game = get_game(game_id)
         Table.start(game, players, options)             # the players and options fit the game
         asked = json.dumps([game_id, list(players), mode, seed, options or {}], sort_keys=True)
@@ -378,6 +399,21 @@ class Games:
         # A retry with the same Idempotency-Key (and the same request) gets
         # the first answer, not a second game.
         return self._once(request_id, f"create {asked}", same, start)
+
+    @staticmethod
+    def _check_house_catalog(game_id: str, options: Any, field: str) -> None:
+        """A game starts (or a record is imported) with a house catalog only
+        inside its bounds, as one is stored (domain.grand_austria.house):
+        400 naming the place, nothing stored."""
+        house = options.get("house_catalog") if isinstance(options, dict) else None
+        if house is None:
+            return
+        try:
+            get_game(game_id).check_house_catalog(house)
+        except MalformedMove as error:
+            messages = error.messages.get("content", error.messages) if isinstance(error.messages, dict) \
+                else error.messages
+            raise MalformedMove({field: {"house_catalog": messages}}) from None
 
     @staticmethod
     def _check_start(game_id: str, mode: str, players: Any, new_names: bool = True) -> None:
@@ -472,7 +508,7 @@ class Games:
         action again, or answers 409 when the client named the version it saw.
         """
         gid = self.parse_id(game_id)
-        with self._lock(gid):
+        with self._turn(gid):
             for attempt in range(WRITE_ATTEMPTS):
                 cached = self._cached_head(gid, expected_version) if attempt == 0 else None
                 hist = cached or self._sync(gid, anchor_too=True)
@@ -492,18 +528,22 @@ class Games:
                     self.store_of(gid).save(record, self._anchored(record, anchor))
                 except IntegrityError:
                     self._forget(gid)
-                    if expected_version is not None or attempt == WRITE_ATTEMPTS - 1:
+                    if expected_version is not None:
                         raise Conflict("Someone recorded something at the same moment; reload and try again.",
                                        "stale_version") from None
+                    if attempt == WRITE_ATTEMPTS - 1:
+                        # Not stale (the client named no version): the store is too busy to take it now.
+                        raise WriteConflict(f"game {gid}: every one of {WRITE_ATTEMPTS} tries lost its race "
+                                            "to another writer") from None
                     if cached is None:
                         time.sleep(random.uniform(0, 0.002 * (attempt + 1)))   # let the other writer finish
                     continue
                 except BaseException as error:
                     # The record and its table were changed but not saved (a
                     # save that failed may have taken the pending events already).
-                    if savepoint is not None and isinstance(error, (OperationalError, InterfaceError)):
-                        # The database is away: the cache goes back to where
-                        # it stood, so reads answer from it meanwhile.
+                    if savepoint is not None and isinstance(error, Exception) and cannot_write(error):
+                        # The database cannot write: the cache goes back to
+                        # where it stood, so reads answer from it meanwhile.
                         hist.table.rollback(savepoint)
                         with self._guard:
                             self._anchors.pop(gid, None)
@@ -1227,6 +1267,7 @@ class Games:
         """A new game from ``record``, under the record's rules version (see
         domain.table.rules_to_start), every step played again through the table."""
         self._check_start(record.game, record.mode, record.players, new_names=record.forked is None)
+        self._check_house_catalog(record.game, record.options, "record")
         tokens, hashes = self._new_tokens(record.players)
         secret = self._new_secret(record.mode, record.seed)
         # A game created for an idempotent request gets the id derived from it.
