@@ -130,6 +130,11 @@ def test_the_anchors_deleted_from_a_game_anchored_since_its_start(app, client, d
     assert [(a["by"], a["why"], a["found"]) for a in audit["accepted"]] == \
         [("Ops", "anchors lost in a restore", ["anchor_missing"])]
     assert verify_exit(database, game.id, capsys)[0] == 0
+    # The decision travels with the record: its export's chain holds, and it imports.
+    record = later.get(f"/api/games/{game.id}/export").get_data(as_text=True)
+    assert '"event":"HeadAccepted"' in record.replace(" ", "")
+    imported = later.post("/api/games/import", json={"record": record})
+    assert imported.status_code == 201 and imported.json["chain"]["intact"], imported.json
     # A head that verifies needs no decision.
     assert main(["key", "accept-head", game.id, "--by", "Ops", "--why", "again", "--database", database]) == 1
 
