@@ -296,6 +296,7 @@ class GameHistory:
         self.tokens: dict[str, str] = dict(started.tokens)   # each role's token hash now (seat links change)
         self.problems: list[Problem] = []
         self.revealed: dict[str, Any] | None = None     # a digital game's seed and salt, once over
+        self.accepted: list[dict[str, Any]] = []       # operators' HeadAccepted decisions among the events fed
         self._chained(started, GENESIS)
         self.last_at: datetime = started.timestamp
         # The service's, for its stored checkpoints (service.store.snapshots):
@@ -415,6 +416,11 @@ class GameHistory:
     def _on_forked(self, e: Any) -> None:
         """Where the game came from is kept on ``record.forked_from``; the
         moves copied from the origin follow as ordinary MoveRecorded events."""
+
+    def _on_head_accepted(self, e: Any) -> None:
+        """An operator took the head as the record's end (the audit shows it): no move changes."""
+        self.accepted.append({"version": e.originator_version, "by": e.recorded_by, "why": e.why,
+                              "found": list(e.found)})
 
     def _on_seat_link_changed(self, e: Any) -> None:
         self.tokens.pop(f"seat:{e.seat}", None)
@@ -601,6 +607,7 @@ ON_EVENT: dict[type, Callable[[GameHistory, Any], None]] = {
     GameRecord.MoveRedone: GameHistory._on_move_redone,
     GameRecord.Forked: GameHistory._on_forked,
     GameRecord.SeatLinkChanged: GameHistory._on_seat_link_changed,
+    GameRecord.HeadAccepted: GameHistory._on_head_accepted,
     GameRecord.Annotated: GameHistory._on_annotated,
 }
 """What each kind of a game's event does to its history, by the event's type."""

@@ -112,6 +112,7 @@ class GameRecord(Aggregate):
 
     seed_revealed = False       # a class default: snapshots taken before reveals existed lack it
     seed_commitment = None
+    anchored = False            # likewise: games started before it was written
 
     class Event(ChainedEvent, Aggregate.Event):
         pass
@@ -124,7 +125,11 @@ class GameRecord(Aggregate):
                  options: dict[str, Any], mode: str, seed: int | None, started_by: str,
                  tokens: dict[str, str],
                  prev_hash: str = GENESIS, id: UUID | None = None,  # noqa: A002
-                 seed_commitment: str | None = None, salts: dict[str, str] | None = None):
+                 seed_commitment: str | None = None, salts: dict[str, str] | None = None,
+                 anchored: bool = False):
+        # ``anchored``: the service keys this game's head from its first
+        # event on (see HeadAnchor), so a missing anchor is never taken for a
+        # game recorded before anchors. Older Started events lack it.
         # ``tokens`` (SHA-256 of each token, by role) stays in the Started
         # event, where the service reads it; the aggregate need not copy it.
         # ``id``: eventsourcing takes a given id as the record's (a game made
@@ -141,6 +146,7 @@ class GameRecord(Aggregate):
         self.mode = mode
         self.seed = seed
         self.seed_commitment = seed_commitment
+        self.anchored = anchored
         self.started_by = started_by
         self.forked_from: dict[str, Any] | None = None   # set by a Forked event
         self.moves = 0          # move numbers handed out so far
@@ -248,6 +254,17 @@ class GameRecord(Aggregate):
         self.forked_from = {"game": origin, "at": at, "version": origin_version, "hash": origin_hash}
 
 
+    def accept_head(self, recorded_by: str, why: str, found: list[str]) -> None:
+        """An operator's decision, kept in the record: the head as it stands
+        is taken as the record's end although its keyed anchor could not
+        vouch for it (``found``: what the check found, e.g. an anchor under
+        a key the service does not hold). The service anchors it afresh."""
+        self._head_accepted(recorded_by=recorded_by, why=why, found=list(found), prev_hash=self.last_hash)
+
+    @event("HeadAccepted")
+    def _head_accepted(self, recorded_by: str, why: str, found: list[str], prev_hash: str) -> None:
+        pass
+
     def reveal_seed(self, seed: int, salt: str) -> None:
         """At the end of a digital game: the seed and the salt of the
         commitment made at its start, so anyone can check every deal and roll."""
@@ -353,6 +370,17 @@ def house_catalog_digest(content: Any) -> str:
 def house_catalog_id(game: str, content: Any) -> UUID:
     """A house catalog's id: the same game and content, the same id."""
     return uuid5(HOUSE_CATALOGS, f"{game}|{house_catalog_digest(content)}")
+
+
+def is_game_start(domain_event: Any) -> bool:
+    """Whether an event is a game's first (its Started event): the ids of
+    anchors, sealed seeds and house catalogs name records of their own."""
+    return isinstance(domain_event, GameRecord.Started)
+
+
+def is_game_start_topic(topic: str) -> bool:
+    """Whether a stored event's topic is a game's Started event's (read without decoding it)."""
+    return topic == f"{GameRecord.__module__}:{GameRecord.__qualname__}.Started"
 
 
 def is_game_event(domain_event: Any) -> bool:

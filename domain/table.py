@@ -116,8 +116,9 @@ class Table:
     def start(cls, game: Game, players: Sequence[str], options: Mapping[str, Any] | None = None, *,
               mode: str = "table", seed_commitment: str | None = None, started_by: str = SCOREKEEPER,
               tokens: Mapping[str, str] | None = None, rules_version: str | None = None,
-              id: Any = None) -> Table:  # noqa: A002
-        """A new game (a Started event on a new record). ``rules_version`` is
+              id: Any = None, anchored: bool = False) -> Table:  # noqa: A002
+        """A new game (a Started event on a new record); ``anchored``: the
+        service keys its head from the start (domain.record.HeadAnchor). ``rules_version`` is
         the version of the record it comes from (import, fork); None for a new
         game. The options are checked by the game's schema; the record keeps
         them as given. A digital game's seed is not in the record, only
@@ -127,7 +128,7 @@ class Table:
         record = GameRecord(game=game.id, rules_version=version, players=list(players),
                             seats=list(game.seats(first)), options=dict(options or {}), mode=mode, seed=None,
                             seed_commitment=seed_commitment, started_by=started_by, tokens=dict(tokens or {}),
-                            id=id, salts={})
+                            id=id, salts={}, anchored=anchored)
         return cls(game, record, version, first)
 
     @classmethod

@@ -335,6 +335,8 @@ def read_jsonl(text: str) -> Record:
             record.seed = record.seed if record.seed is not None else seed
         elif kind == "SeatLinkChanged":
             pass                # an imported game gets new tokens, and with them new links
+        elif kind == "HeadAccepted":
+            pass                # an operator's decision on the origin's anchor: the imported game has its own
         else:
             raise RecordError(number, f"unknown event {kind!r}.")
     if record is None:

@@ -12,7 +12,8 @@ covers values, not bytes) is caught by encoding it again: ``bytes_changed``.
 
 The newest event of a game has no successor whose ``prev_hash`` would show an
 edit; the game list view keeps the hash of the newest event it processed, and
-verify compares that witness with the stored event.
+verify compares that witness with the stored event. The keyed anchor says
+where the record ends (replay.anchors: the same check the writes make).
 """
 from __future__ import annotations
 
@@ -24,8 +25,9 @@ from uuid import UUID
 
 from domain.chance import rng_for
 from domain.commitment import canonical, hidden_commitment, seed_commitment, value_at, with_commitments
-from domain.record import SERVICE, anchor_message, event_hash, hash_of, head_anchor_id, receipt_message
+from domain.record import SERVICE, event_hash, hash_of, is_game_start_topic, receipt_message
 from domain.history import GameHistory, Problem
+from replay.anchors import check_stored_head
 
 RULE_PROBLEMS = ("illegal_move", "unreplayable", "outcome_differs")
 
@@ -42,6 +44,7 @@ class Verdict:
     problems: list[Problem] = field(default_factory=list)
     history: GameHistory | None = None
     head: str = "not checked"          # what the keyed anchor says about the record's end
+    accepted: list[dict[str, Any]] = field(default_factory=list)   # operators' decisions on heads (HeadAccepted)
 
     @property
     def ok(self) -> bool:
@@ -91,8 +94,8 @@ def verify_game(store: Any, game_id: UUID, witness: dict[str, Any] | None = None
     ``witness`` is the game's row in the game list view, if any; ``keyring``
     checks the keyed anchor of the game's head (without it: "not checked")."""
     stored = list(store.recorder.select_events(game_id))
-    if not stored:
-        return None
+    if not stored or not is_game_start_topic(stored[0].topic):
+        return None         # no game: nothing stored, or another record's id (an anchor's, a catalog's)
     verdict = Verdict(game_id, version=stored[-1].originator_version)
     hashes: list[str] = []
     hist: GameHistory | None = None
@@ -126,6 +129,7 @@ def verify_game(store: Any, game_id: UUID, witness: dict[str, Any] | None = None
         verdict.rules_version = hist.started.rules_version
         verdict.current_rules = hist.table.rules_version
         verdict.problems[:0] = hist.problems
+        verdict.accepted = list(hist.accepted)
         changed = verdict.rules_version != verdict.current_rules
         if changed and any(p.kind in RULE_PROBLEMS for p in verdict.problems):
             verdict.problems.insert(0, Problem(
@@ -147,81 +151,61 @@ def verify_game(store: Any, game_id: UUID, witness: dict[str, Any] | None = None
                 "head_hash", seen,
                 f"Event {seen} is not the event the game list saw when it was recorded: the stored record "
                 "was changed."))
-    if hashes and len(hashes) == len(stored):
-        verdict.head, problems = check_anchor(store, game_id, hashes, keyring,
-                                              committed=hist is not None and "salts" in hist.started.__dict__)
-        verdict.problems += problems
+    if hashes and len(hashes) == len(stored) and hist is not None:
+        check = check_stored_head(store, game_id, hist.started, len(hashes), lambda v: hashes[v - 1], keyring)
+        verdict.head = check.said
+        verdict.problems += check.problems
     return verdict
 
 
-def _anchor(store: Any, game_id: UUID) -> Any:
-    try:
-        return store.repository.get(head_anchor_id(game_id))
-    except Exception:       # none stored (a game recorded before anchors), or unreadable
+def stored_hash(store: Any, game_id: UUID, version: int) -> str | None:
+    """The hash of the game's stored event at ``version`` (None: no such event, or unreadable)."""
+    events = list(store.recorder.select_events(game_id, gt=version - 1, lte=version))
+    if not events:
         return None
-
-
-def check_anchor(store: Any, game_id: UUID, hashes: list[str], keyring: Any,
-                 committed: bool = True) -> tuple[str, list[Problem]]:
-    """What the game's keyed anchor says about where its record ends: the
-    head's version and hash, keyed with the key outside the database. Without
-    the key nothing is checked (and a lost key is not tampering)."""
-    anchor = _anchor(store, game_id)
-    if anchor is None or anchor.head is None:
-        if committed:       # recorded since anchors exist: its anchor was taken away
-            return "no anchor", [Problem("anchor_missing", len(hashes), "The record has no anchor, though it was "
-                                         "recorded with one: the anchor was deleted.")]
-        return "not checked: the game was recorded before heads were anchored", []
-    head = anchor.head
-    if keyring is None:
-        return "not checked: no key", []
-    if head["key_id"] not in keyring.keys:
-        return f"not checked: the key {head['key_id']!r} is not in this keyring", []
-    message = anchor_message(game_id, head["version"], head["hash"], head["n"])
-    if not keyring.check_mac(message, head["mac"], head["key_id"]):
-        return "forged", [Problem("anchor_forged", head["version"], "The anchor of the record's end was not made "
-                                  "with tablelog's key: it was written by someone else.")]
-    stored = len(hashes)
-    if stored < head["version"]:
-        return "checked", [Problem("events_missing", stored, f"The anchor says the record reached version "
-                                   f"{head['version']}, but it ends at version {stored}: events were deleted "
-                                   "from its end.")]
-    if hashes[head["version"] - 1] != head["hash"]:
-        return "checked", [Problem("head_changed", head["version"], f"Event {head['version']} is not the event "
-                                   "the keyed anchor was made for: the record was changed and its hashes made "
-                                   "again.")]
-    if stored > head["version"]:
-        return "checked", [Problem("unanchored", head["version"] + 1, f"Events after version {head['version']} "
-                                   "were written without tablelog's key.")]
-    return "checked", []
+    try:
+        return hash_of(store.mapper.to_domain_event(events[0]))
+    except Exception:
+        return None
 
 
 def check_receipt(store: Any, game_id: UUID, receipt: dict[str, Any], keyring: Any) -> list[Problem]:
     """Whether the event a receipt names (given to a client when its write was
-    acknowledged) is still in the record, unchanged. This is what catches a
-    rollback: events deleted from the end together with the anchor."""
+    acknowledged) is still in the record, unchanged, and the record's end
+    still verifies (replay.anchors). This is what catches a rollback: events
+    deleted from the end together with the anchor."""
     try:
         version, head, key_id, mac = (int(receipt["version"]), str(receipt["hash"]), str(receipt["key_id"]),
                                       str(receipt["mac"]))
     except (KeyError, TypeError, ValueError):
         return [Problem("receipt_unreadable", 0, "A receipt holds version, hash, key_id and mac.")]
-    if keyring is None or key_id not in keyring.keys:
-        return []           # not checked: the key is not here
+    if keyring is None:
+        return []           # not checked: no key here
+    if key_id not in keyring.keys:
+        return [Problem("receipt_unverified", version, "This receipt was made with a key this service does not "
+                        "hold: it cannot be told from a forgery.")]
     if str(receipt.get("game", game_id)) != str(game_id) or not keyring.check_mac(
             receipt_message(game_id, version, head), mac, key_id):
         return [Problem("receipt_forged", version, "This receipt was not given by tablelog for this game.")]
-    events = list(store.recorder.select_events(game_id, gt=version - 1, lte=version))
-    if not events:
-        return [Problem("receipt_missing", version, f"The record no longer holds version {version}, which this "
-                        "receipt acknowledged: events were deleted from its end (and the anchor rolled back).")]
+    problems = []
+    stored = stored_hash(store, game_id, version)
+    if stored is None and not list(store.recorder.select_events(game_id, gt=version - 1, lte=version)):
+        problems.append(Problem("receipt_missing", version, f"The record no longer holds version {version}, "
+                                "which this receipt acknowledged: events were deleted from its end (and the "
+                                "anchor rolled back)."))
+    elif stored != head:
+        problems.append(Problem("receipt_changed", version, f"Event {version} is not the event this receipt "
+                                "acknowledged: the record was changed."))
+    last = list(store.recorder.select_events(game_id, desc=True, limit=1))
+    first = list(store.recorder.select_events(game_id, limit=1))
     try:
-        stored = hash_of(store.mapper.to_domain_event(events[0]))
+        started = store.mapper.to_domain_event(first[0])
     except Exception:
-        stored = None
-    if stored != head:
-        return [Problem("receipt_changed", version, f"Event {version} is not the event this receipt "
-                        "acknowledged: the record was changed.")]
-    return []
+        return problems + [Problem("unreadable", 1, "The record's first event cannot be read: the stored "
+                                   "record was changed.")]
+    check = check_stored_head(store, game_id, started, last[0].originator_version,
+                              lambda v: stored_hash(store, game_id, v), keyring)
+    return problems + list(check.problems)
 
 
 # -- an exported record alone --------------------------------------------------------

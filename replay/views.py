@@ -44,7 +44,7 @@ from contextlib import contextmanager
 from typing import Any, Callable, Iterable, Iterator, Sequence
 from uuid import UUID
 
-from eventsourcing.persistence import IntegrityError, OperationalError, Tracking
+from eventsourcing.persistence import IntegrityError, OperationalError, PersistenceError, Tracking
 from eventsourcing.postgres import PostgresTrackingRecorder
 from eventsourcing.projection import Projection
 from eventsourcing.sqlite import SQLiteTrackingRecorder
@@ -548,6 +548,11 @@ class ViewReader(ABC):
                       key=lambda row: (row["rank"], row["player"]))
 
 
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
 class Views(ViewReader):
     """The read models of one store, kept up to date in this process."""
 
@@ -560,6 +565,8 @@ class Views(ViewReader):
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self.failing: str | None = None
+        """Why the last try to bring the views up to date failed (None: it did not; readiness reads it)."""
 
     @property
     def position(self) -> int:
@@ -652,18 +659,22 @@ class Views(ViewReader):
                 # a batch right after the last held one or two events, and
                 # its reads and writes cost as much as one of many).
                 self.catch_up()
+                self.failing = None
                 wait = poll
-            except Exception:
+            except Exception as error:
                 log.exception("the views could not catch up; trying again")
+                self.failing = _first_line(error)
                 wait = interval
 
     def fresh(self) -> None:
         """Bring the views past every event stored before this call: wait
         for the runner (another process's thread, at most ``FRESH_WAIT``
         seconds), or catch up here when this process runs the projection,
-        runs no thread, or the runner is late."""
+        runs no thread, or the runner is late. A read never fails for want
+        of writing: when the views cannot be written (a read-only database,
+        a full disk), it is served from what they hold."""
         if self._thread is None or self.leader.held:
-            self.catch_up()
+            self._catch_up_for_reader()
             return
         target = self.store.recorder.max_notification_id() or 0
         deadline = time.monotonic() + FRESH_WAIT
@@ -671,10 +682,18 @@ class Views(ViewReader):
         while self.position < target:
             if time.monotonic() >= deadline:
                 log.info("the views' runner is late: this reader catches up itself")
-                self.catch_up()
+                self._catch_up_for_reader()
                 return
             time.sleep(pause)
             pause = min(pause * 2, 0.05)
+
+    def _catch_up_for_reader(self) -> None:
+        try:
+            self.catch_up()
+            self.failing = None
+        except PersistenceError as error:
+            self.failing = _first_line(error)
+            log.warning("the views cannot be brought up to date (%s); read as they are", self.failing)
 
     # -- reading ---------------------------------------------------------------------
     def summaries(self) -> list[dict[str, Any]]:

@@ -4,7 +4,7 @@ or for die 6 any of them)."""
 from __future__ import annotations
 
 import random
-from itertools import combinations_with_replacement
+from math import comb
 from typing import Iterator, Sequence
 
 from domain.chance import roll
@@ -314,30 +314,53 @@ def apply_choose_items(state: State, move: Move, out: Outcome) -> State:
     return place(state, p.seat, move.get("place", {}), out)
 
 
-def descending(n: int, parts: int) -> list[tuple[int, ...]]:
+LISTED_SPLITS = 200
+"""The most ways to split a choice of items that ``legal_moves`` lists
+(five items of choice, four at a time, are 70). A larger choice, which only
+a house card can print (``any_items`` with a large n), is entered as counts
+(a choose_items move), checked by ``check_choose_items``: never listed."""
+
+
+def descending(n: int, parts: int) -> Iterator[tuple[int, ...]]:
     """Every way to split ``n`` into ``parts`` counts, the first largest first
     (the action's chain; those breaking "never more than the one before" are
-    refused by the check)."""
+    refused by the check), one at a time."""
     if parts == 1:
-        return [(n,)]
-    return [(k,) + rest for k in range(n, -1, -1) for rest in descending(n - k, parts - 1)]
+        yield (n,)
+        return
+    for k in range(n, -1, -1):
+        for rest in descending(n - k, parts - 1):
+            yield (k,) + rest
+
+
+def split_count(state: State, p: Pending) -> int:
+    """How many ways there are to split the step's items among its choices."""
+    parts_ = len(p.pair) if p.kind == "items" else len(choice_of(state, p))
+    return comb(p.n + parts_ - 1, parts_ - 1) if parts_ else 0
+
+
+def items_listable(state: State, p: Pending) -> bool:
+    return split_count(state, p) <= LISTED_SPLITS
+
+
+def item_splits(state: State, p: Pending) -> Iterator[dict[str, int]]:
+    """Each split of the step's items, one at a time (settling a step looks at two)."""
+    choice = p.pair if p.kind == "items" else choice_of(state, p)
+    for counts in descending(p.n, len(choice)):
+        yield {item: n for item, n in zip(choice, counts) if n or p.kind == "items"}
 
 
 def items_candidates(state: State, p: Pending) -> Iterator[Move]:
     """Each split of the items, then (version 2, in one's own turn) each
     with as many placed on the café's guests as they want: one at a time,
     for the placements cost more than the step's settling looks at."""
-    if p.kind == "items":
-        splits = [dict(zip(p.pair, counts)) for counts in descending(p.n, len(p.pair))]
-    else:
-        splits = [{i: c.count(i) for i in set(c)} for c in combinations_with_replacement(choice_of(state, p), p.n)]
-    moves = [{"type": "choose_items", "seat": p.seat, "items": split} for split in splits]
-    yield from moves
+    for split in item_splits(state, p):
+        yield {"type": "choose_items", "seat": p.seat, "items": split}
     if state.config.version.items_placed_on_gain and state.turn is not None and state.turn.seat == p.seat:
-        for m in moves:
-            layout = most_placed(state, p.seat, state.config.vector(m["items"]))
+        for split in item_splits(state, p):
+            layout = most_placed(state, p.seat, state.config.vector(split))
             if layout:
-                yield {**m, "place": layout}
+                yield {"type": "choose_items", "seat": p.seat, "items": split, "place": layout}
 
 
 def check_split_funds(state: State, move: Move) -> None:

@@ -23,6 +23,7 @@ from domain.grand_austria import notation, pending, rounds, turns
 from domain.grand_austria.catalog import CARD_FILES, EFFECT_FIELDS, CatalogError, catalog, hotel_from, with_house
 from domain.grand_austria.config import CURRENT_VERSION, VERSIONS, base_config
 from domain.grand_austria.effects import check_kind_in_game
+from domain.grand_austria.house import check_bounds
 from domain.grand_austria.parts import MODULES, MoveRule, in_play, parts, parts_for
 from domain.grand_austria.registry import options_schema, setup_schema
 from domain.grand_austria.refusals import R_FINAL, R_SETUP, R_TURN, violation, waiting
@@ -105,6 +106,10 @@ class GrandAustriaHotel(Game):
         if unknown:
             raise MalformedMove({"content": [f"A house catalog has no section {', '.join(unknown)}; its sections "
                                              f"are {', '.join(['guest', 'staff', *sections])}."]})
+        try:
+            check_bounds(content)
+        except CatalogError as error:
+            raise MalformedMove({"content": [str(error)]}) from None
         loaded = self.load_options({"house_catalog": dict(content)})["house_catalog"]
         for name, check in sections.items():
             if name in content:
@@ -236,7 +241,10 @@ class GrandAustriaHotel(Game):
         expected = self.expected(state)
         if expected.is_chance:
             return expected.moves
-        if waiting(state) is not None or parts(state).phase(state.phase) is not None:
+        p = waiting(state)
+        if p is not None:
+            return () if pending.listable(state, p) else (pending.kind_of(state, p).move,)
+        if parts(state).phase(state.phase) is not None:
             return ()
         listed = turns.LISTED | {kind for kind, rule in parts(state).moves.items() if rule.candidates is not None}
         return tuple(kind for kind in expected.moves if kind not in listed)

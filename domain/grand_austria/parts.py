@@ -55,6 +55,9 @@ class PendingKind:
     candidates: Callable[[State, Pending], Iterable[Move]]
     optional: bool = False
     by_table: bool = False
+    listable: Callable[[State, Pending], bool] | None = None
+    """Whether ``legal_moves`` may list the candidates (None: always). A
+    choice too large to list is entered as the move's own fields and checked."""
 
 
 @dataclass(frozen=True)

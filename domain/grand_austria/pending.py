@@ -28,10 +28,10 @@ def _table_draw(state: State, p: Pending) -> list[Move]:
 
 
 PENDING: dict[str, PendingKind] = {
-    "items": PendingKind("choose_items", dice.items_candidates),
-    "any_items": PendingKind("choose_items", dice.items_candidates),
-    "any_item": PendingKind("choose_items", dice.items_candidates),
-    "dish_or_drink": PendingKind("choose_items", dice.items_candidates),
+    "items": PendingKind("choose_items", dice.items_candidates, listable=dice.items_listable),
+    "any_items": PendingKind("choose_items", dice.items_candidates, listable=dice.items_listable),
+    "any_item": PendingKind("choose_items", dice.items_candidates, listable=dice.items_listable),
+    "dish_or_drink": PendingKind("choose_items", dice.items_candidates, listable=dice.items_listable),
     "funds": PendingKind("split_funds", dice.funds_candidates),
     "imitate": PendingKind("choose_action", dice.imitate_candidates),
     "extra_action": PendingKind("take_die", dice.extra_action_candidates, optional=True),
@@ -55,9 +55,18 @@ def kind_of(state: State, p: Pending) -> PendingKind:
     return parts(state).pending[p.kind]
 
 
-def candidates(state: State, p: Pending) -> list[Move]:
+def listable(state: State, p: Pending) -> bool:
+    """Whether the step's choices are few enough to list (see PendingKind.listable)."""
     kind = kind_of(state, p)
-    return [*kind.candidates(state, p), *([{"type": "decline", "seat": p.seat}] if kind.optional else [])]
+    return kind.listable is None or kind.listable(state, p)
+
+
+def candidates(state: State, p: Pending) -> list[Move]:
+    """The step's moves to list: every choice, or when there are too many to
+    list (``listable``) only the decline, the choice being entered as counts."""
+    kind = kind_of(state, p)
+    choices = kind.candidates(state, p) if listable(state, p) else ()
+    return [*choices, *([{"type": "decline", "seat": p.seat}] if kind.optional else [])]
 
 
 def check_decline(state: State, move: Move) -> None:

@@ -11,6 +11,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 from uuid import NAMESPACE_URL, UUID, uuid5
@@ -22,13 +23,14 @@ from domain.commitment import canonical, new_salt, new_seed, seed_commitment
 from domain.games import game_ids, get_game, is_game
 from domain.names import check_new_names
 from domain.record import (SCOREKEEPER, SERVICE, GameRecord, HeadAnchor, HouseCatalog, NothingToUndo, SealedSeed,
-                           anchor_message, hash_of, head_anchor_id, house_catalog_id,
-                           receipt_message, sealed_seed_id)
+                           anchor_message, hash_of, head_anchor_id, house_catalog_id, is_game_start,
+                           is_game_start_topic, receipt_message, sealed_seed_id)
 from domain.rules import TABLE, MalformedMove, Move, RuleViolation
 from domain.table import Table
 from replay.bgstats import bgstats_link, bgstats_play
 from domain.history import GameHistory
 from replay.records import Record, RecordError, Step, format_named, jsonl_lines, read_record, to_text
+from replay.anchors import HeadCheck, anchor_expected, check_head, read_anchor
 from replay.verify import Verdict, check_receipt, verify_game, verify_jsonl
 from replay.views import MergedViews, Views
 from service.store import heads, reading
@@ -36,6 +38,7 @@ from service.store.snapshots import Checkpoints
 from service.store.keys import Keyring, load_keyring
 from service.store.shards import Shards, UnknownShard, shard_of
 from service.store.database import Tablelog
+from service.store.failures import WriteConflict, cannot_write
 
 MODES = ("table", "digital")
 REQUESTS = uuid5(NAMESPACE_URL, "tablelog:requests")
@@ -43,6 +46,10 @@ REQUESTS = uuid5(NAMESPACE_URL, "tablelog:requests")
 WRITE_ATTEMPTS = 8
 """How often a write that lost a race to another process is tried again
 (without ``expected_version``) before it is answered 409 ``stale_version``."""
+TURN_WAIT = 5.0
+"""Seconds a request waits for its game's turn in this process (the other
+requests of that game before it) before it is answered 503: about SQLite's
+lock timeout, so a request waits one bounded wait in all."""
 LOG_CACHE_ENTRIES = 20_000
 """Log entries kept, in all, of the newest whole logs read (a log read again reads only what changed)."""
 EXPORT_PAGE = 100
@@ -147,6 +154,20 @@ class Games:
         with self._guard:
             return self._locks.setdefault(game_id, threading.Lock())
 
+    @contextmanager
+    def _turn(self, gid: UUID) -> Iterator[None]:
+        """The game's lock for one request, waited for at most ``TURN_WAIT``
+        seconds: a request behind others that meet a locked database is
+        answered 503 after one bounded wait, not after each one's in turn."""
+        lock = self._lock(gid)
+        if not lock.acquire(timeout=TURN_WAIT):
+            raise Unavailable("This game's earlier requests are still waiting for the database; nothing was "
+                              "recorded. Try again in a few seconds.", "game_busy")
+        try:
+            yield
+        finally:
+            lock.release()
+
     def store_of(self, gid: UUID) -> Tablelog:
         """The store of the shard the game's id names (404: a shard this service does not have)."""
         try:
@@ -169,7 +190,7 @@ class Games:
     def history(self, game_id: str | UUID) -> GameHistory:
         """The game's history, brought up to date with the store."""
         gid = self.parse_id(game_id)
-        with self._lock(gid):
+        with self._turn(gid):
             try:
                 return self._sync(gid)
             except (OperationalError, InterfaceError):
@@ -244,7 +265,7 @@ class Games:
             return self.stored_events(gid, upto, after=after)
 
         started = next(iter(read(0, 1)), None)
-        if started is None:
+        if started is None or not is_game_start(started):
             raise NotFound(f"There is no game {gid}.")
         checkpoints = self.checkpoints_of(gid)
         hist = checkpoints.restored(started, read)
@@ -347,6 +368,7 @@ class Games:
                options: dict[str, Any] | None = None, request_id: str | None = None) -> dict[str, Any]:
         self._check_start(game_id, mode, players)
         options = self._with_house_catalog(game_id, options)
+        self._check_house_catalog(game_id, options, "options")
         game = get_game(game_id)
         Table.start(game, players, options)             # the players and options fit the game
         asked = json.dumps([game_id, list(players), mode, seed, options or {}], sort_keys=True)
@@ -355,7 +377,7 @@ class Games:
             tokens, hashes = self._new_tokens(players)
             secret = self._new_secret(mode, seed)
             table = Table.start(game, players, options, mode=mode, tokens=hashes, id=gid,
-                                seed_commitment=secret and seed_commitment(*secret))
+                                seed_commitment=secret and seed_commitment(*secret), anchored=True)
             record = table.record
             sealed = self._seal(record, secret)
             # The first deal answers the start, no move request: the start's
@@ -377,6 +399,21 @@ class Games:
         # A retry with the same Idempotency-Key (and the same request) gets
         # the first answer, not a second game.
         return self._once(request_id, f"create {asked}", same, start)
+
+    @staticmethod
+    def _check_house_catalog(game_id: str, options: Any, field: str) -> None:
+        """A game starts (or a record is imported) with a house catalog only
+        inside its bounds, as one is stored (domain.grand_austria.house):
+        400 naming the place, nothing stored."""
+        house = options.get("house_catalog") if isinstance(options, dict) else None
+        if house is None:
+            return
+        try:
+            get_game(game_id).check_house_catalog(house)
+        except MalformedMove as error:
+            messages = error.messages.get("content", error.messages) if isinstance(error.messages, dict) \
+                else error.messages
+            raise MalformedMove({field: {"house_catalog": messages}}) from None
 
     @staticmethod
     def _check_start(game_id: str, mode: str, players: Any, new_names: bool = True) -> None:
@@ -471,7 +508,7 @@ class Games:
         action again, or answers 409 when the client named the version it saw.
         """
         gid = self.parse_id(game_id)
-        with self._lock(gid):
+        with self._turn(gid):
             for attempt in range(WRITE_ATTEMPTS):
                 cached = self._cached_head(gid, expected_version) if attempt == 0 else None
                 hist = cached or self._sync(gid, anchor_too=True)
@@ -485,24 +522,28 @@ class Games:
                     if expected_version is not None and expected_version != hist.version:
                         raise Conflict(f"The game is at version {hist.version}, not {expected_version}: "
                                        "someone recorded something first. Reload and try again.", "stale_version")
-                    anchor = self._anchor_of(record)
+                    anchor = self._anchor_of(hist)
                     action(hist, caller)
                     pending = list(record.pending_events)
                     self.store_of(gid).save(record, self._anchored(record, anchor))
                 except IntegrityError:
                     self._forget(gid)
-                    if expected_version is not None or attempt == WRITE_ATTEMPTS - 1:
+                    if expected_version is not None:
                         raise Conflict("Someone recorded something at the same moment; reload and try again.",
                                        "stale_version") from None
+                    if attempt == WRITE_ATTEMPTS - 1:
+                        # Not stale (the client named no version): the store is too busy to take it now.
+                        raise WriteConflict(f"game {gid}: every one of {WRITE_ATTEMPTS} tries lost its race "
+                                            "to another writer") from None
                     if cached is None:
                         time.sleep(random.uniform(0, 0.002 * (attempt + 1)))   # let the other writer finish
                     continue
                 except BaseException as error:
                     # The record and its table were changed but not saved (a
                     # save that failed may have taken the pending events already).
-                    if savepoint is not None and isinstance(error, (OperationalError, InterfaceError)):
-                        # The database is away: the cache goes back to where
-                        # it stood, so reads answer from it meanwhile.
+                    if savepoint is not None and isinstance(error, Exception) and cannot_write(error):
+                        # The database cannot write: the cache goes back to
+                        # where it stood, so reads answer from it meanwhile.
                         hist.table.rollback(savepoint)
                         with self._guard:
                             self._anchors.pop(gid, None)
@@ -558,36 +599,52 @@ class Games:
             self._anchors.pop(gid, None)
 
     # -- the keyed anchor of each game's head ------------------------------------------------
-    def _anchor_of(self, record: GameRecord) -> HeadAnchor | None:
+    def _anchor_of(self, hist: GameHistory) -> HeadAnchor | None:
         """The game's anchor as it stands at the record's version (read
         again when this process's copy is behind), or None for a game
-        recorded before heads were anchored (its next write makes one)."""
-        self._key("anchor what it records")
+        recorded before heads were anchored (its next write makes one). A
+        head the anchor cannot vouch for is never anchored over
+        (replay.anchors: the check verify and the audit make)."""
+        keyring = self._key("anchor what it records")
+        record = hist.record
         anchor = self._anchors.get(record.id)
         # This process's own copy was keyed here: only where it stands is checked, not its MAC again.
         if anchor is None or self._anchor_differs(anchor, record, mac=False):
-            try:
-                anchor = self.store_of(record.id).repository.get(head_anchor_id(record.id))
-            except AggregateNotFoundError:
+            anchor = read_anchor(self.store_of(record.id), record.id)
+            check = check_head(record.id, anchor, record.version,
+                               lambda v: record.last_hash if v == record.version else None,
+                               keyring, anchor_expected(hist.started))
+            if not check.ok:
+                raise self._refused_head(record.id, check)
+            if anchor is None:
                 return None
-            if self._anchor_differs(anchor, record):
-                # Writing on would anchor a record someone changed: refused, the audit names the change.
-                raise Conflict("This game's record does not end where its keyed anchor says: it was changed "
-                               "in the database. Nothing is recorded; its audit shows what changed.",
-                               "anchor_mismatch")
         with self._guard:
             self._anchors[record.id] = anchor
         return anchor
 
+    @staticmethod
+    def _refused_head(gid: UUID, check: HeadCheck) -> Conflict:
+        """A write refused because the record's end cannot be vouched for.
+        The message says what anyone may read in the audit, nothing more."""
+        if check.code == "anchor_unverified":
+            return Conflict("Where this game's record ends cannot be verified with this service's key, so "
+                            f"nothing is recorded. Its audit (GET /api/games/{gid}/audit) says why; an operator "
+                            "restores the key or decides (tablelog key accept-head).", "anchor_unverified")
+        return Conflict("This game's record does not end where its keyed anchor says: it was changed in the "
+                        f"database. Nothing is recorded; its audit (GET /api/games/{gid}/audit) shows what "
+                        "changed.", "anchor_mismatch")
+
     def _anchor_differs(self, anchor: HeadAnchor, record: GameRecord, mac: bool = True) -> bool:
+        """Whether ``anchor`` is not a keyed anchor of the record's head (with
+        ``mac``: also when its MAC does not hold, or its key is not here)."""
         head = anchor.head
         if (head["version"], head["hash"]) != (record.version, record.last_hash):
             return True
         if not mac:
             return False
         message = anchor_message(record.id, head["version"], head["hash"], head["n"])
-        return head["key_id"] in self.keyring.keys and not self.keyring.check_mac(message, head["mac"],
-                                                                                  head["key_id"])
+        return head["key_id"] not in self.keyring.keys or not self.keyring.check_mac(message, head["mac"],
+                                                                                      head["key_id"])
 
     def _anchored(self, record: GameRecord, anchor: HeadAnchor | None) -> HeadAnchor:
         """``anchor`` moved to the record's new head (a game's first anchor when None)."""
@@ -602,6 +659,36 @@ class Games:
         with self._guard:
             self._anchors[record.id] = anchor
         return anchor
+
+    def accept_head(self, game_id: str, by: str, why: str) -> dict[str, Any]:
+        """An operator's decision: the game's record ends where it stands,
+        though its anchor cannot vouch for that (a key this service does not
+        hold, an anchor deleted). Written in the record as a HeadAccepted
+        event, with what the check found, and anchored afresh with the
+        current key: the game takes writes again, and its audit shows the
+        decision for good. A head that verifies needs none (409)."""
+        if not by.strip() or not why.strip():
+            raise MalformedMove({"by": ["Name who decides and why."]})
+        gid = self.parse_id(game_id)
+        keyring = self._key("anchor what it records")
+        with self._lock(gid):
+            self._forget(gid)
+            hist = self._sync(gid)
+            record = hist.record
+            store = self.store_of(gid)
+            anchor = read_anchor(store, gid)
+            check = check_head(gid, anchor, record.version,
+                               lambda v: record.last_hash if v == record.version else None,
+                               keyring, anchor_expected(hist.started))
+            if check.ok:
+                raise Conflict(f"Game {gid}'s head verifies ({check.said}): there is nothing to accept.",
+                               "nothing_to_accept")
+            record.accept_head(by.strip(), why.strip(), check.kinds)
+            pending = list(record.pending_events)
+            store.save(record, self._anchored(record, anchor))
+            hist.feed(pending, applied=True)
+            self.heads.saw(store.identity, gid, hist.version)
+        return {"id": str(gid), "version": record.version, "found": check.kinds, "receipt": self._receipt_of(record)}
 
     def _receipt_of(self, record: GameRecord) -> dict[str, Any]:
         return {"game": str(record.id), "version": record.version, "hash": record.last_hash,
@@ -625,7 +712,8 @@ class Games:
         """Whether the event a receipt names is still in the game's record (see replay.verify)."""
         gid = self.parse_id(game_id)
         store = self.store_of(gid)
-        if next(iter(store.recorder.select_events(gid, limit=1)), None) is None:
+        first = next(iter(store.recorder.select_events(gid, limit=1)), None)
+        if first is None or not is_game_start_topic(first.topic):
             raise NotFound(f"There is no game {gid}.")
         problems = check_receipt(store, gid, receipt, self.keyring)
         return {"id": str(gid), "ok": not problems, "checked": self.keyring is not None
@@ -987,7 +1075,7 @@ class Games:
         problems = [{"kind": p.kind, "version": p.version, "move_index": p.move_index, "message": p.message}
                     for p in verdict.problems]
         return {"id": str(verdict.id), "ok": verdict.ok, "version": verdict.version, "head": verdict.head,
-                "problems": problems, "findings": findings}
+                "problems": problems, "findings": findings, "accepted": verdict.accepted}
 
     def verify(self, game_id: str | UUID) -> Verdict:
         """Read every stored event of the game afresh, check the hash chain
@@ -1179,12 +1267,13 @@ class Games:
         """A new game from ``record``, under the record's rules version (see
         domain.table.rules_to_start), every step played again through the table."""
         self._check_start(record.game, record.mode, record.players, new_names=record.forked is None)
+        self._check_house_catalog(record.game, record.options, "record")
         tokens, hashes = self._new_tokens(record.players)
         secret = self._new_secret(record.mode, record.seed)
         # A game created for an idempotent request gets the id derived from it.
         table = Table.start(get_game(record.game), record.players, record.options, mode=record.mode,
                             seed_commitment=secret and seed_commitment(*secret), tokens=hashes,
-                            rules_version=record.rules_version, id=gid)
+                            rules_version=record.rules_version, id=gid, anchored=True)
         new = table.record
         if record.forked:
             new.fork_of(record.forked["game"], record.forked["at"], record.forked["version"], record.forked["hash"])

@@ -17,6 +17,8 @@ from webargs import core
 from webargs.flaskparser import FlaskParser
 
 from domain.games import all_games
+from service.app import health
+from service.app.games import Unavailable
 from service.http import i18n
 from service.http.openapi import move_field
 
@@ -286,9 +288,13 @@ class AuditSchema(Schema):
     ok = fields.Boolean(metadata={"description": "hash chain intact and replay reproduces every stored outcome"})
     version = fields.Integer()
     head = fields.String(metadata={"description": "what the keyed anchor says of the record's end: checked, "
-                                   "or not checked and why (no key here, recorded before anchors)"})
+                                   "unverified (a key this service does not hold), no anchor, forged, or not "
+                                   "checked and why (no key here, recorded before anchors)"})
     problems = fields.List(fields.Nested(ProblemSchema))
     findings = fields.List(fields.Nested(FindingSchema))
+    accepted = fields.List(fields.Dict(), metadata={
+        "description": "operators' decisions to take the head as the record's end although its anchor could not "
+                       "vouch for it (tablelog key accept-head): version, by, why, found"})
 
 
 class ReceiptCheckSchema(Schema):
@@ -308,14 +314,44 @@ class HealthSchema(Schema):
     database = fields.String()
 
 
+class LiveSchema(Schema):
+    ok = fields.Boolean()
+
+
+def ready_answer():
+    answer = health.readiness(games())
+    if not answer["ok"]:
+        raise Unavailable("Not ready: " + "; ".join(answer["problems"]) + ".", "not_ready")
+    return {"ok": True, "database": answer["database"]}
+
+
 @blp.route("/health")
 class Health(MethodView):
     @blp.response(200, HealthSchema)
+    @blp.alt_response(503, description="not ready (Retry-After says when to ask again)")
     def get(self):
-        """The service answers and its database too (for container health checks)."""
-        store = games().store
-        store.recorder.max_notification_id()
-        return {"ok": True, "database": "postgresql" if store.is_postgres else "sqlite"}
+        """Readiness, as /api/health/ready (kept for the containers that ask it)."""
+        return ready_answer()
+
+
+@blp.route("/health/live")
+class Liveness(MethodView):
+    @blp.response(200, LiveSchema)
+    def get(self):
+        """Liveness: the process answers. Asks nothing of the database (a process is not restarted
+        for a database that is away)."""
+        return {"ok": True}
+
+
+@blp.route("/health/ready")
+class Readiness(MethodView):
+    @blp.response(200, HealthSchema)
+    @blp.alt_response(503, description="not ready (Retry-After says when to ask again)")
+    def get(self):
+        """Readiness: it can serve writes and keep its views. Every store answers and may write (not
+        read-only, its lock given in time, room on SQLite's disk) and the views' runner did not fail
+        its last try; else 503 with Retry-After, naming what failed."""
+        return ready_answer()
 
 
 @blp.route("/game-types")

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import logging
 import re
+import sqlite3
 from typing import Any
 
 import orjson
 import psycopg
-from eventsourcing.persistence import InterfaceError, MapperDeserialisationError, OperationalError
+from eventsourcing.persistence import MapperDeserialisationError, PersistenceError
 from psycopg_pool import PoolTimeout
 from flask import Flask, jsonify, request, send_from_directory
 from flask.json.provider import DefaultJSONProvider
@@ -19,6 +20,7 @@ from service.app.games import Games, ServiceError
 from service.store.keys import Keyring
 from service.http.limits import install_limits
 from service.http.openapi import TablelogApi
+from service.store.failures import WriteConflict, cannot_write
 from service.store.shards import Shards, open_shards
 from service.store.database import Tablelog
 
@@ -150,9 +152,18 @@ def security_headers(response):
     return response
 
 
+def keep_retry_after(response):
+    """A 503 says when to try again itself (``RETRY_AFTER``): the rate
+    limiter's Retry-After (its window's reset) is for its own 429s."""
+    if response.status_code == 503:
+        response.headers["Retry-After"] = str(RETRY_AFTER)
+    return response
+
+
 def register_errors(app: Flask) -> None:
     app.before_request(refuse_nul)
     app.after_request(security_headers)
+    app.after_request_funcs.setdefault(None, []).insert(0, keep_retry_after)     # the last to run
 
     # A refusal's message in the caller's language (Accept-Language), its code unchanged.
     def said(answer: dict[str, Any]) -> dict[str, Any]:
@@ -168,7 +179,10 @@ def register_errors(app: Flask) -> None:
 
     @app.errorhandler(ServiceError)
     def service_error(e: ServiceError):
-        return jsonify({"error": said(e.to_json())}), e.status
+        response = jsonify({"error": said(e.to_json())})
+        if e.status == 503:
+            response.headers["Retry-After"] = str(RETRY_AFTER)
+        return response, e.status
 
     @app.errorhandler(HTTPException)
     def http_error(e: HTTPException):
@@ -205,20 +219,27 @@ def register_errors(app: Flask) -> None:
         return error(400, "malformed", "The request holds text that is no valid Unicode (a lone surrogate "
                                        "such as \\ud800); send UTF-8 text.")
 
-    # The database does not answer (a server that is down or restarting, a
-    # pool with no connection to give, SQLite's file locked by another
-    # writer past its lock timeout): 503 with Retry-After, fast. A write
-    # whose commit was cut off may or may not be stored: sent again under
-    # its Idempotency-Key it is recorded once either way.
-    @app.errorhandler(OperationalError)
-    @app.errorhandler(InterfaceError)
+    # The database cannot write (a server that is down or restarting, a
+    # pool with no connection to give, a connection an administrator ended,
+    # a read-only database, a full disk, SQLite's file locked by another
+    # writer past its lock timeout, a write that lost every race: see
+    # service.store.failures): 503 with Retry-After, fast. A write whose
+    # commit was cut off may or may not be stored: sent again under its
+    # Idempotency-Key it is recorded once either way. Any other database
+    # error is the program's own: 500.
+    @app.errorhandler(PersistenceError)
     @app.errorhandler(PoolTimeout)
-    @app.errorhandler(psycopg.OperationalError)
+    @app.errorhandler(psycopg.Error)
+    @app.errorhandler(sqlite3.Error)
+    @app.errorhandler(WriteConflict)
+    @app.errorhandler(OSError)
     def database_away(e: Exception):
+        if not cannot_write(e):
+            return unexpected(e)
         log.warning("database unavailable: %s", str(e).strip().splitlines()[0] if str(e).strip() else repr(e))
-        response, status = error(503, "database_unavailable", "The database does not answer just now; nothing "
-                                 "new was recorded that a retry with the same Idempotency-Key would record "
-                                 "twice. Try again in a few seconds.")
+        response, status = error(503, "database_unavailable", "The database cannot record anything just now; "
+                                 "nothing new was recorded that a retry with the same Idempotency-Key would "
+                                 "record twice. Try again in a few seconds.")
         response.headers["Retry-After"] = str(RETRY_AFTER)
         return response, status
 

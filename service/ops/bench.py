@@ -40,6 +40,7 @@ from domain.games import get_game
 from domain.rules import random_move
 from domain.table import random_game
 from service.http.app import create_app
+from service.ops.bench_catalog import catalog_figures
 from service.store.keys import ephemeral_keyring
 from service.store.database import database_url
 from service.ops.bench_clients import (HTTPClient, RawSaver, WSGIClient, per_call, raw_save_time,
@@ -447,6 +448,9 @@ def run_bench(database: str | None, games: int, events: int, taps: int = 30, bro
 
         progress.add_task("(e) cold start, memory, log and export, every game's rules", total=None)
         rows += absolute_figures(url, client, short, long, decode, *((1, SMOKE_MOVES) if smoke else (5, None)))
+
+        progress.add_task("(f) a check-in from a house catalog at its bounds", total=None)
+        rows += catalog_figures(1 if smoke else 20)
 
     table = Table(title=f"tablelog bench on {url.split('://')[0]} — {platform.machine()}, "
                         f"{os.cpu_count()} cores, Python {platform.python_version()}")

@@ -78,6 +78,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     key_init = key_sub.add_parser("init", help="create the key file (mode 0600; refuses to overwrite one)")
     key_rotate = key_sub.add_parser("rotate", help="add a new current key; older ones still check what they made")
     key_sub.add_parser("where", help="say where the key is read from")
+    accept = key_sub.add_parser("accept-head", parents=[common],
+                                help="take a game's record as ending where it stands, though its anchor cannot "
+                                     "vouch for it (a key not held, an anchor deleted): written in the record")
+    accept.add_argument("id", help="the game")
+    accept.add_argument("--by", required=True, help="who decides (kept in the record)")
+    accept.add_argument("--why", required=True, help="why (kept in the record)")
     for command in (key_init, key_rotate):
         command.add_argument("--file", help="the key file (default $TABLELOG_KEY_FILE, else the user's "
                                             "configuration folder)")
@@ -197,6 +203,8 @@ def run(args: argparse.Namespace) -> int:
                 return 2
         open_shards(database, migrate=True).close()       # each database marked with its shard's number
         return 0
+    if args.command == "key" and args.key_command == "accept-head":
+        return accept_head_command(database, args.id, args.by, args.why)
     if args.command == "key":
         return key_command(args.key_command, getattr(args, "file", None), getattr(args, "exist_ok", False))
     if args.command == "bench" and args.load:
@@ -239,6 +247,24 @@ def key_command(command: str, file: str | None, exist_ok: bool = False) -> int:
     except (keys.KeyProblem, OSError) as error:
         print(f"tablelog: {error}", file=sys.stderr)
         return 1
+    return 0
+
+
+def accept_head_command(database: str | None, game_id: str, by: str, why: str) -> int:
+    """An operator's decision on a head the anchor cannot vouch for (see Games.accept_head)."""
+    from domain.rules import MalformedMove
+    from service.app.games import ServiceError
+    games = _games(database)
+    try:
+        done = games.accept_head(game_id, by, why)
+    except ServiceError as error:
+        print(f"tablelog: {error.message}", file=sys.stderr)
+        return 1
+    except MalformedMove:
+        print("tablelog: name who decides (--by) and why (--why).", file=sys.stderr)
+        return 2
+    print(f"tablelog: game {done['id']}: its head is accepted at version {done['version']} (it had: "
+          f"{', '.join(done['found'])}), written in the record and anchored with the current key.")
     return 0
 
 

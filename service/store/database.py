@@ -18,6 +18,7 @@ import psycopg
 from eventsourcing.application import Application, ProcessingEvent
 from eventsourcing.domain import Aggregate
 from eventsourcing.postgres import PostgresApplicationRecorder
+from psycopg_pool.base import AttemptWithBackoff
 
 from domain.record import GameRecord, HeadAnchor
 from replay.views import GAMES_TABLE, PLAYERS_TABLE, TRACKING_TABLE
@@ -32,6 +33,21 @@ ENV_DATABASE = "TABLELOG_DATABASE_URL"
 
 POOL_WAIT = 0.5
 """Seconds one try waits for a pooled PostgreSQL connection."""
+
+
+RECONNECT_EVERY = 0.5
+"""Seconds between the pool's tries to make a connection while PostgreSQL is away."""
+
+
+def reconnect_at_once() -> None:
+    """psycopg_pool tries a connection it could not make again after 1, 2,
+    4, 8, 16 ... seconds: after a 30-second outage its next try could be 15
+    to 20 seconds after the server was back, and every request until then
+    was 503. Here it tries every ``RECONNECT_EVERY`` seconds instead (a
+    refused connection costs next to nothing), so the first request after
+    the database is back finds a connection: no backoff is left over."""
+    AttemptWithBackoff.INITIAL_DELAY = RECONNECT_EVERY
+    AttemptWithBackoff.DELAY_BACKOFF = 1.0
 
 
 class DatabaseURLError(ValueError):
@@ -209,6 +225,7 @@ def open_store(url: str | None = None, migrate: bool | None = None) -> Tablelog:
     # this long for a connection (its setting takes whole seconds only), so
     # a request meets a server that is away with a 503 within seconds.
     app.recorder.datastore.pool.timeout = POOL_WAIT
+    reconnect_at_once()
     app.recorder.use_insert_function()
     return app
 

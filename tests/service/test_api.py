@@ -258,7 +258,7 @@ def test_audit_reports_a_renege_at_the_move_that_did_not_follow(client):
     api.move({"type": "play", "seat": "Alex", "card": "R1"})               # 6
     api.move({"type": "play", "seat": "Joe", "card": "B9"})                # 7: Joe does not follow red
     assert api.get("audit") == {"id": api.id, "ok": True, "version": 8, "head": "checked", "problems": [],
-                                "findings": []}
+                                "findings": [], "accepted": []}
     api.move({"type": "play", "seat": "Gunter", "card": "B8"})
     api.move({"type": "play", "seat": "Hanna", "card": "B7"})              # Alex wins with R1
     api.move({"type": "play", "seat": "Alex", "card": "Y1"})

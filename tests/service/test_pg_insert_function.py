@@ -124,7 +124,7 @@ def test_an_anchor_changed_in_the_database_is_refused_when_read_with_the_events(
     hist = one.history(gid)
     one.record_move(gid, random_move(hist.game, hist.state, rng), token)
     two.history(gid)
-    two._anchor_of(two.history(gid).record)                         # two has the anchor as it stands
+    two._anchor_of(two.history(gid))                                # two has the anchor as it stands
     hist = one.history(gid)
     one.record_move(gid, random_move(hist.game, hist.state, rng), token)
     # Someone with the database forges the newest anchor event's MAC.
