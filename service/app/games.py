@@ -36,6 +36,7 @@ from service.store.snapshots import Checkpoints
 from service.store.keys import Keyring, load_keyring
 from service.store.shards import Shards, UnknownShard, shard_of
 from service.store.database import Tablelog
+from service.ops import metrics
 
 MODES = ("table", "digital")
 REQUESTS = uuid5(NAMESPACE_URL, "tablelog:requests")
@@ -514,6 +515,7 @@ class Games:
                         continue      # refused against the cache: read the store and check again
                     raise
                 hist.feed(pending, applied=True)
+                metrics.moves_recorded(hist.game.id, sum(isinstance(e, GameRecord.MoveRecorded) for e in pending))
                 self.heads.saw(self.store_of(gid).identity, gid, hist.version)
                 self.checkpoints_of(gid).keep(hist)
                 return self.answer(hist, hist.answers[request_id], caller, kind)

@@ -264,6 +264,12 @@ def serving_key(database: str | None, production: bool):
 
 
 def serve_command(database: str | None, host: str, port: int, production: bool, workers: int) -> int:
+    from service.ops import logs
+    try:
+        logs.configure()
+    except ValueError as error:
+        print(f"tablelog: {error}", file=sys.stderr)
+        return 2
     from service.http.app import create_app
     from service.store.keys import KeyProblem
     from service.store.shards import open_shards
