@@ -22,6 +22,7 @@ from gunicorn.workers.base import Worker
 
 from service.ops import logs, metrics
 from service.store import heads
+from service.store.database import setting
 from service.http.limits import ENV_STORAGE, IMPORT_LIMIT
 
 THREADS = 4
@@ -85,7 +86,7 @@ def child_exit(server: Any, worker: Worker) -> None:
 def serve_production(database: str | None, host: str, port: int, workers: int) -> int:
     # Before any worker counts anything: the workers' metrics, summed at each scrape.
     metrics.prepare_multiprocess()
-    if not os.environ.get(ENV_STORAGE):
+    if not setting(ENV_STORAGE):
         # The workers count requests for the rate limits in one file.
         scratch = tempfile.mkdtemp(prefix="tablelog-limits-")
         os.environ[ENV_STORAGE] = f"tablelog-sqlite:///{os.path.join(scratch, 'limits.sqlite3')}"

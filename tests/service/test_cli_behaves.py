@@ -130,3 +130,16 @@ def test_progress_is_absent_when_the_output_is_piped(url, game):
         assert done.returncode == 0, done.stderr
         assert done.stderr == "" and "━" not in done.stdout and "\r" not in done.stdout, argv
         assert len(done.stdout.splitlines()) <= 2
+
+
+def test_the_database_url_may_come_from_a_secret_file(url, game, tmp_path, monkeypatch, capsys):
+    secret = tmp_path / "database_url"
+    secret.write_text(url + "\n")
+    monkeypatch.delenv("TABLELOG_DATABASE_URL", raising=False)
+    monkeypatch.setenv("TABLELOG_DATABASE_URL_FILE", str(secret))
+    assert main(["games", "--json"]) == 0
+    assert [g["id"] for g in json.loads(capsys.readouterr().out)["games"]] == [game]
+    monkeypatch.setenv("TABLELOG_DATABASE_URL_FILE", str(tmp_path / "missing"))
+    assert main(["games"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("tablelog: $TABLELOG_DATABASE_URL_FILE names ") and "cannot be read" in err
