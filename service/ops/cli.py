@@ -315,13 +315,21 @@ def _games(database: str | None):
     return Games(open_shards(database))
 
 
-def _game_id(games, given: str) -> str:
-    """The whole id of the game ``given`` names (whole, or a unique prefix)."""
+def _game_id(games, given: str, named: bool = True) -> str:
+    """The whole id of the game ``given`` names (whole, or a unique prefix);
+    with ``named=False`` a text that names no game is given back as it is
+    (verify lists it among the damaged)."""
+    from service.app.games import NotFound
     from service.ops.prefixes import resolve
     try:
         return str(games.parse_id(given))
-    except Exception:
-        return resolve(given, games.ids())
+    except NotFound:
+        try:
+            return resolve(given, games.ids())
+        except Failure:
+            if named:
+                raise
+            return given
 
 
 def games_command(database: str | None, as_json: bool = False) -> int:
@@ -388,7 +396,7 @@ def verify_command(database: str | None, ids: list[str], every: bool, as_json: b
     if not ids and not every:
         return fail("name the games to verify, or --all.", 2)
     games = _games(database)
-    chosen = list(games.ids()) if every else [_game_id(games, given) for given in ids]
+    chosen = list(games.ids()) if every else [_game_id(games, given, named=False) for given in ids]
     table = Table(title="games with problems")
     for column in ("game", "kind", "rules", "version", "problem"):
         table.add_column(column, overflow="fold")

@@ -22,8 +22,7 @@ def resolve(given: str, ids: Iterable[UUID]) -> str:
     except ValueError:
         pass
     if not HEX.fullmatch(text) or len(text.replace("-", "")) < SHORTEST:
-        raise Failure(f"{given!r} is not a game id, nor a prefix of one (at least {SHORTEST} of its hex digits).",
-                      2)
+        raise Failure(f"{given!r} is not a game id, nor a prefix of one (at least {SHORTEST} of its hex digits).")
     bare = text.replace("-", "")
     found = sorted(str(gid) for gid in ids if gid.hex.startswith(bare))
     if not found:
