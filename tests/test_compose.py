@@ -4,6 +4,7 @@ instead of passwords in the environment, health checks that start no Python,
 every container hardened."""
 from __future__ import annotations
 
+import ipaddress
 import json
 from importlib.resources import files
 from pathlib import Path
@@ -101,4 +102,8 @@ def test_the_production_service_exposes_metrics_to_the_operator_only():
     service = load("compose.yaml")["services"]["tablelog"]
     assert service["environment"]["TABLELOG_METRICS_TOKEN_FILE"] == "/run/secrets/metrics_token"
     assert service["environment"]["PROMETHEUS_MULTIPROC_DIR"].startswith("/tmp/")        # a tmpfs: writable
-    assert service["environment"]["TABLELOG_TRUSTED_PROXIES"] == "caddy"
+    document = load("compose.yaml")
+    proxy = document["services"]["caddy"]["networks"]["default"]["ipv4_address"]
+    assert service["environment"]["TABLELOG_TRUSTED_PROXIES"] == proxy        # the proxy alone is believed
+    subnet = document["networks"]["default"]["ipam"]["config"][0]["subnet"]
+    assert ipaddress.ip_address(proxy) in ipaddress.ip_network(subnet)
