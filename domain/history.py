@@ -23,11 +23,12 @@ from __future__ import annotations
 import hashlib
 from array import array
 from bisect import bisect_left, bisect_right
-from collections import OrderedDict
-from collections.abc import MutableMapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Callable, Iterable, Iterator
+
+from cachetools import LRUCache
 
 from domain.checkpoints import replayed
 from domain.record import GENESIS, SERVICE, GameRecord, hash_of
@@ -100,41 +101,21 @@ def request_key(request_id: str) -> int:
     return int.from_bytes(hashlib.blake2b(request_id.encode(), digest_size=8).digest(), "big", signed=True)
 
 
-class Kept(MutableMapping):
-    """The ``size`` newest items of a map; a missing key is asked of ``load``
-    (KeyError when there is none) and kept."""
+class Kept(LRUCache):
+    """The ``size`` most recently used items of a map; a missing key is asked
+    of ``load`` (KeyError when there is none) and kept."""
 
     def __init__(self, size: int, load: Callable[[Any], Any]):
-        self.size, self.load, self.items = size, load, OrderedDict()
+        super().__init__(maxsize=size)
+        self.load = load
 
-    def __getitem__(self, key: Any) -> Any:
-        if key in self.items:
-            self.items.move_to_end(key)
-            return self.items[key]
+    def __missing__(self, key: Any) -> Any:
         value = self.load(key)
         self[key] = value
         return value
 
-    def __setitem__(self, key: Any, value: Any) -> None:
-        self.items[key] = value
-        self.items.move_to_end(key)
-        while len(self.items) > self.size:
-            self.items.popitem(last=False)
-
-    def __delitem__(self, key: Any) -> None:
-        del self.items[key]
-
-    def __iter__(self) -> Iterator[Any]:
-        return iter(self.items)
-
-    def __len__(self) -> int:
-        return len(self.items)
-
     def __getstate__(self) -> dict[str, Any]:
-        return {"size": self.size, "items": self.items}       # ``load`` belongs to the process
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.size, self.items, self.load = state["size"], state["items"], None
+        return {**self.__dict__, "load": None}       # ``load`` belongs to the process
 
 
 class Answers:
@@ -144,7 +125,7 @@ class Answers:
 
     def __init__(self, load: Callable[[str], "Answer | None"], size: int = KEPT_ANSWERS):
         self.load, self.size = load, size
-        self.kept: OrderedDict[str, Answer] = OrderedDict()
+        self.kept: LRUCache = LRUCache(maxsize=size)
         self.seen = array("q")          # sorted
 
     def get(self, request_id: str) -> "Answer | None":
@@ -160,9 +141,6 @@ class Answers:
 
     def _keep(self, request_id: str, answer: "Answer") -> None:
         self.kept[request_id] = answer
-        self.kept.move_to_end(request_id)
-        while len(self.kept) > self.size:
-            self.kept.popitem(last=False)
 
     def __contains__(self, request_id: str) -> bool:
         if request_id in self.kept:
@@ -278,7 +256,7 @@ class GameHistory:
         else:
             self.table = Table.from_started(started, Kept(KEPT_MOVES, self._stored_move), self._earlier)
             self.entries = StoredEntries(self)
-            self._kept_entries: OrderedDict[int, Entry] = OrderedDict()
+            self._kept_entries: LRUCache = LRUCache(maxsize=KEPT_ENTRIES)
             self.answers = Answers(self._stored_answer)
         self.game: Game = self.table.game
         self.effective = array("q")
@@ -454,9 +432,6 @@ class GameHistory:
     # -- what a stored history reads back ------------------------------------------------
     def _keep_entry(self, entry: Entry) -> None:
         self._kept_entries[entry.number] = entry
-        self._kept_entries.move_to_end(entry.number)
-        while len(self._kept_entries) > KEPT_ENTRIES:
-            self._kept_entries.popitem(last=False)
 
     def built_entries(self, numbers: Iterable[int] | None, upto: int | None = None) -> Iterator[Entry]:
         """The log entries of moves ``numbers`` (None: every move), by number,

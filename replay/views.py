@@ -39,11 +39,11 @@ import os
 import threading
 import time
 from abc import ABC, abstractmethod
-from collections import OrderedDict
 from contextlib import contextmanager
 from typing import Any, Callable, Iterable, Iterator, Sequence
 from uuid import UUID
 
+from cachetools import LRUCache
 from eventsourcing.persistence import IntegrityError, OperationalError, PersistenceError, Tracking
 from eventsourcing.postgres import PostgresTrackingRecorder
 from eventsourcing.projection import Projection
@@ -362,6 +362,20 @@ def views_leader(store: Any) -> Leader:
     return FileLeader(os.path.abspath(name) + "-views.lock")
 
 
+class Histories(LRUCache):
+    """The most recently advanced games' histories; a game let go also lets
+    go of what ``let_go`` holds of it (its moves' JSON)."""
+
+    def __init__(self, size: int, let_go: Callable[[UUID], Any]):
+        super().__init__(maxsize=size)
+        self.let_go = let_go
+
+    def popitem(self) -> tuple[UUID, GameHistory]:
+        gid, hist = super().popitem()
+        self.let_go(gid)
+        return gid, hist
+
+
 class GameViews(Projection[ViewTables]):
     """Turns each game's events into its row in the game list and one row
     per player. ``summarize`` is the service's summary of a game history."""
@@ -374,8 +388,8 @@ class GameViews(Projection[ViewTables]):
         self.store = store
         self.summarize = summarize
         self.cache_size = cache_size
-        self._histories: OrderedDict[UUID, GameHistory] = OrderedDict()
         self._moves: dict[UUID, dict[int, str]] = {}      # the JSON of each game's moves (see _played_text)
+        self._histories = Histories(cache_size, lambda gid: self._moves.pop(gid, None))
 
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:
         self.process_batch([(domain_event, tracking)])
@@ -459,9 +473,6 @@ class GameViews(Projection[ViewTables]):
             # row from a history ahead of the batch only shows a later version.
             hist.feed([domain_event])
         self._histories[gid] = hist
-        self._histories.move_to_end(gid)
-        while len(self._histories) > self.cache_size:
-            self._moves.pop(self._histories.popitem(last=False)[0], None)
         return hist
 
     def _played_text(self, hist: GameHistory) -> str:

@@ -17,7 +17,8 @@ def compose():
 
 def test_compose_starts_postgres_and_the_service_with_health_checks():
     services = compose()["services"]
-    assert set(services) == {"db", "key", "migrate", "tablelog"}
+    assert set(services) == {"db", "key", "migrate", "tablelog", "caddy"}
+    assert services["caddy"]["profiles"] == ["tls"]          # TLS in front only when asked for
     assert services["db"]["image"].startswith("postgres:")
     assert "pg_isready" in " ".join(services["db"]["healthcheck"]["test"])
     app = services["tablelog"]
@@ -30,15 +31,14 @@ def test_compose_starts_postgres_and_the_service_with_health_checks():
 def test_compose_migrates_as_the_owner_and_serves_as_a_role_that_owns_no_table():
     """Two roles; the key mounted from a volume of its own, made beforehand."""
     services = compose()["services"]
-    env = services["db"]["environment"]
-    owner = f"postgresql://{env['POSTGRES_USER']}:{env['POSTGRES_PASSWORD']}@db:5432/{env['POSTGRES_DB']}"
     migrate, app = services["migrate"], services["tablelog"]
-    assert migrate["environment"]["TABLELOG_DATABASE_URL"] == owner
+    # the URLs are secrets: the owner's for migrate, the service role's for the service
+    assert migrate["environment"]["TABLELOG_DATABASE_URL_FILE"] == "/run/secrets/owner_database_url"
     assert migrate["command"] == ["tablelog", "migrate", "--service-role", "tablelog_service"]
-    served = app["environment"]["TABLELOG_DATABASE_URL"]
-    assert served.startswith("postgresql://tablelog_service:") and served != owner
-    initdb = (ROOT / "docker" / "initdb" / "10-service-role.sql").read_text()
-    assert "CREATE ROLE tablelog_service LOGIN" in initdb
+    assert app["environment"]["TABLELOG_DATABASE_URL_FILE"] == "/run/secrets/service_database_url"
+    initdb = (ROOT / "docker" / "initdb" / "10-service-role.sh").read_text()
+    assert "CREATE ROLE tablelog_service LOGIN PASSWORD :'password'" in initdb
+    assert "/run/secrets/db_service_password" in initdb
     assert app["depends_on"]["migrate"]["condition"] == "service_completed_successfully"
     assert app["depends_on"]["key"]["condition"] == "service_completed_successfully"
     key_volume = next(v for v in app["volumes"] if v.endswith(":/keys:ro"))
@@ -62,7 +62,8 @@ def test_the_readme_test_command_is_what_ci_runs():
     readme = (ROOT / "README.md").read_text()
     ci = (ROOT / ".ci" / "run").read_text()
     assert 'pip install ".[test]" && python -m pytest' in readme
-    assert 'python -m pip install -q ".[test]"' in ci and "\npython -m pytest" in ci
+    # CI installs ".[test]" as locked (tests/test_lock.py: the lock is what ".[test]" asks for)
+    assert "--require-hashes -r docker/requirements-test.lock" in ci and "\npython -m pytest" in ci
     assert "pip install . && tablelog serve" in readme
 
 
@@ -86,29 +87,30 @@ def test_the_image_copies_what_exists_and_the_context_leaves_out_the_rest():
 def test_the_service_listens_where_its_health_check_and_port_point():
     app = compose()["services"]["tablelog"]
     port = app["command"][app["command"].index("--port") + 1]
-    assert f"127.0.0.1:{port}/api/health" in " ".join(app["healthcheck"]["test"])
-    assert app["ports"] == [f"{port}:{port}"]
-    assert app["environment"]["TABLELOG_DATABASE_URL"].startswith("postgresql://")
+    assert f"/dev/tcp/127.0.0.1/{port}" in " ".join(app["healthcheck"]["test"])
+    assert app["ports"] == [f"127.0.0.1:{port}:{port}"]
     dockerfile = (ROOT / "docker" / "Dockerfile").read_text()
-    assert f"EXPOSE {port}" in dockerfile and f"127.0.0.1:{port}/api/health" in dockerfile
+    assert f"EXPOSE {port}" in dockerfile and f"/dev/tcp/127.0.0.1/{port}" in dockerfile
+    assert "GET /api/health/live " in dockerfile
 
 
 def test_the_sharded_compose_file_serves_two_shards_from_two_hosts():
     """Two shards, each its own server; two hosts with the same shard map and key."""
     shards = yaml.safe_load((ROOT / "docker" / "compose.shards.yaml").read_text())["services"]
-    assert {"db0", "db1", "key", "migrate", "tablelog-a", "tablelog-b"} == set(shards)
+    assert {"db0", "db1", "redis", "key", "migrate", "tablelog-a", "tablelog-b"} == set(shards)
     migrate = shards["migrate"]
     assert migrate["command"] == ["tablelog", "migrate", "--service-role", "tablelog_service"]
-    assert "@db0:" in migrate["environment"]["TABLELOG_DATABASE_URL"]
-    assert "@db1:" in migrate["environment"]["TABLELOG_SHARDS"]
+    assert migrate["environment"]["TABLELOG_DATABASE_URL_FILE"] == "/run/secrets/owner_database_url_db0"
+    assert migrate["environment"]["TABLELOG_SHARDS_FILE"] == "/run/secrets/owner_shards"
     hosts = [shards["tablelog-a"], shards["tablelog-b"]]
     for host in hosts:
         assert host["command"] == SERVE
         env = host["environment"]
-        assert env["TABLELOG_DATABASE_URL"].startswith("postgresql://tablelog_service:")
-        assert env["TABLELOG_SHARDS"].startswith("postgresql://tablelog_service:") and "@db1:" in env["TABLELOG_SHARDS"]
+        assert env["TABLELOG_DATABASE_URL_FILE"] == "/run/secrets/service_database_url_db0"
+        assert env["TABLELOG_SHARDS_FILE"] == "/run/secrets/service_shards"
         assert env["TABLELOG_KEY_FILE"] == "/keys/key"
-        assert {name for name, needs in host["depends_on"].items()} == {"db0", "db1", "key", "migrate"}
+        assert env["TABLELOG_RATE_LIMIT_STORAGE"] == "redis://redis:6379/0"      # one count for both hosts
+        assert set(host["depends_on"]) == {"db0", "db1", "redis", "key", "migrate"}
     assert hosts[0]["environment"] == hosts[1]["environment"]          # one shard map, one key
     assert hosts[0]["ports"] != hosts[1]["ports"]
     operations = (ROOT / "docs" / "operations.md").read_text()

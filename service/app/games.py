@@ -10,7 +10,6 @@ import random
 import secrets
 import threading
 import time
-from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
@@ -39,6 +38,8 @@ from service.store.keys import Keyring, load_keyring
 from service.store.shards import Shards, UnknownShard, shard_of
 from service.store.database import Tablelog
 from service.store.failures import WriteConflict, cannot_write
+from service.ops import metrics
+from service.app.caches import GameLocks, Recent
 
 MODES = ("table", "digital")
 REQUESTS = uuid5(NAMESPACE_URL, "tablelog:requests")
@@ -51,7 +52,10 @@ TURN_WAIT = 5.0
 requests of that game before it) before it is answered 503: about SQLite's
 lock timeout, so a request waits one bounded wait in all."""
 LOG_CACHE_ENTRIES = 20_000
-"""Log entries kept, in all, of the newest whole logs read (a log read again reads only what changed)."""
+"""Log entries kept, in all, of the newest whole logs read (a log read again reads only what changed);
+a log longer than that is not kept."""
+KEPT_GAMES = 4096
+"""Games whose anchor and unsealed seed a process keeps (the rest are read again when written to)."""
 EXPORT_PAGE = 100
 """Events an export reads from the store at a time: its memory stays flat in the record's length."""
 
@@ -133,26 +137,26 @@ class Games:
         # By default the key configured for this user (TABLELOG_KEY,
         # TABLELOG_KEY_FILE, the configuration folder); never created here.
         self.keyring = load_keyring()[0] if keyring == "configured" else keyring
-        self._seeds: dict[UUID, tuple[int, str]] = {}      # game id -> (seed, salt), unsealed
-        self._anchors: dict[UUID, HeadAnchor] = {}         # game id -> its head's anchor, as last saved here
+        # Per game, bounded (service/app/caches.py): each is read again from the store when it was let go.
+        self._seeds = Recent(KEPT_GAMES)        # game id -> (seed, salt), unsealed
+        self._anchors = Recent(KEPT_GAMES)      # game id -> its head's anchor, as last saved here
         self.cache_size = cache_size
-        self._histories: OrderedDict[UUID, GameHistory] = OrderedDict()
-        self._locks: dict[UUID, threading.Lock] = {}
+        self._histories = Recent(cache_size)
+        self._locks = GameLocks()
         self._guard = threading.Lock()
         # One views runner per shard's database; the readers merge them.
         self.shard_views = [Views(shard, self.summary) for shard in self.shards.stores]
         self.views = self.shard_views[0] if len(self.shard_views) == 1 else MergedViews(self.shard_views)
         # Each shard keeps its own games' checkpoints (in its snapshots table).
         self.shard_checkpoints = [Checkpoints(shard, self.keyring) for shard in self.shards.stores]
-        self._first_answers: OrderedDict[UUID, tuple[str, dict[str, Any]]] = OrderedDict()
-        self._logs: OrderedDict[tuple[UUID, str | None], tuple[int, list[dict[str, Any]]]] = OrderedDict()
-        self._log_entries = 0          # entries in the kept logs, in all
+        self._first_answers = Recent(cache_size)    # request key -> (what it asked, the answer)
+        # (game id, seat) -> (version, the whole log), at most LOG_CACHE_ENTRIES entries in all
+        self._logs = Recent(LOG_CACHE_ENTRIES, getsizeof=lambda kept: max(1, len(kept[1])))
         self.heads = heads.shared()      # the versions this host's writers know (service/store/heads.py)
 
     # -- loading ----------------------------------------------------------------
     def _lock(self, game_id: UUID) -> threading.Lock:
-        with self._guard:
-            return self._locks.setdefault(game_id, threading.Lock())
+        return self._locks(game_id)
 
     @contextmanager
     def _turn(self, gid: UUID) -> Iterator[None]:
@@ -210,8 +214,6 @@ class Games:
             hist = self._load(gid)
             with self._guard:
                 self._histories[gid] = hist
-                while len(self._histories) > self.cache_size:
-                    self._histories.popitem(last=False)
         else:
             store = self.store_of(gid)
             anchor = self._anchors.get(gid) if anchor_too else None
@@ -221,7 +223,7 @@ class Games:
                 hist.feed(store.events.get(gid, gt=hist.version))
             self.checkpoints_of(gid).keep(hist)
             with self._guard:
-                self._histories.move_to_end(gid)
+                self._histories.touch(gid)
         self.heads.saw(self.store_of(gid).identity, gid, hist.version)
         return hist
 
@@ -254,7 +256,7 @@ class Games:
         if not self.heads.current(self.store_of(gid).identity, gid, hist.version):
             return None
         with self._guard:
-            self._histories.move_to_end(gid)
+            self._histories.touch(gid)
         return hist
 
     def _load(self, gid: UUID) -> GameHistory:
@@ -555,6 +557,7 @@ class Games:
                         continue      # refused against the cache: read the store and check again
                     raise
                 hist.feed(pending, applied=True)
+                metrics.moves_recorded(hist.game.id, sum(isinstance(e, GameRecord.MoveRecorded) for e in pending))
                 self.heads.saw(self.store_of(gid).identity, gid, hist.version)
                 self.checkpoints_of(gid).keep(hist)
                 return self.answer(hist, hist.answers[request_id], caller, kind)
@@ -1061,9 +1064,6 @@ class Games:
             else:
                 newest = (version, entries)
             self._logs[key] = newest
-            self._log_entries += len(newest[1]) - (len(held[1]) if held else 0)
-            while self._log_entries > LOG_CACHE_ENTRIES and len(self._logs) > 1:
-                self._log_entries -= len(self._logs.popitem(last=False)[1][1])
         return entries
 
     def audit(self, game_id: str) -> dict[str, Any]:
@@ -1248,8 +1248,6 @@ class Games:
                                "were in the answer to that request.", "duplicate_request") from None
             with self._guard:
                 self._first_answers[base] = (asked, answer)
-                while len(self._first_answers) > self.cache_size:
-                    self._first_answers.popitem(last=False)
             return answer
 
     @staticmethod

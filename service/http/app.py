@@ -15,7 +15,7 @@ from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import HTTPException
 
 from domain.rules import MalformedMove, RuleViolation
-from service.http import i18n
+from service.http import i18n, observe
 from service.app.games import Games, ServiceError
 from service.store.keys import Keyring
 from service.http.limits import install_limits
@@ -80,6 +80,7 @@ def create_app(database: str | None = None, store: Tablelog | Shards | None = No
         JSON_SORT_KEYS=False,
     )
     app.json.sort_keys = False
+    observe.install(app)
     app.extensions["tablelog"] = Games(store or open_shards(database), keyring)
     api = TablelogApi(app)
 

@@ -31,6 +31,8 @@ from limits import RateLimitItem, parse
 from limits.storage import Storage
 from werkzeug.exceptions import TooManyRequests
 
+from service.store.database import setting
+
 log = logging.getLogger("tablelog")
 
 BODY_LIMIT = 1024 * 1024
@@ -136,7 +138,7 @@ def install_limits(app: Flask) -> Limiter:
     app.before_request(refuse_large_body)
     limiter = Limiter(
         client_address, app=app,
-        storage_uri=app.config.get("RATELIMIT_STORAGE_URI") or os.environ.get(ENV_STORAGE) or "memory://",
+        storage_uri=app.config.get("RATELIMIT_STORAGE_URI") or setting(ENV_STORAGE) or "memory://",
         strategy="fixed-window", headers_enabled=True,
         # The database's trouble is answered as such; a limiter that cannot
         # count lets the request through rather than refuse it.

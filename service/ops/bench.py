@@ -33,7 +33,6 @@ import tracemalloc
 from typing import Callable
 
 from rich.console import Console
-from rich.progress import Progress
 from rich.table import Table
 
 from domain.games import get_game
@@ -41,6 +40,7 @@ from domain.rules import random_move
 from domain.table import random_game
 from service.http.app import create_app
 from service.ops.bench_catalog import catalog_figures
+from service.ops.terminal import say, stages
 from service.store.keys import ephemeral_keyring
 from service.store.database import database_url
 from service.ops.bench_clients import (HTTPClient, RawSaver, WSGIClient, per_call, raw_save_time,
@@ -345,6 +345,9 @@ def run_bench(database: str | None, games: int, events: int, taps: int = 30, bro
     suite's check that it runs, no figure to quote): no warm-up games, short
     loops."""
     console = wide_console()
+    if smoke:
+        say("bench --smoke: every measure (a) to (e) once over, briefly, on a scratch store, to show the bench "
+            "runs; about a minute; its figures are not to be quoted.")
     given = database_url(database) if database else None
     scratch = tempfile.mkdtemp(prefix="tablelog-bench-")
     url = given or f"sqlite:///{os.path.join(scratch, 'bench.sqlite3')}"
@@ -353,7 +356,7 @@ def run_bench(database: str | None, games: int, events: int, taps: int = 30, bro
     app = create_app(url, keyring=ephemeral_keyring())
     client = WSGIClient(app)
     rows = []
-    with Progress(console=console, transient=True) as progress:
+    with stages() as progress:
         # (a) recording through the API vs a raw save
         task = progress.add_task("(a) recording random Willi games", total=games)
         # Two games first, not timed: a new store's first few hundred commits

@@ -9,16 +9,19 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
+from service.ops.terminal import Failure, fail, print_json, progress
 from service.store.shards import ENV_SHARDS, shard_urls
 from service.store.database import DEFAULT_DATABASE, ENV_DATABASE, DatabaseURLError, database_url
 
 CHART_FORMATS = ("svg", "png")
+ID_HELP = "a game's id, or the start of it that no other game's id shares (at least 4 hex digits)"
 SHARD_HELP = (f"another database games are spread over, after --database (shard 0); repeat it for each, "
               f"always in the same order, new ones at the end (default ${ENV_SHARDS})")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tablelog", description="Trustworthy records of games played at a table.")
+    parser.add_argument("--version", action="version", version=f"tablelog {installed_version()}")
     parser.add_argument("--database", help=f"sqlite:///file or postgresql://user@host/db "
                                            f"(default ${ENV_DATABASE}, else {DEFAULT_DATABASE})")
     parser.add_argument("--shard", action="append", metavar="URL", help=SHARD_HELP)
@@ -36,9 +39,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve.add_argument("--production", action="store_true", help="run several workers (gunicorn, each serving with waitress) instead of Flask's server")
     serve.add_argument("--workers", type=int, default=2, help="worker processes with --production")
 
-    sub.add_parser("games", parents=[common], help="list the games in the database")
+    games = sub.add_parser("games", parents=[common], help="list the games in the database")
+    games.add_argument("--json", action="store_true", help="the list as JSON")
     log = sub.add_parser("log", parents=[common], help="print a game's log")
-    log.add_argument("id")
+    log.add_argument("id", help=ID_HELP)
     log.add_argument("--json", action="store_true", help="the log as JSON")
 
     replay = sub.add_parser("replay", help="rebuild the views or verify stored games")
@@ -47,14 +51,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                           help="drop the game list and player views and rebuild them from the log")
     verify = replay_sub.add_parser("verify", parents=[common],
                                    help="replay stored games through the current rules, check the hash chain")
-    verify.add_argument("ids", nargs="*", metavar="id")
+    verify.add_argument("ids", nargs="*", metavar="id", help=ID_HELP)
+    verify.add_argument("--json", action="store_true", help="the verdicts as JSON")
     verify.add_argument("--all", action="store_true", help="every game in the database")
     verify.add_argument("--record", metavar="FILE", help="an exported JSON Lines record instead (its own chain "
                                                           "only: no database, no key)")
 
     from replay.records import FORMAT_NAMES
     export = sub.add_parser("export", parents=[common], help="write a game's record")
-    export.add_argument("id")
+    export.add_argument("id", help=ID_HELP)
     export.add_argument("--format", "-f", choices=sorted(FORMAT_NAMES), default="jsonl",
                         help="jsonl (also json, ndjson): the stored events; text (also pgn, txt): the readable record")
     export.add_argument("--seat", help="as this seat may see it (hides other hands in a digital game)")
@@ -62,8 +67,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     importer = sub.add_parser("import", parents=[common], help="create a new game from a record (either format)")
     importer.add_argument("file", help="a record file, or - for standard input")
     importer.add_argument("--format", "-f", choices=sorted(FORMAT_NAMES), help="default: as the record looks")
+    importer.add_argument("--json", action="store_true", help="the new game (id, tokens, receipt) as JSON")
     chart = sub.add_parser("chart", parents=[common], help="draw a game's score timeline")
-    chart.add_argument("id")
+    chart.add_argument("id", help=ID_HELP)
     chart.add_argument("--out", "--output", "-o",
                        help="file.svg or file.png (default: <id>.svg, or <id>.png with --format png)")
     chart.add_argument("--format", "-f", choices=CHART_FORMATS, help="default: as --out ends, else svg")
@@ -115,20 +121,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return run(args)
+    except Failure as failure:
+        return fail(failure.message, failure.status)
     except BrokenPipeError:
         # The reader went away (``tablelog log --json | head``): stop quietly,
         # and keep Python from complaining when it flushes at exit.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
     except DatabaseURLError as error:
-        print(f"tablelog: {error}", file=sys.stderr)
-        return 2
+        return fail(str(error), 2)
     except Exception as error:
         if not unreachable_database(error):
             raise
         reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        print(f"tablelog: cannot open the database {shown(database_url(args.database))}: {reason}", file=sys.stderr)
-        return 1
+        return fail(f"cannot open the database {shown(database_url(args.database))}: {reason}")
+
+
+def installed_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version("tablelog")
+    except PackageNotFoundError:       # run from a checkout that was never installed
+        return "(not installed)"
 
 
 def counts_of(what: str, most: int):
@@ -173,19 +187,19 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "serve":
         return serve_command(database, args.host, args.port, args.production, args.workers)
     if args.command == "games":
-        return games_command(database)
+        return games_command(database, args.json)
     if args.command == "log":
         return log_command(database, args.id, args.json)
     if args.command == "replay" and args.replay_command == "rebuild":
         return rebuild_command(database)
     if args.command == "replay" and args.record:
-        return verify_record_command(args.record)
+        return verify_record_command(args.record, args.json)
     if args.command == "replay":
-        return verify_command(database, args.ids, args.all)
+        return verify_command(database, args.ids, args.all, args.json)
     if args.command == "export":
         return export_command(database, args.id, args.format, args.seat, args.out)
     if args.command == "import":
-        return import_command(database, args.file, args.format)
+        return import_command(database, args.file, args.format, args.json)
     if args.command == "chart":
         return chart_command(database, args.id, args.out, args.format)
     if args.command == "migrate":
@@ -290,6 +304,12 @@ def serving_key(database: str | None, production: bool):
 
 
 def serve_command(database: str | None, host: str, port: int, production: bool, workers: int) -> int:
+    from service.ops import logs
+    try:
+        logs.configure()
+    except ValueError as error:
+        print(f"tablelog: {error}", file=sys.stderr)
+        return 2
     from service.http.app import create_app
     from service.store.keys import KeyProblem
     from service.store.shards import open_shards
@@ -321,36 +341,59 @@ def _games(database: str | None):
     return Games(open_shards(database))
 
 
-def games_command(database: str | None) -> int:
+def _game_id(games, given: str, named: bool = True) -> str:
+    """The whole id of the game ``given`` names (whole, or a unique prefix);
+    with ``named=False`` a text that names no game is given back as it is
+    (verify lists it among the damaged)."""
+    from service.app.games import NotFound
+    from service.ops.prefixes import resolve
+    try:
+        return str(games.parse_id(given))
+    except NotFound:
+        try:
+            return resolve(given, games.ids())
+        except Failure:
+            if named:
+                raise
+            return given
+
+
+def games_command(database: str | None, as_json: bool = False) -> int:
     from domain.names import escaped
     games = _games(database)
-    rows = 0
+    listed = []
     for gid in games.ids():
         s = games.summary(games.history(gid))
+        if as_json:
+            listed.append(s)
+            continue
         status = "finished" if s["finished"] else "to play: " + ", ".join(s["expected"]["seats"])
         scores = " ".join(f"{seat} {points}" for seat, points in s["scores"].items())
         print(escaped(f"{s['id']}  {s['game']:<14} {s['mode']:<7} moves {s['moves']:>4}  {scores}  ({status})"))
-        rows += 1
-    if not rows:
+        listed.append(s)
+    if as_json:
+        print_json({"games": listed})
+    elif not listed:
         print("No games yet.")
     return 0
 
 
 def log_command(database: str | None, game_id: str, as_json: bool) -> int:
+    from domain.games import get_game
     from domain.names import escaped
     from service.app.games import ServiceError
     games = _games(database)
     try:
-        log = games.log(game_id, None)
+        log = games.log(_game_id(games, game_id), None)
     except ServiceError as error:
-        print(error.message, file=sys.stderr)
-        return 1
+        return fail(error.message)
     if as_json:
         print(json.dumps(log, indent=2))
         return 0
+    game = get_game(log["game"])
     for entry in log["entries"]:
         mark = " (undone)" if entry["undone"] else ""
-        move = json.dumps(entry["move"], separators=(",", ":"))
+        move = game.notation(entry["move"])
         facts = "; ".join(f["fact"] + ("" if "seat" not in f else f" {f['seat']}") for f in entry["outcome"])
         print(escaped(f"{entry['index']:>4}. {move}{mark}  -> {facts}  [{entry['recorded_by']} "
                       f"{entry['recorded_at']}]"))
@@ -358,47 +401,52 @@ def log_command(database: str | None, game_id: str, as_json: bool) -> int:
 
 
 def rebuild_command(database: str | None) -> int:
-    from rich.progress import Progress
     games = _games(database)
     shards = games.shard_views
     # Notification ids may have gaps (PostgreSQL): the last id bounds the count.
     total = sum(views.store.recorder.max_notification_id() or 0 for views in shards)
-    with Progress() as progress:
-        task = progress.add_task("rebuilding the game list and player views", total=total)
-        done = games.views.rebuild(lambda n: progress.advance(task, n))
-        progress.update(task, completed=total)
+    with progress(transient=False) as bar:
+        task = bar.add_task("rebuilding the game list and player views", total=total)
+        done = games.views.rebuild(lambda n: bar.advance(task, n))
+        bar.update(task, completed=total)
     rows = sum(len(views.tables.games()) for views in shards), sum(len(views.tables.players()) for views in shards)
     print(f"{done} events processed; {rows[0]} games, {rows[1]} player rows.")
     return 0
 
 
-def verify_command(database: str | None, ids: list[str], every: bool) -> int:
+def verify_command(database: str | None, ids: list[str], every: bool, as_json: bool = False) -> int:
     from rich.console import Console
-    from rich.progress import Progress
     from rich.table import Table
     from service.app.games import ServiceError
     console = Console()
     if not ids and not every:
-        console.print("Name the games to verify, or --all.")
-        return 2
+        return fail("name the games to verify, or --all.", 2)
     games = _games(database)
-    chosen = list(games.ids()) if every else ids
+    chosen = list(games.ids()) if every else [_game_id(games, given, named=False) for given in ids]
     table = Table(title="games with problems")
     for column in ("game", "kind", "rules", "version", "problem"):
         table.add_column(column, overflow="fold")
     damaged: list[str] = []
+    verdicts: list[dict] = []
     unchecked = 0
-    with Progress(console=console, transient=True) as progress:
-        task = progress.add_task("verifying", total=len(chosen))
+    with progress() as bar:
+        task = bar.add_task("verifying", total=len(chosen))
         for game_id in chosen:
             try:
                 verdict = games.verify(game_id)
             except ServiceError as error:
                 damaged.append(str(game_id))
                 table.add_row(str(game_id), "", "", "", error.message)
-                progress.advance(task)
+                verdicts.append({"id": str(game_id), "ok": False, "problems": [{"kind": error.code,
+                                                                                 "message": error.message}]})
+                bar.advance(task)
                 continue
             unchecked += verdict.head != "checked"
+            verdicts.append({"id": str(verdict.id), "ok": verdict.ok, "game": verdict.game,
+                             "rules_version": verdict.rules_version, "current_rules": verdict.current_rules,
+                             "version": verdict.version, "head": verdict.head,
+                             "problems": [{"version": p.version, "kind": p.kind, "message": p.message}
+                                          for p in verdict.problems]})
             if not verdict.ok:
                 damaged.append(str(verdict.id))
                 rules = verdict.rules_version or "?"
@@ -407,7 +455,10 @@ def verify_command(database: str | None, ids: list[str], every: bool) -> int:
                 for i, problem in enumerate(verdict.problems):
                     table.add_row(str(verdict.id) if i == 0 else "", (verdict.game or "") if i == 0 else "",
                                   rules if i == 0 else "", str(problem.version), f"{problem.kind}: {problem.message}")
-            progress.advance(task)
+            bar.advance(task)
+    if as_json:
+        print_json({"games": verdicts, "verified": len(chosen), "damaged": damaged})
+        return 1 if damaged else 0
     if damaged:
         console.print(table)
         console.print(f"{len(damaged)} of {len(chosen)} games have problems:")
@@ -421,16 +472,23 @@ def verify_command(database: str | None, ids: list[str], every: bool) -> int:
     return 0
 
 
-def verify_record_command(path: str) -> int:
+def verify_record_command(path: str, as_json: bool = False) -> int:
     """An exported record's own chain: every hash it shows recomputed from its
     lines. It proves nothing about events after its last line."""
     from replay.verify import verify_jsonl
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        if not text.lstrip().startswith("{"):
+            return fail(f"{path} is a text record: text records carry no hashes, so there is no chain to check. "
+                        "Export the game as JSON Lines (tablelog export <id> -f jsonl) and verify that.", 2)
         verdict = verify_jsonl(text)
     except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as error:
-        print(f"tablelog: {path} is not a JSON Lines record tablelog can check: {error}", file=sys.stderr)
-        return 2
+        return fail(f"{path} is not a JSON Lines record tablelog can check: {error}", 2)
+    if as_json:
+        print_json({"events": verdict.events, "checked": verdict.checked, "unchecked": len(verdict.unchecked),
+                    "ok": verdict.ok, "problems": [{"version": p.version, "kind": p.kind, "message": p.message}
+                                                   for p in verdict.problems]})
+        return 0 if verdict.ok else 1
     for problem in verdict.problems:
         print(f"event {problem.version}: {problem.kind}: {problem.message}")
     hidden = f"; {len(verdict.unchecked)} shown without a hash" if verdict.unchecked else ""
@@ -442,11 +500,11 @@ def verify_record_command(path: str) -> int:
 
 def export_command(database: str | None, game_id: str, fmt: str, seat: str | None, out: str | None) -> int:
     from service.app.games import ServiceError
+    games = _games(database)
     try:
-        text = _games(database).export(game_id, fmt, seat=seat, whole=True)
+        text = games.export(_game_id(games, game_id), fmt, seat=seat, whole=True)
     except ServiceError as error:
-        print(error.message, file=sys.stderr)
-        return 1
+        return fail(error.message)
     if out:
         with open(out, "w", encoding="utf-8") as file:
             file.write(text)
@@ -455,26 +513,41 @@ def export_command(database: str | None, game_id: str, fmt: str, seat: str | Non
     return 0
 
 
-def import_command(database: str | None, path: str, fmt: str | None = None) -> int:
+def flattened(messages) -> str:
+    """marshmallow's messages (nested dicts and lists) as one line: ``record: move 3 is ...``."""
+    if isinstance(messages, dict):
+        return "; ".join(f"{key}: {flattened(value)}" for key, value in messages.items())
+    if isinstance(messages, (list, tuple)):
+        return "; ".join(flattened(value) for value in messages)
+    return str(messages)
+
+
+def import_command(database: str | None, path: str, fmt: str | None = None, as_json: bool = False) -> int:
     from domain.rules import MalformedMove, RuleViolation
     from service.app.games import ServiceError
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8-sig")
     except OSError as error:
-        print(f"{path}: {error.strerror}", file=sys.stderr)
-        return 1
+        return fail(f"{path}: {error.strerror}")
     except UnicodeDecodeError:
-        print(f"{path}: a record is UTF-8 text.", file=sys.stderr)
-        return 1
+        return fail(f"{path}: a record is UTF-8 text.")
     try:
         created = _games(database).import_record(text, fmt)
     except MalformedMove as error:
-        print(json.dumps(error.messages), file=sys.stderr)
-        return 1
+        return fail(f"{path} does not fit a record: {flattened(error.messages)}")
     except (RuleViolation, ServiceError) as error:
-        print(error.message, file=sys.stderr)
-        return 1
-    print(json.dumps(created, indent=2))
+        return fail(error.message)
+    if as_json:
+        print_json(created)
+        return 0
+    print(f"imported as game {created['id']} (version {created['version']})")
+    tokens = created["tokens"]
+    print(f"  the scorekeeper's token: {tokens['scorekeeper']}")
+    for seat, token in tokens.get("seats", {}).items():
+        print(f"  {seat}'s token: {token}")
+    if created["differences"]:
+        print("  outcomes that replay differently under today's rules: moves "
+              + ", ".join(str(number) for number in created["differences"]))
     return 0
 
 
@@ -484,13 +557,13 @@ def chart_command(database: str | None, game_id: str, out: str | None, fmt: str 
     suffix = Path(out).suffix.lower().lstrip(".") if out else ""
     fmt = fmt or (suffix if suffix in CHART_FORMATS else "svg")
     if out and suffix != fmt:
-        print(f"{out}: a chart is an SVG file (.svg) or a PNG file (.png), as its name ends.", file=sys.stderr)
-        return 2
+        return fail(f"{out}: a chart is an SVG file (.svg) or a PNG file (.png), as its name ends.", 2)
+    games = _games(database)
     try:
-        chart = layout(_games(database).timeline(game_id))
+        game_id = _game_id(games, game_id)
+        chart = layout(games.timeline(game_id))
     except ServiceError as error:
-        print(error.message, file=sys.stderr)
-        return 1
+        return fail(error.message)
     out = out or f"{game_id}.{fmt}"
     try:
         if fmt == "png":
@@ -498,8 +571,7 @@ def chart_command(database: str | None, game_id: str, out: str | None, fmt: str 
         else:
             Path(out).write_text(to_svg(chart), encoding="utf-8")
     except OSError as error:
-        print(f"{out}: {error.strerror}", file=sys.stderr)
-        return 1
+        return fail(f"{out}: {error.strerror}")
     print(out)
     return 0
 

@@ -20,7 +20,9 @@ from typing import Any
 from gunicorn.app.base import BaseApplication
 from gunicorn.workers.base import Worker
 
+from service.ops import logs, metrics
 from service.store import heads
+from service.store.database import setting
 from service.http.limits import ENV_STORAGE, IMPORT_LIMIT
 
 THREADS = 4
@@ -60,7 +62,10 @@ class Production(BaseApplication):
         self.cfg.set("workers", self.workers)
         self.cfg.set("threads", THREADS)
         self.cfg.set("worker_class", f"{__name__}.WaitressWorker")
-        self.cfg.set("accesslog", "-")
+        # The request lines are the application's (service.http.observe):
+        # gunicorn's access log would stay empty under waitress workers.
+        self.cfg.set("logconfig_dict", logs.config())
+        self.cfg.set("child_exit", child_exit)
         self.cfg.set("graceful_timeout", 10)
         # gunicorn's control socket (one path per user, $HOME/.gunicorn) is
         # not used: every server on the machine would share it, and stopping
@@ -74,8 +79,14 @@ class Production(BaseApplication):
         return app
 
 
+def child_exit(server: Any, worker: Worker) -> None:
+    metrics.worker_exited(worker.pid)
+
+
 def serve_production(database: str | None, host: str, port: int, workers: int) -> int:
-    if not os.environ.get(ENV_STORAGE):
+    # Before any worker counts anything: the workers' metrics, summed at each scrape.
+    metrics.prepare_multiprocess()
+    if not setting(ENV_STORAGE):
         # The workers count requests for the rate limits in one file.
         scratch = tempfile.mkdtemp(prefix="tablelog-limits-")
         os.environ[ENV_STORAGE] = f"tablelog-sqlite:///{os.path.join(scratch, 'limits.sqlite3')}"

@@ -9,6 +9,7 @@ and TRUNCATE, so even the database's own users cannot rewrite a record.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
@@ -54,8 +55,21 @@ class DatabaseURLError(ValueError):
     pass
 
 
+def setting(name: str) -> str:
+    """A setting from the environment: ``$NAME``, else the content of the file
+    ``$NAME_FILE`` names (a container's secret, ``/run/secrets/...``), so a
+    password need not sit in the environment; empty when neither is set."""
+    path = os.environ.get(f"{name}_FILE")
+    if path and not os.environ.get(name):
+        try:
+            return Path(path).read_text(encoding="utf-8").strip()
+        except OSError as error:
+            raise DatabaseURLError(f"${name}_FILE names {path}, which cannot be read: {error.strerror}.") from None
+    return os.environ.get(name, "")
+
+
 def database_url(given: str | None = None) -> str:
-    return given or os.environ.get(ENV_DATABASE) or DEFAULT_DATABASE
+    return given or setting(ENV_DATABASE) or DEFAULT_DATABASE
 
 
 def persistence_env(url: str) -> dict[str, str]:

@@ -24,6 +24,8 @@ from typing import Any, Callable
 from eventsourcing.application import ProcessingEvent
 from eventsourcing.persistence import IntegrityError, Recording
 
+from service.ops import metrics
+
 
 class Save:
     """One caller's save, waiting in a group."""
@@ -71,6 +73,7 @@ class GroupCommit:
         return save.recordings
 
     def _commit(self, group: list[Save]) -> None:
+        metrics.batch_committed(len(group))
         try:
             if len(group) == 1:
                 self._alone(group[0])

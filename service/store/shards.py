@@ -37,7 +37,7 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import Aggregate, event
 from eventsourcing.persistence import IntegrityError
 
-from service.store.database import DatabaseURLError, Tablelog, database_url, open_store
+from service.store.database import DatabaseURLError, Tablelog, database_url, open_store, setting
 
 ENV_SHARDS = "TABLELOG_SHARDS"
 SHARD_BYTE = 7
@@ -70,7 +70,7 @@ def shard_urls(database: str | None = None, shards: Sequence[str] | None = None)
     """The shard map: shard 0 is ``database`` (as ``--database`` defaults),
     then ``shards`` (default ``TABLELOG_SHARDS``)."""
     if shards is None:
-        shards = [part for part in re.split(r"[\s,]+", os.environ.get(ENV_SHARDS, "")) if part]
+        shards = [part for part in re.split(r"[\s,]+", setting(ENV_SHARDS)) if part]
     urls = [database_url(database), *shards]
     if len(set(urls)) != len(urls):
         raise DatabaseURLError("Each shard is a database of its own: a URL is named twice in the shard map.")

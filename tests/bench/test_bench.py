@@ -15,7 +15,11 @@ from service.ops.cli import main
 def test_bench_prints_every_measure_beside_its_baseline(tmp_path, capsys):
     assert main(["bench", "--database", f"sqlite:///{tmp_path / 'bench.sqlite3'}",
                  "--games", "1", "--events", "60", "--taps", "2", "--smoke"]) == 0
-    out = capsys.readouterr().out
+    captured = capsys.readouterr()
+    out = captured.out
+    # What a smoke run does is said first, then each stage as it begins (no terminal here: no bars).
+    said = captured.err.splitlines()
+    assert said[0].startswith("tablelog: bench --smoke: every measure") and "(e) cold start" in captured.err
     for measure in ("(a) recorded move", "reference: ÷ raw save()", "(a) recorded move over HTTP",
                     "the HTTP layer", "(b) undo", "(b) state at move 40",
                     "(c) rules engine", "(d) tap, server", "tap, requests", "tap, bytes",

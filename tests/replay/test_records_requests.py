@@ -218,7 +218,7 @@ def test_the_commands_name_formats_as_clients_do_and_refuse_bad_files(client, da
     record = tmp_path / "game.pgn"
     assert main(["--database", database, "export", table.id, "-f", "pgn", "-o", str(record)]) == 0
     assert record.read_text().startswith('[Game "Willi"]')
-    assert main(["--database", database, "import", str(record), "-f", "text"]) == 0
+    assert main(["--database", database, "import", str(record), "-f", "text", "--json"]) == 0
     created = json.loads(capsys.readouterr().out)
     moves = [e["move"] for e in client.get(f"/api/games/{created['id']}/log").json["entries"]]
     assert moves == [e["move"] for e in table.get("log").json["entries"]]

@@ -54,5 +54,5 @@ def test_the_kept_logs_are_bounded(tmp_path, monkeypatch):
         for _ in range(12):
             games.record_move(gid, random_move(GAME, games.history(gid).state, rng), token)
         games.log(gid, token)
-    assert games._log_entries <= 30 and len(games._logs) == 2
-    assert games._log_entries == sum(len(entries) for _, entries in games._logs.values())
+    assert games._logs.currsize <= 30 and len(games._logs) == 2
+    assert games._logs.currsize == sum(len(entries) for _, entries in games._logs.values())
