@@ -43,7 +43,7 @@ from service.ops.bench_catalog import catalog_figures
 from service.ops.terminal import say, stages
 from service.store.keys import ephemeral_keyring
 from service.store.database import database_url
-from service.ops.bench_clients import (HTTPClient, RawSaver, WSGIClient, per_call, raw_save_time,
+from service.ops.bench_clients import (Absolute, HTTPClient, RawSaver, WSGIClient, per_call, raw_save_time,
                                        served_per_call)
 
 BENCH_GAME = "willi"
@@ -260,13 +260,6 @@ def wide_console() -> Console:
     file or a pipe (a terminal keeps its own width)."""
     console = Console()
     return console if console.is_terminal else Console(width=180)
-
-
-class Absolute:
-    """A target on the measured figure itself (not on its ratio to the baseline)."""
-
-    def __init__(self, most: float, text: str):
-        self.most, self.text = most, text
 
 
 RULES_CASES = (("willi", ["Alex", "Joe", "Gunter", "Hanna"]), ("wiener_walzer", ["Alex", "Joe", "Ida"]),

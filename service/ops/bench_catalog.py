@@ -60,6 +60,6 @@ def check_in_time(n: int, repeat: int) -> float:
 
 def catalog_figures(repeat: int) -> list[tuple]:
     """(f): the row for the benchmark's table (measure, measured, baseline, target)."""
-    from service.ops.bench import Absolute
+    from service.ops.bench_clients import Absolute
     return [(f"(f) check-in earning {MAX_NUMBER} items of choice (house catalog at its bounds) ÷ 1",
              check_in_time(MAX_NUMBER, repeat), check_in_time(1, repeat), Absolute(0.050, "50 ms"))]

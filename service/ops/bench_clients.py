@@ -154,3 +154,10 @@ class HTTPClient:
         self.connection.close()
         self.server.close()
         self.server.task_dispatcher.shutdown(timeout=5)
+
+
+class Absolute:
+    """A target on the measured figure itself (not on its ratio to the baseline)."""
+
+    def __init__(self, most: float, text: str):
+        self.most, self.text = most, text
