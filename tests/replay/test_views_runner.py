@@ -9,7 +9,7 @@ import time
 import pytest
 from eventsourcing.persistence import IntegrityError, Tracking
 
-from replay import views as views_module
+from replay.views import readers as views_module
 from service.app.games import Games
 from service.store.database import open_store
 from tests.replay.test_views_never_go_back import FOUR, play

@@ -1,0 +1,179 @@
+"""The projection: each game event's rows in the views, written with the
+event's position in one transaction."""
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from typing import Any, Callable
+from uuid import UUID
+
+from cachetools import LRUCache
+from eventsourcing.persistence import IntegrityError, OperationalError, Tracking
+from eventsourcing.projection import Projection
+
+from domain.names import player_key
+from domain.record import is_game_event
+from domain.history import GameHistory
+from replay.views.tables import DEADLOCK_ATTEMPTS, ViewTables, log
+
+
+class Histories(LRUCache):
+    """The most recently advanced games' histories; a game let go also lets
+    go of what ``let_go`` holds of it (its moves' JSON)."""
+
+    def __init__(self, size: int, let_go: Callable[[UUID], Any]):
+        super().__init__(maxsize=size)
+        self.let_go = let_go
+
+    def popitem(self) -> tuple[UUID, GameHistory]:
+        gid, hist = super().popitem()
+        self.let_go(gid)
+        return gid, hist
+
+
+class GameViews(Projection[ViewTables]):
+    """Turns each game's events into its row in the game list and one row
+    per player. ``summarize`` is the service's summary of a game history."""
+
+    name = "tablelog_views"
+
+    def __init__(self, view: ViewTables, store: Any, summarize: Callable[[GameHistory], dict[str, Any]],
+                 cache_size: int = 64):
+        super().__init__(view)
+        self.store = store
+        self.summarize = summarize
+        self.cache_size = cache_size
+        self._moves: dict[UUID, dict[int, str]] = {}      # the JSON of each game's moves (see _played_text)
+        self._histories = Histories(cache_size, lambda gid: self._moves.pop(gid, None))
+
+    def process_event(self, domain_event: Any, tracking: Tracking) -> None:
+        self.process_batch([(domain_event, tracking)])
+
+    def forget(self) -> None:
+        """Drop the histories kept in memory (the views are rebuilt from scratch)."""
+        self._histories.clear()
+        self._moves.clear()
+
+    def process_batch(self, batch: list[tuple[Any | None, Tracking]], after: int | None = None) -> None:
+        """Several events at once: each game's rows are written once, with
+        the batch's last tracking position, in one transaction. An event that
+        could not be read (``None``) is passed over: the audit reports it."""
+        touched: dict[UUID, tuple[GameHistory, int]] = {}
+        for domain_event, tracking in batch:
+            if domain_event is None or not is_game_event(domain_event):
+                continue        # a sealed seed or an anchor: not a game's
+            gid = domain_event.originator_id
+            try:
+                hist = self._advance(domain_event)
+            except Exception:      # a record the rules cannot read: verify names it
+                log.warning("game %s event %s left out of the views", gid, domain_event.originator_version,
+                            exc_info=True)
+                self._histories.pop(gid, None)
+                self._moves.pop(gid, None)
+                continue
+            position = touched[gid][1] if gid in touched else tracking.notification_id
+            touched[gid] = (hist, position)
+        rows = []
+        for gid, (hist, position) in touched.items():
+            try:
+                rows.append(self.rows(hist, position))
+            except Exception:      # its summary cannot be made: verify names the game
+                log.warning("game %s left out of the views", gid, exc_info=True)
+                self._histories.pop(gid, None)
+                self._moves.pop(gid, None)
+        tracking = batch[-1][1]
+        for attempt in range(DEADLOCK_ATTEMPTS):
+            try:
+                self.view.write([game for game, _ in rows], [p for _, players in rows for p in players], tracking,
+                                after)
+                return
+            except IntegrityError:
+                raise
+            except OperationalError:
+                # A deadlock or a serialization failure (the database chose
+                # this transaction to roll back): the same batch again.
+                log.info("the views' batch was rolled back; trying again", exc_info=True)
+                time.sleep(0.05 * (attempt + 1))
+            except Exception:
+                break
+        else:
+            raise OperationalError("the views' batch was rolled back every time it was tried")
+        # One game's rows the database will not take must not hold up every
+        # other game's: each game alone, then the position.
+        log.warning("the views' batch was refused; writing game by game")
+        for game_row, player_rows in rows:
+            try:
+                self.view.write([game_row], player_rows, None)
+            except IntegrityError:
+                raise
+            except Exception:
+                log.warning("game %s left out of the views", game_row["game_id"], exc_info=True)
+        self.view.write([], [], tracking, after)
+
+    def _advance(self, domain_event: Any) -> GameHistory:
+        gid, version = domain_event.originator_id, domain_event.originator_version
+        hist = self._histories.get(gid)
+        if hist is None and version == 1:
+            hist = GameHistory(domain_event)
+        elif hist is None:
+            # Not in memory (evicted, or a runner started late): its events up to this one.
+            events = self.store.events.get(gid, lte=version)
+            hist = GameHistory(next(events))
+            hist.feed(events)
+        elif hist.version < version - 1:
+            hist.feed(self.store.events.get(gid, gt=hist.version, lte=version))
+        else:
+            # The next event, or one this history already holds (a batch that
+            # lost its race is read again): never rebuilt from the start; a
+            # row from a history ahead of the batch only shows a later version.
+            hist.feed([domain_event])
+        self._histories[gid] = hist
+        return hist
+
+    def _played_text(self, hist: GameHistory) -> str:
+        """What identifies the game played: its start and its effective
+        moves, as ``json.dumps([game, players, options, mode, seed, [move,
+        ...]], sort_keys=True, default=str)`` writes them. A recorded move
+        never changes, so each is written once and kept (``_moves``): a
+        batch joins the texts instead of writing every move of the game again."""
+        started = hist.started
+        texts = self._moves.get(hist.id)
+        if texts is None:
+            texts = self._moves[hist.id] = {}
+        moves = []
+        for number in hist.effective:
+            text = texts.get(number)
+            if text is None:
+                text = texts[number] = json.dumps(hist.entry(number).move, sort_keys=True, default=str)
+            moves.append(text)
+        head = [json.dumps(part, sort_keys=True, default=str) for part in
+                (started.game, started.players, started.options, started.mode, started.seed)]
+        return "[" + ", ".join([*head, "[" + ", ".join(moves) + "]"]) + "]"
+
+    def rows(self, hist: GameHistory, position: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """The game's row and its players' rows as the history stands."""
+        summary = self.summarize(hist)
+        started = hist.started
+        moved = [entry.recorded_at for entry in hist.entries]
+        moved += [h["at"] for entry in hist.entries for h in entry.history]
+        game_row = {
+            "game_id": str(hist.id), "position": position, "game": started.game,
+            "players": json.dumps(started.players), "mode": started.mode,
+            "status": "finished" if summary["finished"] else "playing",
+            "scores": json.dumps(summary["scores"]), "winners": json.dumps(summary["winners"]),
+            "moves": summary["moves"], "version": hist.version, "created_at": summary["created_at"],
+            "last_move_at": max(moved).isoformat() if moved else None,
+            "head_hash": hist.record.last_hash, "summary": json.dumps(summary),
+        }
+        scores, winners = summary["scores"], summary["winners"]
+        # A fork is no game played: it has no player rows. A copy (a record
+        # imported again, here or from elsewhere) has the same ``played`` as
+        # the game it copies, so each game played counts once. Players are
+        # matched by their names' normalised form.
+        played = hashlib.sha256(self._played_text(hist).encode()).hexdigest()
+        player_rows = [] if hist.record.forked_from is not None else [
+            {"game_id": str(hist.id), "player": player_key(player), "game": started.game,
+             "finished": int(summary["finished"]), "won": int(player in winners),
+             "score": scores.get(player, 0), "played": played} for player in started.players]
+        return game_row, player_rows

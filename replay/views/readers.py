@@ -1,0 +1,253 @@
+"""Reading the views: one database's (``Views``, which also runs the projection
+in its own thread), and several shards' merged (``MergedViews``)."""
+from __future__ import annotations
+
+import json
+import threading
+import time
+from abc import ABC, abstractmethod
+from typing import Any, Callable, Sequence
+
+from eventsourcing.persistence import IntegrityError, PersistenceError, Tracking
+
+from domain.names import player_key
+from domain.ranking import places
+from domain.record import game_event_topics, is_game_event
+from domain.history import GameHistory
+from replay.views.leader import views_leader
+from replay.views.projection import GameViews
+from replay.views.statistics import stats, summed_totals
+from replay.views.tables import FRESH_WAIT, log, open_views
+
+
+class ViewReader(ABC):
+    """The players' statistics and leaderboards over ``totals`` (one
+    database's, or several shards' summed) once ``fresh`` has run."""
+
+    @abstractmethod
+    def fresh(self) -> None:
+        """Bring the views up to this process's own writes."""
+
+    @abstractmethod
+    def totals(self, player: str | None = None, game: str | None = None) -> list[dict[str, Any]]:
+        """Each player's totals per game type (of ``player``, of ``game``)."""
+
+    def player(self, name: str) -> list[dict[str, Any]]:
+        """``name``'s results per game type with their place on its leaderboard."""
+        self.fresh()
+        name = player_key(name)
+        mine = self.totals(player=name)
+        out = []
+        for row in mine:
+            board = self.leaderboard(row["game"], caught_up=True)
+            rank = next(entry["rank"] for entry in board if entry["player"] == name)
+            out.append({**stats(row), "rank": rank, "ranked": len(board)})
+        return out
+
+    def leaderboard(self, game: str, caught_up: bool = False) -> list[dict[str, Any]]:
+        """Every player of ``game``, most wins first, then the best average
+        score of finished games; equal players share a rank."""
+        if not caught_up:
+            self.fresh()
+        rows = [stats(row) for row in self.totals(game=game)]
+        keys = {row["player"]: (row["won"], row["average_score"] or 0) for row in rows}
+        rank = places(keys)
+        return sorted(({**row, "rank": rank[row["player"]]} for row in rows),
+                      key=lambda row: (row["rank"], row["player"]))
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
+class Views(ViewReader):
+    """The read models of one store, kept up to date in this process."""
+
+    def __init__(self, store: Any, summarize: Callable[[GameHistory], dict[str, Any]], batch_size: int = 500):
+        self.store = store
+        self.tables = open_views(store)
+        self.projection = GameViews(self.tables, store, summarize)
+        self.batch_size = batch_size
+        self.leader = views_leader(store)
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.failing: str | None = None
+        """Why the last try to bring the views up to date failed (None: it did not; readiness reads it)."""
+
+    @property
+    def position(self) -> int:
+        """The notification id of the last event processed."""
+        return self.tables.max_tracking_id(self.store.name) or 0
+
+    def pending(self) -> int:
+        """About how many events wait (PostgreSQL ids may have gaps)."""
+        return max(0, self.store.recorder.max_notification_id() - self.position)
+
+    def catch_up(self, progress: Callable[[int], None] | None = None) -> int:
+        """Process every event recorded after the tracked position; returns
+        how many this call processed. ``progress`` is told each batch's size."""
+        done = 0
+        with self._lock:
+            while True:
+                position = self.position
+                notifications = self.store.recorder.select_notifications(position + 1, self.batch_size)
+                if not notifications:
+                    return done
+                batch = [(self._decode(n), Tracking(self.store.name, n.id)) for n in notifications]
+                try:
+                    self.projection.process_batch(batch, position)
+                except IntegrityError:
+                    continue          # another process got there first: read the position again
+                # Counted: the games' own events (a sealed seed or an anchor is passed over).
+                games_events = sum(1 for e, _ in batch if e is None or is_game_event(e))
+                done += games_events
+                if progress:
+                    progress(games_events)
+
+    def _decode(self, notification: Any) -> Any | None:
+        try:
+            return self.store.mapper.to_domain_event(notification)
+        except Exception:
+            log.warning("notification %s cannot be read; left out of the views", notification.id, exc_info=True)
+            return None
+
+    def rebuild(self, progress: Callable[[int], None] | None = None) -> int:
+        """Drop the view tables and process the whole log again; returns how
+        many events the views now hold (this process wrote some, a server
+        running beside it may have written others)."""
+        with self._lock:
+            self.tables.drop_views()
+            self.projection.forget()
+        self.catch_up(progress)
+        return self.events_through(self.position)
+
+    def events_through(self, position: int) -> int:
+        """How many games' events the log holds up to ``position`` (its ids
+        may have gaps; sealed seeds and anchors are not counted)."""
+        count, start, topics = 0, 1, game_event_topics()
+        while start <= position:
+            batch = self.store.recorder.select_notifications(start, 1000, stop=position, topics=topics)
+            if not batch:
+                break
+            count += len(batch)
+            start = batch[-1].id + 1
+        return count
+
+    # -- in the background ---------------------------------------------------------
+    def start(self, interval: float = 0.5, poll: float = 0.05) -> None:
+        """Run the projection in a daemon thread while this process holds the
+        database's views lock (looking for new events ``poll`` seconds after
+        each look), and try for the lock every ``interval`` seconds while
+        another process holds it."""
+        if self._thread is not None:
+            return
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, args=(interval, poll), name="tablelog-views",
+                                        daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+            self._thread = None
+        self.leader.release()
+
+    def _run(self, interval: float, poll: float) -> None:
+        wait = 0.0
+        while not self._stop.wait(wait):
+            if not self.leader.hold():
+                wait = interval
+                continue
+            try:
+                # After a batch too: the events that come meanwhile make the
+                # next batch, whose rows are written once a game (under load
+                # a batch right after the last held one or two events, and
+                # its reads and writes cost as much as one of many).
+                self.catch_up()
+                self.failing = None
+                wait = poll
+            except Exception as error:
+                log.exception("the views could not catch up; trying again")
+                self.failing = _first_line(error)
+                wait = interval
+
+    def fresh(self) -> None:
+        """Bring the views past every event stored before this call: wait
+        for the runner (another process's thread, at most ``FRESH_WAIT``
+        seconds), or catch up here when this process runs the projection,
+        runs no thread, or the runner is late. A read never fails for want
+        of writing: when the views cannot be written (a read-only database,
+        a full disk), it is served from what they hold."""
+        if self._thread is None or self.leader.held:
+            self._catch_up_for_reader()
+            return
+        target = self.store.recorder.max_notification_id() or 0
+        deadline = time.monotonic() + FRESH_WAIT
+        pause = 0.005
+        while self.position < target:
+            if time.monotonic() >= deadline:
+                log.info("the views' runner is late: this reader catches up itself")
+                self._catch_up_for_reader()
+                return
+            time.sleep(pause)
+            pause = min(pause * 2, 0.05)
+
+    def _catch_up_for_reader(self) -> None:
+        try:
+            self.catch_up()
+            self.failing = None
+        except PersistenceError as error:
+            self.failing = _first_line(error)
+            log.warning("the views cannot be brought up to date (%s); read as they are", self.failing)
+
+    # -- reading ---------------------------------------------------------------------
+    def summaries(self) -> list[dict[str, Any]]:
+        """Every game's summary, oldest first, with its status and last move time."""
+        self.fresh()
+        return [{**json.loads(row["summary"]), "status": row["status"], "last_move_at": row["last_move_at"]}
+                for row in self.tables.games()]
+
+    def totals(self, player: str | None = None, game: str | None = None) -> list[dict[str, Any]]:
+        return self.tables.totals(player, game)
+
+
+class MergedViews(ViewReader):
+    """The views of several shards read as one: each shard's runner keeps
+    its own database's views (as with one database), and a read asks every
+    shard and merges. A shard that does not answer makes the merged read
+    answer 503 (its error goes up) rather than a list with games missing."""
+
+    def __init__(self, shards: Sequence[Views]):
+        self.shards = list(shards)
+
+    def start(self, interval: float = 0.5, poll: float = 0.05) -> None:
+        for views in self.shards:
+            views.start(interval, poll)
+
+    def stop(self) -> None:
+        for views in self.shards:
+            views.stop()
+
+    def fresh(self) -> None:
+        for views in self.shards:
+            views.fresh()
+
+    def pending(self) -> int:
+        return sum(views.pending() for views in self.shards)
+
+    def catch_up(self, progress: Callable[[int], None] | None = None) -> int:
+        return sum(views.catch_up(progress) for views in self.shards)
+
+    def rebuild(self, progress: Callable[[int], None] | None = None) -> int:
+        return sum(views.rebuild(progress) for views in self.shards)
+
+    def summaries(self) -> list[dict[str, Any]]:
+        """Every game's summary, oldest first across the shards."""
+        merged = [summary for views in self.shards for summary in views.summaries()]
+        return sorted(merged, key=lambda summary: summary["created_at"])
+
+    def totals(self, player: str | None = None, game: str | None = None) -> list[dict[str, Any]]:
+        return summed_totals(row for views in self.shards for row in views.tables.played_once(player, game))
