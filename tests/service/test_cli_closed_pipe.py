@@ -7,7 +7,7 @@ import random
 import subprocess
 import sys
 
-from domain.rules import random_game
+from domain.table import random_game
 from domain.willi import GAME
 from service.app.games import Games
 from service.store.database import open_store

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from domain.rules import random_game
+from domain.table import random_game
 from domain.willi import GAME
 from service.http.observe import ENV_METRICS_TOKEN
 from service.ops import logs
