@@ -18,7 +18,7 @@ from webargs.flaskparser import FlaskParser
 
 from domain.games import all_games
 from service.app import health
-from service.app.games import Unavailable
+from service.app.errors import Unavailable
 from service.http import i18n
 from service.http.openapi import move_field
 
@@ -394,7 +394,7 @@ class Words(MethodView):
     def get(self, language: str):
         """The scorekeeper's page's words in a language (en, de), from the service's message catalog."""
         if language not in i18n.LANGUAGES:
-            from service.app.games import NotFound
+            from service.app.errors import NotFound
             raise NotFound(f"The page speaks {' and '.join(i18n.LANGUAGES)}, not '{language}'.")
         return {"language": language, "words": i18n.words(language)}
 

@@ -16,7 +16,8 @@ from werkzeug.exceptions import HTTPException
 
 from domain.rules import MalformedMove, RuleViolation
 from service.http import i18n, observe
-from service.app.games import Games, ServiceError
+from service.app.games import Games
+from service.app.errors import ServiceError
 from service.store.keys import Keyring
 from service.http.limits import install_limits
 from service.http.openapi import TablelogApi

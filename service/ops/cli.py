@@ -267,7 +267,7 @@ def key_command(command: str, file: str | None, exist_ok: bool = False) -> int:
 def accept_head_command(database: str | None, game_id: str, by: str, why: str) -> int:
     """An operator's decision on a head the anchor cannot vouch for (see Games.accept_head)."""
     from domain.rules import MalformedMove
-    from service.app.games import ServiceError
+    from service.app.errors import ServiceError
     games = _games(database)
     try:
         done = games.accept_head(game_id, by, why)
@@ -345,7 +345,7 @@ def _game_id(games, given: str, named: bool = True) -> str:
     """The whole id of the game ``given`` names (whole, or a unique prefix);
     with ``named=False`` a text that names no game is given back as it is
     (verify lists it among the damaged)."""
-    from service.app.games import NotFound
+    from service.app.errors import NotFound
     from service.ops.prefixes import resolve
     try:
         return str(games.parse_id(given))
@@ -381,7 +381,7 @@ def games_command(database: str | None, as_json: bool = False) -> int:
 def log_command(database: str | None, game_id: str, as_json: bool) -> int:
     from domain.games import get_game
     from domain.names import escaped
-    from service.app.games import ServiceError
+    from service.app.errors import ServiceError
     games = _games(database)
     try:
         log = games.log(_game_id(games, game_id), None)
@@ -417,7 +417,7 @@ def rebuild_command(database: str | None) -> int:
 def verify_command(database: str | None, ids: list[str], every: bool, as_json: bool = False) -> int:
     from rich.console import Console
     from rich.table import Table
-    from service.app.games import ServiceError
+    from service.app.errors import ServiceError
     console = Console()
     if not ids and not every:
         return fail("name the games to verify, or --all.", 2)
@@ -499,7 +499,7 @@ def verify_record_command(path: str, as_json: bool = False) -> int:
 
 
 def export_command(database: str | None, game_id: str, fmt: str, seat: str | None, out: str | None) -> int:
-    from service.app.games import ServiceError
+    from service.app.errors import ServiceError
     games = _games(database)
     try:
         text = games.export(_game_id(games, game_id), fmt, seat=seat, whole=True)
@@ -524,7 +524,7 @@ def flattened(messages) -> str:
 
 def import_command(database: str | None, path: str, fmt: str | None = None, as_json: bool = False) -> int:
     from domain.rules import MalformedMove, RuleViolation
-    from service.app.games import ServiceError
+    from service.app.errors import ServiceError
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8-sig")
     except OSError as error:
@@ -553,7 +553,7 @@ def import_command(database: str | None, path: str, fmt: str | None = None, as_j
 
 def chart_command(database: str | None, game_id: str, out: str | None, fmt: str | None = None) -> int:
     from replay.chart import layout, to_png, to_svg
-    from service.app.games import ServiceError
+    from service.app.errors import ServiceError
     suffix = Path(out).suffix.lower().lstrip(".") if out else ""
     fmt = fmt or (suffix if suffix in CHART_FORMATS else "svg")
     if out and suffix != fmt:

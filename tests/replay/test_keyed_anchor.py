@@ -18,7 +18,7 @@ import pytest
 from domain.record import GENESIS, hash_of, head_anchor_id
 from replay.anchors import check_stored_head
 from service.http.app import create_app
-from service.app.games import token_hash
+from service.app.access import token_hash
 from service.store.keys import Keyring, new_env_key
 from test_tamper_and_verify import FOUR, HANDS, record_the_opening
 

@@ -72,7 +72,7 @@ def test_a_fork_retried_with_the_same_idempotency_key_creates_nothing_new(client
     assert table.post("fork?at=5").json["id"] not in (first.json["id"], other.json["id"])     # no key: new
     assert game_count(client) == before + 3
     elsewhere = Games(open_store(database))             # another process: it cannot give the first tokens
-    from service.app.games import Conflict
+    from service.app.errors import Conflict
     with pytest.raises(Conflict, match=first.json["id"]):
         elsewhere.fork(table.id, 5, None, "fork-1")
     elsewhere.store.close()

@@ -36,7 +36,7 @@ def test_names_recorded_before_names_were_checked_are_shown_escaped(tmp_path, mo
     from service.ops.cli import main
     database = f"sqlite:///{tmp_path / 'old.sqlite3'}"
     games = Games(open_store(database))
-    monkeypatch.setattr("service.app.games.check_new_names", lambda players, reserved: None, raising=False)   # a record stored before names were checked
+    monkeypatch.setattr("service.app.commands.check_new_names", lambda players, reserved: None, raising=False)   # a record stored before names were checked
     created = games.create("willi", ["\x1b[2JAnn", "Bob\u202e", "Cid", "Dee"])
     games.record_move(created["id"], random_game(GAME, ["\x1b[2JAnn", "Bob\u202e", "Cid", "Dee"], {},
                                                  random.Random(1))[0], created["tokens"]["scorekeeper"])

@@ -18,7 +18,8 @@ from domain.commitment import seed_commitment
 from domain.games import all_games, get_game
 from domain.record import SealedSeed, sealed_seed_id
 from replay.verify import check_revealed_seed
-from service.app.games import Games, Unavailable
+from service.app.games import Games
+from service.app.errors import Unavailable
 
 GAME_IDS = [game.id for game in all_games()]
 CHOSEN = 918273645546372819

@@ -11,7 +11,8 @@ import pytest
 from domain.rules import random_move
 from domain.rules import RuleViolation
 from domain.willi import GAME
-from service.app.games import Conflict, Games
+from service.app.games import Games
+from service.app.errors import Conflict
 from service.store.heads import KnownHeads
 from service.store.database import open_store
 

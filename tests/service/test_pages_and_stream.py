@@ -52,7 +52,7 @@ def test_a_page_size_out_of_range_is_400(client):
 
 
 def test_the_export_streams_the_record_a_page_at_a_time(client, monkeypatch):
-    import service.app.games as games_module
+    import service.app.records as games_module
     api = a_game(client, 30)
     whole = client.get(f"/api/games/{api.id}/export?format=jsonl")
     monkeypatch.setattr(games_module, "EXPORT_PAGE", 4)

@@ -112,7 +112,7 @@ def test_a_worker_behind_reads_the_game_and_its_anchor_in_one_query(scratch_data
 def test_an_anchor_changed_in_the_database_is_refused_when_read_with_the_events(scratch_database):
     """A worker behind whose anchor read with the events does not hold with
     the key writes nothing and says so (409 anchor_mismatch)."""
-    from service.app.games import Conflict
+    from service.app.errors import Conflict
     from service.store.heads import KnownHeads
     url = scratch_database("badanchor")
     shared = KnownHeads(64)

@@ -1,0 +1,113 @@
+"""House catalogs (a table's own components, stored once) and each game's
+printed components."""
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError
+from eventsourcing.persistence import IntegrityError
+
+from domain.commitment import canonical
+from domain.games import game_ids, get_game, is_game
+from domain.record import (HouseCatalog, house_catalog_id)
+from domain.rules import MalformedMove
+from service.app.errors import NotFound, ServiceError, TooLarge, as_json
+
+
+HOUSE_CATALOG_LIMIT = 256 * 1024
+"""The most JSON a stored house catalog may hold: every shipped card, module 1 included, is about 25 KiB."""
+
+
+class Catalogs:
+    """House catalogs (a table's own components, stored once) and each game's
+    printed components."""
+
+    def store_house_catalog(self, game_id: str, content: Any, name: str = "") -> tuple[dict[str, Any], bool]:
+        """Store a table's own copy of a game's components once: checked by
+        the game, at most ``HOUSE_CATALOG_LIMIT`` of JSON, its id made from
+        the game and the content. The same content again is the catalog
+        already stored (False: nothing new was stored)."""
+        if not is_game(game_id):
+            raise NotFound(f"Unknown game {game_id!r}; tablelog knows {', '.join(game_ids())}.")
+        size = len(canonical(content).encode())
+        if size > HOUSE_CATALOG_LIMIT:
+            raise TooLarge(f"A house catalog is at most {HOUSE_CATALOG_LIMIT // 1024} KiB of JSON; this one is "
+                           f"{size // 1024} KiB. Nothing was stored.")
+        content = as_json(get_game(game_id).check_house_catalog(content))
+        cid = house_catalog_id(game_id, content)
+        try:
+            return self.house_catalog(str(cid)), False
+        except NotFound:
+            pass
+        try:
+            self.store.save(HouseCatalog(game_id, name, content, id=cid))
+        except IntegrityError:
+            return self.house_catalog(str(cid)), False      # stored by another request meanwhile
+        return self.house_catalog(str(cid)), True
+
+    def house_catalog(self, catalog_id: str, content: bool = True) -> dict[str, Any]:
+        try:
+            stored = self.store.repository.get(UUID(str(catalog_id)))
+        except (ValueError, AggregateNotFoundError):
+            stored = None
+        if not isinstance(stored, HouseCatalog):
+            raise NotFound(f"There is no house catalog {catalog_id!r}; GET /api/house-catalogs lists them.")
+        answer = {"id": str(stored.id), "game": stored.game, "name": stored.name, "digest": stored.digest,
+                  "stored_at": stored.created_on.isoformat(), "size": len(canonical(stored.content).encode())}
+        return {**answer, "content": stored.content} if content else answer
+
+    def house_catalogs(self) -> list[dict[str, Any]]:
+        """Every stored house catalog, oldest first (without its content)."""
+        topic = f"{HouseCatalog.__module__}:{HouseCatalog.__qualname__}.Stored"
+        found, start = [], 1
+        while batch := self.store.recorder.select_notifications(start, 500, topics=[topic]):
+            found += [self.house_catalog(str(n.originator_id), content=False) for n in batch]
+            start = batch[-1].id + 1
+        return found
+
+    def _with_house_catalog(self, game_id: str, options: dict[str, Any] | None) -> dict[str, Any] | None:
+        """Options naming a stored house catalog (``catalog``) with its content
+        copied in (``house_catalog``): the game's record holds what it used."""
+        if not isinstance(options, dict) or options.get("catalog") is None:
+            return options
+        if options.get("house_catalog") is not None:
+            raise ServiceError("Name a stored house catalog (catalog) or give one inline (house_catalog), "
+                               "not both.", "catalog_and_house_catalog")
+        stored = self.house_catalog(str(options["catalog"]))
+        if stored["game"] != game_id:
+            raise ServiceError(f"House catalog {stored['id']} is for {stored['game']}, not {game_id}.",
+                               "catalog_of_another_game")
+        return {**options, "catalog": stored["id"], "house_catalog": stored["content"]}
+
+    @staticmethod
+    def _check_house_catalog(game_id: str, options: Any, field: str) -> None:
+        """A game starts (or a record is imported) with a house catalog only
+        inside its bounds, as one is stored (domain.grand_austria.house):
+        400 naming the place, nothing stored."""
+        house = options.get("house_catalog") if isinstance(options, dict) else None
+        if house is None:
+            return
+        try:
+            get_game(game_id).check_house_catalog(house)
+        except MalformedMove as error:
+            messages = error.messages.get("content", error.messages) if isinstance(error.messages, dict) \
+                else error.messages
+            raise MalformedMove({field: {"house_catalog": messages}}) from None
+
+    @staticmethod
+    def catalog(game_id: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The components of a game as these options (its default ones) have them."""
+        found = None
+        if is_game(game_id):
+            game = get_game(game_id)
+            found = game.catalog(game.load_options(options) if options else {})
+        if found is None:
+            raise NotFound(f"{game_id!r} has no catalog; tablelog knows the components of "
+                           + ", ".join(g for g in game_ids() if get_game(g).catalog({}) is not None) + ".")
+        return {"game": game_id, **found}
+
+    def game_catalog(self, game_id: str) -> dict[str, Any]:
+        """The components as a game's own options have them (its modules, its house catalog)."""
+        hist = self.history(game_id)
+        return self.catalog(hist.started.game, hist.started.options)

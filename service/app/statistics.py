@@ -1,0 +1,23 @@
+"""Players and leaderboards, read from the views."""
+from __future__ import annotations
+
+from typing import Any
+
+
+from domain.games import game_ids, get_game, is_game
+from service.app.errors import NotFound
+
+
+class Statistics:
+    """Players and leaderboards, read from the views."""
+
+    def player(self, name: str) -> dict[str, Any]:
+        games = self.views.player(name)
+        if not games:
+            raise NotFound(f"No game has a player named {name!r}.")
+        return {"name": name, "games": games}
+
+    def leaderboard(self, game_id: str) -> dict[str, Any]:
+        if not is_game(game_id):
+            raise NotFound(f"Unknown game {game_id!r}; tablelog knows {', '.join(game_ids())}.")
+        return {"game": game_id, "title": get_game(game_id).title, "players": self.views.leaderboard(game_id)}
