@@ -93,6 +93,17 @@ class MoveRule:
     apply: Callable[[Any, Move], tuple[Any, Outcome]]
 
 
+def move_rules(schemas: Mapping[str, type[Schema]], **rules: tuple[Callable[[Any, Move], None],
+                                                                 Callable[[Any, Move], tuple[Any, Outcome]]]
+               ) -> dict[str, MoveRule]:
+    """A game's move types, each its schema from ``schemas`` with its
+    ``(check, apply)``, in the schemas' order; every schema needs its rule."""
+    missing = set(schemas) ^ set(rules)
+    if missing:
+        raise TypeError(f"Move types without both a schema and a rule: {sorted(missing)}")
+    return {kind: MoveRule(schema, *rules[kind]) for kind, schema in schemas.items()}
+
+
 @dataclass(frozen=True)
 class Finding:
     """A rule problem found in a record (e.g. a renege), for the audit.

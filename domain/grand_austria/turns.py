@@ -9,7 +9,7 @@ from domain.grand_austria.moves import EndTurnSchema, PassSchema
 from domain.grand_austria.parts import MainStep, MoveRule, parts
 from domain.grand_austria.refusals import R_TURN, violation
 from domain.grand_austria.scoring import objective_moves
-from domain.grand_austria.state import NO_DICE, REROLL, WHITE, Pending, State, Turn, turn_order
+from domain.grand_austria.state import NO_DICE, REROLL, WHITE, Pending, State, Turn
 from domain.immutable import evolve
 from domain.rules import Expected, Move, Outcome
 from domain.seating import left_of

@@ -19,7 +19,7 @@ from typing import Any, Mapping, Sequence
 from domain.chance import roll as roll_dice
 from domain.immutable import evolve
 from domain.names import canonical
-from domain.rules import NOBODY, TABLE, Expected, Game, Move, MoveRule, Outcome, RuleViolation
+from domain.rules import NOBODY, TABLE, Expected, Game, Move, move_rules, Outcome, RuleViolation
 from domain.vienna.components import (SPECIALS, SYMBOLS, Card, Field, board_from_json, deck_from_json,
                                       default_board, default_deck, face, held, is_joker, with_face)
 from domain.vienna import notation
@@ -32,18 +32,11 @@ from domain.vienna.state import (EDITIONS, Player, REROLL_COST, RULE_DIGITAL, RU
                                  check_from_deck, free_fields, reveal_size, scores, tiergarten_options, without)
 
 
-MOVES: Mapping[str, MoveRule] = {kind: MoveRule(MOVE_SCHEMAS[kind], check, apply) for kind, check, apply in (
-    ("choose_start_card", check_start_card, choose_start_card),
-    ("reveal_characters", check_reveal, reveal),
-    ("roll", check_roll, roll),
-    ("reroll", check_reroll, reroll),
-    ("turn_die", check_turn_die, turn_die),
-    ("place", check_place, place),
-    ("double_move", check_double_move, double_move),
-    ("take_character", check_decision, take_character),
-    ("gloriette", check_decision, gloriette),
-    ("tiergarten", check_decision, tiergarten),
-)}
+MOVES = move_rules(MOVE_SCHEMAS, choose_start_card=(check_start_card, choose_start_card),
+                   reveal_characters=(check_reveal, reveal), roll=(check_roll, roll), reroll=(check_reroll, reroll),
+                   turn_die=(check_turn_die, turn_die), place=(check_place, place),
+                   double_move=(check_double_move, double_move), take_character=(check_decision, take_character),
+                   gloriette=(check_decision, gloriette), tiergarten=(check_decision, tiergarten))
 """Every move type: its form, its check and what it does."""
 
 

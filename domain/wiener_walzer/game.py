@@ -18,7 +18,7 @@ from typing import Any, Mapping, Sequence
 
 from domain.chance import shuffled
 from domain.ranking import best
-from domain.rules import NOBODY, TABLE, Expected, Game, Move, MoveRule, Outcome, RuleViolation
+from domain.rules import NOBODY, TABLE, Expected, Game, Move, move_rules, Outcome, RuleViolation
 from domain.wiener_walzer import events, notation
 from domain.wiener_walzer.board import Board, default_layout
 from domain.wiener_walzer.components import (
@@ -34,13 +34,8 @@ from domain.wiener_walzer.turns import (CARDS_PER_PLAYER, MAX_BUFFET, MAX_GOLD, 
                                         set_up)
 
 
-MOVES: Mapping[str, MoveRule] = {kind: MoveRule(MOVE_SCHEMAS[kind], check, apply) for kind, check, apply in (
-    ("setup", check_setup, set_up),
-    ("place", check_place, place),
-    ("dance", check_dance, dance),
-    ("event", check_event, draw_event),
-    ("resolve_event", check_resolve_event, resolve_event),
-)}
+MOVES = move_rules(MOVE_SCHEMAS, setup=(check_setup, set_up), place=(check_place, place), dance=(check_dance, dance),
+                   event=(check_event, draw_event), resolve_event=(check_resolve_event, resolve_event))
 """Every move type: its form, its check and what it does."""
 
 

@@ -15,7 +15,7 @@ import re
 from typing import Any, Mapping, Sequence
 
 from domain.chance import deal as deal_cards
-from domain.rules import TABLE, Expected, Finding, Game, Move, MoveRule, Outcome, RuleViolation
+from domain.rules import TABLE, Expected, Finding, Game, Move, move_rules, Outcome, RuleViolation
 from domain.willi.cards import CARD_PATTERN, DECK
 from domain.willi.moves import MOVE_SCHEMAS, OptionsSchema
 from domain.willi.state import HAND_SIZE, MONSTER, ROUNDS, RULE_PREPARATION, Hand, Trick, WilliState, scores, winners
@@ -36,13 +36,8 @@ _NOTATIONS = [
 """Willi's short notations, tried in this order (a seat name may hold spaces)."""
 
 
-MOVES: Mapping[str, MoveRule] = {kind: MoveRule(MOVE_SCHEMAS[kind], check, apply) for kind, check, apply in (
-    ("deal", check_deal, deal),
-    ("discard", check_discard, discard),
-    ("play", check_play, play),
-    ("meinz", check_meinz, meinz),
-    ("exchange", check_exchange, exchange),
-)}
+MOVES = move_rules(MOVE_SCHEMAS, deal=(check_deal, deal), discard=(check_discard, discard), play=(check_play, play),
+                   meinz=(check_meinz, meinz), exchange=(check_exchange, exchange))
 """Every move type: its form, its check and what it does."""
 
 
