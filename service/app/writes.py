@@ -15,7 +15,7 @@ from domain.rules import MalformedMove
 from domain.history import GameHistory
 from service.store.shards import UnknownShard, shard_of
 from service.store.failures import WriteConflict, cannot_write
-from service.ops import metrics
+from service.telemetry import metrics
 from service.app.access import ANONYMOUS, Caller
 from service.app.errors import Conflict, as_json
 

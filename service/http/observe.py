@@ -21,7 +21,7 @@ from typing import Any
 
 from flask import Flask, Response, g, request
 
-from service.ops import logs, metrics
+from service.telemetry import logs, metrics
 
 log = logging.getLogger("tablelog.request")
 HEADER = "X-Request-Id"

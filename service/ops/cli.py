@@ -304,7 +304,7 @@ def serving_key(database: str | None, production: bool):
 
 
 def serve_command(database: str | None, host: str, port: int, production: bool, workers: int) -> int:
-    from service.ops import logs
+    from service.telemetry import logs
     try:
         logs.configure()
     except ValueError as error:

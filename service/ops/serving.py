@@ -20,7 +20,7 @@ from typing import Any
 from gunicorn.app.base import BaseApplication
 from gunicorn.workers.base import Worker
 
-from service.ops import logs, metrics
+from service.telemetry import logs, metrics
 from service.store import heads
 from service.store.database import setting
 from service.http.limits import ENV_STORAGE, IMPORT_LIMIT

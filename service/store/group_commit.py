@@ -19,12 +19,12 @@ each caller's.
 from __future__ import annotations
 
 import threading
-from typing import Any, Callable
+from typing import Callable
 
 from eventsourcing.application import ProcessingEvent
 from eventsourcing.persistence import IntegrityError, Recording
 
-from service.ops import metrics
+from service.telemetry import metrics
 
 
 class Save:

@@ -20,7 +20,7 @@ import pytest
 from domain.table import random_game
 from domain.willi import GAME
 from service.http.observe import ENV_METRICS_TOKEN
-from service.ops import logs
+from service.telemetry import logs
 
 ROOT = Path(__file__).resolve().parents[2]
 FOUR = ["Alex", "Joe", "Gunter", "Hanna"]
