@@ -177,7 +177,7 @@ def test_a_clean_install_ships_the_compiled_catalog(tmp_path):
     built = tmp_path / "built"
     subprocess.run([sys.executable, "-c", "from setuptools import setup; setup()", "-q", "build_py",
                     "--build-lib", str(built)], cwd=clone, check=True, capture_output=True)
-    shipped = built / "service" / "translations" / "de" / "LC_MESSAGES" / "messages.mo"
+    shipped = built / "service" / "http" / "translations" / "de" / "LC_MESSAGES" / "messages.mo"
     assert shipped.read_bytes() == MO.read_bytes()
 
 
