@@ -258,6 +258,18 @@ class Game(ABC):
         """The new state and the facts the move caused; ``state`` is untouched.
         Assumes ``check`` passed."""
 
+    recorded_decisions: tuple[str, ...] = ()
+    """The fields ``apply_to_record`` adds to a move."""
+
+    def apply_to_record(self, state: Any, move: Move) -> tuple[Any, Outcome, Move]:
+        """``apply``, and the move as a digital game's record keeps it: with
+        every decision the rules took on what not every seat sees (a step
+        that lapsed for want of a card in a hand), so that a replay from a
+        seat's or the table's view follows the record instead of deriving
+        it again from cards it cannot see. Most games decide nothing so."""
+        state, outcome = self.apply(state, move)
+        return state, outcome, move
+
     def is_legal(self, state: Any, move: Move) -> bool:
         """True if ``check`` accepts ``move`` now."""
         try:

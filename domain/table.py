@@ -154,9 +154,16 @@ class Table:
         return rng_for(seed, self.record.moves + 1)
 
     # -- commands ----------------------------------------------------------------------
-    def play(self, move: Move, by: str, request_id: str | None = None) -> Played:
-        """Check ``move``, apply it and record it (RuleViolation when illegal)."""
-        state, outcome = self.game.play(self.state, move)
+    def play(self, move: Move, by: str, request_id: str | None = None, as_given: bool = False) -> Played:
+        """Check ``move``, apply it and record it (RuleViolation when illegal).
+        In digital mode the record keeps the move with the decisions the rules
+        took on hidden cards (Game.apply_to_record); ``as_given`` (a record
+        imported) keeps it as the record gave it."""
+        if not self.digital or as_given:
+            state, outcome = self.game.play(self.state, move)
+            return self._recorded(move, state, outcome, by, request_id)
+        self.game.check(self.state, move)
+        state, outcome, move = self.game.apply_to_record(self.state, move)
         return self._recorded(move, state, outcome, by, request_id)
 
     def complete(self, move: Move, seed: int | None) -> Move:
@@ -193,7 +200,7 @@ class Table:
             return made
         while not self.game.finished(self.state) and self.game.expected(self.state).is_chance:
             move = self.game.chance_move(self.state, self._rng(secret[0]))
-            state, outcome = self.game.apply(self.state, move)
+            state, outcome, move = self.game.apply_to_record(self.state, move)
             made.append(self._recorded(move, state, outcome, SERVICE, request_id))
         if self.game.finished(self.state) and self.record.seed_commitment and not self.record.seed_revealed:
             self.record.reveal_seed(*secret)

@@ -69,7 +69,9 @@ class Record:
     players: list[str]
     options: dict[str, Any]
     mode: str = "table"
-    seed: int | None = None
+    seed: int | None = None        # a digital game's seed: revealed at its end (or an older record's own)
+    seed_commitment: str | None = None   # the commitment to it made when the game started
+    seed_salt: str | None = None   # the salt that opens the commitment, revealed with the seed
     rules_version: str | None = None   # the rules it was played under; None: not said (the current ones)
     forked: dict[str, Any] | None = None
     steps: list[Step] = field(default_factory=list)
@@ -298,7 +300,8 @@ def read_jsonl(text: str) -> Record:
                 raise RecordError(number, "the first event is Started.")
             record = Record(game=_need(number, data, "game", str), players=_need(number, data, "players", list),
                             options=data.get("options") or {}, mode=data.get("mode") or "table",
-                            seed=data.get("seed"), rules_version=data.get("rules_version"),
+                            seed=data.get("seed"), seed_commitment=data.get("seed_commitment"),
+                            rules_version=data.get("rules_version"),
                             view=data.get("view") if isinstance(data.get("view"), str) else None,
                             id=data.get("id") if isinstance(data.get("id"), str) else None)
             if not isinstance(record.options, dict):
@@ -307,6 +310,8 @@ def read_jsonl(text: str) -> Record:
                 raise RecordError(number, "the rules version is text.")
             if record.seed is not None and not is_whole(record.seed):
                 raise RecordError(number, "the seed is a whole number.")
+            if not isinstance(record.seed_commitment, (str, type(None))):
+                raise RecordError(number, "the seed commitment is text.")
             continue
         by = data.get("recorded_by") or SCOREKEEPER
         request_id = data.get("request_id")
@@ -329,10 +334,11 @@ def read_jsonl(text: str) -> Record:
             record.steps.append(Step("annotate", _need(number, data, "number", int), by,
                                      text=_need(number, data, "text", str), request_id=request_id))
         elif kind == "SeedRevealed":
-            # The seed of a game that is over: the imported game is seeded
-            # with it (its own commitment is new) and reveals it again.
+            # The seed of a game that is over, and the salt that opens its
+            # commitment: the imported game keeps both, as recorded.
             seed = _need(number, data, "seed", int)
             record.seed = record.seed if record.seed is not None else seed
+            record.seed_salt = _need(number, data, "salt", str)
         elif kind == "SeatLinkChanged":
             pass                # an imported game gets new tokens, and with them new links
         elif kind == "HeadAccepted":
@@ -415,6 +421,7 @@ def _text_header(tags: dict[str, str], line: int) -> tuple[Record, Game, Sequenc
     if not isinstance(options, dict):
         raise RecordError(line, "the Options tag holds a JSON object.")
     record = Record(game=game.id, players=players, options=options, mode=tags.get("Mode", "table"), seed=seed,
+                    seed_commitment=tags.get("SeedCommitment"), seed_salt=tags.get("SeedSalt"),
                     rules_version=tags.get("Rules"), view=tags.get("View"), id=tags.get("Id"))
     if "Fork" in tags:
         fork = _FORK.match(tags["Fork"])

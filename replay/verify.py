@@ -75,17 +75,39 @@ def check_revealed_seed(hist: GameHistory) -> list[Problem]:
         return [Problem("seed_commitment", version, "The revealed seed does not open the commitment made when "
                         "the game started: the seed was changed.")]
     problems = []
+    blind = False           # the record has hidden a deal: the states after it hold unseen cards
     for ply, number in enumerate(hist.effective):
         entry = hist.entry(number)
         if entry.recorded_by != SERVICE:
             continue
         state = hist.states[ply]
         made = hist.game.chance_as_recorded(state, hist.game.chance_move(state, rng_for(seed, number)), entry.move)
-        if canonical(made) != canonical(entry.move):
+        seen = _as_dealt(hist.game, made, entry.move, (None, *hist.started.seats), blind)
+        if seen is None:
             problems.append(Problem("seed_differs", entry.version,
                                     f"Move {number}, made by the service, is not what the revealed seed gives "
                                     "there: the deal or roll was changed.", number))
+        blind = blind or seen
     return problems
+
+
+def _as_dealt(game: Any, made: Any, recorded: Any, viewers: tuple, blind: bool) -> bool | None:
+    """Whether a service's move in the record is the one the seed gives:
+    False when it is that move, True when it is that move as one viewer saw
+    it (a record written for the table or a seat holds what its exporter
+    saw), None when it is not. Once a record has hidden a deal (``blind``)
+    its replay holds unseen cards, from which the seed's later deals cannot
+    be drawn again: they are compared as the table sees them. The decisions
+    the rules took on a move, which the record keeps beside it
+    (Game.apply_to_record), are checked by the replay, not here."""
+    recorded = {k: v for k, v in recorded.items() if k not in game.recorded_decisions}
+    if canonical(made) == canonical(recorded):
+        return False
+    if any(canonical(game.redact_move(made, viewer)) == canonical(recorded) for viewer in viewers):
+        return True
+    if blind and canonical(game.redact_move(made, None)) == canonical(game.redact_move(recorded, None)):
+        return True
+    return None
 
 
 def verify_game(store: Any, game_id: UUID, witness: dict[str, Any] | None = None,

@@ -35,6 +35,10 @@ from domain.immutable import evolve
 from domain.rules import NOBODY, TABLE, Expected, Game, MalformedMove, Move, Outcome, RuleViolation
 
 
+SETTLED = "settled"
+"""The field of a recorded move that holds the decisions its steps took on hidden cards."""
+
+
 class GrandAustriaHotel(Game):
     id = "grand_austria"
     title = "Grand Austria Hotel"
@@ -119,6 +123,21 @@ class GrandAustriaHotel(Game):
                     raise MalformedMove({"content": {name: [str(error)]}}) from None
         return loaded
 
+    def load_move(self, data: Any) -> Move:
+        """A move through its type's schema; a recorded move may also carry
+        ``settled``, the decisions its steps took on hidden cards (see
+        ``apply_to_record``)."""
+        if not isinstance(data, Mapping) or SETTLED not in data:
+            return super().load_move(data)
+        settled = data[SETTLED]
+        if not isinstance(settled, list) or not all(
+                d in pending.DECISIONS if not isinstance(d, Mapping) else list(d) == [pending.MADE]
+                for d in settled):
+            raise MalformedMove({SETTLED: ["A list of the decisions the move's steps took: "
+                                           + ", ".join(pending.DECISIONS) + ' or {"made": a move}.']})
+        settled = [{pending.MADE: self.load_move(d[pending.MADE])} if isinstance(d, Mapping) else d for d in settled]
+        return {**super().load_move({k: v for k, v in data.items() if k != SETTLED}), SETTLED: settled}
+
     def seats(self, state: State) -> tuple[str, ...]:
         return state.players
 
@@ -190,20 +209,36 @@ class GrandAustriaHotel(Game):
 
     # -- apply ------------------------------------------------------------------
     def apply(self, state: State, move: Move) -> tuple[State, Outcome]:
+        after, out, _ = self._applied(state, move, move.get(SETTLED))
+        return after, out
+
+    recorded_decisions = (SETTLED,)
+
+    def apply_to_record(self, state: State, move: Move) -> tuple[State, Outcome, Move]:
+        """The move as a digital game's record keeps it: with the decisions
+        taken on steps whose options come from a hand (pending.Settling), so
+        that a replay which cannot see that hand follows them."""
+        move = {k: v for k, v in move.items() if k != SETTLED}
+        after, out, settling = self._applied(state, move, None)
+        return after, out, {**move, SETTLED: settling.taken} if settling.taken else move
+
+    def _applied(self, state: State, move: Move, recorded: list[str] | None
+                 ) -> tuple[State, Outcome, pending.Settling]:
         out: Outcome = []
-        after = self._advance(self._apply_move(state, move, out), out)
+        settling = pending.Settling(recorded, lambda made: self.redact_move(made, None))
+        after = self._advance(self._apply_move(state, move, out), out, settling)
         for watch in parts(after).watchers:
             after = watch(state, after, out)
-        return after, out
+        return after, out, settling
 
     def _apply_move(self, state: State, move: Move, out: Outcome) -> State:
         return parts(state).moves[move["type"]].apply(state, move, out)
 
-    def _advance(self, state: State, out: Outcome) -> State:
+    def _advance(self, state: State, out: Outcome, settling: pending.Settling | None = None) -> State:
         """What happens by itself: choices without a choice, the setup phases
         one after the other, the next turn, the round-end steps."""
         while True:
-            state = pending.settle(state, out, self._option_allowed, self._apply_move)
+            state = pending.settle(state, out, self._option_allowed, self._apply_move, settling)
             if state.pending or state.refill or state.phase in (ROLL, REROLL, OVER):
                 return state
             # (the turns first: they are most moves, and need no look at the setup phases)

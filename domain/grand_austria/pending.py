@@ -4,12 +4,12 @@ and settling the steps that offer no choice."""
 from __future__ import annotations
 
 from itertools import islice
-from typing import Callable
+from typing import Any, Callable
 
 from domain.grand_austria import cafe, dice, hotel, staff
 from domain.grand_austria.moves import DeclineSchema
 from domain.grand_austria.parts import MoveRule, PendingKind, parts
-from domain.grand_austria.refusals import resolved
+from domain.grand_austria.refusals import R_TURN, resolved, violation
 from domain.grand_austria.state import Pending, State
 from domain.rules import Move, Outcome
 
@@ -79,12 +79,56 @@ def apply_decline(state: State, move: Move, out: Outcome) -> State:
     return resolved(state)
 
 
+HAND_STEPS = ("hire", "return_hand")
+"""Steps whose options come from a hand (a hire from hand, an Emperor
+penalty's return): whether one lapses, makes itself or waits depends on cards
+only their seat sees."""
+
+LAPSED, WAITS, DECK_EMPTY = "lapsed", "waits", "deck_empty"
+MADE = "made"
+"""A step made by itself is kept as ``{"made": the move}`` (as the table sees it)."""
+DECISIONS = (LAPSED, WAITS, DECK_EMPTY)
+
+Decision = Any
+"""``LAPSED``, ``WAITS``, ``DECK_EMPTY`` or ``{MADE: move}``."""
+
+
+class Settling:
+    """What ``settle`` decided on hidden information, and what a record says
+    it decided. A digital game's record keeps, on the move that set them off,
+    the decisions taken on a step whose options come from a hand (``taken``,
+    recorded as the move's ``settled``): a replay that cannot see the hand
+    (the table's or another seat's view) follows them (``recorded``) instead
+    of deriving them again from cards it does not see; where it sees the
+    cards, a recorded decision must be the one the rules give. ``seen``
+    gives a move as the table sees it."""
+
+    def __init__(self, recorded: list[Decision] | None = None, seen: Callable[[Move], Move] = lambda m: m):
+        self.recorded = list(recorded) if recorded is not None else None
+        self.taken: list[Decision] = []
+        self.seen = seen
+
+    def decide(self, derived: Decision, hidden: bool, p: Pending) -> Decision:
+        said = self.recorded.pop(0) if self.recorded else None
+        if said is not None and said != derived and not hidden:
+            raise violation("settled_differs", f"The record says {p.seat}'s {p.kind.replace('_', ' ')} step "
+                            f"went otherwise than the rules give ({said} instead of {derived}).", R_TURN)
+        decision = said if said is not None and hidden else derived
+        self.taken.append(decision)
+        return decision
+
+
+def _hand_step(state: State, p: Pending) -> bool:
+    return p.kind in HAND_STEPS and not (p.kind == "hire" and p.cards)
+
+
 def settle(state: State, out: Outcome, is_legal: Callable[[State, Move], bool],
-           apply: Callable[[State, Move, Outcome], State]) -> State:
+           apply: Callable[[State, Move, Outcome], State], settling: Settling | None = None) -> State:
     """Resolve pending steps that offer no choice: with nothing possible they
     lapse, with one possible (and not optional) it is made. (Not while the
     queue waits for its new guest: a step after taking a guest, such as
-    Kaufman's second guest, chooses from the replenished queue.)"""
+    Kaufman's second guest, chooses from the replenished queue.) A step whose
+    options come from a hand follows ``settling`` (see Settling)."""
     while state.pending and not state.refill:
         p = state.pending[0]
         kind = kind_of(state, p)
@@ -94,19 +138,44 @@ def settle(state: State, out: Outcome, is_legal: Callable[[State, Move], bool],
         # optional step, which never resolves by itself): no need to check them all.
         legal = (m for m in kind.candidates(state, p) if is_legal(state, m))
         options = list(islice(legal, 1 if kind.optional else 2))
-        if not options:
+        made = options[0] if len(options) == 1 and not kind.optional else None
+        decision = LAPSED if not options else WAITS if made is None else MADE
+        if settling is not None and _hand_step(state, p):
+            said = settling.decide(decision if made is None else {MADE: settling.seen(made)},
+                                   None in state.player(p.seat).hand, p)
+            decision, made = (MADE, said[MADE]) if isinstance(said, dict) else (said, None)
+            if made is not None and not is_legal(state, made):
+                raise violation("settled_differs", f"The record says {p.seat}'s {p.kind.replace('_', ' ')} step "
+                                "was made by a move the rules do not allow there.", R_TURN)
+        if decision == LAPSED:
             out.append({"fact": "lapsed", "seat": p.seat, "step": p.kind, "why": p.why})
             state = resolved(state)
-        elif len(options) == 1 and not kind.optional:
-            state = apply(state, options[0], out)
+        elif decision == MADE:
+            state = apply(state, made, out)
         else:
             break
-    if state.pending and kind_of(state, state.pending[0]).move == "draw_staff" and not staff.deck(state) \
-            and staff.all_known(state):
+    if state.pending and kind_of(state, state.pending[0]).move == "draw_staff" and _deck_ran_out(state, settling):
         p = state.pending[0]
         out.append({"fact": "lapsed", "seat": p.seat, "step": p.kind, "why": "the staff deck is empty"})
-        return settle(resolved(state), out, is_legal, apply)
+        return settle(resolved(state), out, is_legal, apply, settling)
     return state
+
+
+def _deck_ran_out(state: State, settling: Settling | None) -> bool:
+    """Whether the staff deck is empty: known when every hand is seen; where
+    one is not, a record that says so (``DECK_EMPTY`` among the move's
+    decisions, kept only when the deck ran out) is followed."""
+    if staff.all_known(state):
+        empty = not staff.deck(state)
+        if empty and settling is not None:
+            settling.taken.append(DECK_EMPTY)
+            if settling.recorded and settling.recorded[0] == DECK_EMPTY:
+                settling.recorded.pop(0)
+        return empty
+    if settling is not None and settling.recorded and settling.recorded[0] == DECK_EMPTY:
+        settling.taken.append(settling.recorded.pop(0))
+        return True
+    return False
 
 
 MOVES = {"decline": MoveRule(DeclineSchema, check_decline, apply_decline)}

@@ -41,8 +41,9 @@ class SetupSchema(MoveSchema):
     buffet = fields.Dict(keys=fields.String(validate=WholeText(SPACE_PATTERN)),
                          values=tile_field("the delicacies the tile shows, e.g. [\"cheese\", \"cheese\"]"),
                          required=True, metadata={"description": "buffet space -> the tile lying on it"})
-    stacks = fields.Dict(keys=fields.String(), values=fields.List(card_field()),
-                         metadata={"description": "digital mode: player -> their 12 cards in stack order, top first"})
+    stacks = fields.Dict(keys=fields.String(), values=fields.List(card_field(), allow_none=True),
+                         metadata={"description": "digital mode: player -> their 12 cards in stack order, top "
+                                                  "first (null: face down, as a record for one viewer shows it)"})
 
 
 class PlaceSchema(MoveSchema):

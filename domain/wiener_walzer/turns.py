@@ -52,7 +52,7 @@ def check_setup(state: WalzerState, move: Move) -> None:
         raise RuleViolation("stacks_players", "Every player, and only they, has a stack: "
                             + ", ".join(state.players) + ".", RULE_SETUP)
     for seat, stack in stacks.items():
-        if sorted(stack) != sorted(GUEST_CARDS):
+        if stack is not None and sorted(stack) != sorted(GUEST_CARDS):
             raise RuleViolation("stack_cards", f"{seat}'s stack must hold their 12 guest cards once each: "
                                 + ", ".join(GUEST_CARDS) + ".", RULE_SETUP)
 
@@ -148,8 +148,12 @@ def set_up(state: WalzerState, move: Move) -> tuple[WalzerState, Outcome]:
     guests = {space: Guest.of(card, None) for space, card in move["neutral"].items()}
     tiles = {space: tuple(sorted(items)) for space, items in move["buffet"].items()}
     stacks = move.get("stacks")
-    cards = tuple(tuple(stacks[seat]) for seat in state.players) if stacks else state.cards
-    new = replace(state, phase="place", guests=guests, tiles=tiles, cards=cards, stacked=stacks is not None)
+    # A stack a record shows face down (a viewer's record of a digital game)
+    # replays as the player's 12 cards in no order: each place move shows the
+    # card that was on top.
+    seen = stacks is not None and None not in stacks.values()
+    cards = tuple(tuple(stacks[seat]) for seat in state.players) if seen else state.cards
+    new = replace(state, phase="place", guests=guests, tiles=tiles, cards=cards, stacked=seen)
     return new, [{"fact": "set_up", "neutral_guests": len(guests), "buffet_tiles": len(tiles),
                   "stacks": stacks is not None, "starts": state.active}]
 

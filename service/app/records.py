@@ -17,6 +17,7 @@ from domain.history import GameHistory
 from replay.records import Record, RecordError, Step, format_named, jsonl_lines, read_record, to_text
 from replay.verify import verify_jsonl
 from service.store import reading
+from service.app.imported_seed import check_deals, imported_secret
 from service.app.errors import Conflict, Forbidden, NotFound, as_json
 
 
@@ -83,8 +84,11 @@ class Records:
                     and [entry.move for entry in hist.entries[:len(moves)]] == moves)
 
         chain = self._chain_of(text, fmt)
+        if record.mode == "digital":
+            self._key("seal an imported digital game's seed")
+        secret = imported_secret(record)
         return self._once(request_id, f"import {digest}", same,
-                          lambda gid: {**self._create_from(record, gid), "chain": chain})
+                          lambda gid: {**self._create_from(record, gid, secret), "chain": chain})
 
     @staticmethod
     def _chain_of(text: str, fmt: str | None) -> dict[str, Any]:
@@ -152,16 +156,20 @@ class Records:
         return (started.game, list(started.players), started.mode, as_json(started.options or {})) == \
             (game, list(players), mode, as_json(options or {}))
 
-    def _create_from(self, record: Record, gid: UUID | None = None) -> dict[str, Any]:
+    def _create_from(self, record: Record, gid: UUID | None = None,
+                     imported: tuple[Any, str | None] | None = None) -> dict[str, Any]:
         """A new game from ``record``, under the record's rules version (see
-        domain.table.rules_to_start), every step played again through the table."""
+        domain.table.rules_to_start), every step played again through the table.
+        ``imported``: the seed an imported record's copy deals from and its
+        commitment (service.app.imported_seed); else a fresh one."""
         self._check_start(record.game, record.mode, record.players, new_names=record.forked is None)
         self._check_house_catalog(record.game, record.options, "record")
         tokens, hashes = self._new_tokens(record.players)
-        secret = self._new_secret(record.mode, record.seed)
+        secret = self._new_secret(record.mode, record.seed) if imported is None else imported[0]
+        commitment = secret and seed_commitment(*secret) if imported is None else imported[1]
         # A game created for an idempotent request gets the id derived from it.
         table = Table.start(get_game(record.game), record.players, record.options, mode=record.mode,
-                            seed_commitment=secret and seed_commitment(*secret), tokens=hashes,
+                            seed_commitment=commitment, tokens=hashes,
                             rules_version=record.rules_version, id=gid, anchored=True)
         new = table.record
         if record.forked:
@@ -187,7 +195,8 @@ class Records:
                 raise MalformedMove({"record": [f"redo {step.number}: the move redo may restore is "
                                                 f"{new.redoable}."]})
             try:
-                played = (table.play(table.game.load_move(step.move), step.by, step.request_id) if step.kind == "move"
+                played = (table.play(table.game.load_move(step.move), step.by, step.request_id, as_given=True)
+                          if step.kind == "move"
                           else table.redo(step.by, step.request_id))
             except RuleViolation as violation:
                 raise RuleViolation(violation.code, f"Move {step.number} of the record: {violation.message}",
@@ -199,6 +208,8 @@ class Records:
                     and json.loads(json.dumps(played.outcome)) != step.outcome):
                 differences.append(step.number)
         table.auto(secret)
+        if imported is not None and new.seed_revealed:
+            check_deals(list(new.pending_events))
         self.store_of(new.id).save(new, self._seal(new, secret), self._anchored(new, None))
         self._remember_secret(new, secret)
         answer = {"id": str(new.id), "version": new.version, "tokens": tokens, "differences": differences,
