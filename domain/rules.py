@@ -322,6 +322,13 @@ class Game(ABC):
         (``GET /api/game-types/<game>/catalog``); None for a game without any."""
         return None
 
+    def played_with(self, state: Any) -> dict[str, Any]:
+        """What a game was played with, for a play log such as BG Stats:
+        ``expansions`` (the titles of the expansion modules in play),
+        ``board`` (the board or its side), ``opponent`` (a seat the rules
+        play, as ``seat``, ``name`` and ``role``). Most games name none."""
+        return {}
+
     # -- what people see ------------------------------------------------------
     @abstractmethod
     def view(self, state: Any, seat: str | None = None, full: bool = True) -> dict[str, Any]:

@@ -28,6 +28,7 @@ from domain.grand_austria.parts import MODULES, MoveRule, in_play, parts, parts_
 from domain.grand_austria.registry import options_schema, setup_schema
 from domain.grand_austria.refusals import R_FINAL, R_SETUP, R_TURN, violation, waiting
 from domain.grand_austria.scoring import winners
+from domain.grand_austria.solo import variant as solo
 from domain.grand_austria.state import EMPTY, OVER, REROLL, ROLL, ROUND_END, TURNS, Player, State
 from domain.grand_austria.effects import words_of
 from domain.grand_austria.view import guest_json, staff_json, tile_json, view
@@ -339,6 +340,17 @@ class GrandAustriaHotel(Game):
         if move["type"] == "draft_pick" and move.get("seat") != seat:
             return {k: v for k, v in move.items() if k != "staff"}
         return move
+
+    def played_with(self, state: State) -> dict[str, Any]:
+        """Let's Waltz!'s modules in play (the solo variant among them), the
+        hotel board's side, and the solo variant's opponent with its level."""
+        played: dict[str, Any] = {
+            "expansions": [f"Let's Waltz! {m.title}" for m in parts(state).modules if m.id != "base"],
+            "board": f"hotel: {state.hotel.name or 'a day side of its own'}"}
+        if solo.BOT in state.seats:
+            played["opponent"] = {"seat": solo.BOT, "name": solo.name(state),
+                                  "role": f"{solo.name(state)} ({solo.bot(state).level})"}
+        return played
 
     # -- results ------------------------------------------------------------------------
     def scores(self, state: State) -> dict[str, int]:

@@ -12,12 +12,12 @@ from domain.games import get_game
 from domain.record import (SCOREKEEPER, hash_of)
 from domain.rules import MalformedMove, RuleViolation
 from domain.table import Table
-from replay.bgstats import bgstats_link, bgstats_play
 from domain.history import GameHistory
 from replay.records import Record, RecordError, Step, format_named, jsonl_lines, read_record, to_text
 from replay.verify import verify_jsonl
 from service.store import reading
 from service.app.imported_seed import check_deals, imported_secret
+from service.app.plays import bgstats_answer
 from service.app.errors import Conflict, Forbidden, NotFound, as_json
 
 
@@ -218,10 +218,13 @@ class Records:
             answer["seed_commitment"] = new.seed_commitment
         return answer
 
-    def bgstats(self, game_id: str) -> dict[str, Any]:
-        """A finished game as a BG Stats play and the link that hands it to the app."""
+    def bgstats(self, game_id: str, zone: str | None = None, location: str | None = None) -> dict[str, Any]:
+        """A finished game as a BG Stats play and the links that hand it to
+        the app (service.app.plays); its date in the time ``zone`` asked for."""
         hist = self.history(game_id)
         if not hist.game.finished(hist.state):
             raise Conflict("BG Stats takes finished games: this one is still being played.", "not_finished")
-        play = bgstats_play(self.summary(hist))
-        return {"play": play, "link": bgstats_link(play)}
+        try:
+            return bgstats_answer(hist, self.summary(hist), self.stored_events(hist.id, hist.version), zone, location)
+        except ValueError as error:
+            raise MalformedMove({"tz": [str(error)]}) from None

@@ -258,16 +258,28 @@ class Timeline(MethodView):
 
 
 class BGStatsSchema(Schema):
-    play = fields.Dict(metadata={"description": "the play in BG Stats' own format"})
-    link = fields.String(metadata={"description": "bgstats://<the play as URL-encoded JSON>: opens the app's import"})
+    play = fields.Dict(metadata={"description": "the play in BG Stats' own format (see docs/bgstats.md)"})
+    link = fields.String(metadata={"description": "bgstats://app.bgstatsapp.com/createPlay.html?data=<the play as "
+                                                  "URL-encoded JSON>: opens the app's import"})
+    web_link = fields.String(metadata={"description": "https://app.bgstatsapp.com/createPlay.html?data=...: the "
+                                                      "same play, opened from a browser"})
+
+
+class BGStatsQuerySchema(Schema):
+    tz = fields.String(load_default=None, validate=validate.Length(max=64), metadata={
+        "description": "the time zone the play's local date is given in: an IANA name (Europe/Vienna) or an "
+                       "offset (+02:00); default UTC"})
+    location = fields.String(load_default=None, validate=validate.Length(max=200),
+                             metadata={"description": "where the game was played"})
 
 
 @blp.route("/games/<game_id>/bgstats")
 class BGStats(MethodView):
+    @blp.arguments(BGStatsQuerySchema, location="query")
     @blp.response(200, BGStatsSchema)
-    def get(self, game_id: str):
+    def get(self, query: dict[str, Any], game_id: str):
         """A finished game as a play for Board Game Stats (409 while it is played)."""
-        return games().bgstats(game_id)
+        return games().bgstats(game_id, query["tz"], query["location"])
 
 
 @blp.route("/players/<name>")

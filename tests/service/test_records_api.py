@@ -152,7 +152,11 @@ def test_a_finished_game_as_a_bg_stats_play(client):
     summary = api.get("")
     answer = api.get("bgstats")
     play = answer["play"]
-    assert json_module.loads(unquote(answer["link"].removeprefix("bgstats://"))) == play
+    assert json_module.loads(unquote(answer["link"].removeprefix(
+        "bgstats://app.bgstatsapp.com/createPlay.html?data="))) == play
+    assert answer["web_link"].startswith("https://app.bgstatsapp.com/createPlay.html?data=")
+    assert api.get("bgstats?tz=%2B02:00")["play"]["playDate"] != play["playDate"]
+    assert api.get("bgstats?tz=Nowhere/Atlantis", status=400)
     assert play["sourceName"] == "tablelog" and play["sourcePlayId"] == api.id
     assert play["game"] == {"name": "Willi", "sourceGameId": "willi", "highestWins": True, "noPoints": False}
     assert [p["name"] for p in play["players"]] == FOUR
