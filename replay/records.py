@@ -6,12 +6,16 @@ Two formats:
   every field the event holds (``event``, ``version``, ``at``, the fields,
   ``prev_hash`` and the event's ``hash``). Only the seat tokens' hashes are
   left out: an imported game gets new tokens.
-- **text**, in the spirit of PGN: header tags (Game, Date, Site, Players,
-  Options, Result, then Mode, Seed, Rules, Id, Fork, View), then one line per
+- **text** (``tablelog-text``), tablelog's own readable record, in the spirit
+  of PGN but not PGN: header tags (Game, Date, Site, Players, Options,
+  Result, then Mode, Seed, Rules, Id, Fork, View, Format), then one line per
   recorded move in the game's notation (``12. Alex R5``), undone moves marked
   ``(undone)``, undo and redo where they happened (``undo 12``), comments in
   braces after the move they are on, and ``; by NAME`` where someone other
   than the scorekeeper recorded it.
+
+The JSON Lines record is published as a JSON Schema per line kind
+(``replay/schemas``, versioned: the Started line's ``format_version``).
 
 Both read back into a :class:`Record` (the game's set-up and its steps in
 order), from which the service creates a new game. A record seen by one seat
@@ -31,11 +35,17 @@ from domain.commitment import hidden_commitment, value_at
 from domain.record import SCOREKEEPER, hash_of, tokens_digest
 from domain.rules import Game, Move, is_whole
 from domain.table import rules_to_start, setup
+from replay.schemas import FORMAT_VERSION
 
 FORMATS = ("jsonl", "text")
 FORMAT_NAMES = {"jsonl": "jsonl", "jsonlines": "jsonl", "json-lines": "jsonl", "ndjson": "jsonl", "json": "jsonl",
-                "text": "text", "txt": "text", "pgn": "text"}
-"""Every name a format is asked for by, and the format it means."""
+                "text": "text", "txt": "text", "tablelog-text": "text", "pgn": "text"}
+"""Every name a format is asked for by, and the format it means. The text
+record is tablelog's own (``tablelog-text``): it borrows PGN's header tags
+and move numbers, but no PGN tool reads it; ``pgn`` is still accepted for it,
+as clients asked for it so before."""
+TEXT_FORMAT = f"tablelog-text {FORMAT_VERSION}"
+"""The text record's last tag, ``[Format "..."]``: its name and version."""
 _META = ("originator_id", "originator_version", "timestamp", "originator_topic", "tokens", "prev_hash", "salts")
 
 
@@ -117,6 +127,7 @@ def jsonl_lines(game_id: str, events: Iterable[Any], view: str | None = None,
         line: dict[str, Any] = {"event": type(domain_event).__name__, "version": domain_event.originator_version,
                                 "at": domain_event.timestamp.isoformat()}
         if domain_event.originator_version == 1:
+            line["format_version"] = FORMAT_VERSION
             line["id"] = str(domain_event.originator_id)
             line["view"] = view
         if "at" in fields:              # a fork mark's move: the line's "at" is its time
@@ -241,6 +252,7 @@ def to_text(events: Sequence[Any], final_state: Any, view: str | None = None, hi
             undone.discard(e.number)
     if view is not None:
         tags.append(("View", view))
+    tags.append(("Format", TEXT_FORMAT))
     lines = [_tag(name, value) for name, value in tags] + [""]
     lines += comments.get(0, [])
     for e in events:
@@ -261,7 +273,7 @@ def format_named(name: str) -> str:
     fmt = FORMAT_NAMES.get(name.strip().lower())
     if fmt is None:
         raise ValueError(f"Unknown format {name!r}: jsonl (the stored events, also json or ndjson) or text "
-                         "(the readable record, also pgn or txt).")
+                         "(tablelog's readable record, also tablelog-text or txt).")
     return fmt
 
 
@@ -304,6 +316,10 @@ def read_jsonl(text: str) -> Record:
                             rules_version=data.get("rules_version"),
                             view=data.get("view") if isinstance(data.get("view"), str) else None,
                             id=data.get("id") if isinstance(data.get("id"), str) else None)
+            written = data.get("format_version", 1)
+            if not is_whole(written) or written > FORMAT_VERSION:
+                raise RecordError(number, f"this record's format is version {written!r}; this tablelog reads "
+                                  f"versions 1 to {FORMAT_VERSION} (see GET /api/record-schemas).")
             if not isinstance(record.options, dict):
                 raise RecordError(number, "options are an object.")
             if not isinstance(record.rules_version, (str, type(None))):
@@ -405,6 +421,11 @@ def read_text(text: str) -> Record:
 
 
 def _text_header(tags: dict[str, str], line: int) -> tuple[Record, Game, Sequence[str]]:
+    written = tags.get("Format", TEXT_FORMAT)
+    name, _, version = written.rpartition(" ")
+    if name != "tablelog-text" or not version.isdigit() or int(version) > FORMAT_VERSION:
+        raise RecordError(line, f"the record's format is {written!r}; this tablelog reads tablelog-text 1 to "
+                          f"{FORMAT_VERSION}.")
     for name in ("Game", "Players"):
         if name not in tags:
             raise RecordError(line, f"the header has no {name} tag.")

@@ -232,7 +232,7 @@ def check_receipt(store: Any, game_id: UUID, receipt: dict[str, Any], keyring: A
 
 # -- an exported record alone --------------------------------------------------------
 TOPIC = "domain.record:GameRecord"
-_LINE_META = ("event", "version", "at", "id", "view", "hash", "committed", "salts", "commitments", "tokens_digest")
+_LINE_META = ("event", "version", "at", "id", "view", "format_version", "hash", "committed", "salts", "commitments", "tokens_digest")
 
 
 @dataclass

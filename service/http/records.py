@@ -2,9 +2,10 @@
 import), forks, comments, the score timeline and the players' results."""
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from flask import Response, request
+from flask import Response, request, url_for
 from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import Schema, ValidationError, fields, pre_load, validate
@@ -12,6 +13,8 @@ from marshmallow import Schema, ValidationError, fields, pre_load, validate
 from domain.games import all_games
 from domain.rules import MalformedMove
 from replay.records import FORMAT_NAMES, format_named
+from replay.schemas import FORMAT_VERSION, names as schema_names, schema as record_schema
+from service.app.games import NotFound
 from service.http.api import (CreatedSchema, MoveNumber, SeatQuerySchema, bearer, games, idempotency_key,
                          since_field, with_receipt)
 
@@ -43,8 +46,9 @@ class FormatField(fields.String):
             raise ValidationError(str(error)) from None
 
 
-FORMAT_HELP = ("jsonl (also json, ndjson): every stored event, one JSON object a line (lossless); "
-               "text (also pgn, txt): a readable record in the spirit of PGN")
+FORMAT_HELP = ("jsonl (also json, ndjson): every stored event, one JSON object a line (lossless; its JSON "
+               "Schemas at /api/record-schemas); text (also tablelog-text, txt; pgn accepted): tablelog's own "
+               "readable record, in the spirit of PGN but not read by PGN tools")
 
 
 class ExportQuerySchema(SeatQuerySchema):
@@ -225,6 +229,33 @@ class Import(MethodView):
         With an Idempotency-Key header, a retry returns the first answer and creates nothing."""
         record, fmt = posted_record()
         return with_receipt(games().import_record(record, fmt, idempotency_key()))
+
+
+class RecordSchemasSchema(Schema):
+    format_version = fields.Integer(metadata={"description": "the record format these schemas describe"})
+    schemas = fields.Dict(keys=fields.String(), values=fields.String(), metadata={
+        "description": "each line kind (and record, any line) -> the URL of its JSON Schema"})
+
+
+@blp.route("/record-schemas")
+class RecordSchemas(MethodView):
+    @blp.response(200, RecordSchemasSchema)
+    def get(self):
+        """The JSON Schemas of a JSON Lines record, one per line kind, and their format version."""
+        return {"format_version": FORMAT_VERSION,
+                "schemas": {name: url_for("records.RecordSchema", name=name) for name in schema_names()}}
+
+
+@blp.route("/record-schemas/<name>")
+class RecordSchema(MethodView):
+    @blp.response(200, content_type="application/schema+json")
+    def get(self, name: str):
+        """One JSON Schema of a JSON Lines record: a line kind (Started, MoveRecorded, ...) or record (any line)."""
+        try:
+            body = record_schema(name.removesuffix(".json"))
+        except KeyError:
+            raise NotFound(f"There is no record schema {name!r}; there are {', '.join(schema_names())}.") from None
+        return Response(json.dumps(body, indent=2, ensure_ascii=False), content_type="application/schema+json")
 
 
 @blp.route("/games/<game_id>/fork")

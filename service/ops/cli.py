@@ -61,7 +61,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     export = sub.add_parser("export", parents=[common], help="write a game's record")
     export.add_argument("id", help=ID_HELP)
     export.add_argument("--format", "-f", choices=sorted(FORMAT_NAMES), default="jsonl",
-                        help="jsonl (also json, ndjson): the stored events; text (also pgn, txt): the readable record")
+                        help="jsonl (also json, ndjson): the stored events; text (also tablelog-text, txt; "
+                             "pgn accepted): tablelog's readable record")
     export.add_argument("--seat", help="as this seat may see it (hides other hands in a digital game)")
     export.add_argument("--out", "--output", "-o", help="a file (default: standard output)")
     importer = sub.add_parser("import", parents=[common], help="create a new game from a record (either format)")
