@@ -126,10 +126,13 @@ class GameRecord(Aggregate):
                  tokens: dict[str, str],
                  prev_hash: str = GENESIS, id: UUID | None = None,  # noqa: A002
                  seed_commitment: str | None = None, salts: dict[str, str] | None = None,
-                 anchored: bool = False):
+                 anchored: bool = False, dealt_from: int | None = None):
         # ``anchored``: the service keys this game's head from its first
         # event on (see HeadAnchor), so a missing anchor is never taken for a
         # game recorded before anchors. Older Started events lack it.
+        # ``dealt_from``: a digital game imported from a record of a game not
+        # yet over deals from a seed of its own the moves after the record's
+        # last; the ones before were dealt by the seed of the game recorded.
         # ``tokens`` (SHA-256 of each token, by role) stays in the Started
         # event, where the service reads it; the aggregate need not copy it.
         # ``id``: eventsourcing takes a given id as the record's (a game made

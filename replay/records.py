@@ -8,7 +8,8 @@ Two formats:
   left out: an imported game gets new tokens.
 - **text** (``tablelog-text``), tablelog's own readable record, in the spirit
   of PGN but not PGN: header tags (Game, Date, Site, Players, Options,
-  Result, then Mode, Seed, Rules, Id, Fork, View, Format), then one line per
+  Result, then Mode, SeedCommitment, Seed, SeedSalt, DealtFrom, Rules, Id,
+  Fork, View, Format), then one line per
   recorded move in the game's notation (``12. Alex R5``), undone moves marked
   ``(undone)``, undo and redo where they happened (``undo 12``), comments in
   braces after the move they are on, and ``; by NAME`` where someone other
@@ -82,6 +83,7 @@ class Record:
     seed: int | None = None        # a digital game's seed: revealed at its end (or an older record's own)
     seed_commitment: str | None = None   # the commitment to it made when the game started
     seed_salt: str | None = None   # the salt that opens the commitment, revealed with the seed
+    dealt_from: int | None = None  # the first move that seed dealt (an import of a game not yet over)
     rules_version: str | None = None   # the rules it was played under; None: not said (the current ones)
     forked: dict[str, Any] | None = None
     steps: list[Step] = field(default_factory=list)
@@ -237,6 +239,8 @@ def to_text(events: Sequence[Any], final_state: Any, view: str | None = None, hi
         tags += [("Seed", str(revealed.seed)), ("SeedSalt", revealed.salt)]
     elif started.seed is not None and not hide_seed:
         tags.append(("Seed", str(started.seed)))
+    if getattr(started, "dealt_from", None):
+        tags.append(("DealtFrom", str(started.dealt_from)))
     tags += [("Rules", started.rules_version), ("Id", str(started.originator_id))]
     comments: dict[int, list[str]] = {}
     undone: set[int] = set()
@@ -313,6 +317,7 @@ def read_jsonl(text: str) -> Record:
             record = Record(game=_need(number, data, "game", str), players=_need(number, data, "players", list),
                             options=data.get("options") or {}, mode=data.get("mode") or "table",
                             seed=data.get("seed"), seed_commitment=data.get("seed_commitment"),
+                            dealt_from=data.get("dealt_from"),
                             rules_version=data.get("rules_version"),
                             view=data.get("view") if isinstance(data.get("view"), str) else None,
                             id=data.get("id") if isinstance(data.get("id"), str) else None)
@@ -328,6 +333,8 @@ def read_jsonl(text: str) -> Record:
                 raise RecordError(number, "the seed is a whole number.")
             if not isinstance(record.seed_commitment, (str, type(None))):
                 raise RecordError(number, "the seed commitment is text.")
+            if record.dealt_from is not None and not (is_whole(record.dealt_from) and record.dealt_from > 0):
+                raise RecordError(number, "dealt_from is a move number.")
             continue
         by = data.get("recorded_by") or SCOREKEEPER
         request_id = data.get("request_id")
@@ -437,12 +444,13 @@ def _text_header(tags: dict[str, str], line: int) -> tuple[Record, Game, Sequenc
         players = json.loads(players_tag) if players_tag.startswith("[") else players_tag.split(", ")
         options = json.loads(tags.get("Options") or "{}")
         seed = int(tags["Seed"]) if "Seed" in tags else None
+        dealt_from = int(tags["DealtFrom"]) if "DealtFrom" in tags else None
     except ValueError as error:
         raise RecordError(line, f"a header tag does not parse: {error}") from None
     if not isinstance(options, dict):
         raise RecordError(line, "the Options tag holds a JSON object.")
     record = Record(game=game.id, players=players, options=options, mode=tags.get("Mode", "table"), seed=seed,
-                    seed_commitment=tags.get("SeedCommitment"), seed_salt=tags.get("SeedSalt"),
+                    seed_commitment=tags.get("SeedCommitment"), seed_salt=tags.get("SeedSalt"), dealt_from=dealt_from,
                     rules_version=tags.get("Rules"), view=tags.get("View"), id=tags.get("Id"))
     if "Fork" in tags:
         fork = _FORK.match(tags["Fork"])

@@ -76,9 +76,10 @@ def check_revealed_seed(hist: GameHistory) -> list[Problem]:
                         "the game started: the seed was changed.")]
     problems = []
     blind = False           # the record has hidden a deal: the states after it hold unseen cards
+    first = dealt_from(hist)
     for ply, number in enumerate(hist.effective):
         entry = hist.entry(number)
-        if entry.recorded_by != SERVICE:
+        if entry.recorded_by != SERVICE or number < first:
             continue
         state = hist.states[ply]
         made = hist.game.chance_as_recorded(state, hist.game.chance_move(state, rng_for(seed, number)), entry.move)
@@ -89,6 +90,14 @@ def check_revealed_seed(hist: GameHistory) -> list[Problem]:
                                     "there: the deal or roll was changed.", number))
         blind = blind or seen
     return problems
+
+
+def dealt_from(hist: GameHistory) -> int:
+    """The first move the game's own seed dealt: a fork's moves up to the
+    move it branched at, and an imported record's moves of a game that was
+    not over, were dealt by the seed of the game they come from."""
+    forked = hist.record.forked_from
+    return max(getattr(hist.started, "dealt_from", None) or 1, forked["at"] + 1 if forked else 1)
 
 
 def _as_dealt(game: Any, made: Any, recorded: Any, viewers: tuple, blind: bool) -> bool | None:

@@ -157,11 +157,11 @@ class Records:
             (game, list(players), mode, as_json(options or {}))
 
     def _create_from(self, record: Record, gid: UUID | None = None,
-                     imported: tuple[Any, str | None] | None = None) -> dict[str, Any]:
+                     imported: tuple[Any, str | None, int | None] | None = None) -> dict[str, Any]:
         """A new game from ``record``, under the record's rules version (see
         domain.table.rules_to_start), every step played again through the table.
-        ``imported``: the seed an imported record's copy deals from and its
-        commitment (service.app.imported_seed); else a fresh one."""
+        ``imported``: the seed an imported record's copy deals from, its
+        commitment and its first move (service.app.imported_seed); else a fresh one."""
         self._check_start(record.game, record.mode, record.players, new_names=record.forked is None)
         self._check_house_catalog(record.game, record.options, "record")
         tokens, hashes = self._new_tokens(record.players)
@@ -170,7 +170,8 @@ class Records:
         # A game created for an idempotent request gets the id derived from it.
         table = Table.start(get_game(record.game), record.players, record.options, mode=record.mode,
                             seed_commitment=commitment, tokens=hashes,
-                            rules_version=record.rules_version, id=gid, anchored=True)
+                            rules_version=record.rules_version, id=gid, anchored=True,
+                            dealt_from=imported[2] if imported is not None else None)
         new = table.record
         if record.forked:
             new.fork_of(record.forked["game"], record.forked["at"], record.forked["version"], record.forked["hash"])

@@ -198,3 +198,34 @@ def test_a_record_whose_deals_are_not_its_seeds_is_refused(games):
     with pytest.raises(RuleViolation) as refused:
         games.import_record("".join(json.dumps(e) + "\n" for e in events))
     assert refused.value.code == "seed_commitment"
+
+
+def test_a_running_digital_game_imported_and_played_to_the_end_verifies(games):
+    """Its copy deals the rest from a seed of its own, and says from which
+    move: the moves before were dealt by the recorded game's seed."""
+    game = get_game("willi")
+    created = games.create("willi", ["Ann", "Bo", "Cy", "Di"], mode="digital", seed=8)
+    rng = random.Random(8)
+    for _ in range(15):
+        move = rng.choice(game.legal_moves(games.history(created["id"]).state))
+        games.record_move(created["id"], move, created["tokens"]["seats"][move["seat"]])
+    moves = len(games.history(created["id"]).entries)
+    for fmt in ("jsonl", "text"):
+        copy = games.import_record(games.export(created["id"], fmt, whole=True))
+        assert games.history(copy["id"]).started.dealt_from == moves + 1
+        while not game.finished(games.history(copy["id"]).state):
+            move = rng.choice(game.legal_moves(games.history(copy["id"]).state))
+            games.record_move(copy["id"], move, copy["tokens"]["seats"][move["seat"]])
+        assert games.audit(copy["id"])["ok"]
+        again = games.export(copy["id"], fmt, whole=True)
+        imports_and_verifies(games, again)
+
+
+def test_a_finished_digital_game_forked_and_played_to_the_end_verifies(games):
+    gid, created = played(games, "willi", ["Ann", "Bo", "Cy", "Di"], 9)
+    fork = games.fork(gid, 10, created["tokens"]["scorekeeper"])
+    game, rng = get_game("willi"), random.Random(9)
+    while not game.finished(games.history(fork["id"]).state):
+        move = rng.choice(game.legal_moves(games.history(fork["id"]).state))
+        games.record_move(fork["id"], move, fork["tokens"]["seats"][move["seat"]])
+    assert games.audit(fork["id"])["ok"], games.audit(fork["id"])["problems"]
