@@ -125,7 +125,7 @@ def cli(capsys, *args: str) -> tuple[int, str]:
     return code, capsys.readouterr().out
 
 
-COMMITTED_AFRESH = ("seed_commitment", "salt", "salts", "commitments", "tokens_digest")
+COMMITTED_AFRESH = ("seed_commitment", "salt", "salts", "commitments", "tokens_digest", "dealt_from")
 """What a new game commits to afresh: new salts, new tokens."""
 
 
@@ -144,7 +144,7 @@ def text_moves(text: str) -> list[str]:
     """A text record's lines after the header tags, and the tags but Id/Date
     and the seed's commitment and salt (a new game commits afresh)."""
     return [line for line in text.splitlines()
-            if not line.startswith(("[Id ", "[Date ", "[SeedCommitment ", "[SeedSalt "))]
+            if not line.startswith(("[Id ", "[Date ", "[SeedCommitment ", "[SeedSalt ", "[DealtFrom "))]
 
 
 # 1. Projections --------------------------------------------------------------

@@ -56,7 +56,7 @@ def play(games: Games, game_id: str, seed: int, mode: str = "table", limit: int 
     return gid
 
 
-COMMITTED_AFRESH = ("seed_commitment", "salt", "salts", "commitments", "tokens_digest")
+COMMITTED_AFRESH = ("seed_commitment", "salt", "salts", "commitments", "tokens_digest", "dealt_from")
 """What a new game commits to afresh: new salts, new tokens."""
 
 
@@ -70,7 +70,7 @@ def comparable_jsonl(text: str) -> list[dict]:
 
 def comparable_text(text: str) -> list[str]:
     return [line for line in text.splitlines()
-            if not line.startswith(("[Id ", "[Date ", "[SeedCommitment ", "[SeedSalt "))]
+            if not line.startswith(("[Id ", "[Date ", "[SeedCommitment ", "[SeedSalt ", "[DealtFrom "))]
 
 
 def comparable_log(games: Games, gid: str) -> list[tuple]:
