@@ -28,7 +28,7 @@ from domain.grand_austria.parts import MODULES, MoveRule, in_play, parts, parts_
 from domain.grand_austria.registry import options_schema, setup_schema
 from domain.grand_austria.refusals import R_FINAL, R_SETUP, R_TURN, violation, waiting
 from domain.grand_austria.scoring import winners
-from domain.grand_austria.solo import variant as solo
+from domain.grand_austria.solo.variant import setup as solo
 from domain.grand_austria.state import EMPTY, OVER, REROLL, ROLL, ROUND_END, TURNS, Player, State
 from domain.grand_austria.effects import words_of
 from domain.grand_austria.view import guest_json, staff_json, tile_json, view

@@ -14,7 +14,7 @@ from domain.games import all_games
 from domain.rules import MalformedMove
 from replay.records import FORMAT_NAMES, format_named
 from replay.schemas import FORMAT_VERSION, names as schema_names, schema as record_schema
-from service.app.games import NotFound
+from service.app.errors import NotFound
 from service.http.api import (CreatedSchema, MoveNumber, SeatQuerySchema, bearer, games, idempotency_key,
                          since_field, with_receipt)
 
