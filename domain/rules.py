@@ -146,6 +146,13 @@ def whole_number(**kwargs) -> fields.Integer:
     return fields.Integer(strict=True, **kwargs)
 
 
+def die_face(description: str | None = None, **kwargs) -> fields.Integer:
+    """A die's face, 1-6: a client offers the six faces of a die, never a card
+    that happens to bear the same number (the vocabulary says ``holds: die``)."""
+    metadata = {"holds": "die", **({"description": description} if description else {})}
+    return whole_number(validate=validate.Range(min=1, max=6), metadata=metadata, **kwargs)
+
+
 class YesNo(fields.Boolean):
     """JSON ``true`` or ``false``: ``"yes"``, ``1`` or ``"no"`` are malformed,
     not read as a choice the player did not write."""

@@ -17,6 +17,11 @@ def describe_field(field: fields.Field) -> dict[str, Any]:
     description = field.metadata.get("description")
     if description:
         out["description"] = description
+    # What a value stands for, so that a client never guesses it from numbers:
+    # a die's face ("holds": "die") or a card of a named deck ("holds": "card", "deck": "staff").
+    for key in ("holds", "deck"):
+        if key in field.metadata:
+            out[key] = field.metadata[key]
     for validator in _validators(field):
         if isinstance(validator, validate.OneOf):
             out["one_of"] = list(validator.choices)

@@ -8,7 +8,7 @@ from marshmallow import Schema, ValidationError, fields, validate
 from domain.grand_austria.catalog import (ALL_ITEMS, CatalogError, card_numbers, every_card, guest_from, hotel_from,
                                          staff_from)
 from domain.names import canonical
-from domain.rules import MoveSchema, WholeText, YesNo, seat_field, whole_number
+from domain.rules import MoveSchema, WholeText, YesNo, die_face, seat_field, whole_number
 
 ROOM = r"^\d\.\d$"
 
@@ -18,6 +18,7 @@ class CardField(fields.Field):
 
     def __init__(self, deck: str, **kwargs):
         self.deck = deck
+        kwargs["metadata"] = {"holds": "card", "deck": deck, **kwargs.get("metadata", {})}
         super().__init__(**kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs):
@@ -168,7 +169,7 @@ class SetupSchema(MoveSchema):
     start player. A player's cards may be left out when the scorekeeper does
     not see them."""
 
-    objectives = fields.List(whole_number(), required=True, validate=validate.Length(equal=3),
+    objectives = fields.List(whole_number(metadata={"holds": "card", "deck": "objective"}), required=True, validate=validate.Length(equal=3),
                              metadata={"description": "objective card numbers of groups A, B, C (105-116)"})
     emperor_tiles = fields.List(fields.String(), required=True, validate=validate.Length(equal=3),
                                 metadata={"description": "Emperor tiles for rounds 3, 5, 7, e.g. A1, B3, C2"})
@@ -189,16 +190,18 @@ class RevealGuestSchema(MoveSchema):
 class RollSchema(MoveSchema):
     """The start player rolls all the dice (round start)."""
 
-    dice = fields.List(whole_number(validate=validate.Range(min=1, max=6)), required=True,
-                       metadata={"description": "the values rolled"})
+    dice = fields.List(die_face(), required=True,
+                       metadata={"description": "the values rolled, one per die in the order the view's "
+                                                "dice_to_roll lists them"})
 
 
 class RerollSchema(MoveSchema):
     """Everyone with turns left has passed: one die goes to the dustbin and the
     rest are rerolled by the player with the lowest unused turn-order number."""
 
-    dice = fields.List(whole_number(validate=validate.Range(min=1, max=6)), required=True,
-                       metadata={"description": "the values rerolled (one die fewer than were left)"})
+    dice = fields.List(die_face(), required=True,
+                       metadata={"description": "the values rerolled (one die fewer than were left), one per die "
+                                                "in the order the view's dice_to_roll lists them"})
 
 
 class ChooseDustbinSchema(MoveSchema):
@@ -249,16 +252,14 @@ class TakeDieSchema(MoveSchema):
     pays 1 krone for +1 strength (once per turn)."""
 
     seat = seat_field()
-    value = whole_number(required=True, validate=validate.Range(min=1, max=6))
+    value = die_face(required=True)
     boost = YesNo(load_default=False)
     colour = fields.String(validate=validate.Regexp(r"^[a-z]{1,20}$"),
                            metadata={"description": "the die's colour (omit for a white die)"})
     staff_first = YesNo(metadata={"description": "rules version 3: a staff card marked before_or_after (Staff "
                                                  "Manager) acts before the main action"})
-    move_from = whole_number(validate=validate.Range(min=1, max=6),
-                             metadata={"description": "module 3, The Kozi Palace: first move a die from this "
-                                                      "adjacent action space onto the one used, turned to its "
-                                                      "number"})
+    move_from = die_face("module 3, The Kozi Palace: first move a die from this adjacent action space onto the "
+                         "one used, turned to its number")
     move_colour = fields.String(validate=validate.Regexp(r"^[a-z]{1,20}$"),
                                 metadata={"description": "with move_from: the colour of the die moved (omit for a "
                                                          "white one, or the only colour there)"})

@@ -6,7 +6,8 @@ from typing import Any, Sequence
 from domain.grand_austria.catalog import Catalog, EmperorTile, Guest, Staff
 from domain.grand_austria.effects import N_, describe_all
 from domain.grand_austria.parts import parts
-from domain.grand_austria.state import State
+from domain.grand_austria.dice import rerolled
+from domain.grand_austria.state import REROLL, ROLL, State
 
 ON_HIRE = N_("on hire: {effects}")
 EACH_ROUND = N_("once per round: {effects}")
@@ -80,6 +81,7 @@ def view(state: State, seat: str | None, full: bool) -> dict[str, Any]:
         "action_spaces": {str(v + 1): len(colours) for v, colours in enumerate(state.dice)},
         "action_space_dice": {str(v + 1): list(colours) for v, colours in enumerate(state.dice)},
         "dustbin": state.dustbin,
+        "dice_to_roll": list(dice_to_roll(state)),
         "used_turn_numbers": sorted(state.used_numbers), "passed": sorted(state.passed),
         "staff_draft": config.staff_draft, "draft_picked": sorted(state.picked),
         "turn": None if state.turn is None else {
@@ -95,6 +97,16 @@ def view(state: State, seat: str | None, full: bool) -> dict[str, Any]:
         if module.view is not None:
             answer.update(module.view(state, seat, full))
     return answer
+
+
+def dice_to_roll(state: State) -> tuple[str, ...]:
+    """The colours of the dice the table rolls now (a roll or a reroll), in
+    the order a roll's values name them; none while nobody rolls."""
+    if state.phase == ROLL:
+        return state.config.dice
+    if state.phase == REROLL:
+        return rerolled(state)
+    return ()
 
 
 def emperor_tile_stacks(rounds: Sequence[int], cat: Catalog, floors: int = 4) -> list[dict[str, Any]]:

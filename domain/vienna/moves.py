@@ -12,7 +12,7 @@ from domain.vienna.components import (EFFECT_KEYS, HELD_DIE, KINDS, PLACED_DIE, 
 
 def die_field(pattern: str, description: str, about: str = "", **kwargs) -> fields.String:
     return fields.String(validate=WholeText(f"^(?:{pattern})$", error=f"A die is written {description}."),
-                         metadata={"description": about + description}, **kwargs)
+                         metadata={"description": about + description, "holds": "die"}, **kwargs)
 
 
 ROLLED = "'1'-'6' for a die of your colour, 'W1'-'W6' for the white die"

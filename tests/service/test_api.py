@@ -229,6 +229,17 @@ def test_game_types_describe_the_vocabulary(client):
     assert willi["moves"]["play"]["fields"]["card"]["pattern"] == "^[RYGB][1-9]$"
 
 
+def test_a_field_says_whether_it_holds_a_die_or_a_card_of_which_deck(client):
+    """Staff cards 1-6 and die faces 1-6 share their numbers: the vocabulary tells them apart."""
+    moves = next(g for g in client.get("/api/game-types").json["games"] if g["id"] == "grand_austria")["moves"]
+    assert moves["roll"]["fields"]["dice"]["items"]["holds"] == "die"
+    assert moves["take_die"]["fields"]["value"]["holds"] == "die"
+    assert moves["hire"]["fields"]["staff"] | {"holds": "card", "deck": "staff"} == moves["hire"]["fields"]["staff"]
+    assert moves["setup"]["fields"]["hands"]["values"]["items"]["deck"] == "staff"
+    assert moves["setup"]["fields"]["queue"]["items"]["deck"] == "guest"
+    assert moves["setup"]["fields"]["objectives"]["items"]["deck"] == "objective"
+
+
 def test_openapi_and_offline_docs(client):
     spec = client.get("/api/openapi.json").json
     for path in ["/api/games", "/api/games/{game_id}/moves", "/api/games/{game_id}/undo",

@@ -11,14 +11,14 @@ export function showValue(value, field, ctx) {
   if (own) return own;
   if (value === null || value === undefined) return h("span.value", t("unseen"));
   // A card known by its number whose printed content the state shows (a staff card in a hand): its name.
-  const card = typeof value === "number" && field && /\bcard\b/i.test(field.description || "")
+  const card = typeof value === "number" && field && field.holds === "card"
     && (cardByNumber(ctx.state, value) || (ctx.catalog && ctx.catalog.get(value)));
   if (card) {
     return h("span.value.named-card", { title: `no. ${value}` }, h("b", card.name), card.text && h("small", card.text));
   }
   if (typeof value === "boolean") return h("span.value", value ? t("yes") : t("no"));
-  if (typeof value === "number" && field && choicesOf(field)?.dice) return h("span.die", dieFace(value));
-  const die = typeof value === "string" && field && /\bdie\b/.test(field.description || "") && value.match(/^([A-Z]?)([1-6])$/);
+  if (typeof value === "number" && field && field.holds === "die") return h("span.die", dieFace(value));
+  const die = typeof value === "string" && field && field.holds === "die" && value.match(/^([A-Z]?)([1-6])$/);
   if (die) return h("span.die", { class: die[1] ? `die-${die[1]}` : "", title: value }, die[1] && h("small", die[1]), dieFace(Number(die[2])));
   if (Array.isArray(value) && field && field.items) return h("span.value", value.map((v) => showValue(v, field.items, ctx)));
   if (Array.isArray(value) && value.every((v) => v === null || typeof v !== "object")) {
@@ -83,12 +83,12 @@ function plain(text) {
   return String(text).normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
-// Cards the game's catalog has (GET /api/game-types/<game>/catalog) are
-// picked by name and what they show, and a card already in play (anywhere
-// in the state) is not offered.
+// The cards of a deck (the field says which: GET /api/games/<id>/catalog)
+// are picked by name and what they show, and a card already in play
+// (anywhere in the state) is not offered.
 function fromCatalog(choices, ctx) {
   const cards = ctx.catalog;
-  if (!cards || !choices.values.length || !choices.values.every((v) => cards.has(v))) return choices;
+  if (!choices.deck || !cards) return choices;
   const inPlay = cardsInState(ctx.state);
   return { ...choices, columns: null, values: choices.values.filter((v) => !inPlay.has(v)),
     show: (v) => catalogCard(cards.get(v)), search: (v) => `${cards.get(v).name} ${cardWords(cards.get(v))}` };
@@ -327,7 +327,7 @@ function plainWidget(name, field, ctx, onchange) {
   if (field.type === "dict") return dictWidget(name, field, ctx, onchange);
   if (field.type === "nested" && field.fields) return nestedWidget(name, field, ctx, onchange);
   if (field.type === "list" && field.items) {
-    const listed = choicesOf(field.items, field.description);
+    const listed = choicesOf(field.items, ctx.catalog);
     const choices = listed && fromCatalog(listed, ctx);
     return choices ? listWidget(field, ctx, choices, onchange) : itemsWidget(name, field, ctx, onchange);
   }
@@ -343,7 +343,7 @@ function plainWidget(name, field, ctx, onchange) {
   }
   const spaces = field.type === "string" && boardSpaces(ctx.state, field);
   if (spaces) return spaceWidget(field, ctx, spaces, onchange);
-  const choices = choicesOf(field);
+  const choices = choicesOf(field, ctx.catalog);
   if (choices) return choiceWidget(field, ctx, fromCatalog(choices, ctx), onchange);
   return textWidget(field, onchange);
 }
@@ -517,7 +517,7 @@ function moveGroup(group, vocabulary, ctx, submit) {
 // card is found where it always is. Values outside the deck ("face down")
 // come first as plain buttons.
 function cardGrid(field, values, ctx, option, explain) {
-  const choices = choicesOf(field);
+  const choices = choicesOf(field, ctx.catalog);
   if (!choices || !choices.columns || !choices.distinct) return null;
   const inDeck = values.filter((v) => choices.values.includes(v));
   if (inDeck.length <= choices.columns) return null;

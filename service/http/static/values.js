@@ -63,24 +63,31 @@ function expandClass(text) {
 
 // The choices a scalar field offers: {values, distinct} or null for free entry.
 // distinct: the values are things of which the box holds one each (cards),
-// not kinds that repeat (delicacies, die faces).
-export function choicesOf(field, context = "") {
+// not kinds that repeat (delicacies, die faces). What a value stands for is
+// the field's own word ("holds": a die, a card of a named deck), never guessed
+// from its numbers: a card's choices are its deck's cards in the game's
+// catalog (number -> card), none without one.
+export function choicesOf(field, catalog = null) {
   if (field.one_of) return { values: field.one_of, distinct: false };
-  const numbered = numberedCards(field, context);
-  if (numbered) return numbered;
+  if (field.holds === "card" && field.deck) return deckCards(field.deck, catalog);
   if (field.type === "string") {
     const values = enumerate(field.pattern);
-    // Cards and guests exist once each; die faces repeat.
-    const distinct = !/\b(die|dice)\b/.test(field.description || "");
-    return values ? { values, distinct, columns: columnsOf(field.pattern) } : null;
+    return values ? { values, distinct: field.holds !== "die", columns: columnsOf(field.pattern) } : null;
   }
   if (field.type === "integer" && field.min !== undefined && field.max !== undefined
       && field.max - field.min < 20) {
     const values = [];
     for (let v = field.min; v <= field.max; v++) values.push(v);
-    return { values, distinct: false, dice: field.min === 1 && field.max === 6 };
+    return { values, distinct: false, dice: field.holds === "die" };
   }
   return null;
+}
+
+// The cards of one deck, by number, each once.
+function deckCards(deck, catalog) {
+  if (!catalog) return null;
+  const values = [...catalog.values()].filter((card) => card.deck === deck).map((card) => card.number);
+  return values.length ? { values, distinct: true, columns: 8, deck } : null;
 }
 
 // A grid of cards reads best with one row per colour: as many columns as the
@@ -103,22 +110,4 @@ const DIE_FACES = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
 export function dieFace(value) {
   return DIE_FACES[value - 1] || String(value);
-}
-
-// Cards known by their number where the vocabulary gives no bounds but says
-// them in words ("a staff card: number 1-48 or printed content", a list of
-// "objective card numbers ... (105-116)"): a grid of the numbers to tap, each
-// card once.
-function numberedCards(field, context) {
-  const typed = field.type === "integer" ? field.min === undefined && field.max === undefined
-    : !["string", "boolean", "dict", "list", "nested", "number"].includes(field.type);
-  if (!typed) return null;
-  const text = `${field.description || ""} ${context}`;
-  const match = text.match(/\bnumbers?\s+(\d+)\s*[-–]\s*(\d+)/) || text.match(/\((\d+)\s*[-–]\s*(\d+)\)/);
-  if (!match) return null;
-  const [low, high] = [Number(match[1]), Number(match[2])];
-  if (!(high > low) || high - low >= MAX_CHOICES) return null;
-  const values = [];
-  for (let v = low; v <= high; v++) values.push(v);
-  return { values, distinct: true, columns: 8 };
 }

@@ -157,3 +157,10 @@ def test_the_dustbin_choice_reads_and_writes_as_notation():
     move = GAME.load_move(mv("choose_dustbin", "Anna", colour="blue"))
     assert GAME.notation(move) == "Anna dustbin blue"
     assert GAME.parse_notation("Anna dustbin blue", ["Anna", "Beth"]) == move
+
+
+def test_the_view_lists_the_dice_to_roll_by_colour_for_the_roll_and_the_reroll():
+    """A scorekeeper enters a roll die by die: the view says which dice, in the roll's order."""
+    state = evolve(ready(), phase="roll", dice=((),) * 6)
+    assert GAME.view(state, None)["dice_to_roll"] == [WHITE] * 7 + ["red", "blue", "yellow"]
+    assert GAME.view(ready(), None)["dice_to_roll"] == []

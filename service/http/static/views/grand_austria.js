@@ -17,6 +17,7 @@ import * as hotels from "./grand_austria_hotels.js";
 import { dieFace } from "../values.js";
 import { seatColour } from "../chart.js";
 import { choiceWidget } from "../forms.js";
+import { t } from "../i18n.js";
 import { bellCards, faceDownBells, largeOrderPile, moreFactWords, moreMoveTitle } from "./grand_austria_more.js";
 import { soloFactWords, soloFieldWidget, soloMoveTitle, soloPanel } from "./grand_austria_solo.js";
 
@@ -61,6 +62,24 @@ function emperorPicker(field, ctx, onchange) {
       h("div.entry-head", `Round ${stack.round}: a tile of stack ${stack.stack}`), pick.el))),
     // Each stack's tile in round order; a stack left untapped is left out (the rules say what is missing).
     value: () => rows.map(([, pick]) => pick.value()).filter((id) => id !== null),
+  };
+}
+
+// A roll (or reroll) at the table: each die the view's dice_to_roll lists,
+// in that order, gets the six faces to tap (the base game's dice all white,
+// module 2's coloured dice named by colour).
+function diceRoll(field, ctx, onchange) {
+  const colours = ctx.state.dice_to_roll;
+  let white = 0;
+  const rows = colours.map((colour) => {
+    const label = colour === "white" ? t("die {n}", { n: (white += 1) }) : t("the {colour} die", { colour: t(colour) });
+    return { colour, label, pick: choiceWidget(field.items, ctx, { values: [1, 2, 3, 4, 5, 6], distinct: false, columns: 6 }, onchange) };
+  });
+  return {
+    el: h("div.dice-roll", rows.map(({ colour, label, pick }, i) => h("div.entry.die-row", { dataset: { die: i + 1, colour } },
+      h("div.entry-head", label), pick.el))),
+    // A die left untapped is left out: the rules say how many are rolled.
+    value: () => rows.map(({ pick }) => pick.value()).filter((face) => face !== null),
   };
 }
 
@@ -305,10 +324,18 @@ export default {
     if (own) return own;
     const solo = soloFieldWidget(path, field, ctx, onchange, choiceWidget);
     if (solo) return solo;
+    if (["roll", "reroll"].includes(ctx.moveType) && path === "dice" && (ctx.state.dice_to_roll || []).length) {
+      return diceRoll(field, ctx, onchange);
+    }
     if (ctx.moveType === "setup" && path === "emperor_tiles" && Array.isArray(ctx.state.emperor_tile_stacks)) {
       return emperorPicker(field, ctx, onchange);
     }
     return null;
+  },
+
+  // The dice rows say what to tap: no words about the API's order.
+  describe(type, path) {
+    return ["roll", "reroll"].includes(type) && path === "dice" ? null : undefined;
   },
 
   renderValue(value) {
@@ -321,6 +348,8 @@ export default {
     if (own) return own;
     const solo = soloMoveTitle(type);
     if (solo) return solo;
+    if (type === "roll") return t("Roll: tap the face each die shows");
+    if (type === "reroll") return t("Reroll: tap the face each die shows");
     if (type === "take_key") return `${seat}: take the skeleton key instead of a die — or tap it on the action board`;
     if (SENDS.includes(type)) return `${seat}: send a dancer to a ballroom — or tap its row above the board`;
     if (type === "check_in") return `${seat}: check a guest in — or tap the room in ${seat}'s hotel`;

@@ -69,7 +69,6 @@ export function factWords(fact) {
 
 export function moveTitle(type, seat) {
   if (type === "exchange") return `${seat}: exchange up to 4 kitchen items (the Exchange celebrity)`;
-  if (type === "roll") return "Roll: the white dice, then red, blue, yellow";
   if (type === "choose_dustbin") return `${seat}: which coloured die goes to the dustbin`;
   return null;
 }
