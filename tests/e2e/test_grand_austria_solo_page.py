@@ -3,8 +3,8 @@ opponent's panel (its card face up, level, decks, countdown markers), its
 turn entered at the table by tapping the drawn instruction card among those
 left, then each step listed in words; a whole digital game against Leopold
 and a round against Elisabeth and against each solo entrance (module 3),
-started on the page and tapped on the player's own page while the service
-draws the opponent's cards."""
+started on the page and tapped on that same phone (in a one-player game it
+is the player's own page) while the service draws the opponent's cards."""
 from __future__ import annotations
 
 import random
@@ -14,7 +14,7 @@ from grand_austria_rounds import state_of, table_game_on_the_page
 from playwright.sync_api import Page, expect
 
 from starting import start_on_the_page
-from test_grand_austria_start_player_page import players_phones, tap_a_move
+from test_grand_austria_start_player_page import tap_a_move
 
 pytestmark = pytest.mark.browser
 
@@ -59,29 +59,43 @@ def test_the_opponents_turn_entered_at_the_table(phone: Page, server, shoot):
     assert state["turn"]["seat"] == "Anna" and state["players"]["bot"]["vp"] == 4
 
 
-def play_on_the_page(page: Page, browser, server: str, game_id: str, seed: int, until) -> dict:
+def play_on_the_page(page: Page, server: str, game_id: str, seed: int, until) -> dict:
+    """Tap the player's moves on the one phone that started the game until ``until(state)``."""
     rng = random.Random(seed)
-    with players_phones(browser, page, ["Anna"]) as phones:
-        for _ in range(1500):
-            state = state_of(page, server, game_id)
-            if until(state):
-                return state
-            tap_a_move(phones, server, game_id, rng)
+    for _ in range(1500):
+        state = state_of(page, server, game_id)
+        if until(state):
+            return state
+        tap_a_move({"Anna": page}, server, game_id, rng)
     raise AssertionError("the game did not get there")
 
 
 @pytest.mark.slow
-def test_a_whole_solo_game_against_leopold_through_the_page(phone: Page, browser, server):
+def test_a_whole_solo_game_against_leopold_through_the_page(phone: Page, server):
     game_id = start_on_the_page(phone, "grand_austria", ["Anna"], "digital", solo="medium")
-    final = play_on_the_page(phone, browser, server, game_id, 3, lambda state: state["finished"])
+    final = play_on_the_page(phone, server, game_id, 3, lambda state: state["finished"])
     assert final["winners"] in (["Anna"], ["bot"]) and len(final["solo"]["drawn"]) >= 10
     phone.reload()
     expect(phone.locator(".view .solo-panel .solo-steps li").first).to_contain_text("Leopold draws instruction card")
 
 
-def test_a_round_against_elisabeth_through_the_page(phone: Page, browser, server, shoot):
+def test_a_round_against_elisabeth_on_the_phone_that_started_it(phone: Page, server, shoot):
+    """One player, one phone: the page that started the game is Anna's own (no
+    links to hand out), her 6 of 10 staff cards are kept by tapping 6 cards,
+    and the whole round is played there."""
     game_id = start_on_the_page(phone, "grand_austria", ["Anna"], "digital", ("ballrooms",), solo="hard")
-    state = play_on_the_page(phone, browser, server, game_id, 5, lambda state: state["round"] == 2)
+    expect(phone.locator(".seat-page")).to_contain_text("You are Anna")
+    expect(phone.locator(".player-links, .seat-link")).to_have_count(0)
+    keep = phone.locator("section.move-group[data-move='keep_staff'][data-seat='Anna']")
+    cards = keep.locator(".pick-some button.chip")
+    expect(cards).to_have_count(10)
+    for i in range(5):
+        cards.nth(i).click()
+    expect(keep.locator(".count")).to_have_text("5 of 6 chosen")
+    shoot(phone, "solo-00-keep-6-of-10")
+    cards.nth(5).click()
+    expect(keep).to_have_count(0)
+    state = play_on_the_page(phone, server, game_id, 5, lambda state: state["round"] == 2)
     assert state["solo"]["opponent"] == "Elisabeth" and len(state["solo"]["drawn"]) == 2
     phone.reload()
     panel = phone.locator(".view .solo-panel")
@@ -95,10 +109,10 @@ def test_a_round_against_elisabeth_through_the_page(phone: Page, browser, server
                                              ("nine_stars_inn", "on the stars track"),
                                              ("sushi_resort", "queue guest"),
                                              ("hautel_couture", "rooms reserved")])
-def test_a_round_against_each_solo_entrance_through_the_page(phone: Page, browser, server, shoot, entrance, shows):
+def test_a_round_against_each_solo_entrance_through_the_page(phone: Page, server, shoot, entrance, shows):
     game_id = start_on_the_page(phone, "grand_austria", ["Anna"], "digital", ("unique_hotels",), solo="easy",
                                 bot_entrance=entrance)
-    state = play_on_the_page(phone, browser, server, game_id, 6, lambda state: state["round"] == 2)
+    state = play_on_the_page(phone, server, game_id, 6, lambda state: state["round"] == 2)
     assert state["solo"]["entrance"]["entrance"] == entrance
     assert state["hotel_entrances"]["owners"]["Anna"]
     phone.reload()

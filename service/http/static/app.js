@@ -4,7 +4,7 @@ import { h, clear, listing } from "./dom.js";
 import { api, keepTokens, tokens } from "./api.js";
 import { fieldsForm } from "./forms.js";
 import { showGame } from "./game.js";
-import { handedOut } from "./links.js";
+import { keepNewGame } from "./links.js";
 import { LANGUAGES, chooseLanguage, language, t, useLanguage } from "./i18n.js";
 
 const main = document.getElementById("app");
@@ -51,7 +51,7 @@ async function showHome(mine) {
   const who = (seats) => listing(seats.map((s) => (s === "table" ? t("the table") : s))) || t("nobody");
   const list = [...games].reverse().map((game) => {
     const kept = tokens(game.id);
-    const role = kept && kept.scorekeeper ? t("you keep score") : kept && kept.as ? t("you play {seat}", { seat: kept.as })
+    const role = kept && kept.as ? t("you play {seat}", { seat: kept.as }) : kept && kept.scorekeeper ? t("you keep score")
       : t("watch only");
     return h("li", { dataset: { game: game.id } },
       h("a.game-link", { href: `#/game/${game.id}` },
@@ -172,10 +172,7 @@ async function showNew(mine) {
     }
     try {
       const created = await api.create({ game: type.id, players, mode, options: options.value() });
-      // The scorekeeper's token stays in this browser; the seats' go to their players, once.
-      keepTokens(created.id, { scorekeeper: created.tokens.scorekeeper, seats: {} });
-      if (mode === "digital") handedOut.set(created.id, created.tokens.seats);
-      sessionStorage.setItem(`tablelog:new:${created.id}`, "1");
+      keepNewGame(created, mode === "digital");
       location.hash = `#/game/${created.id}`;
     } catch (error) {
       problem.textContent = error.message;

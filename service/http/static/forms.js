@@ -506,10 +506,57 @@ function moveGroup(group, vocabulary, ctx, submit) {
     // The board is the input where it shows every choice (Vienna's street): no list of the same beside it.
     clear(body, picked, h("p.step", words(name)),
       onBoard ? ctx.adapter.board(ctx.state, ctx, { selectable: new Set(values), onpick: pick, seat })
-        : cardGrid(field, values, ctx, option, explain) || h("div.chips", values.map(option)));
+        : pickSome(values, field, ctx, pick) || cardGrid(field, values, ctx, option, explain) || h("div.chips", values.map(option)));
   }
   render();
   return el;
+}
+
+// Choosing k of n (keep 6 of your 10 staff cards): the legal moves differ in
+// a set of things, so the page offers the things, each once, and the k-th
+// tap records the move whose set it is, never a chip per combination. Lists
+// whose order matters (two moves with the same things in another order) are
+// left to the plain chips.
+function pickSome(lists, field, ctx, pick) {
+  if (lists.length < 2 || !lists.every(Array.isArray)) return null;
+  const asSet = (list) => JSON.stringify(list.map((v) => JSON.stringify(v)).sort());
+  const bySet = new Map(lists.map((list) => [asSet(list), list]));
+  if (bySet.size < lists.length) return null;
+  const things = [];
+  for (const list of lists) for (const value of list) if (!things.some((v) => JSON.stringify(v) === JSON.stringify(value))) things.push(value);
+  const sizes = new Set(lists.map((list) => list.length));
+  const k = sizes.size === 1 ? lists[0].length : null;
+  const chosen = [];
+  const count = h("span.count");
+  // A thing no legal set holds beside those chosen is not offered.
+  const fits = (indices) => {
+    const wanted = indices.map((i) => JSON.stringify(things[i]));
+    return lists.some((list) => {
+      const left = list.map((v) => JSON.stringify(v));
+      return wanted.every((w) => { const at = left.indexOf(w); if (at < 0) return false; left.splice(at, 1); return true; });
+    });
+  };
+  const grid = chips(things.map((_, i) => i), field.items, ctx, {
+    multiple: true,
+    show: (i) => showValue(things[i], field.items, ctx),
+    onpick: (i) => {
+      const at = chosen.indexOf(i);
+      if (at >= 0) chosen.splice(at, 1);
+      else chosen.push(i);
+      render();
+      const move = bySet.get(asSet(chosen.map((j) => things[j])));
+      if (move && (k === null ? false : chosen.length === k)) pick(move);
+    },
+  });
+  const done = k === null && h("button.primary.small", { type: "button", disabled: true,
+    onclick: () => pick(bySet.get(asSet(chosen.map((j) => things[j])))) }, t("record these"));
+  function render() {
+    count.textContent = k ? t("{n} of {max} chosen", { n: chosen.length, max: k }) : t("{n} chosen", { n: chosen.length });
+    grid.mark(chosen, new Set(things.map((_, i) => i).filter((i) => !chosen.includes(i) && !fits([...chosen, i]))));
+    if (done) done.disabled = !bySet.has(asSet(chosen.map((j) => things[j])));
+  }
+  render();
+  return h("div.pick-some", h("div.sequence-line", count, done), grid.el);
 }
 
 // Many cards to choose from (a hand the scorekeeper did not see): the whole

@@ -4,7 +4,7 @@ import { api, tokens, keepTokens, ApiError } from "./api.js";
 import { chooser, moveForm } from "./forms.js";
 import { scoreChart } from "./chart.js";
 import { adapterFor } from "./views/index.js";
-import { handedOut, seatLink } from "./links.js";
+import { handedOut, keepNewGame, seatLink } from "./links.js";
 import { t } from "./i18n.js";
 
 // shown(): whether this page is still the one to show (see app.js).
@@ -28,12 +28,18 @@ class GamePage {
     };
   }
 
-  // The scorekeeper's token, or on a player's own page (digital games) that seat's.
-  get seat() { return this.tokens && !this.tokens.scorekeeper ? this.tokens.as || null : null; }
+  // The scorekeeper's token, or on a player's own page (digital games) that
+  // seat's: a link opened on the player's phone, or the phone that started a
+  // one-player game (it keeps the scorekeeper's token too, and plays the seat).
+  get seat() {
+    const kept = this.tokens;
+    if (!kept || !kept.as) return null;
+    return !kept.scorekeeper || (kept.seats && kept.seats[kept.as]) ? kept.as : null;
+  }
 
   get token() {
     if (!this.tokens) return null;
-    return this.tokens.scorekeeper || (this.seat && this.tokens.seats && this.tokens.seats[this.seat]) || null;
+    return (this.seat && this.tokens.seats && this.tokens.seats[this.seat]) || this.tokens.scorekeeper || null;
   }
 
   async load(shown) {
@@ -526,9 +532,7 @@ class GamePage {
 
   async fork(at) {
     const created = await api.fork(this.id, at, this.token);
-    keepTokens(created.id, { scorekeeper: created.tokens.scorekeeper, seats: {} });
-    if (this.summary.mode === "digital") handedOut.set(created.id, created.tokens.seats);
-    sessionStorage.setItem(`tablelog:new:${created.id}`, "1");
+    keepNewGame(created, this.summary.mode === "digital");
     location.hash = `#/game/${created.id}`;
   }
 
