@@ -460,6 +460,11 @@ function moveGroup(group, vocabulary, ctx, submit) {
     }
   }
 
+  // What every move of the group shares (the card a player drew) is said, not asked.
+  const shared = group.length > 1 ? order.filter((name) => name in group[0] && !varying(group).includes(name)) : [];
+  const given = shared.length ? h("p.given", shared.map((name) => h("span.chip.small", { dataset: { field: name } },
+    words(name), " ", showValue(group[0][name], fields[name], ctx)))) : null;
+
   function render() {
     const left = remaining();
     const open = varying(left);
@@ -467,6 +472,7 @@ function moveGroup(group, vocabulary, ctx, submit) {
       type: "button", title: t("change"), onclick: () => { picks.delete(name); render(); } },
     words(name), " ", showValue(value, fields[name], ctx)));
     if (!open.length) {
+      if (ctx.boardInput) ctx.boardInput(el, false);
       const move = left[0];
       const shown = order.filter((name) => name in move && !picks.has(name));
       const label = (ctx.adapter.moveLabel && ctx.adapter.moveLabel(move))
@@ -503,8 +509,9 @@ function moveGroup(group, vocabulary, ctx, submit) {
       }
       problem.hidden = false;
     });
+    if (ctx.boardInput) ctx.boardInput(el, Boolean(onBoard));
     // The board is the input where it shows every choice (Vienna's street): no list of the same beside it.
-    clear(body, picked, h("p.step", words(name)),
+    clear(body, picked, given, h("p.step", words(name)),
       onBoard ? ctx.adapter.board(ctx.state, ctx, { selectable: new Set(values), onpick: pick, seat })
         : pickSome(values, field, ctx, pick) || cardGrid(field, values, ctx, option, explain) || h("div.chips", values.map(option)));
   }

@@ -127,6 +127,7 @@ class GamePage {
     const acting = state.expected.seats.filter((s) => s !== "table");
     // Whose turn it is, where the state says so: a roll by the table is that seat's roll.
     const turn = [state.turn, state.active, state.to_play].find((s) => typeof s === "string" && seats.includes(s));
+    const boardInputs = new Set();
     return {
       adapter: this.adapter, state, summary: this.summary, seats, players: this.summary.players,
       actingSeats: acting.length ? acting : seats, turn,
@@ -135,6 +136,14 @@ class GamePage {
       catalog: this.catalog,
       check: this.token ? (move) => api.check(this.id, move, this.token) : null,
       submit: (move) => this.submitMove(move),
+      // The board is shown once: while a move group below offers it to tap, the view's copy gives way.
+      boardInput: (group, shown) => {
+        if (shown) boardInputs.add(group);
+        else boardInputs.delete(group);
+        for (const board of this.sections.view.querySelectorAll("[data-board='view']")) {
+          board.classList.toggle("gives-way", boardInputs.size > 0);
+        }
+      },
     };
   }
 

@@ -38,7 +38,8 @@ function board(state, ctx, pick) {
   const rows = inPlay.map(([r]) => r);
   const cols = inPlay.map(([, c]) => c);
   const [top, bottom, left, right] = [Math.min(...rows), Math.max(...rows), Math.min(...cols), Math.max(...cols)];
-  const grid = h("div.board", { role: pick ? "group" : null, "aria-label": "ballroom" });
+  // A board to tap is the input; the view's board (data-board "view") gives way to it (game.js).
+  const grid = h("div.board", { role: pick ? "group" : null, "aria-label": "ballroom", dataset: { board: pick ? "input" : "view" } });
   grid.style.setProperty("--columns", right - left + 1);
   state.layout.slice(top, bottom + 1).forEach((_, i) => {
     const r = top + i;
@@ -81,6 +82,9 @@ function renderState(state, ctx) {
         nameTag("strong", seat), h("span.stat", h("b", state.scores[seat]), ` ${t("pt")}`),
         h("small", t("{n} cards left · buffet sets {sets} ({points} pt)", { n: players[seat].cards_left.length,
           sets: players[seat].buffet_sets, points: players[seat].buffet_points }))),
+      // The card a player drew from their stack: shown to that player (and to the table when nothing is hidden).
+      players[seat].hand ? h("div.line.drawn", h("small", `${t("card drawn, to place now")} `),
+        guestCard(players[seat].hand, players[seat].colour)) : null,
       h("div.line", h("small", `${t("collected")} `), players[seat].collected.length
         ? h("span.tile-kinds", players[seat].collected.map((kind) => tile(kind))) : h("span.none", t("nothing yet")))))),
     state.dances.length ? h("details", h("summary", t("Dances ({n})", { n: state.dances.length })),
