@@ -123,6 +123,12 @@ class Willi(Game):
         candidates += [{"type": "meinz", "seat": s} for s in state.callers()]
         return [m for m in candidates if self.is_legal(state, m)]
 
+    def unlisted_moves(self, state: WilliState) -> tuple[str, ...]:
+        """Only the deal is too much to list: every discard, play, exchange and
+        Meinz is listed (a hand nobody saw by the cards it may hold), so no
+        entry form is offered for them."""
+        return self.expected(state).moves if state.phase == "deal" else ()
+
     def chance_move(self, state: WilliState, rng: random.Random) -> Move:
         hands = deal_cards(rng, DECK, len(state.seats), HAND_SIZE)
         return {"type": "deal", "hands": dict(zip(state.seats, hands))}

@@ -350,7 +350,7 @@ def test_legal_moves_and_audit_answer_their_shapes(client):
     api = dealt(client)
     legal = api.get("legal-moves")
     assert set(legal) == {"expected", "moves", "unlisted"} and set(legal["expected"]) == {"seats", "moves"}
-    assert legal["unlisted"] == ["discard"]        # Willi leaves every expected kind to forms as well
+    assert legal["unlisted"] == []                 # Willi lists every discard: no form is needed beside them
     assert legal["expected"] == {"seats": FOUR, "moves": ["discard"]}
     assert {"type": "discard", "seat": "Alex", "card": None} in legal["moves"]
     audit = api.get("audit")

@@ -331,6 +331,9 @@ function plainWidget(name, field, ctx, onchange) {
     const choices = listed && fromCatalog(listed, ctx);
     return choices ? listWidget(field, ctx, choices, onchange) : itemsWidget(name, field, ctx, onchange);
   }
+  if (leaf === "seat" && field.type === "string" && ctx.ownSeat) {
+    return { el: h("span.value.own-seat", ctx.ownSeat), value: () => ctx.ownSeat };
+  }
   if (leaf === "seat" && field.type === "string") {
     const seat = choiceWidget(field, ctx, { values: ctx.actingSeats, distinct: false }, onchange);
     if (ctx.turn && ctx.actingSeats.includes(ctx.turn)) seat.choose(ctx.turn);

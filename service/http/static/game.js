@@ -131,6 +131,8 @@ class GamePage {
     return {
       adapter: this.adapter, state, summary: this.summary, seats, players: this.summary.players,
       actingSeats: acting.length ? acting : seats, turn,
+      // On a player's own page every move is that seat's: its seat field is not asked.
+      ownSeat: this.seat,
       // Live, the legal moves and a way to record one: a view can make a move where it is tapped.
       moves: this.replayAt === null && this.token && this.legal.moves ? this.legal.moves : [],
       catalog: this.catalog,
@@ -152,6 +154,7 @@ class GamePage {
   render({ log = [] } = {}) {
     this.renderHead();
     this.renderNotice();
+    this.foldLinks();
     this.renderReplay();
     this.renderLog(log);
     this.renderControls();
@@ -236,37 +239,61 @@ class GamePage {
   }
 
   // In a digital game each player plays on their own phone, seeing only their
-  // own cards: their link is handed out once (a QR code to scan), and the
-  // scorekeeper can hand it out again or revoke it. This page keeps no seat's token.
+  // own cards: their link is handed out once (a QR code to scan) and folds
+  // away at the first move a person records, so that nobody glancing at the
+  // table's phone scans another's seat; it comes back only on "show links
+  // again", and the scorekeeper can hand a link out anew or revoke it. This
+  // page keeps no seat's token beyond this page's memory.
   playerLinks() {
-    const links = handedOut.get(this.id) || {};
+    this.links = handedOut.get(this.id) || {};
     handedOut.delete(this.id);
+    this.said = {};                       // seat -> what became of its link ("revoked")
+    this.linksBox = h("details.player-links");
+    this.showLinks(Object.keys(this.links));
+    return this.linksBox;
+  }
+
+  // The links of these seats and their codes on the page (until a person's next move); the others folded away.
+  showLinks(seats) {
+    const shown = seats.length > 0;
+    this.linksShownAt = shown ? this.held : null;
+    const kept = Object.keys(this.links).length > 0;
     const rows = this.summary.players.map((seat) => {
-      const row = h("li.seat-link", { dataset: { seat } });
-      // said: the seat's new token to show, or what became of its link.
-      const show = (said) => clear(row, h("strong", seat),
-        said.token ? seatLink(this.id, seat, said.token) : h("small.link-state", said.text),
+      const said = this.said[seat];
+      const link = seats.includes(seat) && this.links[seat] && !said ? seatLink(this.id, seat, this.links[seat])
+        : h("small.link-state", said || (kept ? t("folded away: the game has begun") : t("link handed out")));
+      return h("li.seat-link", { dataset: { seat } }, h("strong", seat), link,
         h("div.chips",
-          h("button.small.reissue", { type: "button", onclick: () => this.changeLink(seat, false, show) }, t("new link")),
-          h("button.small.revoke", { type: "button", onclick: () => this.changeLink(seat, true, show) }, t("revoke"))));
-      show(links[seat] ? { token: links[seat] } : { text: t("link handed out") });
-      return row;
+          h("button.small.reissue", { type: "button", onclick: () => this.changeLink(seat, false) }, t("new link")),
+          h("button.small.revoke", { type: "button", onclick: () => this.changeLink(seat, true) }, t("revoke"))));
     });
-    return h("details.player-links", { open: Object.keys(links).length > 0 }, h("summary", t("Each player's own page")),
+    this.linksBox.open = shown;
+    clear(this.linksBox, h("summary", t("Each player's own page")),
       h("p.hint", t("Each player scans their code (or opens their link) on their own phone: it shows them only their "
         + "own cards and records their own moves. Anyone with a link can play that seat, so it is shown only now; "
         + "a new link replaces the old one, and revoke stops it.")),
+      !shown && kept && h("button.small.show-links", { type: "button", onclick: () => this.showLinks(Object.keys(this.links)) },
+        t("show links again")),
       h("ul", rows));
   }
 
-  async changeLink(seat, revoke, show) {
+  // The links fold away once a person records a move after they were shown.
+  foldLinks() {
+    if (this.linksShownAt === null || this.linksShownAt === undefined || !this.linksBox) return;
+    const since = this.linksShownAt;
+    if (this.log.entries.some((e) => e.recorded_by !== "service" && e.version > since)) this.showLinks([]);
+  }
+
+  async changeLink(seat, revoke) {
     try {
       const answer = await (revoke ? api.revokeSeat(this.id, seat, this.token) : api.reissueSeat(this.id, seat, this.token));
-      show(revoke ? { text: t("link revoked: it no longer works") } : { token: answer.token });
+      if (revoke) this.said[seat] = t("link revoked: it no longer works");
+      else { this.links[seat] = answer.token; delete this.said[seat]; }
     } catch (error) {
-      show({ text: error.message });
+      this.said[seat] = error.message;
     }
     await this.refresh();
+    this.showLinks(!revoke && !this.said[seat] ? [seat] : []);
   }
 
   statusLine(state) {
@@ -330,6 +357,8 @@ class GamePage {
     const { legal } = this;
     if (!this.token || this.live.finished) return clear(box);
     const conflict = this.conflict && h("p.problem.conflict", { role: "alert" }, this.conflict);
+    // A player's own page offers that seat's moves only: none while others are to act.
+    if (this.seat && !legal.expected.seats.includes(this.seat)) return clear(box, conflict, this.waiting(legal));
     if (legal.moves === null) {
       const vocabulary = this.type.moves;
       return clear(box, conflict, legal.expected.moves.map((type) => (this.adapter.chanceForm
@@ -347,14 +376,17 @@ class GamePage {
     const unlisted = (legal.unlisted || legal.expected.moves).filter((type) => actsHere && !listed.has(type) && this.type.moves[type])
       .map((type) => moveForm(type, this.type.moves[type], ctx, (m) => this.submitMove(m)));
     if (!legal.moves.length && unlisted.length) return clear(box, conflict, ...unlisted);
-    if (!legal.moves.length) {
-      const seats = legal.expected.seats.filter((s) => s !== "table");
-      const what = legal.expected.moves.map(words).join(" or ");
-      return clear(box, conflict, h("p.hint.waiting", seats.length && this.summary.mode === "digital"
-        ? t("Waiting for {seats} to {what} on their own page; this page follows by itself.", { seats: listing(seats), what })
-        : t("No move is possible now.")));
-    }
+    if (!legal.moves.length) return clear(box, conflict, this.waiting(legal));
     clear(box, conflict, chooser(legal.moves, this.type.moves, ctx, (m) => this.submitMove(m)), ...unlisted);
+  }
+
+  // Nothing to record here: who the game waits for.
+  waiting(legal) {
+    const seats = legal.expected.seats.filter((s) => s !== "table");
+    const what = legal.expected.moves.map(words).join(` ${t("or")} `);
+    return h("p.hint.waiting", seats.length && this.summary.mode === "digital"
+      ? t("Waiting for {seats} to {what} on their own page; this page follows by itself.", { seats: listing(seats), what })
+      : t("No move is possible now."));
   }
 
   // Redo is offered when the newest event of the game is an undo.
