@@ -95,10 +95,12 @@ class Recorder:
         return self.games.history(self.id).version
 
 
-PAGE_READS = ("state?since={since}", "log?since={since}", "timeline?since={since}", "legal-moves")
+PAGE_READS = ("log?since={since}", "timeline?since={since}", "legal-moves")
 """What the scorekeeper's page asks for after a tap, holding the game at
 version ``since`` (service/http/static/game.js ``refresh``; an e2e test checks
-that the page asks for exactly these)."""
+that the page asks for exactly these). The state after the move comes in the
+move's answer; after an undo, whose answer has none, the page reads
+``state?since={since}`` as well."""
 
 
 class PageTaps:
@@ -114,10 +116,13 @@ class PageTaps:
         self.move = moves[at]
         self.held = self.rec.version
 
-    def reads(self) -> tuple[int, int]:
-        """The page's reads after a change: (requests, bytes)."""
-        sizes, versions = [], []
-        for path in PAGE_READS:
+    def reads(self, answered: int | None = None) -> tuple[int, int]:
+        """The page's reads after a change: (requests, bytes). ``answered``:
+        the version whose state the change's answer brought (a move's), else
+        the state is read too."""
+        paths = PAGE_READS if answered is not None else ("state?since={since}", *PAGE_READS)
+        sizes, versions = [], [] if answered is None else [answered]
+        for path in paths:
             status, answer = self.client.request("GET", f"/api/games/{self.rec.id}/{path.format(since=self.held)}",
                                                  headers=self.rec.headers)
             assert status == 200, answer
@@ -125,7 +130,7 @@ class PageTaps:
             if "version" in answer:
                 versions.append(answer["version"])
         self.held = min(versions)
-        return len(PAGE_READS), sum(sizes)
+        return len(paths), sum(sizes)
 
     def tap(self) -> tuple[float, int, int]:
         """(server seconds, requests, bytes) of one tap."""
@@ -133,7 +138,7 @@ class PageTaps:
         status, answer = self.client.request("POST", f"/api/games/{self.rec.id}/moves",
                                              {"move": self.move, "expected_version": self.held}, self.rec.headers)
         assert status == 201, answer
-        requests, size = self.reads()
+        requests, size = self.reads(answer["version"])
         return self.client.served - before, requests + 1, size + len(json.dumps(answer))
 
     def take_back(self) -> None:

@@ -252,6 +252,18 @@ def test_openapi_and_offline_docs(client):
     assert client.get("/api/docs/assets/swagger-ui-bundle.js").status_code == 200
 
 
+def test_a_page_following_a_game_is_answered_304_while_nothing_changed(client):
+    api = Api(client, "willi", ["Alex", "Joe", "Gunter", "Hanna"])
+    first = client.get(f"/api/games/{api.id}")
+    tag = first.headers["ETag"]
+    again = client.get(f"/api/games/{api.id}", headers={"If-None-Match": tag})
+    assert again.status_code == 304 and again.data == b"" and again.headers["ETag"] == tag
+    api.move({"type": "deal", "hands": dict.fromkeys(["Alex", "Joe", "Gunter", "Hanna"])})
+    moved = client.get(f"/api/games/{api.id}", headers={"If-None-Match": tag})
+    assert moved.status_code == 200 and moved.json["version"] == first.json["version"] + 1
+    assert moved.headers["ETag"] != tag
+
+
 def test_list_games(client):
     api = dealt(client)
     listed = client.get("/api/games").json["games"]

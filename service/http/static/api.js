@@ -78,7 +78,18 @@ function query(params) {
   return text ? `?${text}` : "";
 }
 
+// The game's summary unless it is still at the version of the answer tagged
+// `tag` (its ETag): null then, answered 304 without a body.
+async function summaryIfChanged(id, tag) {
+  const headers = { Accept: "application/json", "Accept-Language": language(), ...(tag ? { "If-None-Match": tag } : {}) };
+  const response = await fetch(`/api/games/${id}`, { headers, cache: "no-store" });
+  if (response.status === 304) return null;
+  if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => null));
+  return { summary: await response.json(), tag: response.headers.get("ETag") };
+}
+
 export const api = {
+  summaryIfChanged,
   gameTypes: () => call("GET", "/api/game-types"),
   catalog: (game) => call("GET", `/api/game-types/${game}/catalog`),
   // The components as one game has them (its modules, its house catalog).

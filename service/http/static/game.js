@@ -7,6 +7,9 @@ import { adapterFor } from "./views/index.js";
 import { handedOut, keepNewGame, seatLink } from "./links.js";
 import { t } from "./i18n.js";
 
+// How often a page asks whether its game moved on (a 304 while it did not).
+const WATCH_MS = 500;
+
 // shown(): whether this page is still the one to show (see app.js).
 export async function showGame(main, id, gameTypes, shown = () => true) {
   const page = new GamePage(main, id, gameTypes);
@@ -62,12 +65,13 @@ class GamePage {
   // changed after it (?since=V), so a tap at move 300 costs what one at move 3 does.
   get version() { return this.held === undefined ? this.summary.version : this.held; }
 
-  async refresh() {
+  // answered: the state a write's answer brought (a move's), so that the page does not read it again.
+  async refresh(answered = null) {
     this.busy = (this.busy || 0) + 1;
     try {
       const since = this.held;
       const [state, log, timeline, legal] = await Promise.all([
-        api.state(this.id, { token: this.token, seat: this.seat, since }), api.log(this.id, this.token, since),
+        answered || api.state(this.id, { token: this.token, seat: this.seat, since }), api.log(this.id, this.token, since),
         api.timeline(this.id, since), this.legalMoves(),
       ]);
       const changed = this.takeLog(log);
@@ -106,14 +110,24 @@ class GamePage {
   }
 
   // Moves recorded elsewhere (another scorekeeper's device, a player's own
-  // page) show up here within a few seconds.
+  // page) show up here within a second: the page asks about twice a second
+  // whether the game moved on, a conditional read the service answers 304
+  // without a body while nothing changed (no request waits on the server).
   watch() {
+    let tag = null;
     const timer = setInterval(async () => {
       if (!this.main.contains(this.sections.head)) return clearInterval(timer);
-      if (document.hidden || this.busy) return;
-      const summary = await api.summary(this.id).catch(() => null);
-      if (summary && summary.version !== this.version && !this.busy) await this.refresh().catch(() => {});
-    }, 4000);
+      if (document.hidden || this.busy || this.watching) return;
+      this.watching = true;
+      try {
+        const changed = await api.summaryIfChanged(this.id, tag).catch(() => null);
+        if (!changed) return;
+        tag = changed.tag;
+        if (changed.summary.version !== this.version && !this.busy) await this.refresh().catch(() => {});
+      } finally {
+        this.watching = false;
+      }
+    }, WATCH_MS);
   }
 
   // In a digital game the scorekeeper's page is the table: it sees what the
@@ -320,8 +334,9 @@ class GamePage {
 
   async submitMove(move) {
     this.busy = (this.busy || 0) + 1;
+    let answer;
     try {
-      await api.move(this.id, move, this.token, this.version);
+      answer = await api.move(this.id, move, this.token, this.version);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         // The form goes with the refresh: the words go above the new one.
@@ -334,7 +349,8 @@ class GamePage {
       this.busy -= 1;
     }
     this.conflict = null;
-    await this.refresh();
+    // The answer carries the state after the move (and after the service's own moves it set off).
+    await this.refresh({ ...answer.state, version: answer.version });
     this.bringEntryIntoView();
   }
 
