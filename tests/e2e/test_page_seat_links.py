@@ -119,6 +119,7 @@ def test_a_players_page_offers_only_that_seats_moves(phone: Page, server):
     seat = only_meinz[0]
     page.goto(f"/#/game/{game}/as/{seat}/{tokens[seat]}")
     expect(page.locator(".seat-page")).to_contain_text(f"You are {seat}")
+    expect(page.locator("header.top")).to_contain_text(f"{seat}'s own page")
     expect(page.locator(f".record section.move-group[data-move='meinz'][data-seat='{seat}']")).to_have_count(1)
     expect(page.locator(".record section.move-group")).to_have_count(1)
     expect(page.locator(".record form")).to_have_count(0)

@@ -1,5 +1,5 @@
 """A deal typo found ten plays later is one
-"take back to here" on that move of the log; a tap on a log line replays the
+"take back to here" on that move of the log (asked first); a tap on a log line replays the
 game to it; and the page has what the API has: fork "what if" from a move,
 comments, export (text and JSON Lines) and the audit."""
 from __future__ import annotations
@@ -37,6 +37,14 @@ def test_take_back_to_the_deal_ten_plays_later(phone: Page, server):
     expect(page.locator(".status")).to_contain_text("Replay, after move 1")
     expect(line(page, 1)).to_have_class("here chosen")
     line(page, 1).locator("button.take-back").click()
+    # Twelve moves struck out at once: the page asks first, and "no" leaves them.
+    confirm = line(page, 1).locator(".confirm")
+    expect(confirm).to_contain_text("Take back moves 1–12?")
+    confirm.get_by_role("button", name="no").click()
+    expect(confirm).to_be_hidden()
+    assert asked == []
+    line(page, 1).locator("button.take-back").click()
+    confirm.get_by_role("button", name="yes, take them back").click()
     rendered(page, server, game_id)
     # One request with one Idempotency-Key took back all twelve; the log keeps them, struck through.
     assert [(m, u.rsplit("/", 1)[-1], bool(k)) for m, u, k in asked] == [("POST", "take-back", True)]
@@ -76,4 +84,7 @@ def test_comment_fork_export_and_audit_from_the_page(phone: Page, server):
     rendered(page, server, forked)
     expect(page.locator(".log-list > li")).to_have_count(4)
     assert page.request.get(f"{server}/api/games/{forked}").json()["forked_from"]["game"] == game_id
+    origin = page.locator(".game-head .forked-from")
+    expect(origin).to_contain_text("a new game from move 4 of the game it was forked from")
+    assert origin.get_by_role("link").get_attribute("href") == f"#/game/{game_id}"
     expect(page.locator(".controls button.undo")).to_be_enabled()

@@ -24,9 +24,6 @@ function route() {
   routed += 1;
   const mine = routed;
   const [, page, id, as, seat, token] = location.hash.split("/");
-  if (page === "new") return showNew(mine);
-  if (page === "leaderboard") return showLeaderboards(mine);
-  if (page === "player" && id) return showPlayer(mine, decodeURIComponent(id));
   if (page === "game" && as === "as" && seat && token) {
     // A player's own page in a digital game: keep the seat's token, then drop it from the address.
     // (Not in the scorekeeper's browser: the scorekeeper's page holds no seat's token.)
@@ -35,6 +32,12 @@ function route() {
     if (!kept || !kept.scorekeeper) keepTokens(id, { seats: { [name]: token }, as: name });
     history.replaceState(null, "", `#/game/${id}`);
   }
+  // A player's own page says whose it is, not "the scorekeeper's page".
+  const kept = page === "game" && id ? tokens(id) : null;
+  header(kept && kept.as && kept.seats && kept.seats[kept.as] ? kept.as : null);
+  if (page === "new") return showNew(mine);
+  if (page === "leaderboard") return showLeaderboards(mine);
+  if (page === "player" && id) return showPlayer(mine, decodeURIComponent(id));
   if (page === "game" && id) return types().then((all) => stillShown(mine) && showGame(main, id, all, () => stillShown(mine)));
   return showHome(mine);
 }
@@ -187,16 +190,17 @@ async function showNew(mine) {
     h("div.submit", h("button.primary", { type: "submit" }, t("Start")), problem)));
 }
 
-// The header: what this page is, the API, and the language switch (the other language, one tap).
-function header() {
+// The header: what this page is (a player's own page says whose), the API,
+// and the language switch (the other language, one tap).
+function header(seat = null) {
   const top = document.querySelector("header.top");
   const other = language() === "de" ? "en" : "de";
   clear(top, h("a", { href: "#/" }, "tablelog"), " ",
-    h("small", t("the scorekeeper's page"), " · ", h("a", { href: "/api/docs" }, "API")),
+    h("small", seat ? t("{seat}'s own page", { seat }) : t("the scorekeeper's page"), " · ", h("a", { href: "/api/docs" }, "API")),
     h("button.language", { type: "button", lang: other, dataset: { language: other },
-      onclick: () => { chooseLanguage(other); useLanguage(other).then(() => { header(); return route(); }).catch(failed); } },
+      onclick: () => { chooseLanguage(other); useLanguage(other).then(route).catch(failed); } },
     LANGUAGES[other]));
 }
 
 window.addEventListener("hashchange", () => route().catch(failed));
-useLanguage().then(() => { header(); return route(); }).catch(failed);
+useLanguage().then(route).catch(failed);

@@ -210,9 +210,13 @@ class GamePage {
   renderHead() {
     const s = this.summary;
     this.sections.head.dataset.version = s.version;
+    const origin = s.forked_from;
     clear(this.sections.head,
       h("a.back", { href: "#/" }, t("← games")),
       h("h2", this.type ? this.type.title : s.game),
+      // A fork says what it was forked from: a "what if" of another game's move N.
+      origin && h("p.forked-from", t("What if…: a new game from move {n} of", { n: origin.at }), " ",
+        h("a", { href: `#/game/${origin.game}` }, t("the game it was forked from"))),
       h("p.meta", s.players.flatMap((name, i) => [i ? ", " : "", h("a.player-link", { href: `#/player/${encodeURIComponent(name)}` }, name)]),
         ` · ${s.mode === "digital" ? t("digital") : t("at the table")} · ${t("move {n}", { n: this.effective.length - 1 })}`));
   }
@@ -431,7 +435,7 @@ class GamePage {
     };
     // Say which move an undo takes back, so that a mistake is undone and nothing else.
     const last = this.log.entries.filter((e) => !e.undone).at(-1);
-    const what = last && ((this.adapter.moveWords && this.adapter.moveWords(last.move)) || genericMove(last.move));
+    const what = last && this.moveWords(last.move);
     // Replaying looks back; undo and redo act on the game as it is now.
     // In a digital game what the service dealt or rolled stays: say so rather than offer a refusal.
     const dealt = this.summary.mode === "digital" && last && last.recorded_by === "service";
@@ -518,6 +522,11 @@ class GamePage {
     else if (!this.sections.log.contains(this.logList)) clear(this.sections.log, h("h3", t("Log")), this.logList);
   }
 
+  // A move in the game's words (its cards by name where the catalog knows them), else the generic ones.
+  moveWords(move) {
+    return (this.adapter.moveWords && this.adapter.moveWords(move, { catalog: this.catalog })) || genericMove(move);
+  }
+
   logLine(entry, memo) {
     if (this.adapter.remember && !entry.undone) this.adapter.remember(entry, memo);
     // A game's words for a fact: undefined = use the generic words, null = say nothing.
@@ -532,7 +541,7 @@ class GamePage {
     // A tap on a move replays the game to it and offers what can be done from there.
     h("button.log-move", { type: "button", "aria-expanded": String(chosen), onclick: () => this.choose(entry) },
       h("span.number", `${entry.index}.`), " ",
-      (this.adapter.moveWords && this.adapter.moveWords(entry.move)) || genericMove(entry.move),
+      this.moveWords(entry.move),
       entry.undone && h("em.tag", ` ${t("undone")}`)),
     facts.length ? h("ul.facts", facts.map((f) => h("li", f))) : null,
     entry.annotations.length ? h("ul.comments", entry.annotations.map((a) => h("li", h("q", a.text), h("small", ` ${a.by}`)))) : null,
@@ -557,10 +566,16 @@ class GamePage {
     const effective = !entry.undone;
     const comment = h("input", { "aria-label": t("comment on move {n}", { n: entry.index }), placeholder: t("a comment on this move"),
       maxlength: 2000 });
+    // Taking back asks first: it strikes out every move from this one on.
+    const confirm = h("p.confirm", { hidden: true },
+      t("Take back moves {from}–{to}? They stay in the log, struck through.", { from: entry.index, to: this.effective.at(-1) }), " ",
+      h("button.small.confirm-take-back", { type: "button", onclick: () => this.act(
+        () => api.takeBack(this.id, entry.index, this.token, this.version), said) }, t("yes, take them back")), " ",
+      h("button.small", { type: "button", onclick: () => { confirm.hidden = true; } }, t("no")));
     const tools = h("div.move-tools",
-      this.token && effective && h("button.take-back", { type: "button", onclick: () => this.act(
-        () => api.takeBack(this.id, entry.index, this.token, this.version), said) },
-      t("↶ take back to here (moves {from}–{to})", { from: entry.index, to: this.effective.at(-1) })),
+      this.token && effective && h("button.take-back", { type: "button", onclick: () => { confirm.hidden = false; } },
+        t("↶ take back to here (moves {from}–{to})", { from: entry.index, to: this.effective.at(-1) })),
+      confirm,
       effective && h("button.fork", { type: "button", onclick: () => this.fork(entry.index).catch(said) },
         t("what if… (a new game from move {n})", { n: entry.index })),
       this.token && h("form.comment", { onsubmit: (event) => {

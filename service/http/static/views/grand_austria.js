@@ -316,8 +316,41 @@ function renderState(state, ctx) {
   ];
 }
 
+// Kitchen items in words, those gained or lost only: "2 strudel and 1 wine".
+function itemWords(items) {
+  return listing(Object.entries(items || {}).filter(([, n]) => n).map(([item, n]) => `${n} ${item}`));
+}
+
+const dice = (values) => h("span.dice", values.map((v) => h("span.die", dieFace(v))));
+
+// A card by its name where the game's catalog knows it (a guest drawn, a staff card hired).
+const cardName = (number, catalog) => (catalog && catalog.get(number) ? catalog.get(number).name : String(number));
+
+// The base game's moves in the table's words; a module's own and the rarer
+// ones fall back to the page's generic words.
+function moveWords(move, { catalog } = {}) {
+  const { seat } = move;
+  switch (move.type) {
+    case "setup": return t("The table sets up: the queue holds {queue}, {player} starts.", {
+      queue: listing(move.queue.map((g) => (typeof g === "number" ? cardName(g, catalog) : g.name || g))), player: move.start_player });
+    case "reveal_guest": return t("The table draws {guest} into the queue", {
+      guest: typeof move.card === "number" ? cardName(move.card, catalog) : move.card.name || move.card });
+    case "take_guest": return t("{seat} takes the guest at queue position {n}", { seat, n: move.position });
+    case "prepare_room": return t("{seat} prepares room {room}", { seat, room: move.room });
+    case "roll": return h("span", t("The table rolls"), " ", dice(move.dice));
+    case "reroll": return h("span", t("The table rerolls"), " ", dice(move.dice));
+    case "pass": return t("{seat} passes", { seat });
+    case "end_turn": return t("{seat} ends their turn", { seat });
+    case "take_die": return h("span", t("{seat} takes the die", { seat }), " ", dice([move.value]),
+      move.boost ? ` ${t("and pays 1 krone for +1")}` : "");
+    case "choose_items": return t("{seat} takes {items}", { seat, items: itemWords(move.items) });
+    default: return undefined;
+  }
+}
+
 export default {
   renderState,
+  moveWords,
 
   fieldWidget(path, field, ctx, onchange) {
     const own = celebrities.fieldWidget(path, field, ctx, onchange);
@@ -371,6 +404,19 @@ export default {
       case "dancer_placed": return `${fact.seat}'s dancer goes to ${fact.ballroom}, ${fact.row} row${fact.space === "balcony" ? " (balcony)" : ""}, for ${fact.champagne} champagne`;
       case "ballroom_scored": return `${fact.ballroom} is scored (round ${fact.round})`;
       case "placed": return `${fact.seat} places ${fact.items.map((e) => `${e.item} on table ${e.table}`).join(", ")}`;
+      case "passed": return t("{seat} passes with turn-order tile {number}", { seat: fact.seat, number: fact.number });
+      case "dustbin": return t("A die goes to the dustbin, {n} dice are left on the action board", { n: fact.dice_left });
+      case "round_ended": return t("Round {round} ends", { round: fact.round });
+      case "round_started": return t("Round {round} begins, {seat} starts", { round: fact.round, seat: fact.start_player });
+      case "rerolled": return h("span", t("Rerolled"), " ", dice(fact.dice));
+      case "queue_refilled": return t("{guest} comes to the queue", { guest: fact.guest.name });
+      case "setup": return t("The table is set up: Emperor tiles {tiles}, objectives {objectives}", {
+        tiles: listing(fact.emperor_tiles || []), objectives: listing(fact.objectives || []) });
+      case "items": {
+        const gained = Object.values(fact.items).some((n) => n > 0);
+        const said = { seat: fact.seat, items: itemWords(Object.fromEntries(Object.entries(fact.items).map(([k, n]) => [k, Math.abs(n)]))), why: fact.why };
+        return gained ? t("{seat} gets {items} ({why})", said) : t("{seat} gives up {items} ({why})", said);
+      }
       default: return moreFactWords(fact) ?? soloFactWords(fact);
     }
   },
