@@ -129,7 +129,8 @@ export function choiceWidget(field, ctx, choices, onchange) {
   };
 }
 
-export function listWidget(field, ctx, choices, onchange) {
+// unseen: a list left empty stands for one nobody saw (a hand in a dict of hands).
+export function listWidget(field, ctx, choices, onchange, { unseen = false } = {}) {
   const chosen = [];
   let excluded = new Set();
   const max = field.max_length;
@@ -153,7 +154,8 @@ export function listWidget(field, ctx, choices, onchange) {
     clear(sequence, chosen.map((value, i) => h("button.chip.small", {
       type: "button", title: "take back", onclick: () => { chosen.splice(i, 1); render(); onchange(); },
     }, look(value))));
-    count.textContent = max ? t("{n} of {max} chosen", { n: chosen.length, max }) : t("{n} chosen", { n: chosen.length });
+    count.textContent = !chosen.length && unseen ? t("none tapped: unseen")
+      : max ? t("{n} of {max} chosen", { n: chosen.length, max }) : t("{n} chosen", { n: chosen.length });
     grid.mark(choices.distinct ? chosen : [], excluded);
   }
   render();
@@ -258,7 +260,7 @@ function dictWidget(name, field, ctx, onchange) {
   }
   function addRow(key, keyWidget) {
     const entry = { key, keyWidget };
-    entry.widget = widget(`${name}.${key}`, field.values, ctx, refresh);
+    entry.widget = widget(`${name}.${key}`, field.values, { ...ctx, unseenWhenEmpty: true }, refresh);
     const label = keyWidget ? keyWidget.el : h("span.key", key);
     const remove = keyWidget && h("button.small", { type: "button", onclick: () => {
       entries.splice(entries.indexOf(entry), 1); row.remove(); refresh(); } }, t("remove"));
@@ -278,8 +280,10 @@ function dictWidget(name, field, ctx, onchange) {
       for (const entry of entries) {
         const key = entry.keyWidget ? entry.keyWidget.value() : entry.key;
         const value = entry.widget.value();
-        // A row left empty is left out, unless empty (null) is a value of its own ("unseen").
-        if (key !== null && key !== "" && (value !== null || field.values.nullable)) out[key] = value;
+        // A row left empty is left out, unless empty (null) is a value of its own ("unseen");
+        // a list with nothing tapped is left out too (a hand the scorekeeper did not see).
+        const empty = value === null || (Array.isArray(value) && !value.length);
+        if (key !== null && key !== "" && (!empty || (value === null && field.values.nullable))) out[key] = value;
       }
       return out;
     },
@@ -329,7 +333,8 @@ function plainWidget(name, field, ctx, onchange) {
   if (field.type === "list" && field.items) {
     const listed = choicesOf(field.items, ctx.catalog);
     const choices = listed && fromCatalog(listed, ctx);
-    return choices ? listWidget(field, ctx, choices, onchange) : itemsWidget(name, field, ctx, onchange);
+    return choices ? listWidget(field, ctx, choices, onchange, { unseen: Boolean(ctx.unseenWhenEmpty) })
+      : itemsWidget(name, field, ctx, onchange);
   }
   if (leaf === "seat" && field.type === "string" && ctx.ownSeat) {
     return { el: h("span.value.own-seat", ctx.ownSeat), value: () => ctx.ownSeat };

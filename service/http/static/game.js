@@ -53,6 +53,8 @@ class GamePage {
     // The game's cards by number, where it has a catalog (picked by name in the forms).
     const catalog = await api.gameCatalog(this.id).catch(() => null);
     this.catalog = catalog && new Map(catalog.cards.filter((c) => typeof c.number === "number").map((c) => [c.number, c]));
+    // And its boards and tiles as the game has them (module 1's ballrooms and rehearsal boards, tapped at the setup).
+    this.components = catalog;
     if (!shown()) return;
     clear(this.main, Object.values(this.sections));
     await this.refresh();
@@ -149,7 +151,7 @@ class GamePage {
       ownSeat: this.seat,
       // Live, the legal moves and a way to record one: a view can make a move where it is tapped.
       moves: this.replayAt === null && this.token && this.legal.moves ? this.legal.moves : [],
-      catalog: this.catalog,
+      catalog: this.catalog, components: this.components,
       check: this.token ? (move) => api.check(this.id, move, this.token) : null,
       submit: (move) => this.submitMove(move),
       // The board is shown once: while a move group below offers it to tap, the view's copy gives way.

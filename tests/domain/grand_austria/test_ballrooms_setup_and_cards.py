@@ -121,6 +121,13 @@ def test_a_board_that_is_not_one_of_the_five_is_malformed(board):
                         "rehearsal_boards": ["R1", "R2"]})
 
 
+def test_boards_typed_loosely_are_recorded_as_printed():
+    move = GAME.load_move({"type": "lay_out_ballrooms", "ballrooms": ["apollosaal", "zum sperl", "ZUR KETTENBRUECKE"],
+                           "rehearsal_boards": ["r1", "R2"]})
+    assert move["ballrooms"] == ["Apollosaal", "Zum Sperl", "Zur Kettenbrücke"]
+    assert move["rehearsal_boards"] == ["R1", "R2"]
+
+
 def test_the_reconstructed_numbers_say_so():
     assert all("reconstructed" in b["source"] for b in data()["ballroom"])
     assert all("reconstructed" in b["source"] for b in data()["rehearsal_board"])

@@ -15,6 +15,7 @@ from domain.grand_austria.parts import automata
 from domain.grand_austria.refusals import violation
 from domain.grand_austria.state import State
 from domain.immutable import evolve
+from domain.names import canonical
 from domain.rules import Move, MoveSchema, Outcome, RuleViolation, seat_field
 
 
@@ -208,13 +209,18 @@ def rehearsal_from(board: Any, config: Config | None = None) -> dict[str, Any]:
 
 
 class Laid(fields.Field):
-    """A board as laid out (name/id or printed content), checked for its form."""
+    """A board as laid out (name/id or printed content), checked for its form.
+    A name or id is matched forgivingly among ``printed()`` ("zum sperl" is
+    Zum Sperl) and recorded as printed."""
 
-    def __init__(self, read, **kwargs):
+    def __init__(self, read, printed=lambda: (), **kwargs):
         self.read = read
+        self.printed = printed
         super().__init__(**kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, str):
+            value = canonical(value, self.printed())
         try:
             self.read(value)
         except (CatalogError, TypeError, ValueError) as error:
@@ -223,7 +229,8 @@ class Laid(fields.Field):
 
 
 def ballrooms_field(**kw: Any) -> fields.List:
-    return fields.List(Laid(lambda b: ballroom_from(b, 4)), validate=validate.Length(equal=3),
+    return fields.List(Laid(lambda b: ballroom_from(b, 4), lambda: [b["name"] for b in data()["ballroom"]]),
+                       validate=validate.Length(equal=3),
                        metadata={"description": "module 1, the three ballroom boards left to right: a name "
                                                 "(Apollosaal, Goldener Strauss, Odeonsaal, Zum Sperl, Zur "
                                                 "Kettenbrücke) or {name, rows: {top|middle|bottom: {spaces, "
@@ -231,7 +238,8 @@ def ballrooms_field(**kw: Any) -> fields.List:
 
 
 def rehearsal_boards_field(**kw: Any) -> fields.List:
-    return fields.List(Laid(lambda b: b if isinstance(b, str) else rehearsal_from(b)),
+    return fields.List(Laid(lambda b: b if isinstance(b, str) else rehearsal_from(b),
+                            lambda: [b["id"] for b in data()["rehearsal_board"]]),
                        metadata={"description": "module 1, one rehearsal room board per player: an id (R1-R4) "
                                                 "or {id, sections: [[effects] x 4]} (sections of 1, 2, 3, 4 "
                                                 "dancers)"}, **kw)

@@ -16,7 +16,7 @@ import * as celebrities from "./grand_austria_celebrities.js";
 import * as hotels from "./grand_austria_hotels.js";
 import { dieFace } from "../values.js";
 import { seatColour } from "../chart.js";
-import { choiceWidget } from "../forms.js";
+import { choiceWidget, listWidget } from "../forms.js";
 import { t } from "../i18n.js";
 import { bellCards, faceDownBells, largeOrderPile, moreFactWords, moreMoveTitle } from "./grand_austria_more.js";
 import { soloFactWords, soloFieldWidget, soloMoveTitle, soloPanel } from "./grand_austria_solo.js";
@@ -81,6 +81,28 @@ function diceRoll(field, ctx, onchange) {
     // A die left untapped is left out: the rules say how many are rolled.
     value: () => rows.map(({ pick }) => pick.value()).filter((face) => face !== null),
   };
+}
+
+const rowNames = () => ({ top: t("top row"), middle: t("middle row"), bottom: t("bottom row") });
+
+// Module 1's boards at the setup, tapped by what is printed on them: the
+// three ballrooms left to right (by name, with their rows' bonuses), one
+// rehearsal room board per player (by id, with its sections' bonuses).
+function setupBoards(path, field, ctx, onchange) {
+  const { ballrooms, rehearsal_boards: rehearsal } = ctx.components;
+  if (path === "ballrooms" && Array.isArray(ballrooms)) {
+    const byName = new Map(ballrooms.map((room) => [room.name, room]));
+    return listWidget({ ...field, max_length: 3 }, ctx, { values: [...byName.keys()], distinct: true, columns: 1,
+      show: (name) => h("span.named-card", h("b", name), h("small", Object.entries(byName.get(name).bonus_words || {})
+        .map(([row, said]) => `${rowNames()[row] || row}: ${said.join(", ")}`).join(" · "))) }, onchange);
+  }
+  if (path === "rehearsal_boards" && Array.isArray(rehearsal)) {
+    const byId = new Map(rehearsal.map((board) => [board.id, board]));
+    return listWidget({ ...field, max_length: ctx.seats.length }, ctx, { values: [...byId.keys()], distinct: true, columns: 1,
+      show: (id) => h("span.named-card", h("b", t("rehearsal room {id}", { id })), h("small", (byId.get(id).bonus_words || [])
+        .map((said, i) => `${i + 1}: ${said.join(", ")}`).join(" · "))) }, onchange);
+  }
+  return null;
 }
 
 // An order as one pill per item; the served ones filled in.
@@ -360,6 +382,8 @@ export default {
     if (["roll", "reroll"].includes(ctx.moveType) && path === "dice" && (ctx.state.dice_to_roll || []).length) {
       return diceRoll(field, ctx, onchange);
     }
+    const boards = ctx.moveType === "setup" && ctx.components && setupBoards(path, field, ctx, onchange);
+    if (boards) return boards;
     if (ctx.moveType === "setup" && path === "emperor_tiles" && Array.isArray(ctx.state.emperor_tile_stacks)) {
       return emperorPicker(field, ctx, onchange);
     }
