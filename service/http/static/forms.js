@@ -20,7 +20,9 @@ export function showValue(value, field, ctx) {
   if (typeof value === "number" && field && field.holds === "die") return h("span.die", dieFace(value));
   const die = typeof value === "string" && field && field.holds === "die" && value.match(/^([A-Z]?)([1-6])$/);
   if (die) return h("span.die", { class: die[1] ? `die-${die[1]}` : "", title: value }, die[1] && h("small", die[1]), dieFace(Number(die[2])));
-  if (Array.isArray(value) && field && field.items) return h("span.value", value.map((v) => showValue(v, field.items, ctx)));
+  if (Array.isArray(value) && field && field.items) {
+    return h("span.value", value.flatMap((v, i) => [i ? ", " : "", showValue(v, field.items, ctx)]));
+  }
   if (Array.isArray(value) && value.every((v) => v === null || typeof v !== "object")) {
     return h("span.value", value.map(flatText).join(" + "));
   }
@@ -530,17 +532,18 @@ function moveGroup(group, vocabulary, ctx, submit) {
 // Choosing k of n (keep 6 of your 10 staff cards): the legal moves differ in
 // a set of things, so the page offers the things, each once, and the k-th
 // tap records the move whose set it is, never a chip per combination. Lists
-// whose order matters (two moves with the same things in another order) are
-// left to the plain chips.
+// whose order matters (two moves with the same things in another order) or
+// whose length varies are left to the plain chips.
 function pickSome(lists, field, ctx, pick) {
   if (lists.length < 2 || !lists.every(Array.isArray)) return null;
+  // k things, the same k in every move (lists of other lengths keep their chips: one tap each).
+  const k = lists[0].length;
+  if (k < 2 || lists.some((list) => list.length !== k)) return null;
   const asSet = (list) => JSON.stringify(list.map((v) => JSON.stringify(v)).sort());
   const bySet = new Map(lists.map((list) => [asSet(list), list]));
   if (bySet.size < lists.length) return null;
   const things = [];
   for (const list of lists) for (const value of list) if (!things.some((v) => JSON.stringify(v) === JSON.stringify(value))) things.push(value);
-  const sizes = new Set(lists.map((list) => list.length));
-  const k = sizes.size === 1 ? lists[0].length : null;
   const chosen = [];
   const count = h("span.count");
   // A thing no legal set holds beside those chosen is not offered.
@@ -560,18 +563,16 @@ function pickSome(lists, field, ctx, pick) {
       else chosen.push(i);
       render();
       const move = bySet.get(asSet(chosen.map((j) => things[j])));
-      if (move && (k === null ? false : chosen.length === k)) pick(move);
+      if (move && chosen.length === k) pick(move);
     },
   });
-  const done = k === null && h("button.primary.small", { type: "button", disabled: true,
-    onclick: () => pick(bySet.get(asSet(chosen.map((j) => things[j])))) }, t("record these"));
   function render() {
-    count.textContent = k ? t("{n} of {max} chosen", { n: chosen.length, max: k }) : t("{n} chosen", { n: chosen.length });
+    count.textContent = t("{n} of {max} chosen", { n: chosen.length, max: k });
     grid.mark(chosen, new Set(things.map((_, i) => i).filter((i) => !chosen.includes(i) && !fits([...chosen, i]))));
-    if (done) done.disabled = !bySet.has(asSet(chosen.map((j) => things[j])));
   }
   render();
-  return h("div.pick-some", h("div.sequence-line", count, done), grid.el);
+  grid.el.classList.add("pick-some");
+  return [h("div.sequence-line", count), grid.el];
 }
 
 // Many cards to choose from (a hand the scorekeeper did not see): the whole

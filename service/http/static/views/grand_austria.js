@@ -397,6 +397,14 @@ export default {
 
   renderValue(value) {
     if (typeof value === "string" && ROOM.test(value)) return h("span.value", `room ${value}`);
+    // An item served onto a café table; items counted by kind (those taken, not the zeros).
+    if (value && typeof value === "object" && "table" in value && "item" in value) {
+      return h("span.value", t("{item} onto table {table}", value));
+    }
+    if (value && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length
+        && Object.entries(value).every(([k, n]) => ITEMS.includes(k) && Number.isInteger(n))) {
+      return h("span.value", itemWords(value) || t("nothing"));
+    }
     return null;
   },
 
