@@ -147,8 +147,14 @@ def test_vienna_at_the_table_start_cards_display_and_a_roll(phone: Page, shoot):
 
 @contextmanager
 def own_page(browser, page: Page, seat: str):
-    """``seat``'s own page on another phone, from the link the scorekeeper's page handed out."""
-    link = page.locator(f".player-links a[data-seat='{seat}']").get_attribute("href")
+    """``seat``'s own page on another phone, from the link the scorekeeper's page
+    handed out (asked for again once the links folded away at a move)."""
+    links = page.locator(f".player-links a[data-seat='{seat}']")
+    if not links.count():
+        if not page.locator(".player-links[open]").count():
+            page.locator(".player-links summary").click()
+        page.get_by_role("button", name="show links again").click()
+    link = links.get_attribute("href")
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     try:
         player = context.new_page()

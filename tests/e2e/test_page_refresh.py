@@ -47,7 +47,7 @@ def asked_after_a_tap(page: Page, server: str, moves: list[dict], at: int) -> tu
     assert page.locator(".log-list > li[data-kept='1']").count() == 1
     assert page.locator(".log-list > li").count() == marked + 1
     expect(page.locator(".log-list > li").first).to_have_attribute("data-index", str(at + 1))
-    # The page also looks about twice a second whether another device recorded
+    # The page also looks every 0.8 s whether another device recorded
     # something (GET /api/games/<id>): that poll is no part of a tap.
     return [line for line in asked if line != "GET "], version
 
