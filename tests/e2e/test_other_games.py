@@ -242,7 +242,7 @@ def test_grand_austria_at_the_table_setup_by_tapping(phone: Page, shoot):
     form.get_by_role("button", name="record setup").click()
     v = after_move(page, v)
     expect(page.locator(".status")).to_contain_text("take guest")
-    expect(page.locator(".log-list > li").first).to_contain_text("setup")
+    expect(page.locator(".log-list > li").first).to_contain_text("The table sets up")
     expect(page.locator(".view .emperor-objectives .tile")).to_have_text(["round 3: A2", "round 5: B3", "round 7: C1"])
 
 
