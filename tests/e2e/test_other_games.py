@@ -149,6 +149,9 @@ def test_vienna_at_the_table_start_cards_display_and_a_roll(phone: Page, shoot):
 def own_page(browser, page: Page, seat: str):
     """``seat``'s own page on another phone, from the link the scorekeeper's page
     handed out (asked for again once the links folded away at a move)."""
+    # The table's page caught up with the game first: the links fold away at a player's move.
+    now = page.request.get(f"/api/games/{page.url.rsplit('/', 1)[-1]}").json()["version"]
+    expect(page.locator(f".game-head[data-rendered='{now}']")).to_be_attached()
     links = page.locator(f".player-links a[data-seat='{seat}']")
     if not links.count():
         if not page.locator(".player-links[open]").count():
