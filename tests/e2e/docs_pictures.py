@@ -99,11 +99,13 @@ def serving() -> Iterator[str]:
             server.shutdown()
 
 
-def main() -> None:
+def main(argv: list[str]) -> None:
+    """Into docs/images/, or into the folder named first (a test's scratch folder)."""
+    folder = Path(argv[0]).resolve() if argv else IMAGES
     with serving() as base:
-        for path in take_pictures(base):
-            print(path.relative_to(ROOT))
+        for path in take_pictures(base, folder):
+            print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
