@@ -12,14 +12,14 @@ import segno
 from flask import Response, current_app, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
-from marshmallow import Schema, fields, validate
+from marshmallow import INCLUDE, Schema, fields, validate
 from webargs import core
 from webargs.flaskparser import FlaskParser
 
 from domain.games import all_games
 from service.app import health
 from service.app.errors import Unavailable
-from service.http import i18n
+from service.http import i18n, move_schemas
 from service.http.openapi import move_field
 
 
@@ -308,6 +308,17 @@ class GameTypeListSchema(Schema):
     games = fields.List(fields.Dict())
 
 
+class MoveJSONSchema(Schema):
+    class Meta:
+        unknown = INCLUDE
+
+    schema_ = fields.String(data_key="$schema", attribute="$schema", required=True)
+    title = fields.String(required=True)
+    ref = fields.String(data_key="$ref", attribute="$ref", required=True)
+    defs = fields.Dict(data_key="$defs", attribute="$defs", required=True,
+                       metadata={"description": "every move schema of the game, and what they refer to"})
+
+
 # -- endpoints ---------------------------------------------------------------------
 class HealthSchema(Schema):
     ok = fields.Boolean()
@@ -360,6 +371,23 @@ class GameTypes(MethodView):
     def get(self):
         """Every game's title, player counts, options and move vocabulary."""
         return {"games": [game.describe() for game in all_games()]}
+
+
+@blp.route("/game-types/<game>/move-schema")
+class MoveSchema(MethodView):
+    @blp.response(200, MoveJSONSchema)
+    def get(self, game: str):
+        """A game's moves as a JSON Schema of their own: a oneOf of its move schemas, decided by ``type``
+        (the same schemas as the document's ``<Game>Move``)."""
+        known = {g.id for g in all_games()}
+        if game not in known:
+            from service.app.games import NotFound
+            raise NotFound(f"No game '{game}'; the games are {', '.join(sorted(known))}.")
+        served = current_app.extensions.setdefault("tablelog.move_schemas", {})
+        if game not in served:
+            served[game] = move_schemas.standalone(current_app.extensions["flask-smorest"]["apis"][""]["ext_obj"]
+                                                   .spec.to_dict(), game)
+        return served[game]
 
 
 class CatalogSchema(Schema):

@@ -2,12 +2,9 @@
 game's moves, who must send a token, the Idempotency-Key header, and 405.
 
 flask-smorest writes the document from the blueprints' schemas; this module
-adds what they cannot say: the error envelope every error is sent in, one
-schema per move of every game (the request's ``move`` is ``oneOf`` them,
-with no discriminator: ``setup``, ``place``, ``roll`` and ``reroll`` exist in
-several games with other fields, so a move of another game is a 422 or a
-400, documented), bearer security and the Idempotency-Key header on the
-operations that take them.
+adds what they cannot say: the error envelope every error is sent in, every
+game's moves (service.http.move_schemas), bearer security and the
+Idempotency-Key header on the operations that take them.
 """
 from __future__ import annotations
 
@@ -18,7 +15,7 @@ from werkzeug.routing import BaseConverter
 from flask_smorest import Api
 from marshmallow import INCLUDE, Schema, fields
 
-from domain.games import all_games
+from service.http import move_schemas
 
 
 class ErrorDetailSchema(Schema):
@@ -53,17 +50,22 @@ KEYED = {("/games", "post"), ("/games/import", "post"), ("/moves", "post"), ("/u
          ("/redo", "post"), ("/annotations", "post"), ("/fork", "post")}
 
 
-def move_schema_name(game_id: str, move_type: str) -> str:
-    return "".join(part.capitalize() for part in f"{game_id}_{move_type}".replace("-", "_").split("_")) + "Move"
-
-
-def move_schemas() -> list[tuple[str, type[Schema]]]:
-    return [(move_schema_name(game.id, move_type), schema)
-            for game in all_games() for move_type, schema in sorted(game.move_schemas.items())]
+SCHEMA_REF = "x-schema"
+"""A field's metadata naming the component schema the field is documented
+as (a ``fields.Dict`` whose shape only a component says: the move)."""
 
 
 class ServicePlugin(BasePlugin):
-    """Adds security, the Idempotency-Key header and 405 to each operation."""
+    """Adds security, the Idempotency-Key header and 405 to each operation,
+    and puts a component in place of each field that names one (SCHEMA_REF)."""
+
+    def schema_helper(self, name: str, definition: dict, **kwargs: Any) -> dict | None:
+        for key, prop in definition.get("properties", {}).items():
+            if SCHEMA_REF in prop:
+                described = {"description": prop["description"]} if "description" in prop else {}
+                definition["properties"][key] = {"allOf": [{"$ref": f"#/components/schemas/{prop[SCHEMA_REF]}"}],
+                                                 **described}
+        return None
 
     def operation_helper(self, path: str | None = None, operations: dict | None = None, **kwargs: Any) -> None:
         if not path or not operations:
@@ -107,13 +109,12 @@ class TablelogApi(Api):
         self.spec.components.security_scheme(BEARER, {
             "type": "http", "scheme": "bearer",
             "description": "a token from the create answer: the scorekeeper's, or in a digital game a seat's"})
-        for name, schema in move_schemas():
-            self.spec.components.schema(name, schema=schema)
+        move_schemas.register(self.spec, self.ma_plugin.converter)
 
 
 def move_field() -> fields.Dict:
-    """The ``move`` of a move request: one of every game's move schemas."""
+    """The ``move`` of a move request: a move of one of the games."""
     return fields.Dict(required=True, metadata={
-        "description": "the move, e.g. {\"type\": \"play\", ...}; the game's moves are listed in "
-                       "/api/game-types",
-        "oneOf": [{"$ref": f"#/components/schemas/{name}"} for name, _ in move_schemas()]})
+        "description": "the move, e.g. {\"type\": \"play\", ...}: one of the game's moves (its own "
+                       "discriminated schema: GET /api/game-types/{game}/move-schema)",
+        SCHEMA_REF: "Move"})
