@@ -276,7 +276,7 @@ class FindingSchema(Schema):
     message = fields.String()
 
 
-class ProblemSchema(Schema):
+class AuditProblemSchema(Schema):
     kind = fields.String()
     version = fields.Integer()
     move_index = fields.Integer(allow_none=True)
@@ -290,7 +290,7 @@ class AuditSchema(Schema):
     head = fields.String(metadata={"description": "what the keyed anchor says of the record's end: checked, "
                                    "unverified (a key this service does not hold), no anchor, forged, or not "
                                    "checked and why (no key here, recorded before anchors)"})
-    problems = fields.List(fields.Nested(ProblemSchema))
+    problems = fields.List(fields.Nested(AuditProblemSchema))
     findings = fields.List(fields.Nested(FindingSchema))
     accepted = fields.List(fields.Dict(), metadata={
         "description": "operators' decisions to take the head as the record's end although its anchor could not "
@@ -301,7 +301,7 @@ class ReceiptCheckSchema(Schema):
     id = fields.String()
     ok = fields.Boolean(metadata={"description": "the receipt's event is still in the record, unchanged"})
     checked = fields.Boolean(metadata={"description": "false when this service lacks the receipt's key"})
-    problems = fields.List(fields.Nested(ProblemSchema))
+    problems = fields.List(fields.Nested(AuditProblemSchema))
 
 
 class GameTypeListSchema(Schema):

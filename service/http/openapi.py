@@ -18,19 +18,27 @@ from marshmallow import INCLUDE, Schema, fields
 from service.http import move_schemas
 
 
-class ErrorDetailSchema(Schema):
-    class Meta:
-        unknown = INCLUDE         # some errors say more: the game and event of a damaged record, ...
+class ProblemSchema(Schema):
+    """Problem details (RFC 9457), as every error is answered
+    (``application/problem+json``); see service.http.problems."""
 
+    class Meta:
+        unknown = INCLUDE         # some problems say more: the game and event of a damaged record, ...
+
+    type = fields.String(required=True, metadata={
+        "description": "the problem's type, urn:tablelog:problem:<code>", "example": "urn:tablelog:problem:not_found"})
+    title = fields.String(required=True, metadata={"description": "the same for every problem of its type"})
+    status = fields.Integer(required=True, metadata={"description": "the HTTP status"})
+    detail = fields.String(required=True, metadata={"description": "a sentence for people, in the language "
+                                                                   "Accept-Language asks for (English or German)"})
+    instance = fields.String(required=True, metadata={"description": "the path asked"})
     code = fields.String(required=True, metadata={"description": "what went wrong, for programs "
                                                                  "(malformed, stale_version, a rule's code, ...)"})
-    message = fields.String(required=True, metadata={"description": "a sentence for people"})
+    params = fields.Dict(keys=fields.String(), values=fields.String(), metadata={
+        "description": "the values the English sentence was made from, by name (empty when it was made from "
+                       "none): a program words the problem itself from code and params"})
     rule = fields.String(metadata={"description": "a 422: the rule broken, as the rulebook names it"})
     fields_ = fields.Dict(data_key="fields", metadata={"description": "a 400: what does not fit the schema"})
-
-
-class ErrorSchema(Schema):
-    error = fields.Nested(ErrorDetailSchema, required=True)
 
 
 IDEMPOTENCY_KEY = {
@@ -40,7 +48,8 @@ IDEMPOTENCY_KEY = {
                    "idempotency_key_reused",
 }
 BEARER = "bearerAuth"
-ERROR_REF = {"$ref": "#/components/schemas/Error"}
+ERROR_REF = {"$ref": "#/components/schemas/Problem"}
+PROBLEM = "application/problem+json"
 
 # (path suffix, method) -> does the operation need the token (True), take it (None, optional)?
 TOKEN = {("/moves", "post"): True, ("/undo", "post"): True, ("/redo", "post"): True,
@@ -82,14 +91,14 @@ class ServicePlugin(BasePlugin):
             if (tail, method) == ("/moves", "post"):
                 responses["422"] = {"description": "a move the rules forbid (or a move of another game that "
                                                    "happens to parse): nothing recorded",
-                                    "content": {"application/json": {"schema": ERROR_REF}}}
+                                    "content": {PROBLEM: {"schema": ERROR_REF}}}
         # Every path answers other methods with 405 and an Allow header.
         allowed = ", ".join(sorted(m.upper() for m in operations))
         for method, operation in operations.items():
             operation.setdefault("responses", {})["405"] = {
                 "description": f"another method than {allowed}",
                 "headers": {"Allow": {"schema": {"type": "string"}, "description": "the methods this path takes"}},
-                "content": {"application/json": {"schema": ERROR_REF}}}
+                "content": {PROBLEM: {"schema": ERROR_REF}}}
 
 
 class GameId(BaseConverter):
@@ -100,7 +109,7 @@ class GameId(BaseConverter):
 
 
 class TablelogApi(Api):
-    ERROR_SCHEMA = ErrorSchema
+    ERROR_SCHEMA = ProblemSchema
 
     def __init__(self, app: Any) -> None:
         app.url_map.converters["game_id"] = GameId
@@ -110,6 +119,15 @@ class TablelogApi(Api):
             "type": "http", "scheme": "bearer",
             "description": "a token from the create answer: the scorekeeper's, or in a digital game a seat's"})
         move_schemas.register(self.spec, self.ma_plugin.converter)
+
+    def _register_responses(self) -> None:
+        """flask-smorest's responses for every status, each error as problem details."""
+        content_type = self.DEFAULT_RESPONSE_CONTENT_TYPE
+        self.DEFAULT_RESPONSE_CONTENT_TYPE = PROBLEM
+        try:
+            super()._register_responses()
+        finally:
+            self.DEFAULT_RESPONSE_CONTENT_TYPE = content_type
 
 
 def move_field() -> fields.Dict:

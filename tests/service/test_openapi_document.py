@@ -25,12 +25,14 @@ def spec() -> dict:
 
 def test_errors_are_documented_in_the_shape_they_are_sent():
     document = spec()
-    error = document["components"]["schemas"]["Error"]
-    assert error["required"] == ["error"] and "error" in error["properties"]
-    detail = document["components"]["schemas"]["ErrorDetail"]
-    assert set(detail["required"]) == {"code", "message"}
-    answer = APP.test_client().get("/api/games/nothing-here").json
-    assert set(answer) == {"error"} and {"code", "message"} <= set(answer["error"])
+    problem = document["components"]["schemas"]["Problem"]
+    assert set(problem["required"]) == {"type", "title", "status", "detail", "instance", "code"}
+    assert {"params", "rule", "fields"} <= set(problem["properties"])
+    assert "application/problem+json" in document["components"]["responses"]["DEFAULT_ERROR"]["content"]
+    answer = APP.test_client().get("/api/games/nothing-here")
+    assert answer.mimetype == "application/problem+json"
+    assert set(problem["required"]) <= set(answer.json) <= set(problem["properties"])
+    assert answer.json["status"] == 404 and answer.json["instance"] == "/api/games/nothing-here"
 
 
 def test_the_move_is_one_of_the_games_discriminated_moves():
@@ -58,7 +60,7 @@ def test_writes_name_bearer_security_and_the_idempotency_key():
 def test_another_method_is_405_with_allow():
     answer = APP.test_client().delete("/api/games")
     assert answer.status_code == 405 and set(answer.headers["Allow"].split(", ")) >= {"GET", "POST"}
-    assert answer.json["error"]["code"] == "method_not_allowed"
+    assert answer.json["code"] == "method_not_allowed"
     assert "405" in spec()["paths"]["/api/games"]["get"]["responses"]
 
 
