@@ -20,6 +20,7 @@ from domain.games import all_games
 from service.app import health
 from service.app.errors import Unavailable
 from service.http import i18n, move_schemas
+from service.http.access import OPTIONAL, REQUIRED, bearer, idempotency_key, needs
 from service.http.openapi import move_field
 
 
@@ -61,16 +62,6 @@ def games():
 def asked_language() -> str:
     """The language the caller reads (``Accept-Language``; English when it names none of ours)."""
     return i18n.language(request.accept_languages)
-
-
-def bearer() -> str | None:
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
-
-
-def idempotency_key() -> str | None:
-    return request.headers.get("Idempotency-Key") or None
 
 
 RECEIPT_HEADER = "Tablelog-Receipt"
@@ -454,6 +445,7 @@ class GameList(MethodView):
         """Every game, oldest first."""
         return {"games": games().views.summaries()}
 
+    @needs(idempotency_key=True)
     @blp.arguments(CreateGameSchema())
     @blp.response(201, CreatedSchema)
     def post(self, body: dict[str, Any]):
@@ -472,6 +464,7 @@ class GameSummary(MethodView):
 
 @blp.route("/games/<game_id>/moves")
 class Moves(MethodView):
+    @needs(token=REQUIRED, idempotency_key=True)
     @blp.arguments(MoveRequestSchema())
     @blp.response(201, MoveRecordedSchema)
     def post(self, body: dict[str, Any], game_id: str):
@@ -491,6 +484,7 @@ class Receipt(MethodView):
 
 @blp.route("/games/<game_id>/undo")
 class Undo(MethodView):
+    @needs(token=REQUIRED, idempotency_key=True)
     @blp.arguments(VersionOnlySchema(), required=False)
     @blp.response(201, UndoneSchema)
     def post(self, body: dict[str, Any], game_id: str):
@@ -511,6 +505,7 @@ class CheckSchema(Schema):
 
 @blp.route("/games/<game_id>/check")
 class Check(MethodView):
+    @needs(token=REQUIRED)
     @blp.arguments(CheckRequestSchema())
     @blp.response(200, CheckSchema)
     def post(self, body: dict[str, Any], game_id: str):
@@ -521,6 +516,7 @@ class Check(MethodView):
 
 @blp.route("/games/<game_id>/take-back")
 class TakeBack(MethodView):
+    @needs(token=REQUIRED, idempotency_key=True)
     @blp.arguments(TakeBackSchema())
     @blp.response(201, TakenBackSchema)
     def post(self, body: dict[str, Any], game_id: str):
@@ -540,17 +536,19 @@ class SeatLinkSchema(Schema):
 
 @blp.route("/games/<game_id>/seats/<seat>/link")
 class SeatLink(MethodView):
+    @needs(token=REQUIRED, idempotency_key=True)
     @blp.arguments(VersionOnlySchema())
     @blp.response(201, SeatLinkSchema)
     def post(self, body: dict[str, Any], game_id: str, seat: str):
         """Hand out a seat's link again (the scorekeeper's token): a new token, the old one stops working."""
-        return games().seat_link(game_id, seat, bearer(), False, body["expected_version"])
+        return games().seat_link(game_id, seat, bearer(), False, body["expected_version"], idempotency_key())
 
+    @needs(token=REQUIRED, idempotency_key=True)
     @blp.arguments(VersionOnlySchema())
     @blp.response(200, SeatLinkSchema)
     def delete(self, body: dict[str, Any], game_id: str, seat: str):
         """Revoke a seat's link (the scorekeeper's token): its token stops working until a new link is handed out."""
-        return games().seat_link(game_id, seat, bearer(), True, body["expected_version"])
+        return games().seat_link(game_id, seat, bearer(), True, body["expected_version"], idempotency_key())
 
 
 class QRRequestSchema(Schema):
@@ -574,6 +572,7 @@ class QRCode(MethodView):
 
 @blp.route("/games/<game_id>/redo")
 class Redo(MethodView):
+    @needs(token=REQUIRED, idempotency_key=True)
     @blp.arguments(VersionOnlySchema(), required=False)
     @blp.response(201, RedoneSchema)
     def post(self, body: dict[str, Any], game_id: str):
@@ -583,6 +582,7 @@ class Redo(MethodView):
 
 @blp.route("/games/<game_id>/state")
 class State(MethodView):
+    @needs(token=OPTIONAL)
     @blp.arguments(StateQuerySchema(), location="query")
     @blp.response(200)
     def get(self, query: dict[str, Any], game_id: str):
@@ -592,6 +592,7 @@ class State(MethodView):
 
 @blp.route("/games/<game_id>/legal-moves")
 class LegalMoves(MethodView):
+    @needs(token=OPTIONAL)
     @blp.response(200, LegalMovesSchema)
     def get(self, game_id: str):
         """Who must act and every legal move now (null where too many to list)."""
@@ -611,6 +612,7 @@ class LogQuerySchema(SeatQuerySchema):
 
 @blp.route("/games/<game_id>/log")
 class Log(MethodView):
+    @needs(token=OPTIONAL)
     @blp.arguments(LogQuerySchema, location="query")
     @blp.response(200, LogSchema)
     def get(self, query: dict[str, Any], game_id: str):

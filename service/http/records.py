@@ -15,8 +15,8 @@ from domain.rules import MalformedMove
 from replay.records import FORMAT_NAMES, format_named
 from replay.schemas import FORMAT_VERSION, names as schema_names, schema as record_schema
 from service.app.errors import NotFound
-from service.http.api import (CreatedSchema, MoveNumber, SeatQuerySchema, bearer, games, idempotency_key,
-                         since_field, with_receipt)
+from service.http.access import OPTIONAL, REQUIRED, bearer, idempotency_key, needs
+from service.http.api import CreatedSchema, MoveNumber, SeatQuerySchema, games, since_field, with_receipt
 
 blp = Blueprint("records", __name__, url_prefix="/api",
                 description="Game records, forks, comments, score timelines and player statistics.")
@@ -207,6 +207,7 @@ class LeaderboardsSchema(Schema):
 
 @blp.route("/games/<game_id>/export")
 class Export(MethodView):
+    @needs(token=OPTIONAL)
     @blp.arguments(ExportQuerySchema, location="query")
     @blp.response(200, content_type="text/plain")
     @blp.alt_response(200, description="JSON Lines (format=jsonl)", content_type="application/x-ndjson",
@@ -222,6 +223,7 @@ class Export(MethodView):
 
 @blp.route("/games/import")
 class Import(MethodView):
+    @needs(idempotency_key=True)
     @blp.doc(requestBody=IMPORT_BODY)
     @blp.response(201, ImportedSchema)
     def post(self):
@@ -260,6 +262,7 @@ class RecordSchema(MethodView):
 
 @blp.route("/games/<game_id>/fork")
 class Fork(MethodView):
+    @needs(token=OPTIONAL, idempotency_key=True)
     @blp.arguments(ForkQuerySchema, location="query")
     @blp.response(201, ForkedSchema)
     def post(self, query: dict[str, Any], game_id: str):
@@ -270,6 +273,7 @@ class Fork(MethodView):
 
 @blp.route("/games/<game_id>/annotations")
 class Annotations(MethodView):
+    @needs(token=REQUIRED, idempotency_key=True)
     @blp.arguments(AnnotationSchema)
     @blp.response(201, AnnotatedSchema)
     def post(self, body: dict[str, Any], game_id: str):
