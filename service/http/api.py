@@ -20,6 +20,7 @@ from domain.games import all_games
 from service.app import health
 from service.app.errors import Unavailable
 from service.http import i18n, move_schemas
+from service.http.answers import Answer
 from service.http.access import OPTIONAL, REQUIRED, bearer, idempotency_key, needs
 from service.http.openapi import move_field
 
@@ -99,7 +100,9 @@ class CreateGameSchema(Schema):
     options = fields.Dict(load_default=dict, metadata={"description": "the game's options (see /api/game-types)"})
 
 
-class TokensSchema(Schema):
+class TokensSchema(Answer):
+    sometimes = ("seats",)
+
     scorekeeper = fields.String()
     seats = fields.Dict(keys=fields.String(), values=fields.String())
 
@@ -113,7 +116,9 @@ class ReceiptSchema(Schema):
                                                  "tablelog's key"})
 
 
-class CreatedSchema(Schema):
+class CreatedSchema(Answer):
+    sometimes = ("seed_commitment",)
+
     id = fields.String()
     version = fields.Integer()
     tokens = fields.Nested(TokensSchema)
@@ -132,18 +137,18 @@ class VersionOnlySchema(Schema):
                                       metadata={"description": "the version you saw; a stale one gets 409"})
 
 
-class ExpectedSchema(Schema):
+class ExpectedSchema(Answer):
     seats = fields.List(fields.String())
     moves = fields.List(fields.String())
 
 
-class AutoMoveSchema(Schema):
+class AutoMoveSchema(Answer):
     index = fields.Integer()
     move = fields.Dict()
     outcome = fields.List(fields.Dict())
 
 
-class MoveRecordedSchema(Schema):
+class MoveRecordedSchema(Answer):
     index = fields.Integer()
     version = fields.Integer()
     outcome = fields.List(fields.Dict())
@@ -151,7 +156,7 @@ class MoveRecordedSchema(Schema):
     state = fields.Dict()
 
 
-class UndoneSchema(Schema):
+class UndoneSchema(Answer):
     version = fields.Integer()
     undone = fields.Integer()
 
@@ -166,7 +171,7 @@ class TakeBackSchema(VersionOnlySchema):
         "description": "the move taken back, with every effective move after it"})
 
 
-class RedoneSchema(Schema):
+class RedoneSchema(Answer):
     version = fields.Integer()
     redone = fields.Integer()
 
@@ -200,7 +205,9 @@ class StateQuerySchema(Schema):
     since = since_field()
 
 
-class SummarySchema(Schema):
+class SummarySchema(Answer):
+    sometimes = ("status", "last_move_at")
+
     id = fields.String()
     game = fields.String()
     title = fields.String()
@@ -224,11 +231,11 @@ class SummarySchema(Schema):
         "description": "a fork's origin: {game, at, version, hash} (null for a game that is no fork)"})
 
 
-class GameListSchema(Schema):
+class GameListSchema(Answer):
     games = fields.List(fields.Nested(SummarySchema))
 
 
-class LegalMovesSchema(Schema):
+class LegalMovesSchema(Answer):
     expected = fields.Nested(ExpectedSchema)
     moves = fields.List(fields.Dict(), allow_none=True)
     unlisted = fields.List(fields.String(), metadata={
@@ -236,7 +243,7 @@ class LegalMovesSchema(Schema):
                        "a kind neither listed nor here is not possible now"})
 
 
-class LogEntrySchema(Schema):
+class LogEntrySchema(Answer):
     index = fields.Integer()
     version = fields.Integer()
     move = fields.Dict()
@@ -248,7 +255,7 @@ class LogEntrySchema(Schema):
     annotations = fields.List(fields.Dict())
 
 
-class LogSchema(Schema):
+class LogSchema(Answer):
     id = fields.String()
     game = fields.String()
     version = fields.Integer()
@@ -260,21 +267,25 @@ class LogSchema(Schema):
         "description": "with limit: the since of the next page (None: this page is the last)"})
 
 
-class FindingSchema(Schema):
+class FindingSchema(Answer):
+    sometimes = ("seat", "move_index")
+
     kind = fields.String()
     seat = fields.String()
     move_index = fields.Integer(allow_none=True)
     message = fields.String()
 
 
-class AuditProblemSchema(Schema):
+class AuditProblemSchema(Answer):
+    sometimes = ("move_index", "version")
+
     kind = fields.String()
     version = fields.Integer()
     move_index = fields.Integer(allow_none=True)
     message = fields.String()
 
 
-class AuditSchema(Schema):
+class AuditSchema(Answer):
     id = fields.String()
     ok = fields.Boolean(metadata={"description": "hash chain intact and replay reproduces every stored outcome"})
     version = fields.Integer()
@@ -288,14 +299,16 @@ class AuditSchema(Schema):
                        "vouch for it (tablelog key accept-head): version, by, why, found"})
 
 
-class ReceiptCheckSchema(Schema):
+class ReceiptCheckSchema(Answer):
+    sometimes = ("problems",)
+
     id = fields.String()
     ok = fields.Boolean(metadata={"description": "the receipt's event is still in the record, unchanged"})
     checked = fields.Boolean(metadata={"description": "false when this service lacks the receipt's key"})
     problems = fields.List(fields.Nested(AuditProblemSchema))
 
 
-class GameTypeListSchema(Schema):
+class GameTypeListSchema(Answer):
     games = fields.List(fields.Dict())
 
 
@@ -311,7 +324,7 @@ class MoveJSONSchema(Schema):
 
 
 # -- endpoints ---------------------------------------------------------------------
-class HealthSchema(Schema):
+class HealthSchema(Answer):
     ok = fields.Boolean()
     database = fields.String()
 
@@ -381,7 +394,9 @@ class MoveSchema(MethodView):
         return served[game]
 
 
-class CatalogSchema(Schema):
+class CatalogSchema(Answer):
+    sometimes = ("modules", "cards", "fields_", "emperor_tiles", "effects", "ballrooms", "balcony_cost", "rehearsal_boards")
+
     game = fields.String()
     modules = fields.List(fields.String(), metadata={"description": "the modules whose components are listed"})
     cards = fields.List(fields.Dict(), metadata={
@@ -401,7 +416,7 @@ class CatalogQuerySchema(Schema):
         "description": "modules whose cards, tiles and boards to list too, comma-separated (e.g. ballrooms)"})
 
 
-class WordsSchema(Schema):
+class WordsSchema(Answer):
     language = fields.String()
     words = fields.Dict(keys=fields.String(), values=fields.String(), metadata={
         "description": "the page's words: English (as the page writes them) -> this language; empty for English"})
@@ -496,7 +511,9 @@ class CheckRequestSchema(Schema):
     move = fields.Dict(required=True, metadata={"description": "the move, as it would be recorded"})
 
 
-class CheckSchema(Schema):
+class CheckSchema(Answer):
+    sometimes = ("code", "message", "rule")
+
     legal = fields.Boolean()
     code = fields.String(metadata={"description": "when not legal: the rule's code"})
     message = fields.String(metadata={"description": "when not legal: why, in the rule's words"})
@@ -526,7 +543,7 @@ class TakeBack(MethodView):
                                               idempotency_key()))
 
 
-class SeatLinkSchema(Schema):
+class SeatLinkSchema(Answer):
     version = fields.Integer()
     seat = fields.String()
     token = fields.String(allow_none=True, metadata={
@@ -556,7 +573,7 @@ class QRRequestSchema(Schema):
                          metadata={"description": "what the code holds, e.g. a seat's link"})
 
 
-class QRSchema(Schema):
+class QRSchema(Answer):
     svg = fields.String(metadata={"description": "the QR code as an SVG image"})
 
 
@@ -580,14 +597,35 @@ class Redo(MethodView):
         return with_receipt(games().redo(game_id, bearer(), body["expected_version"], idempotency_key()))
 
 
+class GameStateSchema(Answer):
+    """A game's state as the asker may see it: these fields, and the game's own view (its board, hands, ...)."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    sometimes = ("at", "moves_applied", "expected", "scores", "finished", "winners", "since", "unchanged")
+    id = fields.String()
+    version = fields.Integer()
+    at = fields.Integer(metadata={"description": "the state after the effective moves numbered <= at"})
+    moves_applied = fields.Integer()
+    expected = fields.Nested(ExpectedSchema)
+    scores = fields.Dict(keys=fields.String(), values=fields.Integer())
+    finished = fields.Boolean()
+    winners = fields.List(fields.String())
+    since = fields.Integer(metadata={"description": "as asked"})
+    unchanged = fields.Boolean(metadata={"description": "with since: true when nothing changed since (then only "
+                                                        "id, version, since and unchanged are sent)"})
+
+
 @blp.route("/games/<game_id>/state")
 class State(MethodView):
     @needs(token=OPTIONAL)
     @blp.arguments(StateQuerySchema(), location="query")
-    @blp.response(200)
+    @blp.response(200, GameStateSchema)
     def get(self, query: dict[str, Any], game_id: str):
         """The state after the effective moves numbered <= at (default: all)."""
-        return i18n.spoken(games().state(game_id, bearer(), query["at"], query["seat"], query["since"]), asked_language())
+        return written(i18n.spoken(games().state(game_id, bearer(), query["at"], query["seat"], query["since"]),
+                                   asked_language()), 200)
 
 
 @blp.route("/games/<game_id>/legal-moves")
