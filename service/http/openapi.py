@@ -15,7 +15,7 @@ from werkzeug.routing import BaseConverter
 from flask_smorest import Api
 from marshmallow import INCLUDE, Schema, fields
 
-from service.http import move_schemas
+from service.http import examples, move_schemas
 from service.http.access import DECLARATION, OPTIONAL, REQUIRED
 
 
@@ -146,6 +146,22 @@ class ServicePlugin(BasePlugin):
                                                  **described}
         return None
 
+    @staticmethod
+    def add_examples(operation: dict) -> None:
+        """The operation's recorded example (service.http.examples): its request body and its answer."""
+        example = examples.examples().get(operation["operationId"], {})
+        body = operation.get("requestBody", {}).get("content", {}).get("application/json")
+        if body is not None and "request" in example:
+            body["example"] = example["request"]
+        for code, response in operation.get("responses", {}).items():
+            media = response.get("content", {}).get("application/json") if isinstance(response, dict) else None
+            if str(code).startswith("2") and media is not None and "response" in example:
+                media["example"] = example["response"]
+                break
+            text = response.get("content", {}).get("text/plain") if isinstance(response, dict) else None
+            if str(code).startswith("2") and text is not None and "text" in example:
+                text["example"] = example["text"]
+
     def operation_helper(self, path: str | None = None, operations: dict | None = None, **kwargs: Any) -> None:
         if not path or not operations:
             return
@@ -155,6 +171,7 @@ class ServicePlugin(BasePlugin):
         for method, operation in operations.items():
             declared = operation.pop(DECLARATION, {})
             operation.setdefault("operationId", operation_id(endpoint, method))
+            self.add_examples(operation)
             if declared.get("idempotency_key"):
                 operation.setdefault("parameters", []).append(IDEMPOTENCY_KEY)
             if declared.get("token") == REQUIRED:

@@ -59,6 +59,32 @@ def test_writes_name_bearer_security_and_the_idempotency_key():
     assert document["paths"]["/api/games/{game_id}/undo"]["post"]["requestBody"]["required"] is False
 
 
+def test_the_document_is_valid_openapi_and_every_operation_is_named_with_an_example():
+    from openapi_spec_validator import validate
+    from openapi_schema_validator import OAS30Validator
+    document = spec()
+    validate(document)
+    names = set()
+    for path, item in document["paths"].items():
+        for method, operation in item.items():
+            if method == "parameters":
+                continue
+            names.add(operation["operationId"])
+            examples = []
+            body = operation.get("requestBody", {}).get("content", {}).get("application/json")
+            if body and "example" in body:
+                examples.append((body["schema"], body["example"]))
+            for code, response in operation["responses"].items():
+                for media in response.get("content", {}).values() if code.startswith("2") else ():
+                    if "example" in media:
+                        examples.append((media["schema"], media["example"]))
+            assert examples, (method, path)
+            for schema, example in examples:
+                errors = list(OAS30Validator({**schema, "components": document["components"]}).iter_errors(example))
+                assert not errors, (method, path, errors[0].message[:300])
+    assert len(names) == sum(len([m for m in item if m != "parameters"]) for item in document["paths"].values())
+
+
 def test_another_method_is_405_with_allow():
     answer = APP.test_client().delete("/api/games")
     assert answer.status_code == 405 and set(answer.headers["Allow"].split(", ")) >= {"GET", "POST"}
