@@ -19,8 +19,10 @@ from webargs.flaskparser import FlaskParser
 from domain.games import all_games
 from service.app import health
 from service.app.errors import Unavailable
+from service.app import game_list
 from service.http import i18n, move_schemas
 from service.http.answers import Answer
+from service.http.caching import expected_version
 from service.http.access import OPTIONAL, REQUIRED, bearer, idempotency_key, needs
 from service.http.openapi import move_field
 
@@ -233,6 +235,19 @@ class SummarySchema(Answer):
 
 class GameListSchema(Answer):
     games = fields.List(fields.Nested(SummarySchema))
+    next = fields.String(allow_none=True, metadata={
+        "description": "the cursor of the next page (GET /api/games?cursor=...), null on the last page"})
+
+
+class GameListQuerySchema(Schema):
+    limit = fields.Integer(load_default=None, validate=validate.Range(min=1, max=1000),
+                           metadata={"description": "at most this many games (a page); next asks for the rest"})
+    cursor = fields.String(load_default=None, validate=validate.Length(min=1, max=200),
+                           metadata={"description": "a next from an earlier page: the games after it"})
+    game = fields.String(load_default=None, metadata={"description": "only this game type (e.g. willi)"})
+    player = fields.String(load_default=None, metadata={"description": "only games this player takes part in"})
+    finished = fields.Boolean(load_default=None, metadata={"description": "only finished (true) or running "
+                                                                           "(false) games"})
 
 
 class LegalMovesSchema(Answer):
@@ -455,10 +470,12 @@ class GameCatalog(MethodView):
 
 @blp.route("/games")
 class GameList(MethodView):
+    @blp.arguments(GameListQuerySchema, location="query")
     @blp.response(200, GameListSchema)
-    def get(self):
-        """Every game, oldest first."""
-        return {"games": games().views.summaries()}
+    def get(self, query: dict[str, Any]):
+        """The games, oldest first, a page at a time with limit (next is the following page's cursor),
+        filtered by game type, player and finished."""
+        return game_list.page(games().views.summaries(), **query)
 
     @needs(idempotency_key=True)
     @blp.arguments(CreateGameSchema())
@@ -484,7 +501,7 @@ class Moves(MethodView):
     @blp.response(201, MoveRecordedSchema)
     def post(self, body: dict[str, Any], game_id: str):
         """Record a move (needs the scorekeeper's token, or in a digital game the acting seat's)."""
-        return written(games().record_move(game_id, body["move"], bearer(), body["expected_version"],
+        return written(games().record_move(game_id, body["move"], bearer(), expected_version(body["expected_version"]),
                                            idempotency_key()))
 
 
@@ -504,7 +521,7 @@ class Undo(MethodView):
     @blp.response(201, UndoneSchema)
     def post(self, body: dict[str, Any], game_id: str):
         """Retract the last effective move; it stays in the log, marked undone."""
-        return with_receipt(games().undo(game_id, bearer(), body["expected_version"], idempotency_key()))
+        return with_receipt(games().undo(game_id, bearer(), expected_version(body["expected_version"]), idempotency_key()))
 
 
 class CheckRequestSchema(Schema):
@@ -539,7 +556,7 @@ class TakeBack(MethodView):
     def post(self, body: dict[str, Any], game_id: str):
         """Take back a move and every move after it, in one request (one Idempotency-Key) and one save;
         each stays in the log, marked undone, as with undo."""
-        return with_receipt(games().take_back(game_id, body["move_index"], bearer(), body["expected_version"],
+        return with_receipt(games().take_back(game_id, body["move_index"], bearer(), expected_version(body["expected_version"]),
                                               idempotency_key()))
 
 
@@ -558,14 +575,14 @@ class SeatLink(MethodView):
     @blp.response(201, SeatLinkSchema)
     def post(self, body: dict[str, Any], game_id: str, seat: str):
         """Hand out a seat's link again (the scorekeeper's token): a new token, the old one stops working."""
-        return games().seat_link(game_id, seat, bearer(), False, body["expected_version"], idempotency_key())
+        return games().seat_link(game_id, seat, bearer(), False, expected_version(body["expected_version"]), idempotency_key())
 
     @needs(token=REQUIRED, idempotency_key=True)
     @blp.arguments(VersionOnlySchema())
     @blp.response(200, SeatLinkSchema)
     def delete(self, body: dict[str, Any], game_id: str, seat: str):
         """Revoke a seat's link (the scorekeeper's token): its token stops working until a new link is handed out."""
-        return games().seat_link(game_id, seat, bearer(), True, body["expected_version"], idempotency_key())
+        return games().seat_link(game_id, seat, bearer(), True, expected_version(body["expected_version"]), idempotency_key())
 
 
 class QRRequestSchema(Schema):
@@ -594,7 +611,7 @@ class Redo(MethodView):
     @blp.response(201, RedoneSchema)
     def post(self, body: dict[str, Any], game_id: str):
         """Re-apply the most recently undone move, if nothing was recorded since."""
-        return with_receipt(games().redo(game_id, bearer(), body["expected_version"], idempotency_key()))
+        return with_receipt(games().redo(game_id, bearer(), expected_version(body["expected_version"]), idempotency_key()))
 
 
 class GameStateSchema(Answer):

@@ -11,11 +11,12 @@ import psycopg
 from eventsourcing.persistence import MapperDeserialisationError, PersistenceError
 from psycopg_pool import PoolTimeout
 from flask import Flask, request, send_from_directory
+from flask_compress import Compress
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import HTTPException
 
 from domain.rules import MalformedMove, RuleViolation
-from service.http import observe, problems
+from service.http import caching, observe, problems
 from service.app.games import Games
 from service.app.errors import ServiceError
 from service.store.keys import Keyring
@@ -80,6 +81,10 @@ def create_app(database: str | None = None, store: Tablelog | Shards | None = No
         OPENAPI_SWAGGER_UI_PATH="docs",
         OPENAPI_SWAGGER_UI_URL="/api/docs/assets/",
         JSON_SORT_KEYS=False,
+        COMPRESS_MIN_SIZE=1024,
+        COMPRESS_STREAMS=False,          # an export is streamed as it is read: sent as it comes
+        COMPRESS_MIMETYPES=["application/json", "application/problem+json", "text/html", "text/css",
+                            "text/javascript", "application/javascript", "image/svg+xml", "text/plain"],
     )
     app.json.sort_keys = False
     observe.install(app)
@@ -94,6 +99,11 @@ def create_app(database: str | None = None, store: Tablelog | Shards | None = No
     api.register_blueprint(catalogs_blp)
     install_limits(app)
     register_errors(app)
+    # Answers above COMPRESS_MIN_SIZE compressed as the client accepts; the
+    # caching headers are set before (a later after_request runs first), so
+    # a compressed answer's ETag names its encoding.
+    Compress(app)
+    app.after_request(caching.conditional)
 
     @app.get("/api/docs/assets/<path:filename>")
     def docs_assets(filename: str):
@@ -181,6 +191,8 @@ def register_errors(app: Flask) -> None:
     def service_error(e: ServiceError):
         extra = {k: v for k, v in e.to_json().items() if k not in ("code", "message")}
         retry = {"headers": {"Retry-After": str(RETRY_AFTER)}} if e.status == 503 else {}
+        if caching.precondition_failed(e.code):
+            return error(412, "precondition_failed", e.message, **extra)
         return error(e.status, e.code, e.message, **retry, **extra)
 
     @app.errorhandler(HTTPException)

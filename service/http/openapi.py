@@ -15,7 +15,7 @@ from werkzeug.routing import BaseConverter
 from flask_smorest import Api
 from marshmallow import INCLUDE, Schema, fields
 
-from service.http import examples, move_schemas
+from service.http import caching, examples, move_schemas
 from service.http.access import DECLARATION, OPTIONAL, REQUIRED
 
 
@@ -82,6 +82,8 @@ PROBLEMS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "409": ("Conflict", "the game is at another version than expected_version (stale_version), the "
                         "Idempotency-Key was used for another request (idempotency_key_reused), or the game is "
                         "not in a state for it (nothing_to_undo, ...)", ()),
+    "412": ("PreconditionFailed", "If-Match named another version than the game is at: nothing recorded; read "
+                                  "the game again", ()),
     "413": ("TooLarge", "the body is larger than the endpoint takes; nothing read", ()),
     "415": ("UnsupportedMediaType", "a body of a type the endpoint does not read", ("Accept",)),
     "422": ("RuleRefused", "a rule of the game forbids it; rule names the rule, params the values its "
@@ -192,6 +194,13 @@ class ServicePlugin(BasePlugin):
                 statuses.add("409")
             if method == "post" and endpoint in RULED:
                 statuses.add("422")
+            if endpoint in caching.CONDITIONAL_READS and method == "get":
+                operation.setdefault("parameters", []).append(caching.IF_NONE_MATCH)
+                operation["responses"]["304"] = {"description": "Not Modified: the answer If-None-Match names "
+                                                                "still holds", "headers": {"ETag": caching.HEADERS["ETag"]}}
+            if endpoint in caching.VERSIONED_WRITES:
+                operation.setdefault("parameters", []).append(caching.IF_MATCH)
+                statuses.add("412")
             responses = operation.setdefault("responses", {})
             for status in sorted(statuses):
                 responses[status] = PROBLEMS[status][0]
@@ -209,6 +218,10 @@ class ServicePlugin(BasePlugin):
                     headers["Tablelog-Receipt"] = HEADERS["Tablelog-Receipt"]
                 if endpoint in RATE_LIMITED and method == "post":
                     headers.update({name: HEADERS[name] for name in RATE_HEADERS})
+                if endpoint in caching.CONDITIONAL_READS and method == "get":
+                    headers["ETag"] = caching.HEADERS["ETag"]
+                if str(code) == "201":
+                    headers["Location"] = caching.HEADERS["Location"]
                 if not headers:
                     del responses[code]["headers"]
 

@@ -16,6 +16,7 @@ from replay.records import FORMAT_NAMES, format_named
 from replay.schemas import FORMAT_VERSION, names as schema_names, schema as record_schema
 from service.app.errors import NotFound
 from service.http.answers import Answer
+from service.http.caching import expected_version
 from service.http.access import OPTIONAL, REQUIRED, bearer, idempotency_key, needs
 from service.http.api import CreatedSchema, MoveNumber, SeatQuerySchema, games, since_field, with_receipt
 
@@ -291,7 +292,7 @@ class Annotations(MethodView):
     def post(self, body: dict[str, Any], game_id: str):
         """Attach a comment to a move (needs one of the game's tokens)."""
         return with_receipt(games().annotate(game_id, body["move_index"], body["text"], bearer(),
-                                             body["expected_version"], idempotency_key()))
+                                             expected_version(body["expected_version"]), idempotency_key()))
 
 
 @blp.route("/games/<game_id>/timeline")
