@@ -8,7 +8,10 @@ import base64
 import binascii
 from typing import Any, Iterable
 
-from domain.rules import MalformedMove
+
+
+class NoSuchPage(LookupError):
+    """A cursor no page of the list gave (404)."""
 
 
 def cursor_of(game_id: str) -> str:
@@ -19,7 +22,7 @@ def after(cursor: str) -> str:
     try:
         return base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
     except (binascii.Error, UnicodeDecodeError, ValueError):
-        raise MalformedMove({"cursor": ["Not a cursor this list gave (its next)."]}) from None
+        raise NoSuchPage("Not a cursor this list gave (its next).") from None
 
 
 def page(summaries: Iterable[dict[str, Any]], limit: int | None = None, cursor: str | None = None,
@@ -43,5 +46,5 @@ def page(summaries: Iterable[dict[str, Any]], limit: int | None = None, cursor: 
             return {"games": games, "next": cursor_of(games[-1]["id"])}
         games.append(summary)
     if not started:
-        raise MalformedMove({"cursor": ["No game of this list is at this cursor."]})
+        raise NoSuchPage("No game of this list is at this cursor.")
     return {"games": games, "next": None}

@@ -19,6 +19,7 @@ from webargs.flaskparser import FlaskParser
 from domain.games import all_games
 from service.app import health
 from service.app.errors import Unavailable
+from domain.rules import MalformedMove
 from service.app import game_list
 from service.http import i18n, move_schemas
 from service.http.answers import Answer
@@ -242,7 +243,8 @@ class GameListSchema(Answer):
 class GameListQuerySchema(Schema):
     limit = fields.Integer(load_default=None, validate=validate.Range(min=1, max=1000),
                            metadata={"description": "at most this many games (a page); next asks for the rest"})
-    cursor = fields.String(load_default=None, validate=validate.Length(min=1, max=200),
+    cursor = fields.String(load_default=None, validate=[validate.Length(min=1, max=200),
+                                                        validate.Regexp(r"^[A-Za-z0-9_-]+$")],
                            metadata={"description": "a next from an earlier page: the games after it"})
     game = fields.String(load_default=None, metadata={"description": "only this game type (e.g. willi)"})
     player = fields.String(load_default=None, metadata={"description": "only games this player takes part in"})
@@ -455,9 +457,14 @@ class Catalog(MethodView):
     def get(self, query: dict[str, Any], game: str):
         """A game's components by name and printed content (cards, tiles, boards, fields), for pickers;
         with ?modules=..., the modules' components too."""
-        modules = [m for m in (query["modules"] or "").split(",") if m.strip()]
-        return i18n.spoken(games().catalog(game, {"modules": [m.strip() for m in modules]} if modules else {}),
-                           asked_language())
+        modules = [m.strip() for m in (query["modules"] or "").split(",") if m.strip()]
+        try:
+            catalog = games().catalog(game, {"modules": modules} if modules else {})
+        except MalformedMove:
+            # Modules a game does not have are components there are none of.
+            from service.app.games import NotFound
+            raise NotFound(f"'{game}' has no modules {', '.join(modules)}.") from None
+        return i18n.spoken(catalog, asked_language())
 
 
 @blp.route("/games/<game_id>/catalog")
@@ -475,7 +482,11 @@ class GameList(MethodView):
     def get(self, query: dict[str, Any]):
         """The games, oldest first, a page at a time with limit (next is the following page's cursor),
         filtered by game type, player and finished."""
-        return game_list.page(games().views.summaries(), **query)
+        try:
+            return game_list.page(games().views.summaries(), **query)
+        except game_list.NoSuchPage as error:
+            from service.app.games import NotFound
+            raise NotFound(str(error)) from None
 
     @needs(idempotency_key=True)
     @blp.arguments(CreateGameSchema())

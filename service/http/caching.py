@@ -99,9 +99,12 @@ def expected_version(sent: int | None) -> int | None:
     if found is None:
         raise MalformedMove({"If-Match": ["An entity tag of this API's reads, e.g. \"v12-…\" (or *)."]})
     version = int(found.group(1))
-    if sent is not None and sent != version:
-        raise MalformedMove({"If-Match": [f"It names version {version}; expected_version says {sent}."]})
     g.if_match = True
+    if sent is not None and sent != version:
+        # Two preconditions that cannot both hold: the write cannot happen.
+        from service.app.games import Conflict
+        raise Conflict(f"If-Match names version {version}, expected_version {sent}: not both can hold.",
+                       "stale_version")
     return version
 
 
@@ -118,6 +121,7 @@ HEADERS: dict[str, dict[str, Any]] = {
 }
 IF_NONE_MATCH = {"name": "If-None-Match", "in": "header", "required": False, "schema": {"type": "string"},
                  "description": "an ETag of an earlier answer: 304 and no body when it still holds"}
-IF_MATCH = {"name": "If-Match", "in": "header", "required": False, "schema": {"type": "string"},
+IF_MATCH = {"name": "If-Match", "in": "header", "required": False,
+            "schema": {"type": "string", "pattern": r'^(\*|(W/)?"v[0-9]+-[^"]*")$'},
             "description": "an ETag of a read of this game (\"v<version>-...\"), instead of expected_version: "
                            "the write happens only if the game is still at that version, else 412"}

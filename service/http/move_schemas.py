@@ -60,14 +60,41 @@ def game_moves(names: dict[str, str]) -> dict[str, Any]:
                               "mapping": {move_type: REF + name for move_type, name in sorted(names.items())}}}
 
 
+def new_game(game: Game, converter: Any) -> dict[str, Any]:
+    """The body that starts a game of ``game``: its players within the game's counts, its own options."""
+    options = converter.schema2jsonschema(game.options_schema)
+    for prop in options.get("properties", {}).values():
+        if not {"type", "$ref", "allOf", "oneOf", "anyOf"} & set(prop):
+            prop["type"] = "object"            # a field of its own kind (a custom board): an object, never null
+    return {"type": "object", "required": ["game", "players"], "additionalProperties": False,
+            "description": f"start a game of {game.title}",
+            "properties": {
+                "game": {"type": "string", "enum": [game.id]},
+                "players": {"type": "array", "minItems": game.min_players, "maxItems": game.max_players,
+                            "items": {"type": "string", "minLength": 1},
+                            "description": "player names in seating order (clockwise); they are the seats"},
+                "mode": {"type": "string", "enum": ["table", "digital"], "default": "table"},
+                "seed": {"type": "integer", "nullable": True,
+                         "description": "digital mode: seed of the service's dice and decks"},
+                "options": {**options, "description": f"{game.title}'s options (see /api/game-types)"}}}
+
+
 def register(spec: Any, converter: Any) -> None:
-    """The move schemas, each game's oneOf and the union ``Move`` in ``spec``."""
+    """The move schemas, each game's oneOf and the union ``Move`` in ``spec``;
+    the body that starts a game, one schema per game decided by ``game`` (``NewGame``)."""
     components, names = move_components(converter)
     for name, body in sorted(components.items()):
         spec.components.schema(name, component=body)
     for game in all_games():
         spec.components.schema(game_schema_name(game), component={
             **game_moves(names[game.id]), "description": f"a move of {game.title}"})
+    for game in all_games():
+        spec.components.schema(camel("new", game.id, "game"), component=new_game(game, converter))
+    spec.components.schema("NewGame", component={
+        "description": "the game to start: its players and options as that game takes them",
+        "oneOf": [{"$ref": REF + camel("new", game.id, "game")} for game in all_games()],
+        "discriminator": {"propertyName": "game", "mapping": {
+            game.id: REF + camel("new", game.id, "game") for game in all_games()}}})
     spec.components.schema("Move", component={
         "description": "a move of the game's kind (each game's moves: GET /api/game-types/{game}/move-schema)",
         "anyOf": [{"$ref": REF + game_schema_name(game)} for game in all_games()]})

@@ -102,7 +102,8 @@ RECEIPTS = frozenset({"games.GameList", "games.Moves", "games.Undo", "games.Redo
 RATE_LIMITED = frozenset({"games.GameList", "records.Import", "records.Fork", "catalogs.HouseCatalogs"})
 """The operations (POST) the limiter counts: their answers carry X-RateLimit-*."""
 CONFLICTS_ON_READ = frozenset({"records.BGStats"})
-"""Reads that answer 409 (a finished game's play, asked while it is played)."""
+"""Reads that answer 409 (a finished game's play, asked while it is played); and every read with since
+(a since later than the game)."""
 RULED = frozenset({"games.GameList", "games.Moves", "games.Redo", "records.Import", "records.Fork"})
 """The writes a rule of the game may refuse (422): a move, a redone move, the players and options of a start,
 an imported or forked game's moves."""
@@ -173,6 +174,9 @@ class ServicePlugin(BasePlugin):
         for method, operation in operations.items():
             declared = operation.pop(DECLARATION, {})
             operation.setdefault("operationId", operation_id(endpoint, method))
+            if endpoint == "games.GameList" and method == "post":
+                operation["requestBody"]["content"]["application/json"]["schema"] = {
+                    "$ref": "#/components/schemas/NewGame"}
             self.add_examples(operation)
             if declared.get("idempotency_key"):
                 operation.setdefault("parameters", []).append(IDEMPOTENCY_KEY)
@@ -190,7 +194,8 @@ class ServicePlugin(BasePlugin):
                 statuses |= {"413", "415"}
             if method in ("post", "delete") and (declared.get("idempotency_key") or "{game_id}" in path):
                 statuses.add("409")
-            if endpoint in CONFLICTS_ON_READ:
+            if endpoint in CONFLICTS_ON_READ or (method == "get" and any(
+                    p.get("name") == "since" for p in operation.get("parameters", []) if isinstance(p, dict))):
                 statuses.add("409")
             if method == "post" and endpoint in RULED:
                 statuses.add("422")

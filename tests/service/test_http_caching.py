@@ -52,7 +52,7 @@ def test_if_match_is_the_version_a_write_expects_and_a_stale_one_is_412(client):
     assert api.get("")["version"] == 2
     both = client.post(f"/api/games/{api.id}/undo", json={"expected_version": 2},
                        headers={**api.auth(), "If-Match": tag})
-    assert both.status_code == 400 and api.get("")["version"] == 2
+    assert both.status_code == 412 and api.get("")["version"] == 2
     assert client.post(f"/api/games/{api.id}/undo", json={}, headers={**api.auth(), "If-Match": "*"}).status_code == 201
     # expected_version alone is still a 409
     assert client.post(f"/api/games/{api.id}/redo", json={"expected_version": 1},
@@ -86,7 +86,8 @@ def test_the_game_list_comes_a_page_at_a_time_and_filtered(client):
     assert [g["id"] for g in client.get("/api/games?game=willi&player=Ann").json["games"]] == [ids[2]]
     assert client.get("/api/games?finished=true").json == {"games": [], "next": None}
     assert len(client.get("/api/games?finished=false&limit=10").json["games"]) == 4
-    assert client.get("/api/games?cursor=nonsense").status_code == 400
+    assert client.get("/api/games?cursor=nonsense").status_code == 404
+    assert client.get("/api/games?cursor=no.such").status_code == 400
 
 
 def test_big_answers_are_compressed_and_a_move_answer_stays_plain(client):

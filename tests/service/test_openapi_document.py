@@ -10,6 +10,7 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 
+from schemathesis.config import PositiveDataAcceptanceConfig
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from domain.games import all_games
@@ -85,6 +86,18 @@ def test_the_document_is_valid_openapi_and_every_operation_is_named_with_an_exam
     assert len(names) == sum(len([m for m in item if m != "parameters"]) for item in document["paths"].values())
 
 
+def test_a_start_the_game_does_not_take_is_outside_the_document():
+    from openapi_schema_validator import OAS30Validator
+    document = spec()
+    start = OAS30Validator({"$ref": "#/components/schemas/NewGame", "components": document["components"]})
+    assert start.is_valid({"game": "willi", "players": ["Ann", "Bob", "Cid"]})
+    assert start.is_valid({"game": "grand_austria", "players": ["Ann", "Bob"], "options": {"modules": ["more"]}})
+    for body in ({"game": "willi", "players": []}, {"game": "", "players": ["Ann", "Bob", "Cid"]},
+                 {"game": "willi", "players": ["Ann", "Bob", "Cid"], "options": {"modules": ["more"]}},
+                 {"game": "vienna", "players": ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]}):
+        assert not start.is_valid(body), body
+
+
 def test_another_method_is_405_with_allow():
     answer = APP.test_client().delete("/api/games")
     assert answer.status_code == 405 and set(answer.headers["Allow"].split(", ")) >= {"GET", "POST"}
@@ -92,10 +105,28 @@ def test_another_method_is_405_with_allow():
     assert "405" in spec()["paths"]["/api/games"]["get"]["responses"]
 
 
+# A request the document allows is never refused as malformed (400, 413, 415): it is
+# taken, or refused for what no schema can say (no such game, a stale version, a
+# rule of the game, which names the rule).
+schema.config.checks.positive_data_acceptance = PositiveDataAcceptanceConfig(
+    expected_statuses=["2xx", "304", "401", "403", "404", "409", "412", "422"])
+
+
+# A NUL character is refused in any text (no record can keep one; the 400 says so).
+schema.config.generation.update(allow_x00=False)
+
+NOT_YET_SAID = {("POST", "/api/games/import"), ("POST", "/api/house-catalogs"), ("POST", "/api/games")}
+"""Where the document still allows what the server refuses as malformed: a record
+text that does not read as a record, a house catalog's content and Grand Austria
+Hotel's custom hotel board (option hotel) in other shapes than the shipped
+data's (none is a JSON Schema yet)."""
+
+
 @schema.parametrize()
 @settings(max_examples=3, deadline=None, suppress_health_check=list(HealthCheck))
 def test_every_answer_conforms_to_the_document(case):
-    # Not "positive data acceptance": a body the schema allows may still be
-    # refused by the rules of its game (players, options), which no schema says.
+    excluded = [positive_data_acceptance] if (case.method.upper(), case.path) in NOT_YET_SAID else []
     # The WSGI transport does not decompress: answers are asked for plain.
-    case.call_and_validate(headers={"Accept-Encoding": "identity"}, excluded_checks=[positive_data_acceptance])
+    response = case.call_and_validate(headers={"Accept-Encoding": "identity"}, excluded_checks=excluded)
+    if response.status_code == 422:
+        assert response.json()["rule"], response.json()
