@@ -99,14 +99,15 @@ def record() -> dict[str, dict[str, Any]]:
     kept["importRecord"]["request"] = {"record": "\n".join(record_text.splitlines()[:2]) + "\n..."}
     call("GET", "/api/games", "/api/games")
     import random
-    from domain.rules import random_game
+    from domain.table import random_game
     from domain.willi import GAME
     whole = client.post("/api/games", json={"game": "willi", "players": four}).json
     for move in random_game(GAME, four, {}, random.Random(1)):
         client.post(f"/api/games/{whole['id']}/moves", json={"move": move},
                     headers={"Authorization": f"Bearer {whole['tokens']['scorekeeper']}"})
     call("GET", f"{g}/bgstats", f"/api/games/{whole['id']}/bgstats")
-    for template, path in (("/api/health", "/api/health"), ("/api/game-types", "/api/game-types"),
+    for template, path in (("/api/health", "/api/health"), ("/api/health/live", "/api/health/live"),
+                           ("/api/health/ready", "/api/health/ready"), ("/api/game-types", "/api/game-types"),
                            ("/api/game-types/{game}/move-schema", "/api/game-types/willi/move-schema"),
                            ("/api/words/{language}", "/api/words/de"),
                            ("/api/game-types/{game}/catalog", "/api/game-types/vienna/catalog"),
