@@ -42,7 +42,7 @@ def needs(token: str | None = None, idempotency_key: bool = False) -> Callable:
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             g.needs = declared
             if declared.token == REQUIRED and _bearer() is None:
-                from service.app.games import Unauthorized
+                from service.app.errors import Unauthorized
                 raise Unauthorized("Send the game's scorekeeper token: Authorization: Bearer <token>.")
             return view(*args, **kwargs)
         wrapper.needs = declared

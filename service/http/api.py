@@ -402,7 +402,7 @@ class MoveSchema(MethodView):
         (the same schemas as the document's ``<Game>Move``)."""
         known = {g.id for g in all_games()}
         if game not in known:
-            from service.app.games import NotFound
+            from service.app.errors import NotFound
             raise NotFound(f"No game '{game}'; the games are {', '.join(sorted(known))}.")
         served = current_app.extensions.setdefault("tablelog.move_schemas", {})
         if game not in served:
@@ -462,7 +462,7 @@ class Catalog(MethodView):
             catalog = games().catalog(game, {"modules": modules} if modules else {})
         except MalformedMove:
             # Modules a game does not have are components there are none of.
-            from service.app.games import NotFound
+            from service.app.errors import NotFound
             raise NotFound(f"'{game}' has no modules {', '.join(modules)}.") from None
         return i18n.spoken(catalog, asked_language())
 
@@ -485,7 +485,7 @@ class GameList(MethodView):
         try:
             return game_list.page(games().views.summaries(), **query)
         except game_list.NoSuchPage as error:
-            from service.app.games import NotFound
+            from service.app.errors import NotFound
             raise NotFound(str(error)) from None
 
     @needs(idempotency_key=True)

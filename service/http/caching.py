@@ -102,7 +102,7 @@ def expected_version(sent: int | None) -> int | None:
     g.if_match = True
     if sent is not None and sent != version:
         # Two preconditions that cannot both hold: the write cannot happen.
-        from service.app.games import Conflict
+        from service.app.errors import Conflict
         raise Conflict(f"If-Match names version {version}, expected_version {sent}: not both can hold.",
                        "stale_version")
     return version
