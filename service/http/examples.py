@@ -113,7 +113,9 @@ def record() -> dict[str, dict[str, Any]]:
                            ("/api/game-types/{game}/catalog", "/api/game-types/vienna/catalog"),
                            ("/api/players/{name}", "/api/players/Ann"), ("/api/leaderboard", "/api/leaderboard"),
                            ("/api/leaderboard/{game}", "/api/leaderboard/willi"),
-                           ("/api/house-catalogs", "/api/house-catalogs")):
+                           ("/api/house-catalogs", "/api/house-catalogs"),
+                           ("/api/record-schemas", "/api/record-schemas"),
+                           ("/api/record-schemas/{name}", "/api/record-schemas/Annotated")):
         call("GET", template, path)
     vienna = client.post("/api/games", json={"game": "vienna", "players": four[:3]}).json["id"]
     call("GET", f"{g}/catalog", f"/api/games/{vienna}/catalog")

@@ -157,7 +157,8 @@ class ServicePlugin(BasePlugin):
         if body is not None and "request" in example:
             body["example"] = example["request"]
         for code, response in operation.get("responses", {}).items():
-            media = response.get("content", {}).get("application/json") if isinstance(response, dict) else None
+            content = response.get("content", {}) if isinstance(response, dict) else {}
+            media = next((content[kind] for kind in content if kind.endswith(("/json", "+json"))), None)
             if str(code).startswith("2") and media is not None and "response" in example:
                 media["example"] = example["response"]
                 break

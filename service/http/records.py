@@ -263,7 +263,8 @@ class RecordSchemas(MethodView):
 
 @blp.route("/record-schemas/<name>")
 class RecordSchema(MethodView):
-    @blp.response(200, content_type="application/schema+json")
+    @blp.response(200, content_type="application/schema+json", description="the JSON Schema (draft 2020-12)")
+    @blp.doc(responses={200: {"content": {"application/schema+json": {"schema": {"type": "object"}}}}})
     def get(self, name: str):
         """One JSON Schema of a JSON Lines record: a line kind (Started, MoveRecorded, ...) or record (any line)."""
         try:
