@@ -188,8 +188,8 @@ ANSWERS: dict[type, Callable[[Any, Any], None]] = {
     GameRecord.MoveUndone: answer_undo,
     GameRecord.MoveRedone: lambda answers, e: answers.__setitem__(e.request_id, Answer("redo", e.originator_version,
                                                                               e.number)),
-    GameRecord.SeatLinkChanged: lambda answers, e: answers.__setitem__(e.request_id, Answer("seat_link",
-                                                                                   e.originator_version)),
+    GameRecord.SeatLinkChanged: lambda answers, e: answers.__setitem__(e.request_id, Answer(
+        "seat_link", e.originator_version, request={"seat": e.seat, "revoke": not e.tokens})),
     GameRecord.Annotated: lambda answers, e: answers.__setitem__(e.request_id, Answer(
         "annotation", e.originator_version, e.number, request={"move_index": e.number, "text": e.text})),
 }

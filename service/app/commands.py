@@ -15,6 +15,7 @@ from domain.record import (SCOREKEEPER, SERVICE, NothingToUndo)
 from domain.rules import TABLE, MalformedMove, RuleViolation
 from domain.table import Table
 from domain.history import GameHistory
+from service.app import seat_links
 from service.app.access import Caller, token_hash
 from service.app.errors import Conflict, Forbidden, NotFound
 
@@ -159,11 +160,13 @@ class Commands:
             raise Conflict(str(error), "nothing_to_redo") from None
 
     def seat_link(self, game_id: str, seat: str, token: str | None, revoke: bool = False,
-                  expected_version: int | None = None) -> dict[str, Any]:
+                  expected_version: int | None = None, request_id: str | None = None) -> dict[str, Any]:
         """Hand a seat's link out again (a new token; the one before stops
         working) or revoke it: the scorekeeper's, an event in the record. The
-        new token is in this answer only, so a retry hands out another."""
-        fresh = None if revoke else secrets.token_urlsafe(24)
+        new token is in this answer only; under an Idempotency-Key it is
+        made from the key (seat_links.fresh_token), so a retry gets the first
+        answer, the same token, and records nothing new."""
+        fresh = None if revoke else seat_links.fresh_token(self.keyring, str(self.parse_id(game_id)), seat, request_id)
 
         def action(hist: GameHistory, caller: Caller) -> None:
             if caller.role != SCOREKEEPER:
@@ -173,8 +176,9 @@ class Commands:
             except ValueError as error:
                 raise NotFound(str(error)) from None
 
-        request_id = f"auto-{secrets.token_hex(8)}"
-        answer = self._write(game_id, token, expected_version, request_id, action, "seat_link")
+        request_id = request_id or f"auto-{secrets.token_hex(8)}"
+        answer = self._write(game_id, token, expected_version, request_id, action, "seat_link",
+                             seat_links.asked(seat, revoke))
         return {**answer, "seat": seat, "token": fresh}
 
     def annotate(self, game_id: str, number: int, text: str, token: str | None,

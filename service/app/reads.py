@@ -5,8 +5,9 @@ from typing import Any
 
 
 from domain.record import (SCOREKEEPER)
-from domain.rules import TABLE, MalformedMove, RuleViolation
+from domain.rules import TABLE, RuleViolation
 from domain.history import GameHistory
+from service.app.errors import Conflict
 
 
 LOG_CACHE_ENTRIES = 20_000
@@ -35,7 +36,7 @@ class Reads:
     @staticmethod
     def _check_since(hist: GameHistory, since: int | None) -> None:
         if since is not None and since > hist.version:
-            raise MalformedMove({"since": [f"The game is at version {hist.version}: since cannot be later."]})
+            raise Conflict(f"The game is at version {hist.version}: since cannot be later.", "since_ahead")
 
     def legal_moves(self, game_id: str, token: str | None) -> dict[str, Any]:
         hist = self.history(game_id)

@@ -12,14 +12,19 @@ import segno
 from flask import Response, current_app, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
-from marshmallow import Schema, fields, validate
+from marshmallow import INCLUDE, Schema, fields, validate
 from webargs import core
 from webargs.flaskparser import FlaskParser
 
 from domain.games import all_games
 from service.app import health
 from service.app.errors import Unavailable
-from service.http import i18n
+from domain.rules import MalformedMove
+from service.app import game_list
+from service.http import i18n, move_schemas
+from service.http.answers import Answer
+from service.http.caching import expected_version
+from service.http.access import OPTIONAL, REQUIRED, bearer, idempotency_key, needs
 from service.http.openapi import move_field
 
 
@@ -63,16 +68,6 @@ def asked_language() -> str:
     return i18n.language(request.accept_languages)
 
 
-def bearer() -> str | None:
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
-
-
-def idempotency_key() -> str | None:
-    return request.headers.get("Idempotency-Key") or None
-
-
 RECEIPT_HEADER = "Tablelog-Receipt"
 
 
@@ -108,7 +103,9 @@ class CreateGameSchema(Schema):
     options = fields.Dict(load_default=dict, metadata={"description": "the game's options (see /api/game-types)"})
 
 
-class TokensSchema(Schema):
+class TokensSchema(Answer):
+    sometimes = ("seats",)
+
     scorekeeper = fields.String()
     seats = fields.Dict(keys=fields.String(), values=fields.String())
 
@@ -122,7 +119,9 @@ class ReceiptSchema(Schema):
                                                  "tablelog's key"})
 
 
-class CreatedSchema(Schema):
+class CreatedSchema(Answer):
+    sometimes = ("seed_commitment",)
+
     id = fields.String()
     version = fields.Integer()
     tokens = fields.Nested(TokensSchema)
@@ -141,18 +140,18 @@ class VersionOnlySchema(Schema):
                                       metadata={"description": "the version you saw; a stale one gets 409"})
 
 
-class ExpectedSchema(Schema):
+class ExpectedSchema(Answer):
     seats = fields.List(fields.String())
     moves = fields.List(fields.String())
 
 
-class AutoMoveSchema(Schema):
+class AutoMoveSchema(Answer):
     index = fields.Integer()
     move = fields.Dict()
     outcome = fields.List(fields.Dict())
 
 
-class MoveRecordedSchema(Schema):
+class MoveRecordedSchema(Answer):
     index = fields.Integer()
     version = fields.Integer()
     outcome = fields.List(fields.Dict())
@@ -160,7 +159,7 @@ class MoveRecordedSchema(Schema):
     state = fields.Dict()
 
 
-class UndoneSchema(Schema):
+class UndoneSchema(Answer):
     version = fields.Integer()
     undone = fields.Integer()
 
@@ -175,7 +174,7 @@ class TakeBackSchema(VersionOnlySchema):
         "description": "the move taken back, with every effective move after it"})
 
 
-class RedoneSchema(Schema):
+class RedoneSchema(Answer):
     version = fields.Integer()
     redone = fields.Integer()
 
@@ -209,7 +208,9 @@ class StateQuerySchema(Schema):
     since = since_field()
 
 
-class SummarySchema(Schema):
+class SummarySchema(Answer):
+    sometimes = ("status", "last_move_at")
+
     id = fields.String()
     game = fields.String()
     title = fields.String()
@@ -233,11 +234,25 @@ class SummarySchema(Schema):
         "description": "a fork's origin: {game, at, version, hash} (null for a game that is no fork)"})
 
 
-class GameListSchema(Schema):
+class GameListSchema(Answer):
     games = fields.List(fields.Nested(SummarySchema))
+    next = fields.String(allow_none=True, metadata={
+        "description": "the cursor of the next page (GET /api/games?cursor=...), null on the last page"})
 
 
-class LegalMovesSchema(Schema):
+class GameListQuerySchema(Schema):
+    limit = fields.Integer(load_default=None, validate=validate.Range(min=1, max=1000),
+                           metadata={"description": "at most this many games (a page); next asks for the rest"})
+    cursor = fields.String(load_default=None, validate=[validate.Length(min=1, max=200),
+                                                        validate.Regexp(r"^[A-Za-z0-9_-]+$")],
+                           metadata={"description": "a next from an earlier page: the games after it"})
+    game = fields.String(load_default=None, metadata={"description": "only this game type (e.g. willi)"})
+    player = fields.String(load_default=None, metadata={"description": "only games this player takes part in"})
+    finished = fields.Boolean(load_default=None, metadata={"description": "only finished (true) or running "
+                                                                           "(false) games"})
+
+
+class LegalMovesSchema(Answer):
     expected = fields.Nested(ExpectedSchema)
     moves = fields.List(fields.Dict(), allow_none=True)
     unlisted = fields.List(fields.String(), metadata={
@@ -245,7 +260,7 @@ class LegalMovesSchema(Schema):
                        "a kind neither listed nor here is not possible now"})
 
 
-class LogEntrySchema(Schema):
+class LogEntrySchema(Answer):
     index = fields.Integer()
     version = fields.Integer()
     move = fields.Dict()
@@ -257,7 +272,7 @@ class LogEntrySchema(Schema):
     annotations = fields.List(fields.Dict())
 
 
-class LogSchema(Schema):
+class LogSchema(Answer):
     id = fields.String()
     game = fields.String()
     version = fields.Integer()
@@ -269,47 +284,64 @@ class LogSchema(Schema):
         "description": "with limit: the since of the next page (None: this page is the last)"})
 
 
-class FindingSchema(Schema):
+class FindingSchema(Answer):
+    sometimes = ("seat", "move_index")
+
     kind = fields.String()
     seat = fields.String()
     move_index = fields.Integer(allow_none=True)
     message = fields.String()
 
 
-class ProblemSchema(Schema):
+class AuditProblemSchema(Answer):
+    sometimes = ("move_index", "version")
+
     kind = fields.String()
     version = fields.Integer()
     move_index = fields.Integer(allow_none=True)
     message = fields.String()
 
 
-class AuditSchema(Schema):
+class AuditSchema(Answer):
     id = fields.String()
     ok = fields.Boolean(metadata={"description": "hash chain intact and replay reproduces every stored outcome"})
     version = fields.Integer()
     head = fields.String(metadata={"description": "what the keyed anchor says of the record's end: checked, "
                                    "unverified (a key this service does not hold), no anchor, forged, or not "
                                    "checked and why (no key here, recorded before anchors)"})
-    problems = fields.List(fields.Nested(ProblemSchema))
+    problems = fields.List(fields.Nested(AuditProblemSchema))
     findings = fields.List(fields.Nested(FindingSchema))
     accepted = fields.List(fields.Dict(), metadata={
         "description": "operators' decisions to take the head as the record's end although its anchor could not "
                        "vouch for it (tablelog key accept-head): version, by, why, found"})
 
 
-class ReceiptCheckSchema(Schema):
+class ReceiptCheckSchema(Answer):
+    sometimes = ("problems",)
+
     id = fields.String()
     ok = fields.Boolean(metadata={"description": "the receipt's event is still in the record, unchanged"})
     checked = fields.Boolean(metadata={"description": "false when this service lacks the receipt's key"})
-    problems = fields.List(fields.Nested(ProblemSchema))
+    problems = fields.List(fields.Nested(AuditProblemSchema))
 
 
-class GameTypeListSchema(Schema):
+class GameTypeListSchema(Answer):
     games = fields.List(fields.Dict())
 
 
+class MoveJSONSchema(Schema):
+    class Meta:
+        unknown = INCLUDE
+
+    schema_ = fields.String(data_key="$schema", attribute="$schema", required=True)
+    title = fields.String(required=True)
+    ref = fields.String(data_key="$ref", attribute="$ref", required=True)
+    defs = fields.Dict(data_key="$defs", attribute="$defs", required=True,
+                       metadata={"description": "every move schema of the game, and what they refer to"})
+
+
 # -- endpoints ---------------------------------------------------------------------
-class HealthSchema(Schema):
+class HealthSchema(Answer):
     ok = fields.Boolean()
     database = fields.String()
 
@@ -362,7 +394,26 @@ class GameTypes(MethodView):
         return {"games": [game.describe() for game in all_games()]}
 
 
-class CatalogSchema(Schema):
+@blp.route("/game-types/<game>/move-schema")
+class MoveSchema(MethodView):
+    @blp.response(200, MoveJSONSchema)
+    def get(self, game: str):
+        """A game's moves as a JSON Schema of their own: a oneOf of its move schemas, decided by ``type``
+        (the same schemas as the document's ``<Game>Move``)."""
+        known = {g.id for g in all_games()}
+        if game not in known:
+            from service.app.errors import NotFound
+            raise NotFound(f"No game '{game}'; the games are {', '.join(sorted(known))}.")
+        served = current_app.extensions.setdefault("tablelog.move_schemas", {})
+        if game not in served:
+            served[game] = move_schemas.standalone(current_app.extensions["flask-smorest"]["apis"][""]["ext_obj"]
+                                                   .spec.to_dict(), game)
+        return served[game]
+
+
+class CatalogSchema(Answer):
+    sometimes = ("modules", "cards", "fields_", "emperor_tiles", "effects", "ballrooms", "balcony_cost", "rehearsal_boards")
+
     game = fields.String()
     modules = fields.List(fields.String(), metadata={"description": "the modules whose components are listed"})
     cards = fields.List(fields.Dict(), metadata={
@@ -382,7 +433,7 @@ class CatalogQuerySchema(Schema):
         "description": "modules whose cards, tiles and boards to list too, comma-separated (e.g. ballrooms)"})
 
 
-class WordsSchema(Schema):
+class WordsSchema(Answer):
     language = fields.String()
     words = fields.Dict(keys=fields.String(), values=fields.String(), metadata={
         "description": "the page's words: English (as the page writes them) -> this language; empty for English"})
@@ -406,9 +457,14 @@ class Catalog(MethodView):
     def get(self, query: dict[str, Any], game: str):
         """A game's components by name and printed content (cards, tiles, boards, fields), for pickers;
         with ?modules=..., the modules' components too."""
-        modules = [m for m in (query["modules"] or "").split(",") if m.strip()]
-        return i18n.spoken(games().catalog(game, {"modules": [m.strip() for m in modules]} if modules else {}),
-                           asked_language())
+        modules = [m.strip() for m in (query["modules"] or "").split(",") if m.strip()]
+        try:
+            catalog = games().catalog(game, {"modules": modules} if modules else {})
+        except MalformedMove:
+            # Modules a game does not have are components there are none of.
+            from service.app.errors import NotFound
+            raise NotFound(f"'{game}' has no modules {', '.join(modules)}.") from None
+        return i18n.spoken(catalog, asked_language())
 
 
 @blp.route("/games/<game_id>/catalog")
@@ -421,11 +477,18 @@ class GameCatalog(MethodView):
 
 @blp.route("/games")
 class GameList(MethodView):
+    @blp.arguments(GameListQuerySchema, location="query")
     @blp.response(200, GameListSchema)
-    def get(self):
-        """Every game, oldest first."""
-        return {"games": games().views.summaries()}
+    def get(self, query: dict[str, Any]):
+        """The games, oldest first, a page at a time with limit (next is the following page's cursor),
+        filtered by game type, player and finished."""
+        try:
+            return game_list.page(games().views.summaries(), **query)
+        except game_list.NoSuchPage as error:
+            from service.app.errors import NotFound
+            raise NotFound(str(error)) from None
 
+    @needs(idempotency_key=True)
     @blp.arguments(CreateGameSchema())
     @blp.response(201, CreatedSchema)
     def post(self, body: dict[str, Any]):
@@ -451,11 +514,12 @@ class GameSummary(MethodView):
 
 @blp.route("/games/<game_id>/moves")
 class Moves(MethodView):
+    @needs(token=REQUIRED, idempotency_key=True)
     @blp.arguments(MoveRequestSchema())
     @blp.response(201, MoveRecordedSchema)
     def post(self, body: dict[str, Any], game_id: str):
         """Record a move (needs the scorekeeper's token, or in a digital game the acting seat's)."""
-        return written(games().record_move(game_id, body["move"], bearer(), body["expected_version"],
+        return written(games().record_move(game_id, body["move"], bearer(), expected_version(body["expected_version"]),
                                            idempotency_key()))
 
 
@@ -470,18 +534,21 @@ class Receipt(MethodView):
 
 @blp.route("/games/<game_id>/undo")
 class Undo(MethodView):
+    @needs(token=REQUIRED, idempotency_key=True)
     @blp.arguments(VersionOnlySchema(), required=False)
     @blp.response(201, UndoneSchema)
     def post(self, body: dict[str, Any], game_id: str):
         """Retract the last effective move; it stays in the log, marked undone."""
-        return with_receipt(games().undo(game_id, bearer(), body["expected_version"], idempotency_key()))
+        return with_receipt(games().undo(game_id, bearer(), expected_version(body["expected_version"]), idempotency_key()))
 
 
 class CheckRequestSchema(Schema):
     move = fields.Dict(required=True, metadata={"description": "the move, as it would be recorded"})
 
 
-class CheckSchema(Schema):
+class CheckSchema(Answer):
+    sometimes = ("code", "message", "rule")
+
     legal = fields.Boolean()
     code = fields.String(metadata={"description": "when not legal: the rule's code"})
     message = fields.String(metadata={"description": "when not legal: why, in the rule's words"})
@@ -490,6 +557,7 @@ class CheckSchema(Schema):
 
 @blp.route("/games/<game_id>/check")
 class Check(MethodView):
+    @needs(token=REQUIRED)
     @blp.arguments(CheckRequestSchema())
     @blp.response(200, CheckSchema)
     def post(self, body: dict[str, Any], game_id: str):
@@ -500,16 +568,17 @@ class Check(MethodView):
 
 @blp.route("/games/<game_id>/take-back")
 class TakeBack(MethodView):
+    @needs(token=REQUIRED, idempotency_key=True)
     @blp.arguments(TakeBackSchema())
     @blp.response(201, TakenBackSchema)
     def post(self, body: dict[str, Any], game_id: str):
         """Take back a move and every move after it, in one request (one Idempotency-Key) and one save;
         each stays in the log, marked undone, as with undo."""
-        return with_receipt(games().take_back(game_id, body["move_index"], bearer(), body["expected_version"],
+        return with_receipt(games().take_back(game_id, body["move_index"], bearer(), expected_version(body["expected_version"]),
                                               idempotency_key()))
 
 
-class SeatLinkSchema(Schema):
+class SeatLinkSchema(Answer):
     version = fields.Integer()
     seat = fields.String()
     token = fields.String(allow_none=True, metadata={
@@ -519,17 +588,19 @@ class SeatLinkSchema(Schema):
 
 @blp.route("/games/<game_id>/seats/<seat>/link")
 class SeatLink(MethodView):
+    @needs(token=REQUIRED, idempotency_key=True)
     @blp.arguments(VersionOnlySchema())
     @blp.response(201, SeatLinkSchema)
     def post(self, body: dict[str, Any], game_id: str, seat: str):
         """Hand out a seat's link again (the scorekeeper's token): a new token, the old one stops working."""
-        return games().seat_link(game_id, seat, bearer(), False, body["expected_version"])
+        return games().seat_link(game_id, seat, bearer(), False, expected_version(body["expected_version"]), idempotency_key())
 
+    @needs(token=REQUIRED, idempotency_key=True)
     @blp.arguments(VersionOnlySchema())
     @blp.response(200, SeatLinkSchema)
     def delete(self, body: dict[str, Any], game_id: str, seat: str):
         """Revoke a seat's link (the scorekeeper's token): its token stops working until a new link is handed out."""
-        return games().seat_link(game_id, seat, bearer(), True, body["expected_version"])
+        return games().seat_link(game_id, seat, bearer(), True, expected_version(body["expected_version"]), idempotency_key())
 
 
 class QRRequestSchema(Schema):
@@ -537,7 +608,7 @@ class QRRequestSchema(Schema):
                          metadata={"description": "what the code holds, e.g. a seat's link"})
 
 
-class QRSchema(Schema):
+class QRSchema(Answer):
     svg = fields.String(metadata={"description": "the QR code as an SVG image"})
 
 
@@ -553,24 +624,48 @@ class QRCode(MethodView):
 
 @blp.route("/games/<game_id>/redo")
 class Redo(MethodView):
+    @needs(token=REQUIRED, idempotency_key=True)
     @blp.arguments(VersionOnlySchema(), required=False)
     @blp.response(201, RedoneSchema)
     def post(self, body: dict[str, Any], game_id: str):
         """Re-apply the most recently undone move, if nothing was recorded since."""
-        return with_receipt(games().redo(game_id, bearer(), body["expected_version"], idempotency_key()))
+        return with_receipt(games().redo(game_id, bearer(), expected_version(body["expected_version"]), idempotency_key()))
+
+
+class GameStateSchema(Answer):
+    """A game's state as the asker may see it: these fields, and the game's own view (its board, hands, ...)."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    sometimes = ("at", "moves_applied", "expected", "scores", "finished", "winners", "since", "unchanged")
+    id = fields.String()
+    version = fields.Integer()
+    at = fields.Integer(metadata={"description": "the state after the effective moves numbered <= at"})
+    moves_applied = fields.Integer()
+    expected = fields.Nested(ExpectedSchema)
+    scores = fields.Dict(keys=fields.String(), values=fields.Integer())
+    finished = fields.Boolean()
+    winners = fields.List(fields.String())
+    since = fields.Integer(metadata={"description": "as asked"})
+    unchanged = fields.Boolean(metadata={"description": "with since: true when nothing changed since (then only "
+                                                        "id, version, since and unchanged are sent)"})
 
 
 @blp.route("/games/<game_id>/state")
 class State(MethodView):
+    @needs(token=OPTIONAL)
     @blp.arguments(StateQuerySchema(), location="query")
-    @blp.response(200)
+    @blp.response(200, GameStateSchema)
     def get(self, query: dict[str, Any], game_id: str):
         """The state after the effective moves numbered <= at (default: all)."""
-        return i18n.spoken(games().state(game_id, bearer(), query["at"], query["seat"], query["since"]), asked_language())
+        return written(i18n.spoken(games().state(game_id, bearer(), query["at"], query["seat"], query["since"]),
+                                   asked_language()), 200)
 
 
 @blp.route("/games/<game_id>/legal-moves")
 class LegalMoves(MethodView):
+    @needs(token=OPTIONAL)
     @blp.response(200, LegalMovesSchema)
     def get(self, game_id: str):
         """Who must act and every legal move now (null where too many to list)."""
@@ -590,6 +685,7 @@ class LogQuerySchema(SeatQuerySchema):
 
 @blp.route("/games/<game_id>/log")
 class Log(MethodView):
+    @needs(token=OPTIONAL)
     @blp.arguments(LogQuerySchema, location="query")
     @blp.response(200, LogSchema)
     def get(self, query: dict[str, Any], game_id: str):

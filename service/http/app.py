@@ -10,12 +10,13 @@ import orjson
 import psycopg
 from eventsourcing.persistence import MapperDeserialisationError, PersistenceError
 from psycopg_pool import PoolTimeout
-from flask import Flask, jsonify, request, send_from_directory
+from flask import Flask, request, send_from_directory
+from flask_compress import Compress
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import HTTPException
 
 from domain.rules import MalformedMove, RuleViolation
-from service.http import i18n, observe
+from service.http import caching, observe, problems
 from service.app.games import Games
 from service.app.errors import ServiceError
 from service.store.keys import Keyring
@@ -31,7 +32,8 @@ RETRY_AFTER = 2
 
 
 def error(status: int, code: str, message: str, **extra: Any):
-    return jsonify({"error": {"code": code, "message": message, **extra}}), status
+    """An error answer: problem details (service.http.problems)."""
+    return problems.problem(status, code, message, **extra)
 
 
 class FastJSONProvider(DefaultJSONProvider):
@@ -79,6 +81,10 @@ def create_app(database: str | None = None, store: Tablelog | Shards | None = No
         OPENAPI_SWAGGER_UI_PATH="docs",
         OPENAPI_SWAGGER_UI_URL="/api/docs/assets/",
         JSON_SORT_KEYS=False,
+        COMPRESS_MIN_SIZE=1024,
+        COMPRESS_STREAMS=False,          # an export is streamed as it is read: sent as it comes
+        COMPRESS_MIMETYPES=["application/json", "application/problem+json", "text/html", "text/css",
+                            "text/javascript", "application/javascript", "image/svg+xml", "text/plain"],
     )
     app.json.sort_keys = False
     observe.install(app)
@@ -93,6 +99,11 @@ def create_app(database: str | None = None, store: Tablelog | Shards | None = No
     api.register_blueprint(catalogs_blp)
     install_limits(app)
     register_errors(app)
+    # Answers above COMPRESS_MIN_SIZE compressed as the client accepts; the
+    # caching headers are set before (a later after_request runs first), so
+    # a compressed answer's ETag names its encoding.
+    Compress(app)
+    app.after_request(caching.conditional)
 
     @app.get("/api/docs/assets/<path:filename>")
     def docs_assets(filename: str):
@@ -164,16 +175,13 @@ def keep_retry_after(response):
 
 def register_errors(app: Flask) -> None:
     app.before_request(refuse_nul)
+    app.before_request(problems.refuse_other_media_types)
     app.after_request(security_headers)
     app.after_request_funcs.setdefault(None, []).insert(0, keep_retry_after)     # the last to run
 
-    # A refusal's message in the caller's language (Accept-Language), its code unchanged.
-    def said(answer: dict[str, Any]) -> dict[str, Any]:
-        return i18n.translated_error(answer, i18n.language(request.accept_languages))
-
     @app.errorhandler(RuleViolation)
     def rule_violation(e: RuleViolation):
-        return jsonify({"error": said(e.to_json())}), 422
+        return error(422, e.code, e.message, rule=e.rule)
 
     @app.errorhandler(MalformedMove)
     def malformed(e: MalformedMove):
@@ -181,10 +189,11 @@ def register_errors(app: Flask) -> None:
 
     @app.errorhandler(ServiceError)
     def service_error(e: ServiceError):
-        response = jsonify({"error": said(e.to_json())})
-        if e.status == 503:
-            response.headers["Retry-After"] = str(RETRY_AFTER)
-        return response, e.status
+        extra = {k: v for k, v in e.to_json().items() if k not in ("code", "message")}
+        retry = {"headers": {"Retry-After": str(RETRY_AFTER)}} if e.status == 503 else {}
+        if caching.precondition_failed(e.code):
+            return error(412, "precondition_failed", e.message, **extra)
+        return error(e.status, e.code, e.message, **retry, **extra)
 
     @app.errorhandler(HTTPException)
     def http_error(e: HTTPException):
@@ -194,16 +203,13 @@ def register_errors(app: Flask) -> None:
         if messages:
             return error(e.code or 400, code, "The request does not fit the schema.", fields=messages)
         if e.code == 405:
-            response, status = error(405, code, e.description or e.name)
-            response.headers["Allow"] = dict(e.get_headers()).get("Allow", "")
-            return response, status
+            return error(405, code, e.description or e.name,
+                         headers={"Allow": dict(e.get_headers()).get("Allow", "")})
         if e.code == 429:
-            response, status = error(429, code, f"Too many requests from your address (at most {e.description}); "
-                                                 "try again after the seconds Retry-After says.")
             retry_after = dict(e.get_headers()).get("Retry-After")
-            if retry_after:
-                response.headers["Retry-After"] = retry_after
-            return response, status
+            return error(429, code, f"Too many requests from your address (at most {e.description}); "
+                                    "try again after the seconds Retry-After says.",
+                         headers={"Retry-After": retry_after} if retry_after else {})
         return error(e.code or 500, code, e.description or e.name)
 
     # Input no reader can take, wherever a request's text is read (the API's
@@ -239,11 +245,9 @@ def register_errors(app: Flask) -> None:
         if not cannot_write(e):
             return unexpected(e)
         log.warning("database unavailable: %s", str(e).strip().splitlines()[0] if str(e).strip() else repr(e))
-        response, status = error(503, "database_unavailable", "The database cannot record anything just now; "
-                                 "nothing new was recorded that a retry with the same Idempotency-Key would "
-                                 "record twice. Try again in a few seconds.")
-        response.headers["Retry-After"] = str(RETRY_AFTER)
-        return response, status
+        return error(503, "database_unavailable", "The database cannot record anything just now; "
+                     "nothing new was recorded that a retry with the same Idempotency-Key would "
+                     "record twice. Try again in a few seconds.", headers={"Retry-After": str(RETRY_AFTER)})
 
     @app.errorhandler(MapperDeserialisationError)
     def damaged(e: MapperDeserialisationError):

@@ -9,6 +9,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
+from service.http.answers import Answer
 from service.http.api import games
 
 blp = Blueprint("catalogs", __name__, url_prefix="/api",
@@ -25,7 +26,7 @@ class HouseCatalogRequestSchema(Schema):
                        "(cards with their numbers) and module 1's ballroom and rehearsal_board"})
 
 
-class HouseCatalogEntrySchema(Schema):
+class HouseCatalogEntrySchema(Answer):
     id = fields.String(metadata={"description": "made from the game and the content: the same content, the same id"})
     game = fields.String()
     name = fields.String()
@@ -42,7 +43,7 @@ class StoredHouseCatalogSchema(HouseCatalogSchema):
     created = fields.Boolean(metadata={"description": "false: this content was stored before, nothing new was"})
 
 
-class HouseCatalogListSchema(Schema):
+class HouseCatalogListSchema(Answer):
     catalogs = fields.List(fields.Nested(HouseCatalogEntrySchema))
 
 

@@ -116,6 +116,14 @@ class Language:
                 return refusal.translation.format(**values)
         return message
 
+    def parameters(self, code: str, message: str) -> dict[str, str]:
+        """The values a refusal's English message was made from, by their template's names."""
+        for refusal in self.refusals.get(code, ()):
+            found = refusal.pattern.fullmatch(message)
+            if found:
+                return found.groupdict()
+        return {}
+
 
 @cache
 def catalog(lang: str) -> Language | None:
@@ -162,6 +170,15 @@ def refusal(code: str, message: str, lang: str) -> str:
     """A refusal's words in ``lang``."""
     found = catalog(lang)
     return found.refusal(code, message) if found else message
+
+
+def parameters(code: str, message: str) -> dict[str, str]:
+    """A refusal's parameters: the values its English message was made from,
+    by the names of the template it was written from (empty for a message
+    made from no template the catalogs know). Every catalog's templates are
+    the English ones, so any of them reads them."""
+    found = next((c for c in map(catalog, LANGUAGES) if c is not None), None)
+    return found.parameters(code, message) if found else {}
 
 
 def translated_error(error: dict[str, Any], lang: str) -> dict[str, Any]:

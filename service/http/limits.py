@@ -25,13 +25,14 @@ import time
 from functools import lru_cache
 from typing import Any
 
-from flask import Flask, Response, jsonify, request
+from flask import Flask, Response, request
 from flask_limiter import Limiter
 from limits import RateLimitItem, parse
 from limits.storage import Storage
 from werkzeug.exceptions import TooManyRequests
 
 from service.store.database import setting
+from service.http.problems import only_where_it_means_something, problem
 
 log = logging.getLogger("tablelog")
 
@@ -66,12 +67,10 @@ def refuse_large_body() -> Any:
     return None
 
 
-def too_large(limit: int) -> tuple[Response, int]:
-    response = jsonify({"error": {"code": "too_large", "message": (
-        f"The request body is larger than this endpoint takes ({limit // 1024 // 1024} MiB); "
-        "nothing was read or recorded.")}})
-    response.headers["Connection"] = "close"        # the unread rest of the body is not waited for
-    return response, 413
+def too_large(limit: int) -> Response:
+    return problem(413, "too_large", f"The request body is larger than this endpoint takes "
+                   f"({limit // 1024 // 1024} MiB); nothing was read or recorded.",
+                   headers={"Connection": "close"})       # the unread rest of the body is not waited for
 
 
 def client_address() -> str:
@@ -136,6 +135,8 @@ class WrongTokenLimit:
 def install_limits(app: Flask) -> Limiter:
     """The body cap and the rate limits on ``app``'s API."""
     app.before_request(refuse_large_body)
+    # Before the limiter's own, so it runs after the limiter added its headers.
+    app.after_request(only_where_it_means_something)
     limiter = Limiter(
         client_address, app=app,
         storage_uri=app.config.get("RATELIMIT_STORAGE_URI") or setting(ENV_STORAGE) or "memory://",

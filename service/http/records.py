@@ -15,8 +15,10 @@ from domain.rules import MalformedMove
 from replay.records import FORMAT_NAMES, format_named
 from replay.schemas import FORMAT_VERSION, names as schema_names, schema as record_schema
 from service.app.errors import NotFound
-from service.http.api import (CreatedSchema, MoveNumber, SeatQuerySchema, bearer, games, idempotency_key,
-                         since_field, with_receipt)
+from service.http.answers import Answer
+from service.http.caching import expected_version
+from service.http.access import OPTIONAL, REQUIRED, bearer, idempotency_key, needs
+from service.http.api import CreatedSchema, MoveNumber, SeatQuerySchema, games, since_field, with_receipt
 
 blp = Blueprint("records", __name__, url_prefix="/api",
                 description="Game records, forks, comments, score timelines and player statistics.")
@@ -99,7 +101,9 @@ def posted_record() -> tuple[str, str | None]:
         raise MalformedMove({"record": ["A record is UTF-8 text."]}) from None
 
 
-class ChainSchema(Schema):
+class ChainSchema(Answer):
+    sometimes = ("intact", "problems")
+
     checked = fields.Boolean(metadata={"description": "false for a record without hashes (a text record)"})
     intact = fields.Boolean(allow_none=True)
     problems = fields.List(fields.String(), metadata={"description": "each break in the record's own hash chain"})
@@ -107,6 +111,8 @@ class ChainSchema(Schema):
 
 
 class ImportedSchema(CreatedSchema):
+    sometimes = ("seed_commitment", "chain")
+
     differences = fields.List(fields.Integer(), metadata={
         "description": "moves whose outcome in the record differs from what the rules give now"})
     chain = fields.Nested(ChainSchema, metadata={"description": "what the record's own hash chain says"})
@@ -117,7 +123,7 @@ class ForkQuerySchema(Schema):
                         metadata={"description": "the new game starts with the effective moves numbered <= at"})
 
 
-class ForkedFromSchema(Schema):
+class ForkedFromSchema(Answer):
     game = fields.String()
     at = fields.Integer()
     version = fields.Integer()
@@ -141,12 +147,12 @@ class AnnotationSchema(Schema):
         return renamed(data, {"index": "move_index", "move": "move_index", "comment": "text"})
 
 
-class AnnotatedSchema(Schema):
+class AnnotatedSchema(Answer):
     version = fields.Integer()
     move_index = fields.Integer()
 
 
-class TimelinePointSchema(Schema):
+class TimelinePointSchema(Answer):
     index = fields.Integer(metadata={"description": "the move number; 0 is before the first move"})
     scores = fields.Dict(keys=fields.String(), values=fields.Integer())
 
@@ -155,7 +161,7 @@ class TimelineQuerySchema(Schema):
     since = since_field()
 
 
-class TimelineSchema(Schema):
+class TimelineSchema(Answer):
     id = fields.String()
     game = fields.String()
     title = fields.String()
@@ -167,7 +173,7 @@ class TimelineSchema(Schema):
     points = fields.List(fields.Nested(TimelinePointSchema))
 
 
-class PlayerGameSchema(Schema):
+class PlayerGameSchema(Answer):
     game = fields.String()
     games = fields.Integer(metadata={"description": "games taken part in, running ones included"})
     played = fields.Integer(metadata={"description": "finished games"})
@@ -179,12 +185,12 @@ class PlayerGameSchema(Schema):
     ranked = fields.Integer(metadata={"description": "players on this game's leaderboard"})
 
 
-class PlayerSchema(Schema):
+class PlayerSchema(Answer):
     name = fields.String()
     games = fields.List(fields.Nested(PlayerGameSchema))
 
 
-class LeaderboardEntrySchema(Schema):
+class LeaderboardEntrySchema(Answer):
     rank = fields.Integer()
     player = fields.String()
     games = fields.Integer()
@@ -195,22 +201,30 @@ class LeaderboardEntrySchema(Schema):
     best_score = fields.Integer(allow_none=True)
 
 
-class LeaderboardSchema(Schema):
+class LeaderboardSchema(Answer):
     game = fields.String()
     title = fields.String()
     players = fields.List(fields.Nested(LeaderboardEntrySchema))
 
 
-class LeaderboardsSchema(Schema):
+class LeaderboardsSchema(Answer):
     games = fields.List(fields.Nested(LeaderboardSchema))
 
 
 @blp.route("/games/<game_id>/export")
 class Export(MethodView):
+    @needs(token=OPTIONAL)
     @blp.arguments(ExportQuerySchema, location="query")
-    @blp.response(200, content_type="text/plain")
-    @blp.alt_response(200, description="JSON Lines (format=jsonl)", content_type="application/x-ndjson",
+    @blp.response(200, content_type="text/plain", description="the readable record (format=text)")
+    @blp.alt_response(200, description="the game's record, as format asks: JSON Lines (jsonl) or text",
+                      content_type="application/x-ndjson",
                       success=True)
+    @blp.doc(responses={200: {"content": {
+        "text/plain": {"schema": {"type": "string", "description": "tags in the spirit of PGN, then the numbered "
+                                                                   "moves with comments and undone moves"}},
+        "application/x-ndjson": {"schema": {"type": "string", "description": "one JSON object a line: every "
+                                            "stored event ({event, version, ...}); GET .../export and POST "
+                                            "/api/games/import round-trip it"}}}}})
     def get(self, query: dict[str, Any], game_id: str):
         """The game's record (in a digital game, as the token's holder may see it)."""
         fmt = query["format"]
@@ -222,6 +236,7 @@ class Export(MethodView):
 
 @blp.route("/games/import")
 class Import(MethodView):
+    @needs(idempotency_key=True)
     @blp.doc(requestBody=IMPORT_BODY)
     @blp.response(201, ImportedSchema)
     def post(self):
@@ -248,7 +263,8 @@ class RecordSchemas(MethodView):
 
 @blp.route("/record-schemas/<name>")
 class RecordSchema(MethodView):
-    @blp.response(200, content_type="application/schema+json")
+    @blp.response(200, content_type="application/schema+json", description="the JSON Schema (draft 2020-12)")
+    @blp.doc(responses={200: {"content": {"application/schema+json": {"schema": {"type": "object"}}}}})
     def get(self, name: str):
         """One JSON Schema of a JSON Lines record: a line kind (Started, MoveRecorded, ...) or record (any line)."""
         try:
@@ -260,6 +276,7 @@ class RecordSchema(MethodView):
 
 @blp.route("/games/<game_id>/fork")
 class Fork(MethodView):
+    @needs(token=OPTIONAL, idempotency_key=True)
     @blp.arguments(ForkQuerySchema, location="query")
     @blp.response(201, ForkedSchema)
     def post(self, query: dict[str, Any], game_id: str):
@@ -270,12 +287,13 @@ class Fork(MethodView):
 
 @blp.route("/games/<game_id>/annotations")
 class Annotations(MethodView):
+    @needs(token=REQUIRED, idempotency_key=True)
     @blp.arguments(AnnotationSchema)
     @blp.response(201, AnnotatedSchema)
     def post(self, body: dict[str, Any], game_id: str):
         """Attach a comment to a move (needs one of the game's tokens)."""
         return with_receipt(games().annotate(game_id, body["move_index"], body["text"], bearer(),
-                                             body["expected_version"], idempotency_key()))
+                                             expected_version(body["expected_version"]), idempotency_key()))
 
 
 @blp.route("/games/<game_id>/timeline")
@@ -288,7 +306,7 @@ class Timeline(MethodView):
         return games().timeline(game_id, query["since"])
 
 
-class BGStatsSchema(Schema):
+class BGStatsSchema(Answer):
     play = fields.Dict(metadata={"description": "the play in BG Stats' own format (see docs/bgstats.md)"})
     link = fields.String(metadata={"description": "bgstats://app.bgstatsapp.com/createPlay.html?data=<the play as "
                                                   "URL-encoded JSON>: opens the app's import"})

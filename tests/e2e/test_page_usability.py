@@ -132,8 +132,9 @@ def test_reload_second_device_lost_connection_and_a_move_recorded_elsewhere(phon
     page.unroute("**/moves")
 
     # Someone recorded a move at the same moment: the page says so and shows the game as it stands.
-    page.route("**/moves", lambda route: route.fulfill(status=409, content_type="application/json", body=json.dumps(
-        {"error": {"code": "stale_version", "message": "The game is at another version."}})))
+    page.route("**/moves", lambda route: route.fulfill(status=409, content_type="application/problem+json", body=json.dumps(
+        {"type": "urn:tablelog:problem:stale_version", "title": "Conflict", "status": 409,
+         "detail": "The game is at another version.", "code": "stale_version"})))
     tap_first(page, "discard")
     expect(page.locator(".record .conflict")).to_contain_text("Someone recorded a move meanwhile")
     page.unroute("**/moves")

@@ -96,8 +96,8 @@ def found_everywhere(database: str, game: Game, kind: str, capsys) -> None:
     checked = later.post(f"/api/games/{game.id}/receipt", json=game.receipts[-1]).json
     assert not checked["ok"] and kind in [p["kind"] for p in checked["problems"]], checked
     refused = annotate(later, game)
-    assert refused.status_code == 409 and refused.json["error"]["code"] == "anchor_unverified", refused.json
-    message = refused.json["error"]["message"]
+    assert refused.status_code == 409 and refused.json["code"] == "anchor_unverified", refused.json
+    message = refused.json["detail"]
     assert "/audit" in message and "kffffffff" not in message      # names the audit, says no more
     # Still refused: a refused write anchors nothing.
     assert annotate(fresh(database), game).status_code == 409
@@ -151,7 +151,7 @@ def test_a_forged_undo_appended_with_insert_alone_under_an_anchor_not_keyed_here
     found_everywhere(database, game, "anchor_unverified", capsys)
     # The worker that recorded the game, with it cached, refuses the next write too.
     refused = annotate(client, game)
-    assert refused.status_code == 409 and refused.json["error"]["code"] == "anchor_unverified"
+    assert refused.status_code == 409 and refused.json["code"] == "anchor_unverified"
 
 
 def test_the_key_restored_the_head_verifies_again(app, client, database):
@@ -160,6 +160,6 @@ def test_the_key_restored_the_head_verifies_again(app, client, database):
     ring = load_keyring()[0]
     without = Keyring({"k-new": bytes(range(32))}, "k-new")
     refused = annotate(create_app(database, keyring=without).test_client(), game)
-    assert refused.status_code == 409 and refused.json["error"]["code"] == "anchor_unverified"
+    assert refused.status_code == 409 and refused.json["code"] == "anchor_unverified"
     both = Keyring({**ring.keys, "k-new": bytes(range(32))}, "k-new")
     assert annotate(create_app(database, keyring=both).test_client(), game).status_code == 201

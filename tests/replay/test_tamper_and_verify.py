@@ -125,11 +125,11 @@ def test_a_record_that_no_longer_decodes_is_said_to_be_damaged(client, database)
     for path in ("", "/state", "/log", "/legal-moves", "/timeline", "/export?format=text"):
         answer = fresh.get(f"/api/games/{game.id}{path}")
         assert answer.status_code == 500, path
-        assert answer.json["error"]["code"] == "damaged_record"
-        assert f"/api/games/{game.id}/audit" in answer.json["error"]["message"]
-        assert answer.json["error"]["version"] == "7"
+        assert answer.json["code"] == "damaged_record"
+        assert f"/api/games/{game.id}/audit" in answer.json["detail"]
+        assert answer.json["version"] == "7"
     refused = fresh.post(f"/api/games/{game.id}/undo", headers=game.auth)
-    assert refused.json["error"]["code"] == "damaged_record"
+    assert refused.json["code"] == "damaged_record"
     assert fresh.get(f"/api/games/{game.id}/audit").json["ok"] is False
 
 

@@ -49,7 +49,7 @@ def test_create_refuses_bad_player_lists(client):
         (["Alex", "", "Joe"], 400, "malformed"),
     ]:
         r = client.post("/api/games", json={"game": "willi", "players": players})
-        assert (r.status_code, r.json["error"]["code"]) == (status, code), players
+        assert (r.status_code, r.json["code"]) == (status, code), players
     assert client.post("/api/games", json={"game": "chess", "players": FOUR}).status_code == 400
     assert client.post("/api/games", json={"game": "willi", "players": FOUR, "mode": "online"}).status_code == 400
     assert client.post("/api/games", json={"game": "willi"}).status_code == 400
@@ -89,7 +89,7 @@ def test_malformed_moves_are_400_and_record_nothing(client):
                  {"type": "play", "seat": 3, "card": "R5"}, {"type": "discard", "seat": "Alex", "card": "R5",
                                                              "extra": 1}]:
         body = api.move(move, status=400)
-        assert body["error"]["code"] == "malformed"
+        assert body["code"] == "malformed"
     r = client.post(f"/api/games/{api.id}/moves", json={"move": "play R5"}, headers=api.auth())
     assert r.status_code == 400
     r = client.post(f"/api/games/{api.id}/moves", json={"move": {"type": "deal", "hands": UNSEEN},
@@ -101,11 +101,11 @@ def test_malformed_moves_are_400_and_record_nothing(client):
 def test_illegal_moves_are_422_with_the_rule_and_record_nothing(client):
     api = dealt(client)
     body = api.move({"type": "play", "seat": "Alex", "card": "R5"}, status=422)
-    assert body["error"]["code"] == "discard_first"
-    assert body["error"]["rule"] == "Preparation"
-    assert "discard" in body["error"]["message"]
+    assert body["code"] == "discard_first"
+    assert body["rule"] == "Preparation"
+    assert "discard" in body["detail"]
     body = api.move({"type": "discard", "seat": "Nobody", "card": None}, status=422)
-    assert body["error"]["code"] == "unknown_seat"
+    assert body["code"] == "unknown_seat"
     assert api.get("")["version"] == 2 and len(api.get("log")["entries"]) == 1
 
 
@@ -113,7 +113,7 @@ def test_a_stale_expected_version_is_409(client):
     api = dealt(client)
     api.move({"type": "discard", "seat": "Alex", "card": None}, expected_version=2)
     body = api.move({"type": "discard", "seat": "Joe", "card": None}, status=409, expected_version=2)
-    assert body["error"]["code"] == "stale_version"
+    assert body["code"] == "stale_version"
     assert api.get("")["version"] == 3
 
 
@@ -163,7 +163,7 @@ def test_undo_keeps_the_move_in_the_log_and_redo_restores_it_under_its_number(cl
     assert api.post("redo") == {"version": 5, "redone": 2}
     assert api.get("log")["entries"][1]["undone"] is False
     assert api.state()["expected"]["seats"] == ["Joe", "Gunter", "Hanna"]
-    assert api.post("redo", status=409)["error"]["code"] == "nothing_to_redo"
+    assert api.post("redo", status=409)["code"] == "nothing_to_redo"
 
 
 def test_a_new_move_after_undo_takes_the_next_number_and_ends_redo(client):
@@ -172,15 +172,15 @@ def test_a_new_move_after_undo_takes_the_next_number_and_ends_redo(client):
     api.post("undo")
     body = api.move({"type": "discard", "seat": "Joe", "card": None})
     assert body["index"] == 3
-    assert api.post("redo", status=409)["error"]["code"] == "nothing_to_redo"
+    assert api.post("redo", status=409)["code"] == "nothing_to_redo"
     assert [(e["index"], e["undone"]) for e in api.get("log")["entries"]] == [(1, False), (2, True), (3, False)]
 
 
 def test_nothing_to_undo_is_409_and_undo_checks_version_and_token(client):
     api = Api(client, "willi", FOUR)
-    assert api.post("undo", status=409)["error"]["code"] == "nothing_to_undo"
+    assert api.post("undo", status=409)["code"] == "nothing_to_undo"
     api.move({"type": "deal", "hands": UNSEEN})
-    assert api.post("undo", status=409, json={"expected_version": 1})["error"]["code"] == "stale_version"
+    assert api.post("undo", status=409, json={"expected_version": 1})["code"] == "stale_version"
     assert client.post(f"/api/games/{api.id}/undo").status_code == 401
     assert api.post("undo", json={"expected_version": 2}) == {"version": 3, "undone": 1}
 
@@ -307,7 +307,7 @@ def test_random_willi_games_through_the_api_score_as_the_rulebook_says(client):
                 bad = next(iter(seen), None)
                 if bad:
                     body = api.move({**move, "card": bad}, status=422)
-                    assert body["error"]["code"] in ("not_in_hand", "not_your_turn", "must_follow")
+                    assert body["code"] in ("not_in_hand", "not_your_turn", "must_follow")
                     illegal_tried += 1
             api.move(move)
         log = [e for e in api.get("log")["entries"] if not e["undone"]]

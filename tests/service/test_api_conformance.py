@@ -23,8 +23,9 @@ def dealt(client) -> Api:
 def refused(r, status: int) -> dict:
     assert r.status_code == status, (r.status_code, r.get_data(as_text=True)[:300])
     body = r.get_json()
-    assert isinstance(body["error"]["code"], str) and isinstance(body["error"]["message"], str)
-    return body["error"]
+    assert isinstance(body["code"], str) and isinstance(body["detail"], str)
+    assert r.mimetype == "application/problem+json" and body["status"] == status
+    return body
 
 
 # -- POST /api/games ------------------------------------------------------------------
@@ -93,7 +94,6 @@ NOT_JSON = [
      "application/json"),
     ("nested too deep", '{"move": ' + "[" * 100_000 + "]" * 100_000 + "}", "application/json"),
     ("lone surrogate", '{"move": {"type": "discard", "seat": "\\ud800", "card": null}}', "application/json"),
-    ("not declared json", '{"move": {"type": "deal", "hands": {}}}', "text/plain"),
 ]
 
 
@@ -105,7 +105,17 @@ def test_a_move_body_that_does_not_parse_is_400_and_records_nothing(client, labe
     assert api.get("")["version"] == 2
 
 
-@pytest.mark.parametrize("label,data,content_type", NOT_JSON[:-1], ids=[n[0] for n in NOT_JSON[:-1]])
+@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded", None])
+@pytest.mark.parametrize("path", ["moves", "undo", "annotations"])
+def test_a_body_of_another_type_than_json_is_415_and_records_nothing(client, path, content_type):
+    api = dealt(client)
+    r = client.post(f"/api/games/{api.id}/{path}", data='{"move": {"type": "deal", "hands": {}}}',
+                    headers={**api.auth(), **({"Content-Type": content_type} if content_type else {})})
+    assert refused(r, 415)["code"] == "unsupported_media_type" and r.headers["Accept"] == "application/json"
+    assert api.get("")["version"] == 2
+
+
+@pytest.mark.parametrize("label,data,content_type", NOT_JSON, ids=[n[0] for n in NOT_JSON])
 def test_a_create_body_that_does_not_parse_is_400(client, label, data, content_type):
     if label == "lone surrogate":
         data = '{"game": "willi", "players": ["\\ud800", "Joe", "Gunter", "Hanna"]}'
@@ -245,8 +255,9 @@ def test_a_refused_move_is_422_code_message_rule_and_records_nothing(client):
     r = client.post(f"/api/games/{api.id}/moves", headers=api.auth(),
                     json={"move": {"type": "play", "seat": "Alex", "card": "R5"}})
     assert r.status_code == 422
-    assert set(r.get_json()) == {"error"} and set(r.get_json()["error"]) == {"code", "message", "rule"}
-    assert all(isinstance(v, str) and v for v in r.get_json()["error"].values())
+    problem = r.get_json()
+    assert {"code", "detail", "rule", "type", "title", "status", "instance", "params"} == set(problem)
+    assert all(isinstance(problem[k], str) and problem[k] for k in ("code", "detail", "rule", "type", "title"))
     assert api.get("log") == log
 
 
@@ -309,7 +320,7 @@ def test_version_counts_every_event_and_move_numbers_are_never_reused(client):
     assert api.post("undo") == {"version": 8, "undone": 1}
     assert api.post("redo") == {"version": 9, "redone": 1}                 # the most recently undone first
     assert api.post("redo") == {"version": 10, "redone": 2}
-    assert api.post("redo", status=409)["error"]["code"] == "nothing_to_redo"
+    assert api.post("redo", status=409)["code"] == "nothing_to_redo"
     body = api.move({"type": "discard", "seat": "Joe", "card": None})
     assert (body["index"], body["version"]) == (3, 11)
     api.post("undo")

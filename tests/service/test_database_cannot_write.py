@@ -34,7 +34,7 @@ FOUR = ["Ann", "Bob", "Cy", "Di"]
 
 def unavailable(answer) -> bool:
     return (answer.status_code == 503 and int(answer.headers["Retry-After"]) > 0
-            and answer.json["error"]["code"] in ("database_unavailable", "not_ready"))
+            and answer.json["code"] in ("database_unavailable", "not_ready"))
 
 
 def annotate(api: Api, text: str = "a comment"):
@@ -149,7 +149,7 @@ def test_a_write_that_loses_every_race_is_503_not_a_stale_version(app, client, m
     assert unavailable(answer), (answer.status_code, answer.json)
     named = api.client.post(f"/api/games/{api.id}/annotations", headers=api.auth(),
                             json={"move_index": 0, "text": "x", "expected_version": api.version})
-    assert named.status_code == 409 and named.json["error"]["code"] == "stale_version"   # the client's own version
+    assert named.status_code == 409 and named.json["code"] == "stale_version"   # the client's own version
 
 
 def test_a_program_error_in_the_database_layer_is_still_500(app, client, monkeypatch):
@@ -210,9 +210,9 @@ def test_requests_behind_a_locked_sqlite_file_wait_once_not_each_in_turn(tmp_pat
     finally:
         other.execute("ROLLBACK")
         other.close()
-    assert len(answers) == 4 and all(unavailable(a) or a.json["error"]["code"] == "game_busy" for a in answers)
+    assert len(answers) == 4 and all(unavailable(a) or a.json["code"] == "game_busy" for a in answers)
     assert all(a.status_code == 503 and a.headers["Retry-After"] for a in answers)
-    assert "game_busy" in [a.json["error"]["code"] for a in answers]
+    assert "game_busy" in [a.json["code"] for a in answers]
     assert annotate(api).status_code == 201
     app.extensions["tablelog"].store.close()
 

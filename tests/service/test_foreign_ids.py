@@ -62,4 +62,4 @@ def test_every_id_that_is_not_a_games_is_404_on_every_game_endpoint(client, app)
                             json=BODIES.get(last, {}) if method != "GET" else None,
                             headers={"Authorization": "Bearer not-a-token"})
             assert r.status_code == 404, (kind, method, rule, r.status_code, r.get_json())
-            assert r.json["error"]["code"] == "not_found", (kind, method, rule)
+            assert r.json["code"] == "not_found", (kind, method, rule)

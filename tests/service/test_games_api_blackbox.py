@@ -66,7 +66,7 @@ def test_ww_a_card_the_player_no_longer_has_is_refused(client):
     game.move({"type": "place", "seat": "Anna", "card": "G5", "space": "d1"})
     game.move({"type": "place", "seat": "Bernd", "card": "G5", "space": "e1"})
     refused = game.move({"type": "place", "seat": "Anna", "card": "G5", "space": "f1"}, status=422)
-    assert refused["error"]["code"] == "card_not_held" and refused["error"]["message"]
+    assert refused["code"] == "card_not_held" and refused["detail"]
 
 
 def test_ww_a_zero_makes_the_table_draw_an_event_before_anything_else(client):
@@ -75,7 +75,7 @@ def test_ww_a_zero_makes_the_table_draw_an_event_before_anything_else(client):
     game.move({"type": "place", "seat": "Anna", "card": "L0", "space": "d1"})
     assert game.state()["expected"] == {"seats": ["table"], "moves": ["event"]}
     refused = game.move({"type": "place", "seat": "Bernd", "card": "L1", "space": "e1"}, status=422)
-    assert refused["error"]["message"]
+    assert refused["detail"]
     game.move({"type": "event", "card": "tortung"})
     assert game.state()["expected"] == {"seats": ["Anna"], "moves": ["resolve_event"]}
     # nobody holds a Sachertorte tile next to a guest: Tortung cannot be carried out and lapses
@@ -89,7 +89,7 @@ def test_ww_without_the_variant_a_zero_draws_no_event(client):
     ww_setup(game)
     game.move({"type": "place", "seat": "Anna", "card": "L0", "space": "d1"})
     assert game.state()["expected"] == {"seats": ["Bernd"], "moves": ["place"]}
-    assert game.move({"type": "event", "card": "tortung"}, status=422)["error"]["message"]
+    assert game.move({"type": "event", "card": "tortung"}, status=422)["detail"]
 
 
 def test_ww_all_twelve_event_cards_are_documented_with_the_vocabulary(client):
@@ -124,7 +124,7 @@ def test_ww_the_state_shows_the_board_guests_and_tiles_as_documented(client):
 def test_ww_a_custom_layout_with_more_than_12_gold_spaces_is_refused(client):
     layout = ["oooooooooooooooooooooooo", "ooooooGGGGGGGGGGGGGooooo"]
     r = client.post("/api/games", json={"game": "wiener_walzer", "players": ["A", "B"], "options": {"layout": layout}})
-    assert r.status_code in (400, 422) and r.json["error"]["message"]
+    assert r.status_code in (400, 422) and r.json["detail"]
 
 
 # --------------------------------------------------------------------------- Vienna
@@ -205,7 +205,7 @@ def test_vienna_a_four_player_round_in_the_documented_notation(client):
     assert game.state()["gendarme"] == "Hofburg"
     game.move({"type": "roll", "seat": NANCY, "dice": ["1", "1", "1", "2"]})
     blocked = game.move({"type": "place", "seat": NANCY, "field": "Hofburg", "dice": ["1", "1"]}, status=422)
-    assert blocked["error"]["code"] == "gendarme" and "Gendarme" in blocked["error"]["message"]
+    assert blocked["code"] == "gendarme" and "Gendarme" in blocked["detail"]
     prater = game.move({"type": "place", "seat": NANCY, "field": "Prater", "dice": ["1"], "turn": "2", "to": "6"})
     assert {"fact": "die_turned", "seat": NANCY, "die": "2", "to": "6", "why": "Prater"} in prater["outcome"]
     game.move({"type": "roll", "seat": OLGA, "dice": ["4", "4", "4", "4"]})
@@ -237,14 +237,14 @@ def test_vienna_going_back_without_a_coin_is_refused(client):
     game.move({"type": "reroll", "seat": SABRINA, "dice": ["5"], "result": ["5"]})
     assert game.state()["players"][SABRINA]["coins"] == 0
     refused = game.move({"type": "reroll", "seat": SABRINA, "dice": ["5"], "result": ["4"]}, status=422)
-    assert refused["error"]["message"]
+    assert refused["detail"]
     game.move({"type": "place", "seat": SABRINA, "field": "Burgtheater", "dice": ["5"]})
     game.move({"type": "roll", "seat": MATTHEW, "dice": ["6", "6", "6", "6", "6"]})
     game.move({"type": "place", "seat": MATTHEW, "field": "Café Landtmann", "dice": ["6"]})
     game.move({"type": "roll", "seat": NANCY, "dice": ["6", "6", "6", "6", "6"]})
     game.move({"type": "place", "seat": NANCY, "field": "Café Sacher", "dice": ["6"]})
     refused = game.move({"type": "place", "seat": SABRINA, "field": "Oper", "dice": ["2"]}, status=422)
-    assert "coin" in refused["error"]["message"]
+    assert "coin" in refused["detail"]
 
 
 def test_vienna_the_white_die_and_the_joker_are_written_as_documented(client):
@@ -287,7 +287,7 @@ def test_vienna_a_die_on_the_dice_joker_is_placed_as_j_with_its_face(client):
 @pytest.mark.parametrize("players", [["A"], ["A", "B", "C", "D", "E"]])
 def test_gah_is_for_two_to_four_players(client, players):
     r = client.post("/api/games", json={"game": "grand_austria", "players": players})
-    assert r.status_code == 422 and r.json["error"]["message"]
+    assert r.status_code == 422 and r.json["detail"]
 
 
 def test_gah_the_game_type_names_its_documented_options(client):
@@ -327,7 +327,7 @@ def test_gah_the_start_player_rolls_10_12_or_14_dice(client, players, dice):
         game.move(game.legal()["moves"][0])
     assert game.state()["expected"] == {"seats": ["table"], "moves": ["roll"]}
     refused = game.move({"type": "roll", "dice": [3] * (dice + 2)}, status=422)
-    assert str(dice) in refused["error"]["message"]
+    assert str(dice) in refused["detail"]
     game.move({"type": "roll", "dice": [1, 2, 3, 4, 5, 6] * 2 + [1, 2][:dice - 12] if dice >= 12 else
                [1, 2, 3, 4, 5, 6, 1, 2, 3, 4]})
     assert sum(game.state()["action_spaces"].values()) == dice
@@ -366,7 +366,7 @@ def test_gah_when_every_open_turn_has_passed_a_die_goes_to_the_dustbin_and_the_r
     assert {"fact": "dustbin", "seat": "Ann", "dice_left": 11} in last["outcome"]   # lowest unused number: Ann's 1
     state = game.state()
     assert state["dustbin"] == 1 and state["expected"] == {"seats": ["table"], "moves": ["reroll"]}
-    assert game.move({"type": "reroll", "dice": [2] * 12}, status=422)["error"]["message"]
+    assert game.move({"type": "reroll", "dice": [2] * 12}, status=422)["detail"]
     game.move({"type": "reroll", "dice": [2] * 11})
     state = game.state()
     assert state["action_spaces"]["2"] == 11 and state["expected"]["seats"] == ["Ann"]   # deferred turns in order

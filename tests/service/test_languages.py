@@ -43,15 +43,15 @@ def test_a_refusal_follows_accept_language_and_keeps_its_code(client):
     api = dealt_willi(client)
     move = {"move": {"type": "discard", "seat": "Alex", "card": "R4"}}
     url = f"/api/games/{api.id}/moves"
-    english = client.post(url, json=move, headers=api.auth()).json["error"]
-    assert english["message"] == "You do not hold R4."
+    english = client.post(url, json=move, headers=api.auth()).json
+    assert english["detail"] == "You do not hold R4."
     for accept in ("de", "de-AT", "de-AT,de;q=0.9,en;q=0.5", "fr, de;q=0.5"):
         said = client.post(url, json=move, headers={**api.auth(), "Accept-Language": accept})
         assert said.status_code == 422
-        assert said.json["error"] == {**english, "message": "Du hast R4 nicht auf der Hand."}, accept
+        assert said.json == {**english, "detail": "Du hast R4 nicht auf der Hand."}, accept
     for accept in ("en", "fr", "en-GB, de;q=0.5", ""):
         said = client.post(url, json=move, headers={**api.auth(), "Accept-Language": accept})
-        assert said.json["error"] == english, accept
+        assert said.json == english, accept
     assert api.get("")["moves"] == 1
 
 
@@ -77,16 +77,17 @@ def test_parameters_are_read_back_out_of_the_english_words(client):
     for seat in FOUR:
         api.move({"type": "discard", "seat": seat, "card": HANDS[seat][0]})
     said = client.post(f"/api/games/{api.id}/moves", headers={**api.auth(), "Accept-Language": "de"},
-                       json={"move": {"type": "play", "seat": "Joe", "card": "R5"}}).json["error"]
+                       json={"move": {"type": "play", "seat": "Joe", "card": "R5"}}).json
     assert said["code"] == "not_your_turn"
-    assert said["message"] == "Alex spielt jetzt aus, nicht Joe."
+    assert said["detail"] == "Alex spielt jetzt aus, nicht Joe."
+    assert said["params"] == {"nxt": "Alex", "seat": "Joe"}        # the English template's names
 
 
 def test_a_service_refusal_without_a_translation_stays_english(client):
     api = dealt_willi(client)
     said = client.post(f"/api/games/{api.id}/redo", json={}, headers={**api.auth(), "Accept-Language": "de"})
-    assert said.status_code == 409 and said.json["error"]["code"] == "nothing_to_redo"
-    assert said.json["error"]["message"].startswith("There is no undone move to redo")
+    assert said.status_code == 409 and said.json["code"] == "nothing_to_redo"
+    assert said.json["detail"].startswith("There is no undone move to redo")
 
 
 def test_the_page_asks_for_its_words(client):
@@ -94,7 +95,7 @@ def test_the_page_asks_for_its_words(client):
     assert words["language"] == "de" and words["words"]["↶ Undo"] == "↶ Rückgängig"
     assert client.get("/api/words/en").json == {"language": "en", "words": {}}
     missing = client.get("/api/words/fr")
-    assert missing.status_code == 404 and missing.json["error"]["code"] == "not_found"
+    assert missing.status_code == 404 and missing.json["code"] == "not_found"
 
 
 # -- reading a sentence back -----------------------------------------------------

@@ -10,12 +10,15 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 
+from schemathesis.config import PositiveDataAcceptanceConfig
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from domain.games import all_games
 from service.http.app import create_app
 
 APP = create_app(f"sqlite:///{tempfile.mkdtemp(prefix='tablelog-schemathesis-')}/api.sqlite3")
+# One client sends every case: the limits on refused tokens and on starts would soon answer 429 to all.
+APP.config.update(RATELIMIT_WRONG_TOKEN="100000 per minute", RATELIMIT_START="100000 per minute")
 schema = schemathesis.openapi.from_wsgi("/api/openapi.json", APP)
 
 
@@ -25,23 +28,24 @@ def spec() -> dict:
 
 def test_errors_are_documented_in_the_shape_they_are_sent():
     document = spec()
-    error = document["components"]["schemas"]["Error"]
-    assert error["required"] == ["error"] and "error" in error["properties"]
-    detail = document["components"]["schemas"]["ErrorDetail"]
-    assert set(detail["required"]) == {"code", "message"}
-    answer = APP.test_client().get("/api/games/nothing-here").json
-    assert set(answer) == {"error"} and {"code", "message"} <= set(answer["error"])
+    problem = document["components"]["schemas"]["Problem"]
+    assert set(problem["required"]) == {"type", "title", "status", "detail", "instance", "code"}
+    assert {"params", "rule", "fields"} <= set(problem["properties"])
+    assert "application/problem+json" in document["components"]["responses"]["DEFAULT_ERROR"]["content"]
+    answer = APP.test_client().get("/api/games/nothing-here")
+    assert answer.mimetype == "application/problem+json"
+    assert set(problem["required"]) <= set(answer.json) <= set(problem["properties"])
+    assert answer.json["status"] == 404 and answer.json["instance"] == "/api/games/nothing-here"
 
 
-def test_each_games_moves_are_schemas_and_the_move_is_one_of_them_without_a_discriminator():
+def test_the_move_is_one_of_the_games_discriminated_moves():
     document = spec()
-    move = document["components"]["schemas"]["MoveRequest"]["properties"]["move"]
-    refs = {ref["$ref"].rsplit("/", 1)[1] for ref in move["oneOf"]}
-    assert "discriminator" not in move
+    schemas = document["components"]["schemas"]
+    assert schemas["MoveRequest"]["properties"]["move"]["allOf"] == [{"$ref": "#/components/schemas/Move"}]
     for game in all_games():
-        for move_type in game.move_schemas:
-            assert any(name.lower() == f"{game.id}_{move_type}move".replace("_", "").lower() for name in refs), \
-                (game.id, move_type)
+        moves = schemas["".join(w.capitalize() for w in game.id.split("_")) + "Move"]
+        assert moves["discriminator"]["propertyName"] == "type"
+        assert set(moves["discriminator"]["mapping"]) == set(game.move_schemas), game.id
     assert "422" in document["paths"]["/api/games/{game_id}/moves"]["post"]["responses"]
 
 
@@ -56,16 +60,73 @@ def test_writes_name_bearer_security_and_the_idempotency_key():
     assert document["paths"]["/api/games/{game_id}/undo"]["post"]["requestBody"]["required"] is False
 
 
+def test_the_document_is_valid_openapi_and_every_operation_is_named_with_an_example():
+    from openapi_spec_validator import validate
+    from openapi_schema_validator import OAS30Validator
+    document = spec()
+    validate(document)
+    names = set()
+    for path, item in document["paths"].items():
+        for method, operation in item.items():
+            if method == "parameters":
+                continue
+            names.add(operation["operationId"])
+            examples = []
+            body = operation.get("requestBody", {}).get("content", {}).get("application/json")
+            if body and "example" in body:
+                examples.append((body["schema"], body["example"]))
+            for code, response in operation["responses"].items():
+                for media in response.get("content", {}).values() if code.startswith("2") else ():
+                    if "example" in media:
+                        examples.append((media["schema"], media["example"]))
+            assert examples, (method, path)
+            for schema, example in examples:
+                errors = list(OAS30Validator({**schema, "components": document["components"]}).iter_errors(example))
+                assert not errors, (method, path, errors[0].message[:300])
+    assert len(names) == sum(len([m for m in item if m != "parameters"]) for item in document["paths"].values())
+
+
+def test_a_start_the_game_does_not_take_is_outside_the_document():
+    from openapi_schema_validator import OAS30Validator
+    document = spec()
+    start = OAS30Validator({"$ref": "#/components/schemas/NewGame", "components": document["components"]})
+    assert start.is_valid({"game": "willi", "players": ["Ann", "Bob", "Cid"]})
+    assert start.is_valid({"game": "grand_austria", "players": ["Ann", "Bob"], "options": {"modules": ["more"]}})
+    for body in ({"game": "willi", "players": []}, {"game": "", "players": ["Ann", "Bob", "Cid"]},
+                 {"game": "willi", "players": ["Ann", "Bob", "Cid"], "options": {"modules": ["more"]}},
+                 {"game": "vienna", "players": ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]}):
+        assert not start.is_valid(body), body
+
+
 def test_another_method_is_405_with_allow():
     answer = APP.test_client().delete("/api/games")
     assert answer.status_code == 405 and set(answer.headers["Allow"].split(", ")) >= {"GET", "POST"}
-    assert answer.json["error"]["code"] == "method_not_allowed"
+    assert answer.json["code"] == "method_not_allowed"
     assert "405" in spec()["paths"]["/api/games"]["get"]["responses"]
+
+
+# A request the document allows is never refused as malformed (400, 413, 415): it is
+# taken, or refused for what no schema can say (no such game, a stale version, a
+# rule of the game, which names the rule).
+schema.config.checks.positive_data_acceptance = PositiveDataAcceptanceConfig(
+    expected_statuses=["2xx", "304", "401", "403", "404", "409", "412", "422"])
+
+
+# A NUL character is refused in any text (no record can keep one; the 400 says so).
+schema.config.generation.update(allow_x00=False)
+
+NOT_YET_SAID = {("POST", "/api/games/import"), ("POST", "/api/house-catalogs"), ("POST", "/api/games")}
+"""Where the document still allows what the server refuses as malformed: a record
+text that does not read as a record, a house catalog's content and Grand Austria
+Hotel's custom hotel board (option hotel) in other shapes than the shipped
+data's (none is a JSON Schema yet)."""
 
 
 @schema.parametrize()
 @settings(max_examples=3, deadline=None, suppress_health_check=list(HealthCheck))
 def test_every_answer_conforms_to_the_document(case):
-    # Not "positive data acceptance": a body the schema allows may still be
-    # refused by the rules of its game (players, options), which no schema says.
-    case.call_and_validate(excluded_checks=[positive_data_acceptance])
+    excluded = [positive_data_acceptance] if (case.method.upper(), case.path) in NOT_YET_SAID else []
+    # The WSGI transport does not decompress: answers are asked for plain.
+    response = case.call_and_validate(headers={"Accept-Encoding": "identity"}, excluded_checks=excluded)
+    if response.status_code == 422:
+        assert response.json()["rule"], response.json()

@@ -49,7 +49,7 @@ def test_forking_a_digital_game_needs_its_scorekeeper(client):
     assert client.post(f"/api/games/{api.id}/fork?at=1").status_code == 401      # no token
     # While it runs its hands are secret, the scorekeeper's too: forked once it is over.
     fork = client.post(f"/api/games/{api.id}/fork?at=1", headers=api.auth())
-    assert fork.status_code == 409 and fork.json["error"]["code"] == "fork_running_digital"
+    assert fork.status_code == 409 and fork.json["code"] == "fork_running_digital"
 
 
 def test_annotations(client):
@@ -63,7 +63,7 @@ def test_annotations(client):
     assert api.post("annotations", json={"move_index": 1, "text": ""}, status=400)
     assert client.post(f"/api/games/{api.id}/annotations", json={"move_index": 1, "text": "x"}).status_code == 401
     stale = api.post("annotations", json={"move_index": 1, "text": "x", "expected_version": 1}, status=409)
-    assert stale["error"]["code"] == "stale_version"
+    assert stale["code"] == "stale_version"
 
 
 def test_exports_seen_with_a_seats_token_hide_the_other_hands(client, database, capsys):
@@ -103,13 +103,13 @@ def test_import_through_the_api(client):
     assert client.post("/api/games/import", json={"record": '{"event": "Started", "game": "chess", '
                                                             '"players": ["A", "B"]}'}).status_code == 400
     too_few = '{"event": "Started", "game": "willi", "players": ["A", "B"]}'
-    assert client.post("/api/games/import", json={"record": too_few}).json["error"]["code"] == "player_count"
+    assert client.post("/api/games/import", json={"record": too_few}).json["code"] == "player_count"
     record = client.get(f"/api/games/{api.id}/export?format=jsonl").get_data(as_text=True).splitlines()
     second = json.loads(record[2])
     second["move"]["seat"] = "Nobody"
     record[2] = json.dumps(second)
     refused = client.post("/api/games/import", json={"record": "\n".join(record)})
-    assert refused.status_code == 422 and "Move 2 of the record" in refused.json["error"]["message"]
+    assert refused.status_code == 422 and "Move 2 of the record" in refused.json["detail"]
 
 
 def test_the_timeline_and_the_chart(client, database, tmp_path, capsys):
@@ -142,7 +142,7 @@ def test_a_finished_game_as_a_bg_stats_play(client):
     from urllib.parse import unquote
     import json as json_module
     api = Api(client, "willi", FOUR, mode="digital", seed=3)
-    assert api.get("bgstats", status=409)["error"]["code"] == "not_finished"
+    assert api.get("bgstats", status=409)["code"] == "not_finished"
     games = client.application.extensions["tablelog"]
     rng = random.Random(4)
     while not api.game.finished(games.history(api.id).state):

@@ -24,8 +24,8 @@ FOUR = ["Ann", "Bob", "Cy", "Di"]
 
 def shape(answer: dict, card: str) -> tuple:
     """A refusal with the card tried written as X, so refusals of different cards compare."""
-    error = answer["error"]
-    return error["code"], re.sub(rf"(?<!\w){re.escape(card)}(?!\w)", "X", error["message"]), error.get("rule")
+    error = answer
+    return error["code"], re.sub(rf"(?<!\w){re.escape(card)}(?!\w)", "X", error["detail"]), error.get("rule")
 
 
 def willi_game(client) -> tuple[Api, object]:
@@ -48,7 +48,7 @@ def test_willi_discarding_a_card_not_held_names_nobody_and_nowhere(client):
         r = client.post(f"/api/games/{api.id}/moves", headers=api.auth(api.seat_tokens["Ann"]),
                         json={"move": {"type": "discard", "seat": "Ann", "card": card}})
         assert r.status_code == 422
-        assert r.json["error"]["message"] == f"You do not hold {card}."
+        assert r.json["detail"] == f"You do not hold {card}."
         refusals.add(shape(r.json, card))
     assert len(refusals) == 1                      # in Bob's hand, discarded by Bob, or in Cy's: the same answer
     assert not any(name in str(refusals) for name in ("Bob", "Cy", "Di", "discard"))
@@ -68,7 +68,7 @@ def test_willi_playing_a_card_not_held_names_nobody_and_nowhere(client):
                         json={"move": {"type": "play", "seat": seat, "card": card}})
         assert r.status_code == 422, r.json
         refusals.add(shape(r.json, card))
-        assert not any(name in r.json["error"]["message"] for name in others)
+        assert not any(name in r.json["detail"] for name in others)
     assert refusals == {("not_in_hand", "You do not hold X.", "The Trick-Taking")}
 
 
@@ -84,12 +84,12 @@ def test_wiener_walzer_a_card_not_drawn_is_refused_without_naming_the_drawn_one(
         r = client.post(f"/api/games/{api.id}/moves", headers=api.auth(api.seat_tokens[seat]),
                         json={"move": {**legal, "card": card}})
         assert r.status_code == 422, r.json
-        assert drawn not in r.json["error"]["message"]
+        assert drawn not in r.json["detail"]
         refusals.add(shape(r.json, card))
     assert len(refusals) == 1
     # The scorekeeper (the table) may not place the seat's card at all, and learns nothing from trying.
     r = client.post(f"/api/games/{api.id}/moves", headers=api.auth(), json={"move": {**legal, "card": next(c for c in GUEST_CARDS if c != drawn)}})
-    assert r.status_code == 403 and drawn not in r.json["error"]["message"]
+    assert r.status_code == 403 and drawn not in r.json["detail"]
 
 
 def test_grand_austria_a_draft_pick_not_in_the_pack_names_nobody(client):
@@ -107,8 +107,8 @@ def test_grand_austria_a_draft_pick_not_in_the_pack_names_nobody(client):
         if r.status_code == 400:          # no staff card has this number
             continue
         assert r.status_code == 422, r.json
-        assert not any(name in r.json["error"]["message"] for name in others)
-        refusals.add((r.json["error"]["code"], re.sub(r"^.*? is not", "X is not", r.json["error"]["message"])))
+        assert not any(name in r.json["detail"] for name in others)
+        refusals.add((r.json["code"], re.sub(r"^.*? is not", "X is not", r.json["detail"])))
     assert len(refusals) == 1
 
 
@@ -136,7 +136,7 @@ def test_in_a_digital_game_the_scorekeeper_sees_what_the_table_sees(client, game
     move = hist.game.legal_moves(hist.state)[0]
     if move.get("seat") in players:
         r = client.post(f"/api/games/{api.id}/moves", headers=keeper, json={"move": move})
-        assert r.status_code == 403 and r.json["error"]["code"] == "forbidden"
+        assert r.status_code == 403 and r.json["code"] == "forbidden"
 
 
 def test_vienna_hides_nothing_so_its_scorekeeper_records_for_everyone(client):

@@ -108,9 +108,9 @@ def test_a_record_of_a_version_the_engine_cannot_play_is_refused(client, fmt):
     record = (record.replace('"rules_version":"2"', '"rules_version":"7"') if fmt == "jsonl"
               else record.replace('[Rules "2"]', '[Rules "7"]'))
     before = len(client.get("/api/games").json["games"])
-    refused = imported(client, record, status=422)["error"]
+    refused = imported(client, record, status=422)
     assert refused["code"] == "unplayable_rules_version"
-    assert refused["message"] == ("This record was played under Willi rules version 7; this tablelog plays "
+    assert refused["detail"] == ("This record was played under Willi rules version 7; this tablelog plays "
                                   "Willi under rules version 2 only.")
     assert len(client.get("/api/games").json["games"]) == before
 

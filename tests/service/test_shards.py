@@ -183,8 +183,8 @@ def test_a_create_retried_lands_once(sharded, urls):
     other, shards = serve(urls)
     try:
         retried = other.test_client().post("/api/games", json=WILLI, headers={"Idempotency-Key": key})
-        assert retried.status_code == 409 and retried.json["error"]["code"] == "duplicate_request"
-        assert first.json["id"] in retried.json["error"]["message"]
+        assert retried.status_code == 409 and retried.json["code"] == "duplicate_request"
+        assert first.json["id"] in retried.json["detail"]
     finally:
         shards.close()
     assert len(client.get("/api/games").json["games"]) == listed + 1
@@ -209,7 +209,7 @@ def test_a_create_retried_after_a_shard_was_added_finds_the_first_game(urls):
     try:
         client = after.test_client()
         retried = client.post("/api/games", json=WILLI, headers={"Idempotency-Key": key})
-        assert retried.status_code == 409 and first.json["id"] in retried.json["error"]["message"]
+        assert retried.status_code == 409 and first.json["id"] in retried.json["detail"]
         assert [game["id"] for game in client.get("/api/games").json["games"]] == [first.json["id"]]
     finally:
         three.close()
@@ -233,7 +233,7 @@ def test_two_processes_with_different_maps_send_a_key_to_one_shard(urls):
         made = old.test_client().post("/api/games", json=WILLI, headers={"Idempotency-Key": other})
         retried = new.test_client().post("/api/games", json=WILLI, headers={"Idempotency-Key": other})
         assert made.status_code == 201 and retried.status_code == 409
-        assert made.json["id"] in retried.json["error"]["message"]
+        assert made.json["id"] in retried.json["detail"]
         listed = [game["id"] for game in new.test_client().get("/api/games").json["games"]]
         assert sorted(listed) == sorted([first.json["id"], made.json["id"]])
     finally:

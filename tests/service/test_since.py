@@ -98,9 +98,11 @@ def test_nothing_changed_since_the_version_held(client):
     assert len(api.get(f"log?since={now}")["entries"]) == 1
 
 
-def test_a_since_later_than_the_game_or_not_a_number_is_400(client):
+def test_a_since_later_than_the_game_is_409_and_not_a_number_400(client):
     api = Api(client, "willi", FOUR)
     now = api.get("")["version"]
     for path in ("log", "timeline", "state"):
-        for since in (now + 1, -1, "x", "+1"):
+        assert client.get(f"/api/games/{api.id}/{path}?since={now + 1}").json["code"] == "since_ahead"
+        assert client.get(f"/api/games/{api.id}/{path}?since={now + 1}").status_code == 409
+        for since in (-1, "x", "+1"):
             assert client.get(f"/api/games/{api.id}/{path}?since={since}").status_code == 400, (path, since)

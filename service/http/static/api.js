@@ -19,12 +19,13 @@ function fieldProblems(fields, path = []) {
   return [flatText(fields)];
 }
 
+// A refusal as the API sends it: problem details (RFC 9457), whose detail is in the page's language.
 export class ApiError extends Error {
-  constructor(status, body) {
-    const error = (body && body.error) || {};
+  constructor(status, problem) {
+    const error = problem || {};
     const message = error.fields
       ? t("Some entries do not fit — {problems}.", { problems: fieldProblems(error.fields).join("; ") })
-      : error.message || t("The service answered {status}.", { status });
+      : error.detail || t("The service answered {status}.", { status });
     super(message);
     this.status = status;
     this.code = error.code;
@@ -53,7 +54,7 @@ function requestKey() {
 // once: the request carries an Idempotency-Key, so that a retry is the same request.
 async function call(method, path, { body, token, once } = {}) {
   // Refusals come in the page's language (the API's message follows Accept-Language; its code does not change).
-  const headers = { Accept: "application/json", "Accept-Language": language() };
+  const headers = { Accept: "application/json, application/problem+json", "Accept-Language": language() };
   if (once) headers["Idempotency-Key"] = requestKey();
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -62,8 +63,8 @@ async function call(method, path, { body, token, once } = {}) {
     response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
     // No answer at all: say so in words rather than "Failed to fetch".
-    throw new ApiError(0, { error: { code: "no_answer", message: t("The service did not answer: check the connection "
-      + "(or that tablelog is running) and try again.") } });
+    throw new ApiError(0, { code: "no_answer", detail: t("The service did not answer: check the connection "
+      + "(or that tablelog is running) and try again.") });
   }
   const data = await response.json().catch(() => null);
   if (!response.ok) throw new ApiError(response.status, data);

@@ -79,8 +79,8 @@ def test_illegal_choices_are_refused_with_the_rule_and_a_bad_tile_as_malformed(c
     r = post({"type": "lay_out_lounge", "celebrities": ["Gandhi", {"name": "X", "effect": "juggling"}, "Picasso"]})
     assert r.status_code == 400 and "effect is one of" in r.get_data(as_text=True)
     r = post({"type": "lay_out_lounge", "celebrities": ["Gandhi", "Mata Hari", "Marie Curie"]})
-    assert r.status_code == 422 and r.json["error"]["code"] == "unknown_celebrity"
-    assert "No celebrity of this game is called 'Mata Hari'" in r.json["error"]["message"]
+    assert r.status_code == 422 and r.json["code"] == "unknown_celebrity"
+    assert "No celebrity of this game is called 'Mata Hari'" in r.json["detail"]
     r = post({"type": "lay_out_lounge", "celebrities": ["Gandhi", "Albert Einstein", "Marie Curie"]})
     assert r.status_code == 201 and r.json["state"]["lounge"][1]["celebrity"]["name"] == "Albert Einstein"
     r = post({"type": "exchange", "seat": "Beth", "give": {"cake": 1}, "take": {"wine": 1}})

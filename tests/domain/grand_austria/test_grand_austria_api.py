@@ -24,7 +24,7 @@ def test_a_whole_game_recorded_through_the_api(client):
         return r.json
 
     refused = post({"type": "take_die", "seat": "Ann", "value": 3}, status=422)
-    assert refused["error"]["code"] == "unexpected_move" and "setup" in refused["error"]["message"]
+    assert refused["code"] == "unexpected_move" and "setup" in refused["detail"]
     post({"type": "take_die", "seat": "Ann", "value": 9}, status=400)
 
     rng = random.Random(7)
@@ -83,8 +83,8 @@ def test_wrong_moves_through_the_api_are_refused_and_change_nothing(client, opti
         if r.status_code == 201:
             continue
         assert client.get(f"/api/games/{game_id}").json["version"] == version
-        error = r.json["error"]
-        assert error["code"] and error["message"]
+        error = r.json
+        assert error["code"] and error["detail"]
         if r.status_code == 422:
             assert error["rule"]
         r = client.post(f"/api/games/{game_id}/moves", json={"move": good}, headers=headers)

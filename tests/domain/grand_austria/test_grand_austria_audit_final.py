@@ -405,8 +405,8 @@ def test_an_illegal_move_through_the_api_is_a_422_naming_the_rule_and_changes_no
                        (mv("serve", "Ann", items=[{"table": 1, "item": "strudel"}]), "not_ordered")):
         r = post(move)
         assert r.status_code == 422, r.json
-        assert r.json["error"]["code"] == code
-        assert r.json["error"]["message"] and r.json["error"]["rule"]
+        assert r.json["code"] == code
+        assert r.json["detail"] and r.json["rule"]
     assert client.get(f"/api/games/{game_id}").json["version"] == before
     assert client.get(f"/api/games/{game_id}/state").json == state_before
 

@@ -74,15 +74,15 @@ def test_illegal_bids_and_entrance_uses_are_refused_with_the_rule(client):
     r = send({"type": "lay_out_entrances", "entrances": ["kaufman", "atlantis"]})
     assert r.status_code == 400
     r = send({"type": "lay_out_entrances", "entrances": ["kaufman", "the_ren"]})
-    assert r.status_code == 422 and "module" in r.json["error"]["message"] and r.json["error"]["code"] == "the_ren_needs_module_1"
+    assert r.status_code == 422 and "module" in r.json["detail"] and r.json["code"] == "the_ren_needs_module_1"
     assert send({"type": "lay_out_entrances", "entrances": ["kaufman", "kozi_palace"]}).status_code == 201
     r = send({"type": "open_auction", "seat": "Anna", "entrance": "kaufman", "bid": 12})
-    assert r.status_code == 422 and r.json["error"]["code"] == "cannot_pay" and "10 krones" in r.json["error"]["message"]
+    assert r.status_code == 422 and r.json["code"] == "cannot_pay" and "10 krones" in r.json["detail"]
     assert send({"type": "open_auction", "seat": "Anna", "entrance": "kaufman", "bid": 4}).status_code == 201
     r = send({"type": "bid", "seat": "Beth", "amount": 4})
-    assert r.status_code == 422 and r.json["error"]["code"] == "raise"
+    assert r.status_code == 422 and r.json["code"] == "raise"
     r = send({"type": "bid", "seat": "Anna", "amount": 6})
-    assert r.status_code == 422 and r.json["error"]["code"] == "not_your_turn"
+    assert r.status_code == 422 and r.json["code"] == "not_your_turn"
     r = send({"type": "pass_bid", "seat": "Beth"})
     assert r.status_code == 201
     assert r.json["state"]["hotel_entrances"]["owners"]["Anna"]["entrance"] == "kaufman"

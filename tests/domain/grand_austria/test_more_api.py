@@ -78,7 +78,7 @@ def test_illegal_choices_are_refused_with_the_rule_and_bad_cards_as_malformed(cl
     r = post(client, game_id, headers, {"type": "hire", "seat": "Anna", "staff": bad})
     assert r.status_code == 400 and "requirement" in r.get_data(as_text=True)
     r = post(client, game_id, headers, {"type": "take_bell_reward", "seat": "Anna", "staff": 168})
-    assert r.status_code == 422 and r.json["error"]["code"] == "unexpected_move"
+    assert r.status_code == 422 and r.json["code"] == "unexpected_move"
     r = post(client, game_id, headers, {"type": "return_item", "seat": "Anna", "item": "champagne"})
     assert r.status_code == 400
 
@@ -88,5 +88,5 @@ def test_a_bell_card_named_in_a_base_game_is_refused(client):
     setup = {"type": "setup", "objectives": [105, 109, 113], "emperor_tiles": ["A1", "B1", "C1"],
              "queue": [49, 63, 77, 91, 50], "start_player": "Anna", "hands": {"Anna": [168, 2, 3, 4, 5, 6]}}
     r = post(client, game_id, headers, setup)
-    assert r.status_code == 422 and r.json["error"]["code"] == "card_not_in_game"
-    assert "not in this game" in r.json["error"]["message"]
+    assert r.status_code == 422 and r.json["code"] == "card_not_in_game"
+    assert "not in this game" in r.json["detail"]

@@ -36,7 +36,7 @@ def test_the_vocabulary_is_in_the_game_types(client):
 
 def test_a_two_player_game_is_refused_with_a_clear_message(client):
     answer = create(client, ["Sabrina", "Matthew"], status=422)
-    assert answer["error"]["message"] == "Vienna is for 3 to 5 players, not 2."
+    assert answer["detail"] == "Vienna is for 3 to 5 players, not 2."
 
 
 def test_a_whole_table_game_is_recorded_and_scored_as_counted_by_hand(client):
@@ -72,10 +72,10 @@ def test_illegal_moves_are_refused_with_the_rule_and_malformed_ones_are_400(clie
                                                                  {"name": "Mayor", "citizens": 2, "crowns": 1}]})
     record(client, game, {"type": "roll", "seat": "Sabrina", "dice": ["2", "2", "3", "5", "6"]})
     answer = record(client, game, {"type": "place", "seat": "Sabrina", "field": "Oper", "dice": ["3"]}, 422)
-    assert answer["error"] == {"code": "value_mismatch", "message": "Oper needs 2; your dice show 3.",
-                               "rule": "How to Play"}
+    assert (answer["code"], answer["detail"], answer["rule"]) == (
+        "value_mismatch", "Oper needs 2; your dice show 3.", "How to Play")
     answer = record(client, game, {"type": "place", "seat": "Sabrina", "field": "Oper", "dice": ["9"]}, 400)
-    assert answer["error"]["code"] == "malformed"
+    assert answer["code"] == "malformed"
     record(client, game, {"type": "place", "seat": "Sabrina", "field": "Rathaus", "dice": ["2", "3"]})
     record(client, game, {"type": "roll", "seat": "Matthew", "dice": ["1", "1", "1", "1", "1"]})
     record(client, game, {"type": "place", "seat": "Matthew", "field": "Geheimbund", "dice": ["1"]})
@@ -142,7 +142,7 @@ def test_a_digital_game_declines_the_double_move_and_the_service_rolls_on(client
     # nor may the next player roll their own dice: the service rolls
     sixes = ["6"] * state.dice_count + (["W6"] if state.white_die == following else [])
     refused = record(client, game, {"type": "roll", "seat": following, "dice": sixes}, 422, tokens[following])
-    assert refused["error"]["code"] == "digital_chance"
+    assert refused["code"] == "digital_chance"
     answer = record(client, game, {"type": "double_move", "seat": holder, "use": False}, token=tokens[holder])
     assert answer["state"]["double_move_offer"] is None
     assert answer["state"]["players"][following]["rolled"] and answer["state"]["turn"] == following
@@ -178,8 +178,8 @@ def test_the_rulebooks_placing_example_recorded_at_the_table(client):
     place("Nancy", "Universität", "5")
     place("Oscar", "Geheimbund", "6")
     refused = place("Sabrina", "Universität", "5", status=422)
-    assert refused["error"] == {"code": "field_occupied", "message": "Universität is already occupied by Nancy.",
-                                "rule": "How to Play"}
+    assert (refused["code"], refused["detail"], refused["rule"]) == (
+        "field_occupied", "Universität is already occupied by Nancy.", "How to Play")
     answer = place("Sabrina", "Burgtheater", "5")
     assert {"fact": "coins", "seat": "Sabrina", "coins": -1, "why": "turning the coach back to Burgtheater"} in \
         answer["outcome"]

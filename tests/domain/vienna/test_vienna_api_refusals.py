@@ -40,14 +40,14 @@ class Table:
         before = self.state()
         answer = self.post(move)
         assert answer.status_code == status, (move, answer.json)
-        error = answer.json["error"]
+        error = answer.json
         if status == 422:
-            assert set(error) == {"code", "message", "rule"} and error["code"] == code, (move, error)
-            assert error["message"].endswith(".") and error["rule"]
+            assert {"code", "detail", "rule"} <= set(error) and error["code"] == code, (move, error)
+            assert error["detail"].endswith(".") and error["rule"]
         else:
             assert error["code"] == "malformed"
         assert self.state() == before
-        return error["message"]
+        return error["detail"]
 
 
 def place(seat, field, *dice, **extra):
@@ -65,7 +65,7 @@ def vienna(client):
 
 def test_setup_refusals(client, vienna):
     two = client.post("/api/games", json={"game": "vienna", "players": ["Sabrina", "Matthew"]})
-    assert two.status_code == 422 and two.json["error"]["message"] == "Vienna is for 3 to 5 players, not 2."
+    assert two.status_code == 422 and two.json["detail"] == "Vienna is for 3 to 5 players, not 2."
     bad_board = client.post("/api/games", json={"game": "vienna", "players": PLAYERS, "options": {"board": {
         "fields": [{"name": "Oper", "values": [2, 4]}], "vp_start": {"3": 0}, "more_influence": {}}}})
     assert bad_board.status_code == 400

@@ -421,9 +421,9 @@ def test_going_back_without_a_coin_is_refused_over_http_and_changes_nothing(clie
     assert before["players"]["Sabrina"]["coins"] == 0
     answer = post(place("Sabrina", "Burgtheater", "5"))
     assert answer.status_code == 422
-    error = answer.json["error"]
+    error = answer.json
     assert error["code"] == "no_coin_to_turn_back" and error["rule"]
-    assert error["message"] == ("Burgtheater lies behind Café Landtmann, where you last placed: "
+    assert error["detail"] == ("Burgtheater lies behind Café Landtmann, where you last placed: "
                                 "turning the coach around costs 1 coin and you have none.")
     assert client.get(f"{url}/state").json == before
 

@@ -295,8 +295,8 @@ def test_over_http_an_invented_start_card_is_a_422_and_a_table_with_its_own_deck
     for card, code in ((POPE, "unknown_start_card"), (RICH_MERCHANT, "start_card_contents")):
         answer = client.post(f"{url}/moves", json={"move": {"type": "choose_start_card", "seat": NANCY, "card": card}},
                              headers=headers)
-        assert answer.status_code == 422 and answer.json["error"]["code"] == code
-        assert answer.json["error"]["rule"] == "Contents"
+        assert answer.status_code == 422 and answer.json["code"] == code
+        assert answer.json["rule"] == "Contents"
     assert client.get(f"{url}/state").json["version"] == 1
     url, headers = new_game({"deck": OWN_DECK})
     answer = client.post(f"{url}/moves", json={"move": {"type": "choose_start_card", "seat": NANCY, "card": POPE}},

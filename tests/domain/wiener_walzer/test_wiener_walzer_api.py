@@ -71,11 +71,11 @@ def test_illegal_placements_are_refused_with_the_rule_and_malformed_ones_are_400
     record(client, game, setup)
     record(client, game, {"type": "place", "seat": "Anna", "card": "L3", "space": "d1"})
     body = record(client, game, {"type": "place", "seat": "Bernd", "card": "L3", "space": "d1"}, status=422)
-    assert body["error"]["code"] == "space_taken" and "d1" in body["error"]["message"]
+    assert body["code"] == "space_taken" and "d1" in body["detail"]
     body = record(client, game, {"type": "place", "seat": "Anna", "card": "L2", "space": "f2"}, status=422)
-    assert body["error"]["code"] == "not_your_turn"
+    assert body["code"] == "not_your_turn"
     body = record(client, game, {"type": "place", "seat": "Bernd", "card": "L9", "space": "f2"}, status=400)
-    assert body["error"]["code"] == "malformed"
+    assert body["code"] == "malformed"
 
 
 def test_a_digital_game_lays_out_the_board_and_keeps_each_stack_secret(client):

@@ -436,7 +436,7 @@ def test_over_http_a_side_step_that_can_be_made_does_not_lapse_and_wrong_fields_
     record(client, game, {"type": "event", "card": "ausfallschritt"})
     move = {"type": "resolve_event", "seat": "Blue"}
     error = refused_over_http(client, game, {**move, "lapse": True}, "event_possible")
-    assert "Ausfallschritt" in error["message"] and error["rule"] == "Variant with Event Cards"
+    assert "Ausfallschritt" in error["detail"] and error["rule"] == "Variant with Event Cards"
     refused_over_http(client, game, {**move, "guest": "a6", "tile": "c7"}, "event_fields")
     refused_over_http(client, game, {**move, "first": "a6", "second": "b7"}, "not_adjacent")
     refused_over_http(client, game, {**move, "first": "a6", "second": "a6"}, "not_adjacent")

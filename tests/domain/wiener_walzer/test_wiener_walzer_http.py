@@ -32,10 +32,10 @@ def refused(client, game, move, code):
     the rule) and the game is as it was."""
     before = state(client, game)
     body = record(client, game, move, status=400 if code == "malformed" else 422)
-    error = body["error"]
+    error = body
     assert error["code"] == code, (move, error)
     if code != "malformed":
-        assert error["message"].endswith(".") and error["rule"], error
+        assert error["detail"].endswith(".") and error["rule"], error
     assert state(client, game) == before
     return error
 
@@ -192,9 +192,9 @@ def test_an_event_is_drawn_and_carried_out_through_the_api_and_wrong_resolutions
 def test_a_custom_layout_outside_the_limits_is_refused(client, layout, status, code):
     r = client.post("/api/games", json={"game": "wiener_walzer", "players": ["Ann", "Ben"],
                                         "options": {"layout": layout}})
-    assert r.status_code == status and r.json["error"]["code"] == code, r.json
+    assert r.status_code == status and r.json["code"] == code, r.json
     if status == 422:
-        assert r.json["error"]["rule"] == "Setup"
+        assert r.json["rule"] == "Setup"
 
 
 def test_a_custom_layout_is_the_board_and_its_spaces_are_named_from_the_top_left(client):

@@ -44,11 +44,11 @@ class Record:
         """``move`` is refused with ``code`` (``malformed``: 400, else 422
         naming the rule in words) and the record is exactly as it was."""
         before = self.state(), self.get("log")
-        error = self.move(move, status=400 if code == "malformed" else 422)["error"]
+        error = self.move(move, status=400 if code == "malformed" else 422)
         assert error["code"] == code, (move, error)
         if code != "malformed":
-            assert set(error) == {"code", "message", "rule"}
-            assert error["message"].endswith(".") and error["rule"] in RULES, error
+            assert {"code", "detail", "rule"} <= set(error)
+            assert error["detail"].endswith(".") and error["rule"] in RULES, error
         assert (self.state(), self.get("log")) == before
         return error
 
@@ -105,7 +105,7 @@ def test_meinz_at_each_boundary_of_its_window(client):
     assert game.meinz_callers() == {"Alex"}
     game.refused({"type": "meinz", "seat": "Joe"}, "meinz_before_card")
     game.refused({"type": "meinz", "seat": "Gunter"}, "meinz_before_card")
-    assert "last player" in game.refused({"type": "meinz", "seat": "Hanna"}, "meinz_before_card")["message"]
+    assert "last player" in game.refused({"type": "meinz", "seat": "Hanna"}, "meinz_before_card")["detail"]
     game.play("Joe:Y5")
     # "the next player plays his card and can now call ... the start player can again call"
     assert game.meinz_callers() == {"Alex", "Joe"}
@@ -138,7 +138,7 @@ def test_a_player_with_two_tricks_may_not_call_and_his_lowest_card_is_passed_ove
               "Alex:R2 Alex:meinz Joe:Y1 Gunter:G1 Hanna:B1")        # Alex has his 2 tricks
     game.play("Alex:R3")
     error = game.refused({"type": "meinz", "seat": "Alex"}, "meinz_two_tricks")
-    assert "2 tricks" in error["message"]
+    assert "2 tricks" in error["detail"]
     answer = game.play("Joe:Y4 Gunter:G5 Hanna:B6")[-1]
     # Alex's R3 is the lowest but he takes no third trick: the second lowest, Joe's Y4, takes it.
     assert {"fact": "trick_won", "seat": "Joe", "how": "lowest card of a seat with fewer than 2 tricks",
@@ -158,7 +158,7 @@ def test_rulebook_example_follow_the_colour_or_the_number(client):
     game.discard(Alex="Y9", Joe="B2", Gunter="B6", Hanna="B9")
     game.play("Alex:R5")
     error = game.refused({"type": "play", "seat": "Joe", "card": "G1"}, "must_follow")
-    assert error["rule"] == "The Trick-Taking" and "red" in error["message"] and "5" in error["message"]
+    assert error["rule"] == "The Trick-Taking" and "red" in error["detail"] and "5" in error["detail"]
     game.play("Joe:Y5")                              # the number 5 follows too
     game.play("Gunter:G5")                           # Gunter has no red: a 5 or anything
     game.refused({"type": "play", "seat": "Hanna", "card": "B7"}, "must_follow")
@@ -170,7 +170,7 @@ def test_only_the_seat_to_play_plays_and_only_a_card_it_holds(client):
     game = one_colour_each(client)
     assert game.refused({"type": "play", "seat": "Joe", "card": "Y1"}, "not_your_turn")["rule"] == "The Trick-Taking"
     # The same words wherever the card is: in Joe's hand, or discarded.
-    assert game.refused({"type": "play", "seat": "Alex", "card": "Y1"}, "not_in_hand")["message"] == "You do not hold Y1."
+    assert game.refused({"type": "play", "seat": "Alex", "card": "Y1"}, "not_in_hand")["detail"] == "You do not hold Y1."
     game.refused({"type": "play", "seat": "Alex", "card": "R9"}, "not_in_hand")       # discarded
     game.refused({"type": "play", "seat": "monster", "card": "R1"}, "unknown_seat")
     for malformed in ({"type": "play", "seat": "Alex", "card": "R0"}, {"type": "play", "seat": "Alex"},
@@ -341,7 +341,7 @@ def test_the_card_monster_leads_round_one_and_turns_its_top_card(client):
     assert game.refused({"type": "discard", "seat": "monster", "card": None}, "monster_discard")["rule"] == rule
     assert game.state()["to_play"] == "monster" and game.state()["expected"]["seats"] == ["monster"]
     error = game.refused({"type": "play", "seat": "monster", "card": "B2"}, "monster_top_card")
-    assert "B1" in error["message"] and error["rule"] == rule
+    assert "B1" in error["detail"] and error["rule"] == rule
     game.refused({"type": "play", "seat": "Alex", "card": "R1"}, "not_your_turn")
     game.play("monster:B1")
     game.refused({"type": "meinz", "seat": "monster"}, "monster_meinz")
@@ -400,9 +400,9 @@ def test_an_unseen_hand_plays_any_plausible_card_but_none_known_elsewhere(client
     game = unseen(client)
     game.play("Alex:R1")
     # Played is public; in Alex's hand and discarded get the same words.
-    assert game.refused({"type": "play", "seat": "Joe", "card": "R2"}, "not_in_hand")["message"] == "You do not hold R2."
-    assert "played" in game.refused({"type": "play", "seat": "Joe", "card": "R1"}, "not_in_hand")["message"]
-    assert game.refused({"type": "play", "seat": "Joe", "card": "B9"}, "not_in_hand")["message"] == "You do not hold B9."
+    assert game.refused({"type": "play", "seat": "Joe", "card": "R2"}, "not_in_hand")["detail"] == "You do not hold R2."
+    assert "played" in game.refused({"type": "play", "seat": "Joe", "card": "R1"}, "not_in_hand")["detail"]
+    assert game.refused({"type": "play", "seat": "Joe", "card": "B9"}, "not_in_hand")["detail"] == "You do not hold B9."
     game.refused({"type": "play", "seat": "Joe", "card": "G2"}, "not_in_hand")
     game.play("Joe:R7 Gunter:B8 Hanna:Y9")
     audit = game.get("audit")

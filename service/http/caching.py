@@ -1,0 +1,127 @@
+"""HTTP's own caching and concurrency on the API.
+
+- A game's reads (its summary, state, log, legal moves) carry an ``ETag``:
+  ``"v<version>-<digest>"``, the digest over the answer, the token it was
+  asked with and the language, so one seat's view never validates another's.
+  ``If-None-Match`` with it answers 304 and no body.
+- Every API answer is ``Cache-Control: private, no-cache`` and varies with
+  ``Authorization`` and ``Accept-Language``: no shared cache keeps a seat's
+  hand, and a browser asks again (cheaply, with the ETag) every time.
+- A write may name the version it saw as ``If-Match: "v<version>..."`` (any
+  of the reads' ETags) instead of ``expected_version``: another version is
+  412 Precondition Failed.
+- Every 201 says where to find what it made (``Location``).
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+from typing import Any
+
+import orjson
+from flask import Response, current_app, g, request
+
+from domain.rules import MalformedMove
+from service.http import i18n
+
+CONDITIONAL_READS = frozenset({"games.GameSummary", "games.State", "games.Log", "games.LegalMoves"})
+"""The reads that carry an ETag and answer If-None-Match."""
+VERSIONED_WRITES = frozenset({"games.Moves", "games.Undo", "games.Redo", "games.TakeBack", "games.SeatLink",
+                              "records.Annotations"})
+"""The writes that take expected_version, and so If-Match instead."""
+VERSION_TAG = re.compile(r'^\s*(?:W/)?"v(\d+)-')
+CACHE_CONTROL = "private, no-cache"
+GAME_CREATORS = frozenset({"games.GameList", "records.Import", "records.Fork"})
+
+
+def etag(response: Response, version: int) -> str:
+    view = "\n".join((request.headers.get("Authorization", ""), i18n.language(request.accept_languages)))
+    digest = hashlib.sha256(response.get_data() + b"\n" + view.encode()).hexdigest()[:24]
+    return f"v{version}-{digest}"
+
+
+def game_version(response: Response) -> int | None:
+    try:
+        body = orjson.loads(response.get_data())
+    except orjson.JSONDecodeError:
+        return None
+    version = body.get("version") if isinstance(body, dict) else None
+    if isinstance(version, int):
+        return version
+    game_id = (request.view_args or {}).get("game_id")
+    return current_app.extensions["tablelog"].history(game_id).version if game_id else None
+
+
+def conditional(response: Response) -> Response:
+    """The headers every API answer carries, an ETag on a game's reads, 304 where the asker has it."""
+    if not request.path.startswith("/api/") or request.path.startswith("/api/docs"):
+        return response
+    response.headers.setdefault("Cache-Control", CACHE_CONTROL)
+    response.vary.add("Authorization")
+    response.vary.add("Accept-Language")
+    if response.status_code == 201:
+        location = created_at(response)
+        if location:
+            response.headers["Location"] = location
+    if request.method == "GET" and response.status_code == 200 and request.endpoint in CONDITIONAL_READS:
+        version = game_version(response)
+        if version is not None:
+            response.set_etag(etag(response, version))
+            response.make_conditional(request)
+    return response
+
+
+def created_at(response: Response) -> str | None:
+    """Where a 201's new thing is: a new game, a stored catalog, or the log entries a write changed."""
+    try:
+        body = orjson.loads(response.get_data())
+    except orjson.JSONDecodeError:
+        return None
+    if not isinstance(body, dict):
+        return None
+    if request.endpoint in GAME_CREATORS and body.get("id"):
+        return f"/api/games/{body['id']}"
+    if request.endpoint == "catalogs.HouseCatalogs" and body.get("id"):
+        return f"/api/house-catalogs/{body['id']}"
+    game_id = (request.view_args or {}).get("game_id")
+    if game_id and isinstance(body.get("version"), int):
+        return f"/api/games/{game_id}/log?since={body['version'] - 1}"
+    return None
+
+
+def expected_version(sent: int | None) -> int | None:
+    """The version a write expects: ``expected_version`` from its body, or the version ``If-Match`` names
+    (then a stale one is 412, see precondition_failed)."""
+    header = request.headers.get("If-Match")
+    if header is None or header.strip() == "*":
+        return sent
+    found = VERSION_TAG.match(header)
+    if found is None:
+        raise MalformedMove({"If-Match": ["An entity tag of this API's reads, e.g. \"v12-…\" (or *)."]})
+    version = int(found.group(1))
+    g.if_match = True
+    if sent is not None and sent != version:
+        # Two preconditions that cannot both hold: the write cannot happen.
+        from service.app.errors import Conflict
+        raise Conflict(f"If-Match names version {version}, expected_version {sent}: not both can hold.",
+                       "stale_version")
+    return version
+
+
+def precondition_failed(code: str) -> bool:
+    """Whether a stale version is answered 412: it was named by If-Match."""
+    return code == "stale_version" and bool(g.get("if_match"))
+
+
+HEADERS: dict[str, dict[str, Any]] = {
+    "ETag": {"description": "this answer's entity tag, \"v<version>-<digest>\": send it as If-None-Match to get "
+                            "304 while nothing changed, or as If-Match on a write", "schema": {"type": "string"}},
+    "Location": {"description": "where the new game, catalog or the log entries the write changed are",
+                 "schema": {"type": "string"}},
+}
+IF_NONE_MATCH = {"name": "If-None-Match", "in": "header", "required": False, "schema": {"type": "string"},
+                 "description": "an ETag of an earlier answer: 304 and no body when it still holds"}
+IF_MATCH = {"name": "If-Match", "in": "header", "required": False,
+            "schema": {"type": "string", "pattern": r'^(\*|(W/)?"v[0-9]+-[^"]*")$'},
+            "description": "an ETag of a read of this game (\"v<version>-...\"), instead of expected_version: "
+                           "the write happens only if the game is still at that version, else 412"}

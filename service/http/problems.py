@@ -1,0 +1,92 @@
+"""Every error the API answers, as RFC 9457 problem details.
+
+``application/problem+json``: ``type`` (``urn:tablelog:problem:<code>``),
+``title`` (the same for every problem of its type), ``status``, ``detail``
+(the sentence for people, in the caller's language), ``instance`` (the path
+asked), and the extension members ``code`` (for programs), ``params`` (the
+values the English sentence was made from), ``rule`` (a 422: the rule broken)
+and ``fields`` (a 400: what does not fit the schema). A 401 names the scheme
+(``WWW-Authenticate: Bearer``); a 429 and a 503 say when to come back
+(``Retry-After``), and no other answer does.
+"""
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+import orjson
+from flask import Response, g, request
+
+from service.http import i18n
+
+MEDIA_TYPE = "application/problem+json"
+TYPE_PREFIX = "urn:tablelog:problem:"
+RULE_TITLE = "A rule of the game forbids it"
+WHEN_TO_RETRY = (429, 503)
+"""The only answers a Retry-After means something on."""
+
+
+def title(status: int, code: str) -> str:
+    if status == 422:
+        return RULE_TITLE
+    try:
+        return HTTPStatus(status).phrase
+    except ValueError:
+        return "Error"
+
+
+def body(status: int, code: str, detail: str, **extensions: Any) -> dict[str, Any]:
+    """The problem's members; ``detail`` as English writes it, said in the caller's language."""
+    lang = i18n.language(request.accept_languages)
+    return {"type": TYPE_PREFIX + code, "title": title(status, code), "status": status,
+            "detail": i18n.refusal(code, detail, lang), "instance": request.path, "code": code,
+            "params": i18n.parameters(code, detail),
+            **{key: value for key, value in extensions.items() if value is not None}}
+
+
+def problem(status: int, code: str, detail: str, headers: dict[str, str] | None = None,
+            **extensions: Any) -> Response:
+    """The answer: the problem's body and its headers."""
+    response = Response(orjson.dumps(body(status, code, detail, **extensions), option=orjson.OPT_NON_STR_KEYS)
+                        + b"\n", status=status, mimetype=MEDIA_TYPE)
+    if status == 401:
+        response.headers["WWW-Authenticate"] = 'Bearer realm="tablelog"'
+    response.headers.update(headers or {})
+    if "Retry-After" in response.headers:
+        g.retry_after = response.headers["Retry-After"]
+    return response
+
+
+def only_where_it_means_something(response: Response) -> Response:
+    """Drop the Retry-After the rate limiter adds to every answer of a
+    limited endpoint (a 201 too): only a 429 or a 503 asks to retry later,
+    and then after the time the problem named (the limiter's own otherwise)."""
+    if response.status_code not in WHEN_TO_RETRY:
+        response.headers.pop("Retry-After", None)
+    elif g.get("retry_after"):
+        response.headers["Retry-After"] = g.retry_after
+    return response
+
+
+JSON = "application/json"
+BODY_TYPES: dict[str, tuple[str, ...]] = {
+    "records.Import": (JSON, "text/plain", "application/x-ndjson", "multipart/form-data"),
+}
+"""The media types an endpoint's body may have, where other than JSON."""
+
+
+def refuse_other_media_types() -> Response | None:
+    """415 for a request body in a type its endpoint does not read (a form
+    post to a JSON endpoint), before anything reads it."""
+    if not request.path.startswith("/api/") or request.method not in ("POST", "PUT", "PATCH", "DELETE"):
+        return None
+    if not request.content_length and "chunked" not in request.headers.get("Transfer-Encoding", "").lower():
+        return None                      # no body: the endpoint says whether it needs one
+    taken = BODY_TYPES.get(request.endpoint or "", (JSON,))
+    mimetype = request.mimetype
+    if mimetype in taken or (JSON in taken and mimetype.endswith("+json")):
+        return None
+    sent = mimetype or "no Content-Type"
+    return problem(415, "unsupported_media_type",
+                   f"This endpoint reads a body of {', '.join(taken)}, not {sent}; nothing was read or recorded.",
+                   headers={"Accept": ", ".join(taken)})
