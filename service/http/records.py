@@ -18,7 +18,8 @@ from service.app.errors import NotFound
 from service.http.answers import Answer
 from service.http.caching import expected_version
 from service.http.access import OPTIONAL, REQUIRED, bearer, idempotency_key, needs
-from service.http.api import CreatedSchema, MoveNumber, SeatQuerySchema, games, since_field, with_receipt
+from service.http.api import games, with_receipt
+from service.http.schemas import CreatedSchema, MoveNumber, SeatQuerySchema, since_field
 
 blp = Blueprint("records", __name__, url_prefix="/api",
                 description="Game records, forks, comments, score timelines and player statistics.")
