@@ -33,7 +33,7 @@ import orjson
 
 from domain.games import all_games, get_game
 from domain.commitment import hidden_commitment, value_at
-from domain.record import SCOREKEEPER, hash_of, tokens_digest
+from domain.record import SCOREKEEPER, GameRecord, hash_of, tokens_digest
 from domain.rules import Game, Move, is_whole
 from domain.table import rules_to_start, setup
 from replay.schemas import FORMAT_VERSION
@@ -232,7 +232,7 @@ def to_text(events: Sequence[Any], final_state: Any, view: str | None = None, hi
         ("Options", json.dumps(started.options, separators=(",", ":"), sort_keys=True)),
         ("Result", result_text(game, final_state)), ("Mode", started.mode),
     ]
-    revealed = next((e for e in events if type(e).__name__ == "SeedRevealed"), None)
+    revealed = next((e for e in events if type(e) is GameRecord.SeedRevealed), None)
     if getattr(started, "seed_commitment", None):
         tags.append(("SeedCommitment", started.seed_commitment))
     if revealed is not None:
@@ -245,14 +245,14 @@ def to_text(events: Sequence[Any], final_state: Any, view: str | None = None, hi
     comments: dict[int, list[str]] = {}
     undone: set[int] = set()
     for e in events:
-        name = type(e).__name__
-        if name == "Forked":
+        kind = type(e)
+        if kind is GameRecord.Forked:
             tags.append(("Fork", f"{e.origin} at {e.at} (version {e.origin_version}, hash {e.origin_hash})"))
-        elif name == "Annotated":
+        elif kind is GameRecord.Annotated:
             comments.setdefault(e.number, []).append(_comment(e.text, e.recorded_by))
-        elif name == "MoveUndone":
+        elif kind is GameRecord.MoveUndone:
             undone.add(e.number)
-        elif name == "MoveRedone":
+        elif kind is GameRecord.MoveRedone:
             undone.discard(e.number)
     if view is not None:
         tags.append(("View", view))
@@ -260,14 +260,14 @@ def to_text(events: Sequence[Any], final_state: Any, view: str | None = None, hi
     lines = [_tag(name, value) for name, value in tags] + [""]
     lines += comments.get(0, [])
     for e in events:
-        name = type(e).__name__
-        if name == "MoveRecorded":
+        kind = type(e)
+        if kind is GameRecord.MoveRecorded:
             mark = " (undone)" if e.number in undone else ""
             lines.append(f"{e.number}. {game.notation(_seen(game, e.move, view))}{mark}{_by(e.recorded_by)}")
             lines += comments.get(e.number, [])
-        elif name == "MoveUndone":
+        elif kind is GameRecord.MoveUndone:
             lines.append(f"undo {e.number}{_by(e.recorded_by)}")
-        elif name == "MoveRedone":
+        elif kind is GameRecord.MoveRedone:
             lines.append(f"redo {e.number}{_by(e.recorded_by)}")
     return "\n".join(lines) + "\n"
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from domain.history import GameHistory
+from domain.record import GameRecord
 from replay.bgstats import bgstats_links, bgstats_play, local_zone
 
 FIRST_MOVES = 3
@@ -15,7 +16,7 @@ FIRST_MOVES = 3
 def comments_of(events: Iterable[Any]) -> list[str]:
     """The record's comments in order: on the whole game as they are, on a move as ``Move N: ...``."""
     return [event.text if not event.number else f"Move {event.number}: {event.text}"
-            for event in events if type(event).__name__ == "Annotated"]
+            for event in events if type(event) is GameRecord.Annotated]
 
 
 def bgstats_answer(hist: GameHistory, summary: dict[str, Any], events: Iterable[Any], zone: str | None = None,
