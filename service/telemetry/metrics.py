@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import os
 import tempfile
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
@@ -37,8 +38,18 @@ class Instruments:
     batches: Any
 
 
-@functools.cache
+_MAKING = threading.Lock()
+
+
 def instruments() -> Instruments:
+    """The metrics, made once per process: a worker's first requests come on
+    several threads at once, and a metric registered twice is an error."""
+    with _MAKING:
+        return _instruments()
+
+
+@functools.cache
+def _instruments() -> Instruments:
     from prometheus_client import Counter, Histogram
     meters = Instruments(
         requests=Counter("tablelog_requests", "Requests answered, by method, route template and status.",

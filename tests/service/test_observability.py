@@ -203,3 +203,28 @@ def test_production_logs_every_request_and_sums_the_metrics_of_two_workers(tmp_p
     requests = [e for e in entries if e["logger"] == "tablelog.request"]
     assert {f"start-{n}" for n in range(8)} <= {e["request_id"] for e in requests}
     assert not any(token in line for _, token in tokens for line in lines)
+
+
+def test_a_workers_first_requests_on_several_threads_make_the_metrics_once():
+    """A fresh process whose first answers come on many threads at once
+    (a production worker's first requests) registers each metric once."""
+    script = """
+import threading
+from service.telemetry import metrics
+start = threading.Barrier(16)
+failed = []
+def first_answer():
+    start.wait()
+    try:
+        metrics.answered("GET", "/api/games/<game_id>/log", 200, 0.01, None)
+    except Exception as error:
+        failed.append(repr(error))
+threads = [threading.Thread(target=first_answer) for _ in range(16)]
+for thread in threads: thread.start()
+for thread in threads: thread.join()
+assert not failed, failed
+"""
+    for _ in range(5):
+        ran = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True,
+                             env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60)
+        assert ran.returncode == 0, ran.stderr[-2000:]
