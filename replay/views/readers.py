@@ -226,8 +226,8 @@ class Views(ViewReader):
                 rows[str(gid)] = self.projection.rows(self._history(gid, version), first, keep=False)
             except PersistenceError:
                 raise
-            except Exception:
-                log.warning("game %s left out of the views", gid, exc_info=True)
+            except Exception:      # a record the rules cannot read: verify names it
+                log.info("game %s left out of the game list read", gid, exc_info=True)
         return rows
 
     def _history(self, gid: UUID, version: int) -> GameHistory:
