@@ -526,15 +526,18 @@ class GamePage {
   }
 
   // A move in the game's words (its cards by name where the catalog knows them), else the generic ones.
-  moveWords(move) {
-    return (this.adapter.moveWords && this.adapter.moveWords(move, { catalog: this.catalog })) || genericMove(move);
+  // memo: what the game remembered from the entries before (a ballroom's name by its place).
+  moveWords(move, memo = {}) {
+    return (this.adapter.moveWords && this.adapter.moveWords(move, { catalog: this.catalog, components: this.components, memo }))
+      || genericMove(move);
   }
 
   logLine(entry, memo) {
     if (this.adapter.remember && !entry.undone) this.adapter.remember(entry, memo);
     // A game's words for a fact: undefined = use the generic words, null = say nothing.
     const facts = entry.outcome.map((fact) => {
-      const own = this.adapter.factWords ? this.adapter.factWords(fact, entry, memo) : undefined;
+      const own = this.adapter.factWords
+        ? this.adapter.factWords(fact, entry, memo, { catalog: this.catalog, components: this.components }) : undefined;
       return own === undefined ? genericFact(fact) : own;
     }).filter(Boolean);
     const here = this.replayAt !== null && entry.index === this.replayAt;
@@ -544,7 +547,7 @@ class GamePage {
     // A tap on a move replays the game to it and offers what can be done from there.
     h("button.log-move", { type: "button", "aria-expanded": String(chosen), onclick: () => this.choose(entry) },
       h("span.number", `${entry.index}.`), " ",
-      this.moveWords(entry.move),
+      this.moveWords(entry.move, memo),
       entry.undone && h("em.tag", ` ${t("undone")}`)),
     facts.length ? h("ul.facts", facts.map((f) => h("li", f))) : null,
     entry.annotations.length ? h("ul.comments", entry.annotations.map((a) => h("li", h("q", a.text), h("small", ` ${a.by}`)))) : null,
