@@ -12,7 +12,9 @@ it prints figures and the targets they are meant to meet.
     one at move 3: the POST plus every request the page makes until it has
     drawn the game again (its requests, bytes and server time; with
     ``--browser`` also the time from the tap until Chromium has drawn it),
-    at least 30 taps at each, interleaved
+    at least 30 taps at each, interleaved; the same in a Grand Austria Hotel
+    game with modules at move 100+ ÷ move 5, with its state downloads per
+    tap (service/ops/bench_page.py)
 (e) figures held to absolute targets, each beside a reference measured in the
     same run: the first request on the 5,000-event record in a service
     started afresh (÷ the same request warm), the memory one cached
@@ -444,6 +446,8 @@ def run_bench(database: str | None, games: int, events: int, taps: int = 30, bro
 
         progress.add_task(f"(d) {taps} taps on the page at move 3 and at move 300", total=None)
         rows += page_taps(client, taps, SMOKE_MOVES if smoke else 300)
+        from service.ops.bench_page import grand_austria_taps     # it reads PAGE_READS from here
+        rows += grand_austria_taps(client, 3 if smoke else taps, 12 if smoke else 100)
         if browser:
             rows += browser_taps(app, taps)
 
