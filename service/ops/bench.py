@@ -42,11 +42,12 @@ from domain.rules import random_move
 from domain.table import random_game
 from service.http.app import create_app
 from service.ops.bench_catalog import catalog_figures
+from service.ops.bench_page import grand_austria_taps
 from service.ops.terminal import say, stages
 from service.store.keys import ephemeral_keyring
 from service.store.database import database_url
-from service.ops.bench_clients import (Absolute, HTTPClient, RawSaver, WSGIClient, per_call, raw_save_time,
-                                       served_per_call)
+from service.ops.bench_clients import (PAGE_READS, Absolute, HTTPClient, RawSaver, WSGIClient, per_call,
+                                       raw_save_time, served_per_call)
 
 BENCH_GAME = "willi"
 """The game the bench records (from the game registry): 4-player Willi, whose long records
@@ -95,14 +96,6 @@ class Recorder:
     @property
     def version(self) -> int:
         return self.games.history(self.id).version
-
-
-PAGE_READS = ("log?since={since}", "timeline?since={since}", "legal-moves")
-"""What the scorekeeper's page asks for after a tap, holding the game at
-version ``since`` (service/http/static/game.js ``refresh``; an e2e test checks
-that the page asks for exactly these). The state after the move comes in the
-move's answer; after an undo, whose answer has none, the page reads
-``state?since={since}`` as well."""
 
 
 class PageTaps:
@@ -446,7 +439,6 @@ def run_bench(database: str | None, games: int, events: int, taps: int = 30, bro
 
         progress.add_task(f"(d) {taps} taps on the page at move 3 and at move 300", total=None)
         rows += page_taps(client, taps, SMOKE_MOVES if smoke else 300)
-        from service.ops.bench_page import grand_austria_taps     # it reads PAGE_READS from here
         rows += grand_austria_taps(client, 3 if smoke else taps, 12 if smoke else 100)
         if browser:
             rows += browser_taps(app, taps)

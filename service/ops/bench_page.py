@@ -12,8 +12,7 @@ import statistics
 
 from domain.games import get_game
 from domain.table import random_game
-from service.ops.bench import PAGE_READS
-from service.ops.bench_clients import Absolute, WSGIClient
+from service.ops.bench_clients import PAGE_READS, Absolute, WSGIClient
 
 GAME = get_game("grand_austria")
 PLAYERS = ["Ann", "Ben", "Cy"]

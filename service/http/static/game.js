@@ -525,19 +525,17 @@ class GamePage {
     else if (!this.sections.log.contains(this.logList)) clear(this.sections.log, h("h3", t("Log")), this.logList);
   }
 
-  // A move in the game's words (its cards by name where the catalog knows them), else the generic ones.
-  // memo: what the game remembered from the entries before (a ballroom's name by its place).
+  // A move in the game's words (cards by name, what the entries before it told: memo), else the generic ones.
   moveWords(move, memo = {}) {
-    return (this.adapter.moveWords && this.adapter.moveWords(move, { catalog: this.catalog, components: this.components, memo }))
-      || genericMove(move);
+    return (this.adapter.moveWords && this.adapter.moveWords(move, { ...this.said(), memo })) || genericMove(move);
   }
 
+  said() { return { catalog: this.catalog, components: this.components }; }
   logLine(entry, memo) {
     if (this.adapter.remember && !entry.undone) this.adapter.remember(entry, memo);
     // A game's words for a fact: undefined = use the generic words, null = say nothing.
     const facts = entry.outcome.map((fact) => {
-      const own = this.adapter.factWords
-        ? this.adapter.factWords(fact, entry, memo, { catalog: this.catalog, components: this.components }) : undefined;
+      const own = this.adapter.factWords ? this.adapter.factWords(fact, entry, memo, this.said()) : undefined;
       return own === undefined ? genericFact(fact) : own;
     }).filter(Boolean);
     const here = this.replayAt !== null && entry.index === this.replayAt;
