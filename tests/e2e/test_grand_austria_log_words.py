@@ -78,6 +78,7 @@ def test_the_modules_and_the_solo_variant_are_logged_in_words(phone: Page, serve
     assert re.search(r"^\d+\. \w+ takes the reward of [A-Z]", joined, re.M)
     # The Emperor tiles on the board say what they give.
     expect(page.locator(".emperor-objectives .chip.tile").first).to_contain_text("at 3 or more")
+    assert page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth") <= 0
 
 
 def test_the_start_button_ends_the_form_and_covers_no_option(phone: Page):
