@@ -2,7 +2,7 @@
 in the solo variant too: every move and outcome of whole recorded games
 (imported from the corpus) is a sentence, not a kind followed by its keys and
 values ("turn ended: seat Anna; number 4", "Anna: hire — staff 8"); cards are
-said by name, Emperor tiles and rehearsal room boards by what they give, never
+said by name, the solo opponent by its name, Emperor tiles and rehearsal room boards by what they give, never
 a bare id ("round 3: A1"). And the start form's button ends the form: it does
 not sit over the options."""
 from __future__ import annotations
@@ -75,6 +75,9 @@ def test_the_modules_and_the_solo_variant_are_logged_in_words(phone: Page, serve
                      r"^\d+\. \w+ puts [A-Z][\w ]+ up for auction", joined, re.M)
     assert re.search(r"^\d+\. The table draws the opponent's instruction card \d+", joined, re.M)
     assert re.search(r"^Leopold draws instruction card \d+: ", joined, re.M)
+    # The opponent by its name, not its seat's ("bot").
+    assert re.search(r"^Leopold ends turn \d+$", joined, re.M) and re.search(r"^Elisabeth scores \d+", joined, re.M)
+    assert not [line for line in lines if re.search(r"\bbot\b", line)]
     assert re.search(r"^\d+\. \w+ takes the reward of [A-Z]", joined, re.M)
     # The Emperor tiles on the board say what they give.
     expect(page.locator(".emperor-objectives .chip.tile").first).to_contain_text("at 3 or more")

@@ -20,7 +20,7 @@ import { choiceWidget, listWidget } from "../forms.js";
 import { t } from "../i18n.js";
 import { bellCards, faceDownBells, largeOrderPile, moreFactWords, moreMoveTitle } from "./grand_austria_more.js";
 import { soloFieldWidget, soloMoveTitle, soloPanel } from "./grand_austria_solo.js";
-import { cardName, itemWords, moduleFactWords, moduleMoveWords, remember, tileName } from "./grand_austria_words.js";
+import { cardName, itemWords, moduleFactWords, moduleMoveWords, named, remember, tileName } from "./grand_austria_words.js";
 
 const ROOM = /^\d\.\d$/;
 const ITEMS = ["strudel", "cake", "wine", "coffee", "champagne"];
@@ -370,6 +370,7 @@ export default {
   renderState,
   moveWords,
   remember,
+  named,
 
   fieldWidget(path, field, ctx, onchange) {
     const own = celebrities.fieldWidget(path, field, ctx, onchange);

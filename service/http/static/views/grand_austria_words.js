@@ -57,6 +57,16 @@ function ballroomName(index, memo) {
   return name || t("ballroom {n}", { n: index });
 }
 
+// The solo opponent's seat said by the opponent's name (Leopold, Elisabeth) in the log's facts.
+export function named(fact, state) {
+  const solo = state && state.solo;
+  if (!solo || !solo.opponent) return fact;
+  const name = (seat) => (seat === solo.seat ? solo.opponent : seat);
+  return { ...fact, ...("seat" in fact && { seat: name(fact.seat) }),
+    ...("start_player" in fact && { start_player: name(fact.start_player) }),
+    ...(Array.isArray(fact.winners) && { winners: fact.winners.map(name) }) };
+}
+
 // What the log remembers from the entries before: the ballrooms' names by their place on the table.
 export function remember(entry, memo) {
   for (const fact of entry.outcome) {
