@@ -143,9 +143,9 @@ export function moduleFactWords(fact, { components } = {}) {
     case "checked_in": return t("{seat} checks {guest} into room {room}", fact);
     case "declined": return t("{seat} does without {step} ({why})", { ...fact, step: words(fact.step) });
     case "lapsed": return t("{seat} gets no {step} ({why})", { ...fact, step: words(fact.step) });
-    case "emperor": return fact.steps >= 0
-      ? t("{seat} advances {steps} on the Emperor track ({why})", fact)
-      : t("{seat} goes back {steps} on the Emperor track ({why})", { ...fact, steps: -fact.steps });
+    case "emperor": return fact.steps > 0 ? t("{seat} advances {steps} on the Emperor track ({why})", fact)
+      : fact.steps < 0 ? t("{seat} goes back {steps} on the Emperor track ({why})", { ...fact, steps: -fact.steps })
+        : t("{seat} stays where they are on the Emperor track ({why})", fact);
     case "emperor_reward": return t("{seat} gets the reward of Emperor tile {tile}", { seat, tile: tileName(fact.tile, components) });
     case "emperor_penalty": return t("{seat} suffers the penalty of Emperor tile {tile}", { seat, tile: tileName(fact.tile, components) });
     case "entrances_laid_out": return t("The hotel entrances on the table: {entrances}", { entrances: listing((fact.entrances || []).map(entranceName)) });
