@@ -104,6 +104,7 @@ def create_app(database: str | None = None, store: Tablelog | Shards | None = No
     # a compressed answer's ETag names its encoding.
     Compress(app)
     app.after_request(caching.conditional)
+    app.before_request(caching.unchanged_summary)
 
     @app.get("/api/docs/assets/<path:filename>")
     def docs_assets(filename: str):

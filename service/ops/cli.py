@@ -107,6 +107,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench.add_argument("--load", action="store_true",
                        help="instead: the production server under a bounded loopback load, with each of --workers, "
                             "on SQLite and on the PostgreSQL --database if one is given")
+    bench.add_argument("--live", action="store_true",
+                       help="instead: how soon a second page shows a move, and the move p99 of one production "
+                            "worker with --watchers idle pages watching ÷ without them")
+    bench.add_argument("--watchers", type=int, default=100, help="--live: idle pages watching (default 100)")
     bench.add_argument("--seconds", type=float, default=60, help="--load: seconds of load per server")
     bench.add_argument("--clients", type=int, default=16, help="--load: clients recording games of their own")
     bench.add_argument("--racers", type=int, default=4, help="--load: clients racing on one game")
@@ -228,6 +232,9 @@ def run(args: argparse.Namespace) -> int:
         return run_load_bench(not args.skip_sqlite, postgres, max(0, min(args.clients, 64)),
                               max(0, min(args.racers, 16)), max(1.0, min(args.seconds, 600.0)), args.service_role,
                               args.workers, args.shards)
+    if args.command == "bench" and args.live:
+        from service.ops.bench_live import run_live_bench
+        return run_live_bench(max(1, min(args.watchers, 500)), max(1, min(args.taps, 200)), args.smoke)
     if args.command == "bench":
         from service.ops.bench import run_bench
         return run_bench(database, args.games, args.events, args.taps, args.browser, args.smoke)
