@@ -2,7 +2,7 @@
 registry.
 
 The base game is a module like the others (``base``, always first): each
-contributes move rules, pending decision kinds, effects, trigger sources,
+contributes move rules (``domain.rules.MoveRule``), pending decision kinds, effects, trigger sources,
 setup phases, round-end steps, final-scoring lines, main steps of a turn, rules
 for taking a die, a turn-order policy, a configuration change, view fragments, chance moves for
 digital mode and notation forms. :func:`parts_for` merges the base and the
@@ -16,32 +16,11 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence, TypeVar
 
-from marshmallow import Schema
-
-from domain.rules import Expected, Move, Outcome
+from domain.rules import Expected, Move, MoveRule, Outcome
 
 if TYPE_CHECKING:
     from domain.grand_austria.config import Config
     from domain.grand_austria.state import Pending, State
-
-
-@dataclass(frozen=True)
-class MoveRule:
-    """One move type: its form, its check and what it does. ``before_main``:
-    it may come in a turn before the main step (a guest, additional actions);
-    ``additional``: an additional action, before or after the main step;
-    ``candidates``: the moves of this type to try in a turn (a module's own
-    additional actions and main steps; the base game lists its own);
-    ``out_of_turn``: says which rule keeps a seat that may not make it now
-    from making it (before the plain "it is X's move")."""
-
-    schema: type[Schema]
-    check: Callable[[State, Move], None]
-    apply: Callable[[State, Move, Outcome], State]
-    before_main: bool = False
-    additional: bool = False
-    candidates: Callable[[State, str], list[Move]] | None = None
-    out_of_turn: Callable[[State, Move], None] | None = None   # refuses a seat that may not move now, in words
 
 
 @dataclass(frozen=True)

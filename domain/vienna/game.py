@@ -112,7 +112,7 @@ class Vienna(Game):
         kind = move["type"]
         if state.offer and kind != "double_move":
             state = evolve(state, offer=None)
-        return MOVES[kind].apply(state, move)
+        return MOVES[kind].carry_out(state, move)
 
     # -- listing moves ----------------------------------------------------------------------
     def catalog(self, options: Mapping[str, Any]) -> dict[str, Any]:

@@ -145,7 +145,7 @@ class WienerWalzer(Game):
 
     # -- applying ---------------------------------------------------------------------
     def apply(self, state: WalzerState, move: Move) -> tuple[WalzerState, Outcome]:
-        return MOVES[move["type"]].apply(state, move)
+        return MOVES[move["type"]].carry_out(state, move)
 
     # -- listing moves -------------------------------------------------------------------
     def legal_moves(self, state: WalzerState) -> list[Move] | None:

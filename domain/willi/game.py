@@ -92,7 +92,7 @@ class Willi(Game):
 
     # -- applying ----------------------------------------------------------------
     def apply(self, state: WilliState, move: Move) -> tuple[WilliState, Outcome]:
-        new, outcome = MOVES[move["type"]].apply(state, move)
+        new, outcome = MOVES[move["type"]].carry_out(state, move)
         # ``new`` is a fresh copy no one else holds yet: count the move on it
         # instead of copying the whole state once more.
         new.__dict__["ply"] = state.ply + 1

@@ -19,7 +19,7 @@ from marshmallow import Schema, fields, validate
 from domain.games import get_game, register, unregister
 from domain.immutable import evolve
 from domain.ranking import best
-from domain.rules import TABLE, Expected, Game, Move, MoveRule, MoveSchema, Outcome, RuleViolation, seat_field
+from domain.rules import TABLE, Expected, Game, Move, MoveSchema, Outcome, RuleViolation, move_rules, seat_field
 from service.http.app import create_app
 
 DECK = tuple(f"{suit}{value}" for suit in "RGB" for value in range(1, 5))
@@ -99,7 +99,7 @@ class ThreeSuits(Game):
     min_players = 2
     max_players = 3
     options_schema = Schema
-    moves = {"deal": MoveRule(DealSchema, check_deal, deal), "play": MoveRule(PlaySchema, check_play, play)}
+    moves = move_rules({"deal": DealSchema, "play": PlaySchema}, deal=(check_deal, deal), play=(check_play, play))
     move_schemas = {kind: rule.schema for kind, rule in moves.items()}
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any], rules_version: str | None = None) -> Tricks:
@@ -118,7 +118,7 @@ class ThreeSuits(Game):
         self.moves[move["type"]].check(state, move)
 
     def apply(self, state: Tricks, move: Move) -> tuple[Tricks, Outcome]:
-        return self.moves[move["type"]].apply(state, move)
+        return self.moves[move["type"]].carry_out(state, move)
 
     def legal_moves(self, state: Tricks) -> list[Move] | None:
         if not state.to_play:
