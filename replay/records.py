@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import orjson
 
@@ -299,6 +299,63 @@ def _need(line: int, data: dict[str, Any], key: str, kind: type | tuple[type, ..
     return value
 
 
+LineReader = Callable[[Record, int, dict[str, Any], str, str | None], None]
+"""What a JSON line of one event kind adds to the record: (record, line
+number, the line's data, who recorded it, its request id)."""
+
+
+def _read_fork(record: Record, number: int, data: dict[str, Any], by: str, request_id: str | None) -> None:
+    # Older exports let the fork's move stand in the line's "at" (its time).
+    at = _need(number, data, "fork_at" if "fork_at" in data else "at", int)
+    record.forked = {"game": _need(number, data, "origin", str), "at": at,
+                     "version": _need(number, data, "origin_version", int),
+                     "hash": _need(number, data, "origin_hash", str)}
+
+
+def _read_move(record: Record, number: int, data: dict[str, Any], by: str, request_id: str | None) -> None:
+    record.steps.append(Step("move", _need(number, data, "number", int), by, move=_need(number, data, "move", dict),
+                             outcome=_need(number, data, "outcome", list), request_id=request_id))
+
+
+def _read_step(kind: str) -> LineReader:
+    """An undo or a redo: the move's number, and the outcome where the line has one."""
+    def read(record: Record, number: int, data: dict[str, Any], by: str, request_id: str | None) -> None:
+        record.steps.append(Step(kind, _need(number, data, "number", int), by, outcome=data.get("outcome"),
+                                 request_id=request_id))
+    return read
+
+
+def _read_comment(record: Record, number: int, data: dict[str, Any], by: str, request_id: str | None) -> None:
+    record.steps.append(Step("annotate", _need(number, data, "number", int), by,
+                             text=_need(number, data, "text", str), request_id=request_id))
+
+
+def _read_seed(record: Record, number: int, data: dict[str, Any], by: str, request_id: str | None) -> None:
+    # The seed of a game that is over, and the salt that opens its
+    # commitment: the imported game keeps both, as recorded.
+    seed = _need(number, data, "seed", int)
+    record.seed = record.seed if record.seed is not None else seed
+    record.seed_salt = _need(number, data, "salt", str)
+
+
+def _skipped(record: Record, number: int, data: dict[str, Any], by: str, request_id: str | None) -> None:
+    """A line the imported game has its own of: new tokens bring new seat
+    links, and an operator's decision on the origin's anchor stays there."""
+
+
+_LINE_READERS: dict[str, LineReader] = {
+    "Forked": _read_fork,
+    "MoveRecorded": _read_move,
+    "MoveUndone": _read_step("undo"),
+    "MoveRedone": _read_step("redo"),
+    "Annotated": _read_comment,
+    "SeedRevealed": _read_seed,
+    "SeatLinkChanged": _skipped,
+    "HeadAccepted": _skipped,
+}
+"""How each kind of line after ``Started`` is read, by the line's ``event``."""
+
+
 def read_jsonl(text: str) -> Record:
     record: Record | None = None
     for number, raw in enumerate(text.splitlines(), 1):
@@ -340,34 +397,10 @@ def read_jsonl(text: str) -> Record:
         request_id = data.get("request_id")
         if not isinstance(by, str) or not isinstance(request_id, (str, type(None))):
             raise RecordError(number, "recorded_by and request_id are text.")
-        if kind == "Forked":
-            # Older exports let the fork's move stand in the line's "at" (its time).
-            at = _need(number, data, "fork_at" if "fork_at" in data else "at", int)
-            record.forked = {"game": _need(number, data, "origin", str), "at": at,
-                             "version": _need(number, data, "origin_version", int),
-                             "hash": _need(number, data, "origin_hash", str)}
-        elif kind == "MoveRecorded":
-            record.steps.append(Step("move", _need(number, data, "number", int), by,
-                                     move=_need(number, data, "move", dict),
-                                     outcome=_need(number, data, "outcome", list), request_id=request_id))
-        elif kind in ("MoveUndone", "MoveRedone"):
-            record.steps.append(Step("undo" if kind == "MoveUndone" else "redo", _need(number, data, "number", int),
-                                     by, outcome=data.get("outcome"), request_id=request_id))
-        elif kind == "Annotated":
-            record.steps.append(Step("annotate", _need(number, data, "number", int), by,
-                                     text=_need(number, data, "text", str), request_id=request_id))
-        elif kind == "SeedRevealed":
-            # The seed of a game that is over, and the salt that opens its
-            # commitment: the imported game keeps both, as recorded.
-            seed = _need(number, data, "seed", int)
-            record.seed = record.seed if record.seed is not None else seed
-            record.seed_salt = _need(number, data, "salt", str)
-        elif kind == "SeatLinkChanged":
-            pass                # an imported game gets new tokens, and with them new links
-        elif kind == "HeadAccepted":
-            pass                # an operator's decision on the origin's anchor: the imported game has its own
-        else:
+        reader = _LINE_READERS.get(kind) if isinstance(kind, str) else None
+        if reader is None:
             raise RecordError(number, f"unknown event {kind!r}.")
+        reader(record, number, data, by, request_id)
     if record is None:
         raise RecordError(1, "the record is empty.")
     return record
