@@ -24,6 +24,7 @@ import json
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Callable, ClassVar, Mapping, Sequence
 
 from marshmallow import Schema, ValidationError, fields, validate
@@ -211,7 +212,14 @@ class Game(ABC):
     replays under the current rules (see domain.table)."""
     reserved_seats: ClassVar[frozenset[str]] = RESERVED_SEATS
     options_schema: ClassVar[type[Schema]]
-    move_schemas: ClassVar[Mapping[str, type[Schema]]]
+    moves: ClassVar[Mapping[str, MoveRule]] = {}
+    """Every move type, declared once by type (:class:`MoveRule`: its form,
+    its check and what it does)."""
+
+    @cached_property
+    def move_schemas(self) -> Mapping[str, type[Schema]]:
+        """The form of each move type: by default the schemas of ``moves``."""
+        return {kind: rule.schema for kind, rule in self.moves.items()}
 
     # -- set-up -------------------------------------------------------------
     def validate_players(self, players: Sequence[str]) -> None:

@@ -32,14 +32,6 @@ from domain.vienna.state import (EDITIONS, Player, REROLL_COST, RULE_DIGITAL, RU
                                  check_from_deck, free_fields, reveal_size, scores, tiergarten_options, without)
 
 
-MOVES = move_rules(MOVE_SCHEMAS, choose_start_card=(check_start_card, choose_start_card),
-                   reveal_characters=(check_reveal, reveal), roll=(check_roll, roll), reroll=(check_reroll, reroll),
-                   turn_die=(check_turn_die, turn_die), place=(check_place, place),
-                   double_move=(check_double_move, double_move), take_character=(check_decision, take_character),
-                   gloriette=(check_decision, gloriette), tiergarten=(check_decision, tiergarten))
-"""Every move type: its form, its check and what it does."""
-
-
 class Vienna(Game):
     id = "vienna"
     title = "Vienna"
@@ -48,7 +40,11 @@ class Vienna(Game):
     min_players = 3
     max_players = 5
     options_schema = OptionsSchema
-    move_schemas = {kind: rule.schema for kind, rule in MOVES.items()}
+    moves = move_rules(MOVE_SCHEMAS, choose_start_card=(check_start_card, choose_start_card),
+                       reveal_characters=(check_reveal, reveal), roll=(check_roll, roll), reroll=(check_reroll, reroll),
+                       turn_die=(check_turn_die, turn_die), place=(check_place, place),
+                       double_move=(check_double_move, double_move), take_character=(check_decision, take_character),
+                       gloriette=(check_decision, gloriette), tiergarten=(check_decision, tiergarten))
     short_notation = notation
 
     # -- set-up -------------------------------------------------------------------
@@ -105,14 +101,14 @@ class Vienna(Game):
             raise RuleViolation("game_over", "The game is over: the final scoring has been done.", RULE_END)
         if "seat" in move and move["seat"] not in state.seats:
             raise RuleViolation("unknown_seat", f"There is no player '{move['seat']}' at this table.", RULE_SETUP)
-        MOVES[kind].check(state, move)
+        self.moves[kind].check(state, move)
 
     # -- applying ----------------------------------------------------------------------
     def apply(self, state: ViennaState, move: Move) -> tuple[ViennaState, Outcome]:
         kind = move["type"]
         if state.offer and kind != "double_move":
             state = evolve(state, offer=None)
-        return MOVES[kind].carry_out(state, move)
+        return self.moves[kind].carry_out(state, move)
 
     # -- listing moves ----------------------------------------------------------------------
     def catalog(self, options: Mapping[str, Any]) -> dict[str, Any]:

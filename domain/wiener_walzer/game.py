@@ -34,11 +34,6 @@ from domain.wiener_walzer.turns import (CARDS_PER_PLAYER, MAX_BUFFET, MAX_GOLD, 
                                         set_up)
 
 
-MOVES = move_rules(MOVE_SCHEMAS, setup=(check_setup, set_up), place=(check_place, place), dance=(check_dance, dance),
-                   event=(check_event, draw_event), resolve_event=(check_resolve_event, resolve_event))
-"""Every move type: its form, its check and what it does."""
-
-
 class WienerWalzer(Game):
     id = "wiener_walzer"
     title = "Wiener Walzer"
@@ -48,7 +43,9 @@ class WienerWalzer(Game):
     min_players = 2
     max_players = 5
     options_schema = OptionsSchema
-    move_schemas = {kind: rule.schema for kind, rule in MOVES.items()}
+    moves = move_rules(MOVE_SCHEMAS, setup=(check_setup, set_up), place=(check_place, place),
+                       dance=(check_dance, dance), event=(check_event, draw_event),
+                       resolve_event=(check_resolve_event, resolve_event))
 
     # -- set-up ---------------------------------------------------------------
     def setup(self, players: Sequence[str], options: Mapping[str, Any],
@@ -145,7 +142,7 @@ class WienerWalzer(Game):
 
     # -- applying ---------------------------------------------------------------------
     def apply(self, state: WalzerState, move: Move) -> tuple[WalzerState, Outcome]:
-        return MOVES[move["type"]].carry_out(state, move)
+        return self.moves[move["type"]].carry_out(state, move)
 
     # -- listing moves -------------------------------------------------------------------
     def legal_moves(self, state: WalzerState) -> list[Move] | None:

@@ -36,11 +36,6 @@ _NOTATIONS = [
 """Willi's short notations, tried in this order (a seat name may hold spaces)."""
 
 
-MOVES = move_rules(MOVE_SCHEMAS, deal=(check_deal, deal), discard=(check_discard, discard), play=(check_play, play),
-                   meinz=(check_meinz, meinz), exchange=(check_exchange, exchange))
-"""Every move type: its form, its check and what it does."""
-
-
 class Willi(Game):
     id = "willi"
     title = "Willi"
@@ -50,7 +45,8 @@ class Willi(Game):
     max_players = 4
     reserved_seats = Game.reserved_seats | {MONSTER}
     options_schema = OptionsSchema
-    move_schemas = {kind: rule.schema for kind, rule in MOVES.items()}
+    moves = move_rules(MOVE_SCHEMAS, deal=(check_deal, deal), discard=(check_discard, discard), play=(check_play, play),
+                       meinz=(check_meinz, meinz), exchange=(check_exchange, exchange))
 
     # -- set-up ---------------------------------------------------------------
     def setup(self, players: Sequence[str], options: Mapping[str, Any],
@@ -82,17 +78,17 @@ class Willi(Game):
         if state.phase == "over":
             raise RuleViolation("game_over", "The game is over: all 8 rounds have been played.", "Game End")
         if kind == "deal":
-            return MOVES[kind].check(state, move)
+            return self.moves[kind].check(state, move)
         seat = move["seat"]
         if seat not in state.seats:
             raise RuleViolation("unknown_seat", f"There is no seat '{seat}' at this table.", "Players")
         if state.phase == "deal":
             raise RuleViolation("not_dealt", f"Round {state.round} has not been dealt yet.", RULE_PREPARATION)
-        MOVES[kind].check(state, move)
+        self.moves[kind].check(state, move)
 
     # -- applying ----------------------------------------------------------------
     def apply(self, state: WilliState, move: Move) -> tuple[WilliState, Outcome]:
-        new, outcome = MOVES[move["type"]].carry_out(state, move)
+        new, outcome = self.moves[move["type"]].carry_out(state, move)
         # ``new`` is a fresh copy no one else holds yet: count the move on it
         # instead of copying the whole state once more.
         new.__dict__["ply"] = state.ply + 1
