@@ -28,7 +28,7 @@ from domain.vienna.checks import (check_decision, check_double_move, check_place
                                   check_roll, check_start_card, check_turn_die)
 from domain.vienna.evaluation import gloriette, take_character, tiergarten
 from domain.vienna.turns import choose_start_card, double_move, place, reroll, reveal, roll, turn_die
-from domain.vienna.state import (EDITIONS, Player, REROLL_COST, RULE_DIGITAL, RULE_END, RULE_SETUP, ViennaState,
+from domain.vienna.state import (EDITIONS, Phase, Player, REROLL_COST, RULE_DIGITAL, RULE_END, RULE_SETUP, ViennaState,
                                  check_from_deck, free_fields, reveal_size, scores, tiergarten_options, without)
 
 
@@ -74,13 +74,13 @@ class Vienna(Game):
 
     # -- who acts -----------------------------------------------------------------
     def expected(self, state: ViennaState) -> Expected:
-        if state.phase == "start_cards":
+        if state.phase == Phase.START_CARDS:
             return Expected((state.chooser(),), ("choose_start_card",))
-        if state.phase == "reveal":
+        if state.phase == Phase.REVEAL:
             return Expected((TABLE,), ("reveal_characters",))
-        if state.phase == "evaluation":
+        if state.phase == Phase.EVALUATION:
             return Expected((state.pending.seat,), (state.pending.kind,))
-        if state.phase != "placing":
+        if state.phase != Phase.PLACING:
             return NOBODY
         player = state.player(state.turn)
         if not player.rolled:
@@ -97,7 +97,7 @@ class Vienna(Game):
     # -- checks --------------------------------------------------------------------
     def check(self, state: ViennaState, move: Move) -> None:
         kind = move["type"]
-        if state.phase == "over":
+        if state.phase == Phase.OVER:
             raise RuleViolation("game_over", "The game is over: the final scoring has been done.", RULE_END)
         if "seat" in move and move["seat"] not in state.seats:
             raise RuleViolation("unknown_seat", f"There is no player '{move['seat']}' at this table.", RULE_SETUP)
@@ -141,16 +141,16 @@ class Vienna(Game):
         to list); ``expected`` still names ``reroll`` while the player can pay,
         and the table enters the result (in digital mode the service rolls it,
         ``complete_move``)."""
-        if state.phase == "over":
+        if state.phase == Phase.OVER:
             return []
-        if state.phase == "start_cards":
+        if state.phase == Phase.START_CARDS:
             seat = state.chooser()
             taken = [p.start_card for p in state.players]
             return [{"type": "choose_start_card", "seat": seat, "card": c.to_json(with_coins=True)}
                     for c in state.deck.start_cards if c not in taken]
-        if state.phase == "evaluation":
+        if state.phase == Phase.EVALUATION:
             return self._decisions(state)
-        if state.phase != "placing":
+        if state.phase != Phase.PLACING:
             return None
         moves: list[Move] = []
         if state.offer:
@@ -214,7 +214,7 @@ class Vienna(Game):
 
     # -- chance in digital mode ----------------------------------------------------------------
     def chance_move(self, state: ViennaState, rng: random.Random) -> Move:
-        if state.phase == "reveal":
+        if state.phase == Phase.REVEAL:
             return {"type": "reveal_characters", "cards": [c.to_json() for c in self._draw(state, rng)]}
         seat = state.turn
         dice = [str(v) for v in roll_dice(rng, state.dice_count)]
@@ -256,7 +256,7 @@ class Vienna(Game):
         return scores(state)
 
     def finished(self, state: ViennaState) -> bool:
-        return state.phase == "over"
+        return state.phase == Phase.OVER
 
     def winners(self, state: ViennaState) -> list[str]:
         return list(state.winners)
