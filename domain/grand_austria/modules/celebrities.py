@@ -28,6 +28,9 @@ from domain.grand_austria.state import INITIAL_GUESTS, WHITE, Pending, State
 from domain.immutable import evolve, put
 from domain.rules import TABLE, Expected, Move, MoveSchema, Outcome, RuleViolation, seat_field
 
+__all__ = ["CELEBRITIES", "ID", "Celebrity", "Lounge", "die_taken", "held", "of", "with_"]
+"""The module's seam: the registry and the solo variant use these, and nothing else of it."""
+
 ID = "celebrities"
 BALLROOMS = "ballrooms"             # module 1: its tiles join, and champagne exists
 LOUNGE = "lounge"                   # setup phase: the table lays out the lounge
