@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import orjson
@@ -59,11 +60,20 @@ class RecordError(ValueError):
         self.message = message
 
 
+class StepKind(StrEnum):
+    """What a step after the start is."""
+
+    MOVE = "move"
+    UNDO = "undo"
+    REDO = "redo"
+    ANNOTATE = "annotate"
+
+
 @dataclass
 class Step:
     """One event after the start: a move recorded, undone or redone, or a comment."""
 
-    kind: str                      # move | undo | redo | annotate
+    kind: StepKind
     number: int
     by: str = SCOREKEEPER
     move: Move | None = None
@@ -313,11 +323,12 @@ def _read_fork(record: Record, number: int, data: dict[str, Any], by: str, reque
 
 
 def _read_move(record: Record, number: int, data: dict[str, Any], by: str, request_id: str | None) -> None:
-    record.steps.append(Step("move", _need(number, data, "number", int), by, move=_need(number, data, "move", dict),
-                             outcome=_need(number, data, "outcome", list), request_id=request_id))
+    record.steps.append(Step(StepKind.MOVE, _need(number, data, "number", int), by,
+                             move=_need(number, data, "move", dict), outcome=_need(number, data, "outcome", list),
+                             request_id=request_id))
 
 
-def _read_step(kind: str) -> LineReader:
+def _read_step(kind: StepKind) -> LineReader:
     """An undo or a redo: the move's number, and the outcome where the line has one."""
     def read(record: Record, number: int, data: dict[str, Any], by: str, request_id: str | None) -> None:
         record.steps.append(Step(kind, _need(number, data, "number", int), by, outcome=data.get("outcome"),
@@ -326,7 +337,7 @@ def _read_step(kind: str) -> LineReader:
 
 
 def _read_comment(record: Record, number: int, data: dict[str, Any], by: str, request_id: str | None) -> None:
-    record.steps.append(Step("annotate", _need(number, data, "number", int), by,
+    record.steps.append(Step(StepKind.ANNOTATE, _need(number, data, "number", int), by,
                              text=_need(number, data, "text", str), request_id=request_id))
 
 
@@ -346,8 +357,8 @@ def _skipped(record: Record, number: int, data: dict[str, Any], by: str, request
 _LINE_READERS: dict[str, LineReader] = {
     "Forked": _read_fork,
     "MoveRecorded": _read_move,
-    "MoveUndone": _read_step("undo"),
-    "MoveRedone": _read_step("redo"),
+    "MoveUndone": _read_step(StepKind.UNDO),
+    "MoveRedone": _read_step(StepKind.REDO),
     "Annotated": _read_comment,
     "SeedRevealed": _read_seed,
     "SeatLinkChanged": _skipped,
@@ -440,11 +451,11 @@ def read_text(text: str) -> Record:
             record, game, seats = _text_header(tags, number)
         body, _, by = line.rpartition(" ; by ") if " ; by " in line else (line, "", SCOREKEEPER)
         if body.startswith("{") and body.endswith("}"):
-            record.steps.append(Step("annotate", last, by, text=_unescape(body[1:-1], "}")))
+            record.steps.append(Step(StepKind.ANNOTATE, last, by, text=_unescape(body[1:-1], "}")))
             continue
         undo = _UNDO.match(body)
         if undo:
-            record.steps.append(Step(undo[1], int(undo[2]), by))
+            record.steps.append(Step(StepKind(undo[1]), int(undo[2]), by))
             continue
         move = _MOVE.match(body)
         if not move:
@@ -454,7 +465,7 @@ def read_text(text: str) -> Record:
             parsed = game.parse_notation(move[2], seats)
         except ValueError as error:
             raise RecordError(number, f"{move[2]!r} is not a {game.title} move: {error}") from None
-        record.steps.append(Step("move", last, by, move=parsed))
+        record.steps.append(Step(StepKind.MOVE, last, by, move=parsed))
     if record is None:
         record, _, _ = _text_header(tags, 1)
     return record
