@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from domain.rules import Move, RuleViolation
 from domain.vienna.components import (Card, Field, face, held, is_white, with_face)
-from domain.vienna.state import (Pending, Player, REROLL_COST, RULE_COMPARISON, RULE_EVALUATION, RULE_ORDER, RULE_PLAY,
-                                 RULE_REROLL, RULE_SETUP, RULE_SPECIAL_CARDS, RULE_SPECIAL_FIELDS, TURN_BACK_COST,
-                                 ViennaState, check_from_deck, free_fields, has_all, not_on_joker_card, reveal_size,
-                                 without)
+from domain.vienna.state import (Pending, Phase, Player, REROLL_COST, RULE_COMPARISON, RULE_EVALUATION, RULE_ORDER,
+                                 RULE_PLAY, RULE_REROLL, RULE_SETUP, RULE_SPECIAL_CARDS, RULE_SPECIAL_FIELDS,
+                                 TURN_BACK_COST, ViennaState, check_from_deck, free_fields, has_all, not_on_joker_card,
+                                 reveal_size, without)
 
 
 def check_start_card(state: ViennaState, move: Move) -> None:
-    if state.phase != "start_cards":
+    if state.phase != Phase.START_CARDS:
         raise RuleViolation("start_cards_chosen", "Every player has already chosen a start card.", RULE_SETUP)
     chooser = state.chooser()
     if move["seat"] != chooser:
@@ -29,7 +29,7 @@ def check_start_card(state: ViennaState, move: Move) -> None:
 
 
 def check_reveal(state: ViennaState, move: Move) -> None:
-    if state.phase != "reveal":
+    if state.phase != Phase.REVEAL:
         raise RuleViolation("not_reveal_time", "Character cards are turned over only at the start of a round.",
                             RULE_SETUP)
     cards = move["cards"]
@@ -53,7 +53,7 @@ def check_reveal(state: ViennaState, move: Move) -> None:
 
 def check_roll(state: ViennaState, move: Move) -> None:
     seat = move["seat"]
-    if state.phase != "placing" or state.player(state.turn).rolled or seat != state.turn:
+    if state.phase != Phase.PLACING or state.player(state.turn).rolled or seat != state.turn:
         raise RuleViolation(
             "not_roll_time",
             f"{seat} cannot roll now: each player rolls all their dice once, at the start of their "
@@ -67,8 +67,8 @@ def check_roll(state: ViennaState, move: Move) -> None:
 
 
 def check_own_turn(state: ViennaState, seat: str, what: str) -> Player:
-    if state.phase != "placing" or state.turn != seat:
-        now = f"it is {state.turn}'s turn" if state.phase == "placing" else "dice are not being placed now"
+    if state.phase != Phase.PLACING or state.turn != seat:
+        now = f"it is {state.turn}'s turn" if state.phase == Phase.PLACING else "dice are not being placed now"
         raise RuleViolation("not_your_turn", f"{seat} cannot {what}: {now}.", RULE_PLAY)
     player = state.player(seat)
     if not player.rolled:
@@ -208,7 +208,7 @@ def check_double_move(state: ViennaState, move: Move) -> None:
         why = "does not hold the double-move card"
     elif state.double_move_used:
         why = "has already used the double-move card this round"
-    elif state.phase == "placing" and not state.player(seat).dice and state.player(seat).rolled:
+    elif state.phase == Phase.PLACING and not state.player(seat).dice and state.player(seat).rolled:
         why = "has no dice left to place"
     else:
         why = "can play it only right after their regular turn"
@@ -218,7 +218,7 @@ def check_double_move(state: ViennaState, move: Move) -> None:
 
 def check_decision(state: ViennaState, move: Move) -> None:
     pending, kind, seat = state.pending, move["type"], move["seat"]
-    if state.phase != "evaluation" or pending is None or pending.kind != kind:
+    if state.phase != Phase.EVALUATION or pending is None or pending.kind != kind:
         raise RuleViolation("no_decision", f"No {kind.replace('_', ' ')} decision is open now.", RULE_EVALUATION)
     field = state.board.street[pending.field].name
     if seat != pending.seat:

@@ -13,7 +13,7 @@ from domain.record import (SCOREKEEPER, hash_of)
 from domain.rules import MalformedMove, RuleViolation
 from domain.table import Table
 from domain.history import GameHistory
-from replay.records import Record, RecordError, Step, format_named, jsonl_lines, read_record, to_text
+from replay.records import Record, RecordError, Step, StepKind, format_named, jsonl_lines, read_record, to_text
 from replay.verify import verify_jsonl
 from service.store import reading
 from service.app.imported_seed import check_deals, imported_secret
@@ -137,7 +137,7 @@ class Records:
         if at > len(hist.entries):
             raise NotFound(f"There is no move {at} to fork after: the game has {len(hist.entries)} moves.")
         started = hist.started
-        steps = [Step("move", i, entry.recorded_by, move=entry.move)
+        steps = [Step(StepKind.MOVE, i, entry.recorded_by, move=entry.move)
                  for i, entry in enumerate(hist.entries_of(hist.effective[:hist.applied_at(at)]), 1)]
         # A fork gets a fresh seed (and commitment) for its own chance moves.
         record = Record(game=started.game, players=started.players, options=started.options, mode=started.mode,

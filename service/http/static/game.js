@@ -50,7 +50,7 @@ class GamePage {
     this.summary = await api.summary(this.id);
     if (!shown()) return;
     this.type = this.gameTypes.find((g) => g.id === this.summary.game);
-    this.adapter = adapterFor(this.summary.game);
+    this.adapter = await adapterFor(this.summary.game);
     // The game's cards by number, where it has a catalog (picked by name in the forms).
     const catalog = await api.gameCatalog(this.id).catch(() => null);
     this.catalog = catalog && new Map(catalog.cards.filter((c) => typeof c.number === "number").map((c) => [c.number, c]));
