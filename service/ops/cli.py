@@ -77,6 +77,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     migrate = sub.add_parser("migrate", parents=[common],
                              help="create the tables, views and append-only trigger (with the tables' owner's URL)")
+    migrate.add_argument("--status", action="store_true",
+                         help="list the migrations each database has had and has pending; apply none")
+    migrate.add_argument("--json", action="store_true", help="the migrations applied and pending as JSON")
     migrate.add_argument("--service-role", help="PostgreSQL: the role tablelog serve runs as; it is granted what "
                                                 "the service needs and owns no table")
 
@@ -204,20 +207,7 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "chart":
         return chart_command(database, args.id, args.out, args.format)
     if args.command == "migrate":
-        from service.store.shards import open_shards
-        from service.store.database import migrate
-        from psycopg.errors import UndefinedObject
-        for number, url in enumerate(shard_urls(database)):
-            try:
-                for line in migrate(url, args.service_role):
-                    print(f"tablelog: {f'shard {number}: ' if number else ''}{line}.")
-            except UndefinedObject:
-                print(f"tablelog: there is no PostgreSQL role {args.service_role!r} to grant the service's rights "
-                      f"to: create it first (CREATE ROLE \"{args.service_role}\" LOGIN), then migrate again.",
-                      file=sys.stderr)
-                return 2
-        open_shards(database, migrate=True).close()       # each database marked with its shard's number
-        return 0
+        return migrate_command(database, args.service_role, args.status, args.json)
     if args.command == "key" and args.key_command == "accept-head":
         return accept_head_command(database, args.id, args.by, args.why)
     if args.command == "key":
@@ -232,6 +222,37 @@ def run(args: argparse.Namespace) -> int:
         from service.ops.bench import run_bench
         return run_bench(database, args.games, args.events, args.taps, args.browser, args.smoke)
     return 2
+
+
+def migrate_command(database: str | None, service_role: str | None, status_only: bool, as_json: bool) -> int:
+    """Apply the migration history to every database of the shard map (or,
+    with ``status_only``, say where each stands); exit 1 when ``--status``
+    finds migrations pending."""
+    from psycopg.errors import UndefinedObject
+
+    from service.store.database import migrate, migration_status
+    from service.store.shards import open_shards
+    found = []
+    for number, url in enumerate(shard_urls(database)):
+        where = f"shard {number}: " if number else ""
+        if status_only:
+            had = migration_status(url)
+            said = [f"applied: {', '.join(had.applied) or 'none'}", f"pending: {', '.join(had.pending) or 'none'}"]
+        else:
+            try:
+                said, had = migrate(url, service_role)
+            except UndefinedObject:
+                raise Failure(f"there is no PostgreSQL role {service_role!r} to grant the service's rights to: "
+                              f"create it first (CREATE ROLE \"{service_role}\" LOGIN), then migrate again.", 2)
+        found.append({"shard": number, "database": shown(url), **had.as_json()})
+        if not as_json:
+            for line in said:
+                print(f"tablelog: {where}{line}.")
+    if not status_only:
+        open_shards(database, migrate=True).close()       # each database marked with its shard's number
+    if as_json:
+        print_json({"databases": found})
+    return 1 if status_only and any(entry["pending"] for entry in found) else 0
 
 
 def key_command(command: str, file: str | None, exist_ok: bool = False) -> int:

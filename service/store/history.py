@@ -1,0 +1,116 @@
+"""The store's migration history, kept with yoyo-migrations.
+
+Each change to what tablelog keeps in a database (eventsourcing's tables,
+the views' tables, the append-only trigger, the insert function) is one
+numbered migration in ``service/store/migrations/``; the database records
+which it has had (yoyo's ``_yoyo_migration`` table). The first,
+``0001.baseline``, is the schema as tablelog made it before there was a
+history: it creates what is missing and changes nothing that is there, so a
+database made then is recognised and stamped as it is.
+
+Who applies them: ``tablelog migrate`` (with the tables' owner's URL), and
+any start whose role may (a SQLite file; on PostgreSQL the tables' owner, as
+in development). ``serve --production`` on PostgreSQL runs as a role that
+owns no table and refuses to start while a migration is pending
+(``check_production_store``). A SQLite database in memory lives for one
+process: it gets the tables, and no history.
+"""
+from __future__ import annotations
+
+import contextvars
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+from yoyo import get_backend, read_migrations
+
+log = logging.getLogger("tablelog.store")
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+HISTORY_TABLE = "_yoyo_migration"
+"""yoyo's table of the migrations a database has had (what the service role reads)."""
+
+store_being_migrated: contextvars.ContextVar[Any] = contextvars.ContextVar("store_being_migrated")
+"""The application whose database the running migration changes: its steps
+create eventsourcing's tables through the library's own recorders."""
+
+
+@dataclass
+class History:
+    """The migrations a database has had, and those it has still to have (in order)."""
+
+    applied: list[str] = field(default_factory=list)
+    pending: list[str] = field(default_factory=list)
+    done_now: list[str] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, list[str]]:
+        return {"applied": self.applied, "pending": self.pending, "applied_now": self.done_now}
+
+
+def migrations() -> Any:
+    return read_migrations(str(MIGRATIONS))
+
+
+def known_ids() -> list[str]:
+    return [migration.id for migration in migrations()]
+
+
+def kept(url: str) -> bool:
+    """Whether the database at ``url`` keeps a history (not one in memory)."""
+    if not url.startswith("sqlite"):
+        return True
+    path = url[len("sqlite:///"):]
+    return bool(path) and ":memory:" not in path and "mode=memory" not in path
+
+
+def yoyo_uri(url: str) -> str:
+    """``url`` as yoyo names it (psycopg 3 on PostgreSQL)."""
+    parsed = urlparse(url)
+    if parsed.scheme in ("postgresql", "postgres"):
+        return "postgresql+psycopg" + url[len(parsed.scheme):]
+    return url
+
+
+def apply(store: Any, url: str) -> History:
+    """Apply the pending migrations to ``store``'s database (``url``), one
+    process at a time (yoyo's lock), and say what the database has had."""
+    backend = get_backend(yoyo_uri(url))
+    try:
+        with backend.lock(timeout=60):
+            every = migrations()
+            pending = backend.to_apply(every)
+            token = store_being_migrated.set(store)
+            try:
+                backend.apply_migrations(pending)
+            finally:
+                store_being_migrated.reset(token)
+            done = [migration.id for migration in pending]
+            if done:
+                log.info("migrated the database: %s", ", ".join(done))
+            applied = set(backend.get_applied_migration_hashes())
+            return History(applied=[m.id for m in every if m.hash in applied],
+                           pending=[m.id for m in every if m.hash not in applied], done_now=done)
+    finally:
+        backend.connection.close()
+
+
+def applied_ids(cursor: Any) -> list[str]:
+    """The ids of the migrations the database has had, read with a DB-API
+    ``cursor`` (a role that may only read: no yoyo backend, which would try
+    to create its tables); none when it has no history yet."""
+    try:
+        cursor.execute(f"SELECT migration_id FROM {HISTORY_TABLE}")
+    except Exception as error:       # the table is not there: a database made before the history
+        if "does not exist" in str(error) or "no such table" in str(error):
+            return []
+        raise
+    return [row[0] for row in cursor.fetchall()]
+
+
+def read(cursor: Any) -> History:
+    """The history of a database, read only."""
+    applied = set(applied_ids(cursor))
+    ids = known_ids()
+    return History(applied=[i for i in ids if i in applied], pending=[i for i in ids if i not in applied])
