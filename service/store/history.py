@@ -18,15 +18,12 @@ process: it gets the tables, and no history.
 from __future__ import annotations
 
 import contextvars
-import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
 from yoyo import get_backend, read_migrations
-
-log = logging.getLogger("tablelog.store")
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 HISTORY_TABLE = "_yoyo_migration"
@@ -87,8 +84,6 @@ def apply(store: Any, url: str) -> History:
             finally:
                 store_being_migrated.reset(token)
             done = [migration.id for migration in pending]
-            if done:
-                log.info("migrated the database: %s", ", ".join(done))
             applied = set(backend.get_applied_migration_hashes())
             return History(applied=[m.id for m in every if m.hash in applied],
                            pending=[m.id for m in every if m.hash not in applied], done_now=done)
