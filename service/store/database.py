@@ -9,7 +9,6 @@ and TRUNCATE, so even the database's own users cannot rewrite a record.
 from __future__ import annotations
 
 import contextlib
-import os
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
@@ -24,13 +23,13 @@ from psycopg_pool.base import AttemptWithBackoff
 
 from domain.record import GameRecord, HeadAnchor
 from replay.views import GAMES_TABLE, PLAYERS_TABLE, TRACKING_TABLE
+from service.settings import DEFAULT_DATABASE, load
 from service.store import history
 from service.store.group_commit import GroupCommit
 from service.store.pgrecorder import RECORDER_TOPIC
 
 log = logging.getLogger("tablelog.store")
 
-DEFAULT_DATABASE = "sqlite:///tablelog.sqlite3"
 ENV_DATABASE = "TABLELOG_DATABASE_URL"
 
 
@@ -57,21 +56,9 @@ class DatabaseURLError(ValueError):
     pass
 
 
-def setting(name: str) -> str:
-    """A setting from the environment: ``$NAME``, else the content of the file
-    ``$NAME_FILE`` names (a container's secret, ``/run/secrets/...``), so a
-    password need not sit in the environment; empty when neither is set."""
-    path = os.environ.get(f"{name}_FILE")
-    if path and not os.environ.get(name):
-        try:
-            return Path(path).read_text(encoding="utf-8").strip()
-        except OSError as error:
-            raise DatabaseURLError(f"${name}_FILE names {path}, which cannot be read: {error.strerror}.") from None
-    return os.environ.get(name, "")
-
-
 def database_url(given: str | None = None) -> str:
-    return given or setting(ENV_DATABASE) or DEFAULT_DATABASE
+    """``given``, else the settings' (``$TABLELOG_DATABASE_URL``, else the default)."""
+    return given or load().database_url
 
 
 def persistence_env(url: str) -> dict[str, str]:

@@ -18,11 +18,13 @@ process: it gets the tables, and no history.
 from __future__ import annotations
 
 import contextvars
+import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
+from eventsourcing.persistence import OperationalError
 from yoyo import get_backend, read_migrations
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -73,7 +75,10 @@ def yoyo_uri(url: str) -> str:
 def apply(store: Any, url: str) -> History:
     """Apply the pending migrations to ``store``'s database (``url``), one
     process at a time (yoyo's lock), and say what the database has had."""
-    backend = get_backend(yoyo_uri(url))
+    try:
+        backend = get_backend(yoyo_uri(url))
+    except sqlite3.Error as error:       # a file that cannot be opened: said as eventsourcing says it
+        raise OperationalError(str(error)) from error
     try:
         with backend.lock(timeout=60):
             every = migrations()
