@@ -40,10 +40,6 @@ IMPORT_LIMIT = 8 * 1024 * 1024
 LARGE_BODIES = {"records.Import"}
 """The endpoints whose body may be ``IMPORT_LIMIT`` long."""
 
-ENV_STORAGE = "TABLELOG_RATE_LIMIT_STORAGE"
-ENV_PROXIES = "TABLELOG_TRUSTED_PROXIES"
-ENV_START_LIMIT = "TABLELOG_RATE_LIMIT_START"
-ENV_TOKEN_LIMIT = "TABLELOG_RATE_LIMIT_WRONG_TOKEN"
 START_LIMIT = "120 per minute"
 """New games per client: far above a table's needs, the test suite's and the load benchmark's."""
 WRONG_TOKEN_LIMIT = "60 per minute"

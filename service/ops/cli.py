@@ -12,7 +12,8 @@ from typing import Sequence
 from service.ops.terminal import Failure, fail, print_json, progress
 from service.settings import SettingsError, load
 from service.store.shards import ENV_SHARDS, shard_urls
-from service.store.database import DEFAULT_DATABASE, ENV_DATABASE, DatabaseURLError, database_url
+from service.settings import DEFAULT_DATABASE
+from service.store.database import ENV_DATABASE, DatabaseURLError, database_url
 
 CHART_FORMATS = ("svg", "png")
 ID_HELP = "a game's id, or the start of it that no other game's id shares (at least 4 hex digits)"
@@ -224,7 +225,8 @@ def run(args: argparse.Namespace) -> int:
     return 2
 
 
-def migrate_command(database: str | None, shards: Sequence[str], service_role: str | None, status_only: bool, as_json: bool) -> int:
+def migrate_command(database: str | None, shards: Sequence[str],
+                    service_role: str | None, status_only: bool, as_json: bool) -> int:
     """Apply the migration history to every database of the shard map (or,
     with ``status_only``, say where each stands); exit 1 when ``--status``
     finds migrations pending."""
@@ -259,7 +261,6 @@ def key_command(command: str, file: str | None, exist_ok: bool = False) -> int:
     from service.store import keys
     path = Path(file).expanduser() if file else keys.key_path()
     if command == "where":
-        import os
         if keys.configured()[keys.ENV_KEY]:
             print(f"${keys.ENV_KEY} (the key itself, from the environment)")
         else:
@@ -325,7 +326,8 @@ def serving_key(database: str | None, production: bool):
     return ring
 
 
-def serve_command(database: str | None, shards: Sequence[str], host: str, port: int, production: bool, workers: int) -> int:
+def serve_command(database: str | None, shards: Sequence[str],
+                  host: str, port: int, production: bool, workers: int) -> int:
     from service.telemetry import logs
     try:
         logs.configure()
@@ -436,7 +438,8 @@ def rebuild_command(database: str | None, shards: Sequence[str]) -> int:
     return 0
 
 
-def verify_command(database: str | None, shards: Sequence[str], ids: list[str], every: bool, as_json: bool = False) -> int:
+def verify_command(database: str | None, shards: Sequence[str],
+                   ids: list[str], every: bool, as_json: bool = False) -> int:
     from rich.console import Console
     from rich.table import Table
     from service.app.errors import ServiceError
@@ -520,7 +523,8 @@ def verify_record_command(path: str, as_json: bool = False) -> int:
     return 0 if verdict.ok else 1
 
 
-def export_command(database: str | None, shards: Sequence[str], game_id: str, fmt: str, seat: str | None, out: str | None) -> int:
+def export_command(database: str | None, shards: Sequence[str],
+                   game_id: str, fmt: str, seat: str | None, out: str | None) -> int:
     from service.app.errors import ServiceError
     games = _games(database, shards)
     try:
@@ -544,7 +548,8 @@ def flattened(messages) -> str:
     return str(messages)
 
 
-def import_command(database: str | None, shards: Sequence[str], path: str, fmt: str | None = None, as_json: bool = False) -> int:
+def import_command(database: str | None, shards: Sequence[str],
+                   path: str, fmt: str | None = None, as_json: bool = False) -> int:
     from domain.rules import MalformedMove, RuleViolation
     from service.app.errors import ServiceError
     try:
@@ -573,7 +578,8 @@ def import_command(database: str | None, shards: Sequence[str], path: str, fmt: 
     return 0
 
 
-def chart_command(database: str | None, shards: Sequence[str], game_id: str, out: str | None, fmt: str | None = None) -> int:
+def chart_command(database: str | None, shards: Sequence[str],
+                  game_id: str, out: str | None, fmt: str | None = None) -> int:
     from replay.chart import layout, to_png, to_svg
     from service.app.errors import ServiceError
     suffix = Path(out).suffix.lower().lstrip(".") if out else ""

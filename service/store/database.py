@@ -23,7 +23,7 @@ from psycopg_pool.base import AttemptWithBackoff
 
 from domain.record import GameRecord, HeadAnchor
 from replay.views import GAMES_TABLE, PLAYERS_TABLE, TRACKING_TABLE
-from service.settings import DEFAULT_DATABASE, load
+from service.settings import load
 from service.store import history
 from service.store.group_commit import GroupCommit
 from service.store.pgrecorder import RECORDER_TOPIC

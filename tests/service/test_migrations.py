@@ -74,7 +74,7 @@ def played(url: str, count: int = 3, moves: int = 12) -> dict[str, tuple[int, st
                 hist = games.history(created["id"])
                 games.record_move(created["id"], random_move(hist.game, hist.state, rng),
                                   created["tokens"]["scorekeeper"])
-        return {gid: (h.version, h.record.last_hash, json.dumps(games.state(gid, None), sort_keys=True, default=str))
+        return {gid: (h.version, h.record.last_hash, seen(games, gid))
                 for gid in [row["id"] for row in games.shard_views[0].summaries()]
                 for h in [games.history(gid)]}
     finally:
@@ -90,8 +90,13 @@ def replayed(url: str) -> tuple[dict[str, tuple[int, str, dict]], Games]:
     store = open_store(url)
     games = Games(store)
     summaries = games.shard_views[0].summaries()
-    return {row["id"]: (h.version, h.record.last_hash, json.dumps(games.state(row["id"], None), sort_keys=True, default=str))
+    return {row["id"]: (h.version, h.record.last_hash, seen(games, row["id"]))
             for row in summaries for h in [games.history(row["id"])]}, games
+
+
+def seen(games: Games, gid: str) -> str:
+    """What a reader of the game is shown, as text to compare."""
+    return json.dumps(games.state(gid, None), sort_keys=True, default=str)
 
 
 def test_a_database_made_before_the_history_is_stamped_without_a_change(fresh):
