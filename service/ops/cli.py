@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from service.ops.terminal import Failure, fail, print_json, progress
+from service.ops.terminal import Failure, fail, print_json, progress, shown
 from service.settings import SettingsError, load
 from service.store.shards import ENV_SHARDS, shard_urls
 from service.settings import DEFAULT_DATABASE
@@ -168,15 +168,6 @@ worker_counts = counts_of("worker", 8)
 shard_counts = counts_of("shard", 8)
 
 
-def shown(url: str) -> str:
-    """A database URL as it may be printed: its password starred out."""
-    from urllib.parse import urlparse
-    parts = urlparse(url)
-    if not parts.password:
-        return url
-    return parts._replace(netloc=parts.netloc.replace(f":{parts.password}@", ":***@", 1)).geturl()
-
-
 def unreachable_database(error: Exception) -> bool:
     """A database that does not answer or cannot be opened: a server that is
     down, a database that does not exist, a file in a missing folder."""
@@ -208,6 +199,7 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "chart":
         return chart_command(database, shards, args.id, args.out, args.format)
     if args.command == "migrate":
+        from service.ops.migrating import migrate_command
         return migrate_command(database, shards, args.service_role, args.status, args.json)
     if args.command == "key" and args.key_command == "accept-head":
         return accept_head_command(database, shards, args.id, args.by, args.why)
@@ -223,38 +215,6 @@ def run(args: argparse.Namespace) -> int:
         from service.ops.bench import run_bench
         return run_bench(database, args.games, args.events, args.taps, args.browser, args.smoke)
     return 2
-
-
-def migrate_command(database: str | None, shards: Sequence[str],
-                    service_role: str | None, status_only: bool, as_json: bool) -> int:
-    """Apply the migration history to every database of the shard map (or,
-    with ``status_only``, say where each stands); exit 1 when ``--status``
-    finds migrations pending."""
-    from psycopg.errors import UndefinedObject
-
-    from service.store.database import migrate, migration_status
-    from service.store.shards import open_shards
-    found = []
-    for number, url in enumerate(shard_urls(database, shards)):
-        where = f"shard {number}: " if number else ""
-        if status_only:
-            had = migration_status(url)
-            said = [f"applied: {', '.join(had.applied) or 'none'}", f"pending: {', '.join(had.pending) or 'none'}"]
-        else:
-            try:
-                said, had = migrate(url, service_role)
-            except UndefinedObject:
-                raise Failure(f"there is no PostgreSQL role {service_role!r} to grant the service's rights to: "
-                              f"create it first (CREATE ROLE \"{service_role}\" LOGIN), then migrate again.", 2)
-        found.append({"shard": number, "database": shown(url), **had.as_json()})
-        if not as_json:
-            for line in said:
-                print(f"tablelog: {where}{line}.")
-    if not status_only:
-        open_shards(database, shards, migrate=True).close()       # each database marked with its shard's number
-    if as_json:
-        print_json({"databases": found})
-    return 1 if status_only and any(entry["pending"] for entry in found) else 0
 
 
 def key_command(command: str, file: str | None, exist_ok: bool = False) -> int:
