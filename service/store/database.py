@@ -8,8 +8,6 @@ and TRUNCATE, so even the database's own users cannot rewrite a record.
 """
 from __future__ import annotations
 
-import contextlib
-from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
@@ -234,7 +232,7 @@ def open_store(url: str | None = None, migrate: bool | None = None) -> Tablelog:
             app = Tablelog(env={**env, "CREATE_TABLE": "n"})
             app.creates_tables = migrate
             if migrate:
-                app.history = history.apply(app, url)
+                app.history = history.apply(app, url, conn.cursor())
                 if not app.recorder.insert_function_present():
                     create_tables(app)      # the insert function someone dropped, made again by its owner
                 protect_events_table(app, conn)
@@ -335,12 +333,7 @@ def migration_status(url: str) -> history.History:
             return history.read(conn.cursor())
     if not history.kept(url):
         return history.History(pending=history.known_ids())
-    import sqlite3
-    path = url[len("sqlite:///"):]
-    if not Path(path).exists():
-        return history.History(pending=history.known_ids())
-    with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
-        return history.read(conn.cursor())
+    return history.read_sqlite(url) or history.History(pending=history.known_ids())
 
 
 def check_production_store(url: str) -> None:

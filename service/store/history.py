@@ -17,6 +17,7 @@ process: it gets the tables, and no history.
 """
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import sqlite3
 from dataclasses import dataclass, field
@@ -72,9 +73,14 @@ def yoyo_uri(url: str) -> str:
     return url
 
 
-def apply(store: Any, url: str) -> History:
+def apply(store: Any, url: str, cursor: Any = None) -> History:
     """Apply the pending migrations to ``store``'s database (``url``), one
-    process at a time (yoyo's lock), and say what the database has had."""
+    process at a time (yoyo's lock), and say what the database has had.
+    A database with none pending is only read (with ``cursor``, or a
+    connection of its own on SQLite): a start costs one query."""
+    known = read(cursor) if cursor is not None else read_sqlite(url)
+    if known is not None and not known.pending:
+        return known
     try:
         backend = get_backend(yoyo_uri(url))
     except sqlite3.Error as error:       # a file that cannot be opened: said as eventsourcing says it
@@ -107,6 +113,18 @@ def applied_ids(cursor: Any) -> list[str]:
             return []
         raise
     return [row[0] for row in cursor.fetchall()]
+
+
+def read_sqlite(url: str) -> History | None:
+    """The history of a SQLite file, read only; None when it cannot be read so."""
+    path = url[len("sqlite:///"):]
+    if not Path(path).exists():
+        return None
+    try:
+        with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
+            return read(conn.cursor())
+    except sqlite3.Error:
+        return None
 
 
 def read(cursor: Any) -> History:
