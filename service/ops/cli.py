@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Sequence
 
 from service.ops.terminal import Failure, fail, print_json, progress, shown
-from service.settings import SettingsError, load
+from service.settings import Settings, SettingsError, load
 from service.store.shards import ENV_SHARDS, shard_urls
 from service.settings import DEFAULT_DATABASE
 from service.store.database import ENV_DATABASE, DatabaseURLError, database_url
@@ -181,7 +181,7 @@ def run(args: argparse.Namespace) -> int:
     settings = load(database_url=args.database, shards=args.shard or None)
     database, shards = settings.database_url, settings.shards
     if args.command == "serve":
-        return serve_command(database, shards, args.host, args.port, args.production, args.workers)
+        return serve_command(settings, args.host, args.port, args.production, args.workers)
     if args.command == "games":
         return games_command(database, shards, args.json)
     if args.command == "log":
@@ -265,13 +265,14 @@ def accept_head_command(database: str | None, shards: Sequence[str], game_id: st
     return 0
 
 
-def serving_key(database: str | None, production: bool):
+def serving_key(database: str | None, production: bool, settings: Settings | None = None):
     """The key ``serve`` runs with. Plain ``serve`` makes one on first start
     (in the user's configuration folder, never beside the SQLite file) and
     says where; ``--production`` needs one made beforehand."""
     from service.store import keys
-    ring, created = keys.load_keyring(create=not production)
-    path = keys.key_path()
+    env = keys.configured(settings)
+    ring, created = keys.load_keyring(create=not production, env=env)
+    path = keys.key_path(env)
     if ring is None:
         raise keys.KeyProblem(f"serve --production needs tablelog's key, made beforehand: tablelog key init "
                               f"(or set ${keys.ENV_KEY_FILE} or ${keys.ENV_KEY}); none at {path}.")
@@ -286,20 +287,17 @@ def serving_key(database: str | None, production: bool):
     return ring
 
 
-def serve_command(database: str | None, shards: Sequence[str],
-                  host: str, port: int, production: bool, workers: int) -> int:
+def serve_command(settings: Settings, host: str, port: int, production: bool, workers: int) -> int:
+    """``tablelog serve``, with the settings read and checked at the command's start."""
     from service.telemetry import logs
-    try:
-        logs.configure()
-    except ValueError as error:
-        print(f"tablelog: {error}", file=sys.stderr)
-        return 2
+    database, shards = settings.database_url, settings.shards
+    logs.configure(settings.log_format, settings.log_level)
     from service.http.app import create_app
     from service.store.keys import KeyProblem
     from service.store.shards import open_shards
     from service.store.database import StoreProblem, check_production_store
     try:
-        ring = serving_key(database, production)
+        ring = serving_key(database, production, settings)
         if production:
             for url in shard_urls(database, shards):
                 check_production_store(url)
@@ -310,13 +308,13 @@ def serve_command(database: str | None, shards: Sequence[str],
     # once, before any worker starts, and its tables exist before they do.
     open_shards(database, shards).close()
     if not production:
-        app = create_app(database, keyring=ring, shards=shards)
+        app = create_app(database, keyring=ring, shards=shards, settings=settings)
         app.extensions["tablelog"].views.start()
         print(f"tablelog on http://{host}:{port}/  (API docs: /api/docs)", flush=True)
         app.run(host=host, port=port, threaded=True)
         return 0
     from service.ops.serving import serve_production
-    return serve_production(database, shards, host, port, workers)
+    return serve_production(settings, host, port, workers)
 
 
 def _games(database: str | None, shards: Sequence[str]):

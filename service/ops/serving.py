@@ -22,7 +22,7 @@ from gunicorn.workers.base import Worker
 
 from service.telemetry import logs, metrics
 from service.store import heads
-from service.settings import Settings, load
+from service.settings import Settings
 from service.http.limits import IMPORT_LIMIT
 
 THREADS = 4
@@ -66,7 +66,7 @@ class Production(BaseApplication):
         self.cfg.set("worker_class", f"{__name__}.WaitressWorker")
         # The request lines are the application's (service.http.observe):
         # gunicorn's access log would stay empty under waitress workers.
-        self.cfg.set("logconfig_dict", logs.config())
+        self.cfg.set("logconfig_dict", logs.config(self.settings.log_format, self.settings.log_level))
         self.cfg.set("child_exit", child_exit)
         self.cfg.set("graceful_timeout", 10)
         # gunicorn's control socket (one path per user, $HOME/.gunicorn) is
@@ -85,10 +85,10 @@ def child_exit(server: Any, worker: Worker) -> None:
     metrics.worker_exited(worker.pid)
 
 
-def serve_production(database: str | None, shards: Sequence[str], host: str, port: int, workers: int) -> int:
+def serve_production(settings: Settings, host: str, port: int, workers: int) -> int:
+    """``serve --production``: gunicorn's workers, each made with ``settings`` (read at the command's start)."""
     # Before any worker counts anything: the workers' metrics, summed at each scrape.
     metrics.prepare_multiprocess()
-    settings = load(database_url=database, shards=list(shards))
     if not settings.rate_limit_storage:
         # The workers count requests for the rate limits in one file.
         scratch = tempfile.mkdtemp(prefix="tablelog-limits-")
@@ -96,5 +96,5 @@ def serve_production(database: str | None, shards: Sequence[str], host: str, por
         settings = settings.model_copy(update={"rate_limit_storage": storage})
     # The workers, forked from this process, share the games' newest versions.
     heads.share()
-    Production(database, shards, host, port, workers, settings).run()
+    Production(settings.database_url, settings.shards, host, port, workers, settings).run()
     return 0

@@ -22,7 +22,7 @@ import os
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping
+from typing import Any, Mapping
 
 import platformdirs
 from cryptography.hazmat.primitives import hashes
@@ -148,10 +148,10 @@ def read_key_file(path: Path) -> Keyring:
     return _parse(text, str(path))
 
 
-def configured() -> dict[str, str]:
-    """The key's two settings, as read and checked in service.settings."""
+def configured(settings: Any = None) -> dict[str, str]:
+    """The key's two settings (``settings``', else read and checked now: see service.settings)."""
     from service.settings import load
-    settings = load()
+    settings = settings or load()
     return {ENV_KEY: settings.key, ENV_KEY_FILE: str(settings.key_file or "")}
 
 
