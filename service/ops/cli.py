@@ -11,6 +11,7 @@ from typing import Sequence
 
 from service.ops.terminal import Failure, fail, print_json, progress, shown
 from service.settings import Settings, SettingsError, load
+from service.store.history import MigrationLocked
 from service.store.shards import ENV_SHARDS, shard_urls
 from service.settings import DEFAULT_DATABASE
 from service.store.database import ENV_DATABASE, DatabaseURLError, database_url
@@ -136,6 +137,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 141
     except (DatabaseURLError, SettingsError) as error:
         return fail(str(error), 2)
+    except MigrationLocked as error:
+        return fail(str(error))
     except Exception as error:
         if not unreachable_database(error):
             raise

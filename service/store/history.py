@@ -22,11 +22,12 @@ import contextvars
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 from urllib.parse import urlparse
 
 from eventsourcing.persistence import OperationalError
 from yoyo import get_backend, read_migrations
+from yoyo.exceptions import LockTimeout
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 HISTORY_TABLE = "_yoyo_migration"
@@ -35,6 +36,14 @@ HISTORY_TABLE = "_yoyo_migration"
 store_being_migrated: contextvars.ContextVar[Any] = contextvars.ContextVar("store_being_migrated")
 """The application whose database the running migration changes: its steps
 create eventsourcing's tables through the library's own recorders."""
+
+
+LOCK_WAIT = 60
+"""Seconds a migration waits for another process's to finish."""
+
+
+class MigrationLocked(RuntimeError):
+    """Another process has held the migration lock for longer than ``LOCK_WAIT``."""
 
 
 @dataclass
@@ -86,7 +95,7 @@ def apply(store: Any, url: str, cursor: Any = None) -> History:
     except sqlite3.Error as error:       # a file that cannot be opened: said as eventsourcing says it
         raise OperationalError(str(error)) from error
     try:
-        with backend.lock(timeout=60):
+        with locked(backend):
             every = migrations()
             pending = backend.to_apply(every)
             token = store_being_migrated.set(store)
@@ -100,6 +109,17 @@ def apply(store: Any, url: str, cursor: Any = None) -> History:
                            pending=[m.id for m in every if m.hash not in applied], done_now=done)
     finally:
         backend.connection.close()
+
+
+@contextlib.contextmanager
+def locked(backend: Any) -> Iterator[None]:
+    try:
+        with backend.lock(timeout=LOCK_WAIT):
+            yield
+    except LockTimeout as error:
+        raise MigrationLocked(
+            f"another process has been migrating this database for over {LOCK_WAIT} s ({error}). If none is "
+            "running (one stopped half-way), empty the table yoyo_lock and run tablelog migrate again.") from None
 
 
 def applied_ids(cursor: Any) -> list[str]:

@@ -166,3 +166,16 @@ def test_production_refuses_a_database_with_migrations_pending(scratch_database)
             check_production_store(served)
     finally:
         sql(url, f'DROP OWNED BY "{role}"', f'DROP ROLE "{role}"')
+
+
+def test_a_migration_left_half_way_by_a_stopped_process_is_said_in_words(tmp_path, monkeypatch, capsys):
+    url = f"sqlite:///{tmp_path / 'locked.sqlite3'}"
+    assert main(["migrate", "--database", url]) == 0
+    sql(url, "DELETE FROM _yoyo_migration WHERE migration_id = '0002.players-played'",
+        "INSERT INTO yoyo_lock (locked, ctime, pid) VALUES (1, '2026-01-01 00:00:00', 999999)")
+    monkeypatch.setattr(history, "LOCK_WAIT", 0.2)
+    capsys.readouterr()
+    assert main(["migrate", "--database", url]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("tablelog: another process has been migrating") and "yoyo_lock" in err
+    assert "Traceback" not in err
