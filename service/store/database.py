@@ -2,8 +2,9 @@
 
 ``sqlite:///tablelog.sqlite3`` (the default, a file beside you),
 ``sqlite:////absolute/path.sqlite3``, ``sqlite:///:memory:`` or
-``postgresql://user:password@host:port/dbname``. Tables are created on first
-start; on PostgreSQL a trigger makes the events table refuse UPDATE, DELETE
+``postgresql://user:password@host:port/dbname``. Tables are made by the
+migration history (service/store/history.py), applied on first start where
+the role may and by ``tablelog migrate``; on PostgreSQL a trigger makes the events table refuse UPDATE, DELETE
 and TRUNCATE, so even the database's own users cannot rewrite a record.
 """
 from __future__ import annotations
