@@ -74,6 +74,7 @@ def played(url: str, count: int = 3, moves: int = 12) -> dict[str, tuple[int, st
                 hist = games.history(created["id"])
                 games.record_move(created["id"], random_move(hist.game, hist.state, rng),
                                   created["tokens"]["scorekeeper"])
+        games.shard_views[0].catch_up()            # the views' runner's work: the rows written
         return {gid: (h.version, h.record.last_hash, seen(games, gid))
                 for gid in [row["id"] for row in games.shard_views[0].summaries()]
                 for h in [games.history(gid)]}
@@ -118,7 +119,6 @@ def test_a_database_made_before_the_history_is_stamped_without_a_change(fresh):
 def test_a_database_with_the_first_players_view_is_migrated_forward_and_its_views_rebuilt(fresh):
     games = played(fresh)
     totals = Games(open_store(fresh))
-    totals.shard_views[0].summaries()
     want = totals.shard_views[0].totals()
     totals.store.close()
     forget_history(fresh)
@@ -132,8 +132,9 @@ def test_a_database_with_the_first_players_view_is_migrated_forward_and_its_view
     assert main(["migrate", "--database", fresh]) == 0
     assert "tablelog_view_players" not in schema(fresh)
     assert migration_status(fresh).pending == []
-    found, service = replayed(fresh)       # the views' rebuild from the events, then every game replayed
+    found, service = replayed(fresh)       # every game replayed
     try:
+        assert service.shard_views[0].catch_up() > 0          # the runner rebuilds the views from the events
         assert found == games and all(service.audit(gid)["ok"] for gid in games)
         assert service.shard_views[0].totals() == want and want
     finally:
