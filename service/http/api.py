@@ -15,9 +15,11 @@ from flask_smorest import Blueprint
 from webargs import core
 from webargs.flaskparser import FlaskParser
 
-from domain.games import all_games
+from marshmallow import fields
+
+from domain.games import all_games, get_game, is_game
 from service.app import health
-from service.app.errors import Unavailable
+from service.app.errors import Unavailable, Unprocessable
 from domain.rules import MalformedMove
 from service.app import game_list
 from service.http import i18n, move_schemas
@@ -217,8 +219,30 @@ class GameList(MethodView):
     @blp.response(201, CreatedSchema)
     def post(self, body: dict[str, Any]):
         """Start a game. Keep the tokens: the scorekeeper's records moves."""
-        return with_receipt(games().create(body["game"], body["players"], body["mode"], body["seed"],
-                                           body["options"], idempotency_key()))
+        try:
+            return with_receipt(games().create(body["game"], body["players"], body["mode"], body["seed"],
+                                               body["options"], idempotency_key()))
+        except MalformedMove as error:
+            refused = error.messages.get("options") if isinstance(error.messages, dict) else None
+            if not isinstance(refused, dict) or not all(is_component(options_fields(body["game"]).get(name))
+                                                        for name in refused):
+                raise
+            # a board, deck, layout or hotel of the documented form that the game cannot play with
+            raise Unprocessable("The game cannot be played with these components; nothing was started.",
+                                "components_refused", error.messages) from None
+
+
+def is_component(field: Any) -> bool:
+    """An option that is a component of the game's own making (a board, a deck, a layout, a hotel): a
+    structure (nested, a list, a mapping) or a field the game defines, which only the game reads whole
+    (rows of one length, groups that cover every room once, cards each named once)."""
+    return isinstance(field, (fields.Nested, fields.List, fields.Dict)) or (
+        field is not None and not type(field).__module__.startswith("marshmallow"))
+
+
+def options_fields(game_id: str) -> dict[str, Any]:
+    """The options a game takes, by name (none for a game tablelog does not know)."""
+    return dict(get_game(game_id).options_schema().fields) if is_game(game_id) else {}
 
 
 @blp.route("/games/<game_id:game_id>")

@@ -11,7 +11,6 @@ import schemathesis
 from hypothesis import HealthCheck, settings
 
 from schemathesis.config import PositiveDataAcceptanceConfig
-from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from domain.games import all_games
 from service.http.app import create_app
@@ -115,18 +114,12 @@ schema.config.checks.positive_data_acceptance = PositiveDataAcceptanceConfig(
 # A NUL character is refused in any text (no record can keep one; the 400 says so).
 schema.config.generation.update(allow_x00=False)
 
-NOT_YET_SAID = {("POST", "/api/games/import"), ("POST", "/api/house-catalogs"), ("POST", "/api/games")}
-"""Where the document still allows what the server refuses as malformed: a record
-text that does not read as a record, a house catalog's content and Grand Austria
-Hotel's custom hotel board (option hotel) in other shapes than the shipped
-data's (none is a JSON Schema yet)."""
-
-
 @schema.parametrize()
 @settings(max_examples=3, deadline=None, suppress_health_check=list(HealthCheck))
 def test_every_answer_conforms_to_the_document(case):
-    excluded = [positive_data_acceptance] if (case.method.upper(), case.path) in NOT_YET_SAID else []
     # The WSGI transport does not decompress: answers are asked for plain.
-    response = case.call_and_validate(headers={"Accept-Encoding": "identity"}, excluded_checks=excluded)
-    if response.status_code == 422:
-        assert response.json()["rule"], response.json()
+    response = case.call_and_validate(headers={"Accept-Encoding": "identity"})
+    if response.status_code == 422:      # a rule of the game (named), or what the body says refused (where)
+        problem = response.json()
+        assert problem["code"] not in ("malformed", "bad_request"), problem
+        assert problem.get("rule") or problem.get("fields"), problem
