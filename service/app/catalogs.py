@@ -93,6 +93,9 @@ class Catalogs:
         house = options.get("house_catalog") if isinstance(options, dict) else None
         if house is None:
             return
+        if not isinstance(house, dict):
+            raise MalformedMove({field: {"house_catalog": ["A house catalog is an object, in the shape of the "
+                                                           "shipped data."]}})
         try:
             get_game(game_id).check_house_catalog(house)
         except MalformedMove as error:

@@ -73,8 +73,8 @@ class Records:
         try:
             record = read_record(text, fmt)
         except (RecordError, ValueError) as error:
-            raise Unprocessable("The text does not read as a game record; nothing was imported.", "not_a_record",
-                                {"record": [str(error)]}) from None
+            raise Unprocessable(f"The text does not read as a game record ({error}); nothing was imported.",
+                                "not_a_record", {"record": [str(error)]}) from None
         self._place(record)
         digest = hashlib.sha256(text.encode()).hexdigest()
 

@@ -224,8 +224,10 @@ class GameList(MethodView):
                                                body["options"], idempotency_key()))
         except MalformedMove as error:
             refused = error.messages.get("options") if isinstance(error.messages, dict) else None
-            if not isinstance(refused, dict) or not all(is_component(options_fields(body["game"]).get(name))
-                                                        for name in refused):
+            given = body["options"]
+            if not isinstance(refused, dict) or not all(
+                    is_component(options_fields(body["game"]).get(name)) and isinstance(given.get(name), (dict, list))
+                    for name in refused):
                 raise
             # a board, deck, layout or hotel of the documented form that the game cannot play with
             raise Unprocessable("The game cannot be played with these components; nothing was started.",
@@ -235,7 +237,8 @@ class GameList(MethodView):
 def is_component(field: Any) -> bool:
     """An option that is a component of the game's own making (a board, a deck, a layout, a hotel): a
     structure (nested, a list, a mapping) or a field the game defines, which only the game reads whole
-    (rows of one length, groups that cover every room once, cards each named once)."""
+    (rows of one length, groups that cover every room once, cards each named once). Sent as a JSON
+    object or list, what the game refuses in it is 422; sent as another JSON type, 400."""
     return isinstance(field, (fields.Nested, fields.List, fields.Dict)) or (
         field is not None and not type(field).__module__.startswith("marshmallow"))
 
