@@ -15,14 +15,12 @@ from flask_smorest import Blueprint
 from webargs import core
 from webargs.flaskparser import FlaskParser
 
-from marshmallow import fields
-
-from domain.games import all_games, get_game, is_game
+from domain.games import all_games
 from service.app import health
-from service.app.errors import Unavailable, Unprocessable
+from service.app.errors import Unavailable
 from domain.rules import MalformedMove
 from service.app import game_list
-from service.http import i18n, move_schemas
+from service.http import components, i18n, move_schemas
 from service.http.caching import expected_version
 from service.http.access import OPTIONAL, REQUIRED, bearer, idempotency_key, needs
 from service.http.schemas import (AuditSchema, CatalogQuerySchema, CatalogSchema, CheckRequestSchema, CheckSchema,
@@ -223,29 +221,10 @@ class GameList(MethodView):
             return with_receipt(games().create(body["game"], body["players"], body["mode"], body["seed"],
                                                body["options"], idempotency_key()))
         except MalformedMove as error:
-            refused = error.messages.get("options") if isinstance(error.messages, dict) else None
-            given = body["options"]
-            if not isinstance(refused, dict) or not all(
-                    is_component(options_fields(body["game"]).get(name)) and isinstance(given.get(name), (dict, list))
-                    for name in refused):
+            refusal = components.refused(body["game"], body["options"], error.messages)
+            if refusal is None:
                 raise
-            # a board, deck, layout or hotel of the documented form that the game cannot play with
-            raise Unprocessable("The game cannot be played with these components; nothing was started.",
-                                "components_refused", error.messages) from None
-
-
-def is_component(field: Any) -> bool:
-    """An option that is a component of the game's own making (a board, a deck, a layout, a hotel): a
-    structure (nested, a list, a mapping) or a field the game defines, which only the game reads whole
-    (rows of one length, groups that cover every room once, cards each named once). Sent as a JSON
-    object or list, what the game refuses in it is 422; sent as another JSON type, 400."""
-    return isinstance(field, (fields.Nested, fields.List, fields.Dict)) or (
-        field is not None and not type(field).__module__.startswith("marshmallow"))
-
-
-def options_fields(game_id: str) -> dict[str, Any]:
-    """The options a game takes, by name (none for a game tablelog does not know)."""
-    return dict(get_game(game_id).options_schema().fields) if is_game(game_id) else {}
+            raise refusal from None
 
 
 @blp.route("/games/<game_id:game_id>")

@@ -97,6 +97,52 @@ def test_a_start_the_game_does_not_take_is_outside_the_document():
         assert not start.is_valid(body), body
 
 
+def valid(document: dict, operation: dict, body) -> bool:
+    from openapi_schema_validator import OAS30Validator
+    schema = operation["requestBody"]["content"]["application/json"]["schema"]
+    return OAS30Validator({**schema, "components": document["components"]}).is_valid(body)
+
+
+HOTEL = {"floors": [["red", "blue"], ["yellow", "red"]], "groups": [["1.1", "1.2"], ["2.1"]],
+         "floor_costs": [0, 1], "floor_vp": [1, 2]}
+"""A hotel board of the documented form whose groups leave room 2.2 out."""
+
+
+@pytest.mark.parametrize("path, body, code", [
+    ("/api/games/import", {"record": "these words are no record"}, "not_a_record"),
+    ("/api/house-catalogs", {"game": "grand_austria", "content": {"guest": [{"number": 500}]}},
+     "not_a_house_catalog"),
+    ("/api/games", {"game": "grand_austria", "players": ["Ann", "Bob"], "options": {"hotel": HOTEL}},
+     "not_a_hotel_board"),
+    ("/api/games", {"game": "grand_austria", "players": ["Ann", "Bob"],
+                    "options": {"house_catalog": {"staff": [{"number": 7, "name": "Nobody"}]}}},
+     "not_a_house_catalog"),
+    ("/api/games", {"game": "wiener_walzer", "players": ["Ann", "Bob"], "options": {"layout": ["ooo", "o"]}},
+     "components_refused"),
+])
+def test_a_body_the_document_allows_is_refused_422_for_what_it_says(path, body, code):
+    """Never 400: the body fits the document; what it says is refused, with a code and the place or rule."""
+    document = spec()
+    assert valid(document, document["paths"][path]["post"], body)
+    answer = APP.test_client().post(path, json=body)
+    assert answer.status_code == 422 and answer.json["code"] == code, answer.json
+    assert answer.json.get("fields") or answer.json.get("rule"), answer.json
+    assert "422" in document["paths"][path]["post"]["responses"]
+
+
+def test_a_body_outside_the_document_is_still_400():
+    document = spec()
+    bodies = [("/api/games", {"game": "grand_austria", "players": ["Ann", "Bob"],
+                              "options": {"hotel": {**HOTEL, "floor_costs": ["0", 1]}}}),
+              ("/api/games", {"game": "grand_austria", "players": ["Ann", "Bob"], "options": {"house_catalog": []}}),
+              ("/api/house-catalogs", {"game": "grand_austria", "content": "guests"}),
+              ("/api/games/import", {"record": "x", "format": "xml"})]
+    for path, body in bodies:
+        assert not valid(document, document["paths"][path]["post"], body), body
+        answer = APP.test_client().post(path, json=body)
+        assert answer.status_code == 400 and answer.json["code"] == "malformed", (body, answer.json)
+
+
 def test_another_method_is_405_with_allow():
     answer = APP.test_client().delete("/api/games")
     assert answer.status_code == 405 and set(answer.headers["Allow"].split(", ")) >= {"GET", "POST"}
