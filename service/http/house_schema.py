@@ -15,7 +15,7 @@ from typing import Any
 from domain.grand_austria.house import MAX_CARD_NUMBER, MAX_ENTRIES, MAX_NAME, MAX_NUMBER, MAX_TEXT
 from domain.grand_austria.parts import MODULES
 
-NAME = "HouseCatalogContent"
+NAME = "HouseCatalogComponents"
 
 
 def entries(items: dict[str, Any], description: str) -> dict[str, Any]:
