@@ -82,7 +82,8 @@ class Catalogs:
         stored = self.house_catalog(str(options["catalog"]))
         if stored["game"] != game_id:
             raise Unprocessable(f"House catalog {stored['id']} is for {stored['game']}, not {game_id}.",
-                                "catalog_of_another_game", {"options": {"catalog": [f"A catalog of {stored['game']}."]}})
+                                "catalog_of_another_game",
+                                {"options": {"catalog": [f"A catalog of {stored['game']}."]}})
         return {**options, "catalog": stored["id"], "house_catalog": stored["content"]}
 
     @staticmethod

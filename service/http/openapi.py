@@ -93,8 +93,8 @@ PROBLEMS: dict[str, tuple[str, str, tuple[str, ...]]] = {
                            "sentence was made from), or a body of the documented form is refused for what it "
                            "says (fields says where): not_a_record (an import's text that does not read as a "
                            "record), not_a_house_catalog (cards or boards that do not read as the game's "
-                           "components), components_refused (a start's board, deck, layout or hotel the game "
-                           "cannot play with), catalog_and_house_catalog, catalog_of_another_game; nothing "
+                           "components), components_refused (a start's board, deck or layout the game cannot "
+                           "play with), catalog_and_house_catalog, catalog_of_another_game; nothing "
                            "recorded", ()),
     "429": ("RateLimited", "too many requests from this client (too many games started, or too many refused "
                            "tokens); try again after Retry-After", ("Retry-After", *RATE_HEADERS)),
