@@ -6,26 +6,34 @@ Walzer layout, a Grand Austria hotel) have a form the document says (a list,
 an object, typed fields) and a meaning only the game reads whole: rows of one
 length, each card named once, groups that cover every room once. A start
 whose components have the documented form but no meaning the game can play
-is 422 ``components_refused``, naming the place; a component of the wrong
-JSON type, a field of the wrong type, a missing or an unknown field stay 400
-``malformed``, as marshmallow words them.
+is 422 ``components_refused``, naming the place. A component of the wrong
+JSON type, and anything marshmallow itself words (a field of the wrong type,
+a missing or an unknown field, a value outside an enum, a length, a range or
+a pattern: what the document says too) stay 400 ``malformed``; so does a
+choice among named things (a list of modules).
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Iterator
 
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 
 from domain.games import get_game, is_game
 from service.app.errors import Unprocessable
 
 
-def _form_messages() -> frozenset[str]:
-    """marshmallow's own words for a value of the wrong form (type, missing, unknown, null)."""
+def _form_messages() -> re.Pattern[str]:
+    """marshmallow's own words for a value of the wrong form: a type, a missing, unknown or null field
+    (its fields' messages), and what the document says as enum, pattern, length or range (its validators')."""
     classes = [cls for cls in vars(fields).values() if isinstance(cls, type) and issubclass(cls, fields.Field)]
     found = {message for cls in classes for message in cls.default_error_messages.values()}
     found |= set(getattr(Schema, "_default_error_messages", {}).values())
-    return frozenset(message for message in found if "{" not in message)
+    checks = [cls for cls in vars(validate).values() if isinstance(cls, type) and issubclass(cls, validate.Validator)]
+    found |= {value for cls in checks for name, value in vars(cls).items()
+              if name.startswith(("message", "default_message")) and isinstance(value, str) and value.endswith(".")}
+    return re.compile("|".join(".*".join(map(re.escape, re.split(r"\{+[a-z_]+\}+", message)))
+                               for message in sorted(found)))
 
 
 FORM = _form_messages()
@@ -34,6 +42,8 @@ FORM = _form_messages()
 def is_component(field: Any) -> bool:
     """An option that is a component of the game's own making: a structure
     (nested, a list, a mapping) or a field the game defines."""
+    if isinstance(field, fields.List) and isinstance(field.inner.validate, validate.OneOf):
+        return False                        # a choice among named things (modules), not a thing of its own
     return isinstance(field, (fields.Nested, fields.List, fields.Dict)) or (
         field is not None and not type(field).__module__.startswith("marshmallow"))
 
@@ -68,7 +78,7 @@ def refused(game_id: str, options: Any, messages: Any) -> Unprocessable | None:
     if not all(is_component(declared.get(name)) and of_its_json_type(declared[name], options.get(name))
                for name in refused_options):
         return None
-    if any(message in FORM for message in leaves(refused_options)):
+    if any(FORM.fullmatch(message) for message in leaves(refused_options)):
         return None
     return Unprocessable("The game cannot be played with these components; nothing was started.",
                          "components_refused", messages)

@@ -13,7 +13,7 @@ from typing import Any
 from apispec import BasePlugin
 from werkzeug.routing import BaseConverter
 from flask_smorest import Api
-from marshmallow import INCLUDE, Schema, fields
+from marshmallow import INCLUDE, Schema, fields, validate
 
 from service.http import caching, examples, move_schemas
 from service.http.access import DECLARATION, OPTIONAL, REQUIRED
@@ -242,6 +242,17 @@ class ServicePlugin(BasePlugin):
                     del responses[code]["headers"]
 
 
+def named_keys(converter: Any, field: fields.Field, ret: dict, **kwargs: Any) -> dict:
+    """A mapping whose keys are one of a few names (a board's player counts "3", "4", "5"): those names
+    as its properties and no others (OpenAPI 3.0 has no propertyNames to say it)."""
+    keys = getattr(field, "key_field", None) if isinstance(field, fields.Dict) else None
+    choices = [check for check in (keys.validators if keys is not None else ()) if isinstance(check, validate.OneOf)]
+    if not choices:
+        return {}
+    value = ret.get("additionalProperties", {})
+    return {"properties": {str(name): value for name in choices[0].choices}, "additionalProperties": False}
+
+
 class GameId(BaseConverter):
     """A game's id in a path: any one segment but ``import`` (``/api/games/import``
     is the import, which takes POST only; no game is named ``import``)."""
@@ -259,6 +270,7 @@ class TablelogApi(Api):
         self.spec.components.security_scheme(BEARER, {
             "type": "http", "scheme": "bearer",
             "description": "a token from the create answer: the scorekeeper's, or in a digital game a seat's"})
+        self.ma_plugin.converter.add_attribute_function(named_keys)
         move_schemas.register(self.spec, self.ma_plugin.converter)
         problem_responses(self.spec)
 
