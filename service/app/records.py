@@ -18,7 +18,7 @@ from replay.verify import verify_jsonl
 from service.store import reading
 from service.app.imported_seed import check_deals, imported_secret
 from service.app.plays import bgstats_answer
-from service.app.errors import Conflict, Forbidden, NotFound, as_json
+from service.app.errors import Conflict, Forbidden, NotFound, Unprocessable, as_json
 
 
 EXPORT_PAGE = 100
@@ -73,7 +73,8 @@ class Records:
         try:
             record = read_record(text, fmt)
         except (RecordError, ValueError) as error:
-            raise MalformedMove({"record": [str(error)]}) from None
+            raise Unprocessable(f"The text does not read as a game record ({error}); nothing was imported.",
+                                "not_a_record", {"record": [str(error)]}) from None
         self._place(record)
         digest = hashlib.sha256(text.encode()).hexdigest()
 
@@ -87,8 +88,12 @@ class Records:
         if record.mode == "digital":
             self._key("seal an imported digital game's seed")
         secret = imported_secret(record)
-        return self._once(request_id, f"import {digest}", same,
-                          lambda gid: {**self._create_from(record, gid, secret), "chain": chain})
+        try:
+            return self._once(request_id, f"import {digest}", same,
+                              lambda gid: {**self._create_from(record, gid, secret), "chain": chain})
+        except MalformedMove as error:      # a record read, but with steps or a start no game takes
+            raise Unprocessable("The record does not hold a game tablelog can play again; nothing was imported.",
+                                "not_a_record", error.messages) from None
 
     @staticmethod
     def _chain_of(text: str, fmt: str | None) -> dict[str, Any]:

@@ -26,8 +26,8 @@ WHEN_TO_RETRY = (429, 503)
 """The only answers a Retry-After means something on."""
 
 
-def title(status: int, code: str) -> str:
-    if status == 422:
+def title(status: int, code: str, rule: str | None = None) -> str:
+    if status == 422 and rule:
         return RULE_TITLE
     try:
         return HTTPStatus(status).phrase
@@ -38,7 +38,7 @@ def title(status: int, code: str) -> str:
 def body(status: int, code: str, detail: str, **extensions: Any) -> dict[str, Any]:
     """The problem's members; ``detail`` as English writes it, said in the caller's language."""
     lang = i18n.language(request.accept_languages)
-    return {"type": TYPE_PREFIX + code, "title": title(status, code), "status": status,
+    return {"type": TYPE_PREFIX + code, "title": title(status, code, extensions.get("rule")), "status": status,
             "detail": i18n.refusal(code, detail, lang), "instance": request.path, "code": code,
             "params": i18n.parameters(code, detail),
             **{key: value for key, value in extensions.items() if value is not None}}

@@ -67,7 +67,7 @@ def test_a_hundred_megabyte_name_is_not_stored(sqlite_app):
 def test_an_import_may_carry_a_record_of_several_megabytes(sqlite_app):
     client = sqlite_app.test_client()
     r = client.post("/api/games/import", data="x" * (3 * 1024 * 1024), content_type="text/plain")
-    assert r.status_code == 400, r.json                 # read in full: not a record, but not too large
+    assert r.status_code == 422, r.json                 # read in full: not a record, but not too large
     r = client.post("/api/games/import", data="x" * (IMPORT_LIMIT + 1), content_type="text/plain")
     assert r.status_code == 413
 
