@@ -268,7 +268,7 @@ class GamePage {
   playerLinks() {
     this.links = handedOut.get(this.id) || {};
     handedOut.delete(this.id);
-    this.said = {};                       // seat -> what became of its link ("revoked")
+    this.linkStates = {};                 // seat -> what became of its link ("revoked")
     this.linksBox = h("details.player-links");
     this.showLinks(Object.keys(this.links));
     return this.linksBox;
@@ -280,9 +280,9 @@ class GamePage {
     this.linksShownAt = shown ? this.held : null;
     const kept = Object.keys(this.links).length > 0;
     const rows = this.summary.players.map((seat) => {
-      const said = this.said[seat];
-      const link = seats.includes(seat) && this.links[seat] && !said ? seatLink(this.id, seat, this.links[seat])
-        : h("small.link-state", said || (kept ? t("folded away: the game has begun") : t("link handed out")));
+      const state = this.linkStates[seat];
+      const link = seats.includes(seat) && this.links[seat] && !state ? seatLink(this.id, seat, this.links[seat])
+        : h("small.link-state", state || (kept ? t("folded away: the game has begun") : t("link handed out")));
       return h("li.seat-link", { dataset: { seat } }, h("strong", seat), link,
         h("div.chips",
           h("button.small.reissue", { type: "button", onclick: () => this.changeLink(seat, false) }, t("new link")),
@@ -308,13 +308,13 @@ class GamePage {
   async changeLink(seat, revoke) {
     try {
       const answer = await (revoke ? api.revokeSeat(this.id, seat, this.token) : api.reissueSeat(this.id, seat, this.token));
-      if (revoke) this.said[seat] = t("link revoked: it no longer works");
-      else { this.links[seat] = answer.token; delete this.said[seat]; }
+      if (revoke) this.linkStates[seat] = t("link revoked: it no longer works");
+      else { this.links[seat] = answer.token; delete this.linkStates[seat]; }
     } catch (error) {
-      this.said[seat] = error.message;
+      this.linkStates[seat] = error.message;
     }
     await this.refresh();
-    this.showLinks(!revoke && !this.said[seat] ? [seat] : []);
+    this.showLinks(!revoke && !this.linkStates[seat] ? [seat] : []);
   }
 
   statusLine(state) {
