@@ -25,6 +25,7 @@ from domain.grand_austria.parts import Parts, parts, registered_staff_kinds
 from domain.grand_austria.state import PREPARED, OCCUPIED, Pending, Player, State
 from domain.immutable import evolve
 from domain.rules import Outcome, RuleViolation
+from domain.words import N_, Message, filled
 
 
 # -- small helpers over the state ----------------------------------------------
@@ -49,8 +50,7 @@ def check_kind_in_game(played: Parts, card: Staff) -> None:
     foreign = card.kind in registered_staff_kinds() and card.kind not in played.staff_kinds
     measure = (card.requirement or {}).get("measure")
     if foreign or (measure in MODULE_MEASURES and measure not in played.measures):
-        raise RuleViolation("card_not_in_game", f"{card.name} is a staff card of a module this game does not "
-                            "play.", "Setup")
+        raise RuleViolation("card_not_in_game", N_("{name} is a staff card of a module this game does not play."), "Setup", name=card.name)
 
 
 def guest_card(card: Any, state: State | None = None) -> Guest:
@@ -66,9 +66,8 @@ def check_in_game(state: State, deck: str, cards: Iterable[Any], rule: str) -> N
     known = state.config.catalog.guests if deck == "guest" else state.config.catalog.staff
     for card in cards:
         if isinstance(card, int) and card not in known:
-            raise RuleViolation("card_not_in_game", f"{deck.capitalize()} card {card} is not in this game's "
-                                "stacks (a module it does not play, or a card its catalog lacks: give it by its "
-                                "printed content).", rule)
+            raise RuleViolation("card_not_in_game", N_("{deck} card {card} is not in this game's stacks (a module it does not play, or a card its "
+                                                       "catalog lacks: give it by its printed content)."), rule, deck=deck.capitalize(), card=card)
 
 
 def set_player(state: State, seat: str, player: Player) -> State:
@@ -197,11 +196,6 @@ EFFECTS: dict[str, Handler] = {}
 
 
 # -- what an effect does, in words ---------------------------------------------------
-def N_(template: str) -> str:
-    """Marks a message template for extraction; it is translated where it is said."""
-    return template
-
-
 AT_NO_COST = N_(" at no cost")
 KRONE_LESS = N_(" for 1 krone less")
 KRONES_LESS = N_(" for {discount} krones less")
@@ -219,12 +213,12 @@ class Words:
     many: str | None = None
     values: Callable[[Mapping[str, Any], int], Mapping[str, Any]] | None = None
 
-    def say(self, e: Mapping[str, Any], floors: int) -> str:
+    def say(self, e: Mapping[str, Any], floors: int) -> Message:
         fields = {"n": 1, "discount": 0, "vp": 0, **e}
         if self.values is not None:
             fields.update(self.values(fields, floors))
         template = self.many if self.many is not None and fields["n"] != 1 else self.one
-        return template.format(**fields)
+        return filled(template, fields)
 
 
 WORDS: dict[str, Words] = {}
@@ -238,14 +232,14 @@ def signed(n: int) -> str:
 def krones_price(e: Mapping[str, Any], floors: int) -> dict[str, str]:
     """" at no cost", " for 2 krones less" or nothing; a floor limit only where it limits the hotel."""
     discount = e.get("discount")
-    price = AT_NO_COST if e.get("free") else (KRONE_LESS if discount == 1 else KRONES_LESS).format(**e) \
+    price = AT_NO_COST if e.get("free") else filled(KRONE_LESS if discount == 1 else KRONES_LESS, e) \
         if discount else ""
-    limit = ON_FLOORS.format(**e) if e.get("max_floor", floors) < floors else ""
+    limit = filled(ON_FLOORS, e) if e.get("max_floor", floors) < floors else ""
     return {"price": price, "up_to": limit}
 
 
 def or_lose(e: Mapping[str, Any], floors: int) -> dict[str, str]:
-    return {"or_lose": ELSE_LOSE.format(**e) if e.get("vp") else ""}
+    return {"or_lose": filled(ELSE_LOSE, e) if e.get("vp") else ""}
 
 
 def describe(e: Mapping[str, Any], floors: int = 4) -> str:
@@ -261,7 +255,7 @@ def words_of(kind: str) -> dict[str, str]:
     words = WORDS.get(kind)
     if words is None:
         return {}
-    return {"words": words.one, **({"words_many": words.many} if words.many is not None else {})}
+    return {"words": Message(words.one), **({"words_many": Message(words.many)} if words.many is not None else {})}
 
 
 def describe_all(effects: Iterable[Mapping[str, Any]], floors: int = 4) -> list[str]:

@@ -11,12 +11,13 @@ from domain.grand_austria.refusals import (R_ADDITIONAL, R_EMPEROR, R_MAIN, R_SE
 from domain.grand_austria.state import EMPTY, INITIAL_ROOMS, OCCUPIED, PREPARED, Pending, State
 from domain.immutable import evolve, put
 from domain.rules import Move, Outcome
+from domain.words import N_, said
 
 
 def room_named(state: State, seat: str, name: str) -> int:
     room = state.hotel_of(seat).index(name)
     if room is None:
-        raise violation("no_such_room", f"The hotel has no room {name}.", R_MAIN)
+        raise violation("no_such_room", N_("The hotel has no room {name}."), R_MAIN, name=name)
     return room
 
 
@@ -36,16 +37,16 @@ def can_prepare(state: State, seat: str, room: int, pending: Pending | None) -> 
     rooms = state.player(seat).rooms
     hotel = state.hotel_of(seat)
     if rooms[room] != EMPTY:
-        return "That room is already prepared or occupied."
+        return N_("That room is already prepared or occupied.")
     if pending is not None and hotel.floor(room) > pending.max_floor:
-        return f"This room must be on floors 1 to {pending.max_floor}."
+        return said(N_("This room must be on floors 1 to {max_floor}."), max_floor=pending.max_floor)
     if not any(rooms):
         if room != 0:
-            return "The first room is the bottom-left room."
+            return N_("The first room is the bottom-left room.")
     elif not any(rooms[near] != EMPTY for near in hotel.neighbours(room)):
-        return "A new room must be next to a prepared or occupied room (not diagonally)."
+        return N_("A new room must be next to a prepared or occupied room (not diagonally).")
     if room_cost(state, seat, room, pending) > state.player(seat).krones:
-        return "You cannot pay this floor's cost."
+        return N_("You cannot pay this floor's cost.")
     return None
 
 
@@ -123,10 +124,11 @@ def apply_prepare_room(state: State, move: Move, out: Outcome) -> State:
 def check_occupy_room(state: State, move: Move) -> None:
     room = room_named(state, move["seat"], move["room"])
     if state.player(move["seat"]).rooms[room] != PREPARED:
-        raise violation("not_prepared", "Only a prepared vacant room can be occupied.", R_ADDITIONAL)
+        raise violation("not_prepared", N_("Only a prepared vacant room can be occupied."), R_ADDITIONAL)
     p = waiting(state)
     if p is not None and state.hotel_of(move["seat"]).floor(room) > p.max_floor:
-        raise violation("too_high", f"This room must be on floors 1 to {p.max_floor}.", R_ADDITIONAL)
+        raise violation("too_high", N_("This room must be on floors 1 to {max_floor}."), R_ADDITIONAL,
+                        max_floor=p.max_floor)
 
 
 def apply_occupy_room(state: State, move: Move, out: Outcome) -> State:
@@ -138,8 +140,9 @@ def check_remove_room(state: State, move: Move) -> None:
     p = waiting(state)
     room = room_named(state, move["seat"], move["room"])
     if room not in removable(state, p):
-        which = "occupied room on floor %d" % p.floor if p.occupied else "empty room on your highest floor with one"
-        raise violation("wrong_room", f"Remove an {which}.", R_EMPEROR)
+        which = said(N_("occupied room on floor {floor}"), floor=p.floor) if p.occupied else \
+            N_("empty room on your highest floor with one")
+        raise violation("wrong_room", N_("Remove an {which}."), R_EMPEROR, which=which)
 
 
 def apply_remove_room(state: State, move: Move, out: Outcome) -> State:

@@ -14,6 +14,7 @@ from domain.grand_austria.state import EMPTY, OCCUPIED, OVER, Player, State, tur
 from domain.immutable import evolve, put
 from domain.ranking import best
 from domain.rules import Move, Outcome
+from domain.words import N_
 
 
 def occupied(hotel: Hotel, player: Player, colour: str | None = None) -> int:
@@ -88,17 +89,18 @@ def end_staff_vp(hotel: Hotel, player: Player, staff: Staff, opponents: tuple[Pl
 def check_claim_objective(state: State, move: Move) -> None:
     number = move["objective"]
     if number not in state.objectives:
-        raise violation("no_objective", f"Objective {number} is not in play.", R_OBJECTIVE)
+        raise violation("no_objective", N_("Objective {number} is not in play."), R_OBJECTIVE, number=number)
     index = state.objectives.index(number)
     claims = state.claims[index]
     cat = state.config.catalog
     if move["seat"] in claims:
-        raise violation("claimed", "You may place only one disc on each objective card.", R_OBJECTIVE)
+        raise violation("claimed", N_("You may place only one disc on each objective card."), R_OBJECTIVE)
     if len(claims) >= len(cat.objective_vp):
-        raise violation("objective_full", "Every space of that objective card is taken.", R_OBJECTIVE)
+        raise violation("objective_full", N_("Every space of that objective card is taken."), R_OBJECTIVE)
     objective = cat.objectives[number]
     if any(measured(state, move["seat"], key) < n for key, n in objective.needs.items()):
-        raise violation("condition_unmet", f"You do not meet the objective: {objective.text}.", R_OBJECTIVE)
+        raise violation("condition_unmet", N_("You do not meet the objective: {text}."), R_OBJECTIVE,
+                        text=objective.text)
 
 
 def claim(state: State, seat: str, number: int, out: Outcome) -> State:

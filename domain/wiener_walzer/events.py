@@ -25,6 +25,7 @@ from domain.rules import Move, Outcome, RuleViolation
 from domain.wiener_walzer.components import CAKE, CIGAR, EVENT_CARDS, JOKER, Tile
 from domain.wiener_walzer.dances import perform_dance
 from domain.wiener_walzer.state import Guest, WalzerState, swap_spaces
+from domain.words import N_
 
 
 def rule(card: str) -> str:
@@ -36,7 +37,7 @@ def title(card: str) -> str:
 
 
 def _violation(card: str, code: str, message: str) -> RuleViolation:
-    return RuleViolation(code, f"{title(card)} {message}", rule(card))
+    return RuleViolation(code, N_("{card} {message_value}"), rule(card), card=title(card), message_value=message)
 
 
 def _face_up(state: WalzerState, card: str, space: str) -> Guest:

@@ -167,8 +167,7 @@ class TakeBellRewardSchema(MoveSchema):
 def check_take_bell_reward(state: State, move: Move) -> None:
     p = waiting(state)
     if staff_card(move["staff"], state) != p.cards[0]:
-        raise violation("not_offered", f"The bell card whose requirement you met is {p.cards[0].name}; take its "
-                        "reward or decline it.", R_BELL)
+        raise violation("not_offered", N_("The bell card whose requirement you met is {name}; take its reward or decline it."), R_BELL, name=p.cards[0].name)
 
 
 def apply_take_bell_reward(state: State, move: Move, out: Outcome) -> State:
@@ -228,7 +227,7 @@ class ReturnItemSchema(MoveSchema):
 
 def check_return_item(state: State, move: Move) -> None:
     if not dishes_and_drinks(state, move["seat"])[move["item"]]:
-        raise violation("not_in_kitchen", f"Your kitchen holds no {move['item']} to return.", R_TILES)
+        raise violation("not_in_kitchen", N_("Your kitchen holds no {item} to return."), R_TILES, item=move['item'])
 
 
 def apply_return_item(state: State, move: Move, out: Outcome) -> State:

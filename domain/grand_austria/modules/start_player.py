@@ -21,6 +21,7 @@ from domain.grand_austria.state import Pending, State
 from domain.immutable import evolve
 from domain.rules import Move, MoveSchema, Outcome, seat_field, whole_number
 from domain.seating import clockwise_from, left_of
+from domain.words import N_
 
 ID = "start_player"
 R_KEY = "Module 4: Start Player Action"
@@ -88,14 +89,14 @@ def check_take_key(state: State, move: Move) -> None:
     seat = move["seat"]
     holder = key(state).holder
     if holder is not None:
-        raise violation("key_taken", f"{holder} already took the skeleton key this round.", R_KEY)
+        raise violation("key_taken", N_("{holder} already took the skeleton key this round."), R_KEY, holder=holder)
     if seat in state.passed_round:
-        raise violation("passed_this_round", "You passed this round: you may not take the skeleton key when "
-                        "or after you pass, even after the reroll.", R_KEY)
+        raise violation("passed_this_round", N_("You passed this round: you may not take the skeleton key when "
+                        "or after you pass, even after the reroll."), R_KEY)
     if state.turn is None or state.turn.main is not None:
-        raise violation("one_die", "The skeleton key is taken instead of a die, once per turn.", R_TURN)
+        raise violation("one_die", N_("The skeleton key is taken instead of a die, once per turn."), R_TURN)
     if move.get("action") not in (None, *data()["key_action"]["actions"]):
-        raise violation("no_such_action", "The skeleton key gives one of the main actions 1-5.", R_KEY)
+        raise violation("no_such_action", N_("The skeleton key gives one of the main actions 1-5."), R_KEY)
 
 
 def apply_take_key(state: State, move: Move, out: Outcome) -> State:

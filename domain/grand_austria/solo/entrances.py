@@ -33,6 +33,7 @@ from domain.grand_austria.refusals import violation
 from domain.grand_austria.state import OCCUPIED, State
 from domain.immutable import evolve, put
 from domain.rules import Expected, Move, MoveSchema, Outcome, seat_field
+from domain.words import N_
 
 TOLL_BRIDGE, NINE_STARS, SUSHI, HAUTEL = "toll_bridge_hotel", "nine_stars_inn", "sushi_resort", "hautel_couture"
 NAMES = {TOLL_BRIDGE: "Toll Bridge Hotel", NINE_STARS: "Nine Stars Inn", SUSHI: "Sushi Resort",
@@ -77,8 +78,8 @@ class SoloEntrance:
 def check_lay_out(state: State, move: Move) -> None:
     laid = move["entrances"]
     if len(laid) != DRAWN or len(set(laid)) != DRAWN:
-        raise violation("entrance_count", "Solo: draw three different regular hotel entrances; you choose one "
-                        "of them.", R_SOLO_M3)
+        raise violation("entrance_count", N_("Solo: draw three different regular hotel entrances; you choose one "
+                        "of them."), R_SOLO_M3)
     unique_hotels.check_laid_out(state, move)
 
 
@@ -96,8 +97,8 @@ class ChooseEntranceSchema(MoveSchema):
 def check_choose_entrance(state: State, move: Move) -> None:
     offer = unique_hotels.of(state).offer
     if move["entrance"] not in offer:
-        raise violation("no_such_entrance", f"Choose one of the three entrances drawn: {', '.join(offer)}.",
-                        R_SOLO_M3)
+        raise violation("no_such_entrance", N_("Choose one of the three entrances drawn: {offer}."),
+                        R_SOLO_M3, offer=', '.join(offer))
 
 
 def apply_choose_entrance(state: State, move: Move, out: Outcome) -> State:

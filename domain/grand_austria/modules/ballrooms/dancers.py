@@ -12,6 +12,7 @@ from domain.grand_austria.parts import asked
 from domain.grand_austria.refusals import R_ADDITIONAL, resolved, violation, waiting
 from domain.grand_austria.state import Pending, State
 from domain.immutable import evolve, put
+from domain.words import filled
 from domain.rules import Move, MoveSchema, Outcome, seat_field, whole_number
 from domain.grand_austria.modules.ballrooms.boards import (CHAMPAGNE, REWARDS, ROWS, R_SEND, Row, champagne, dancers_in,
                                                            data, of, with_)
@@ -33,23 +34,25 @@ def check_dancer(state: State, seat: str, move: Move, p: Pending | None) -> None
     can pay for from the kitchen, and a dancer in the named section."""
     mine = of(state)
     if seat not in mine.boards:
-        raise violation("no_rehearsal_board", "You have no rehearsal room board.", R_SEND)
+        raise violation("no_rehearsal_board", N_("You have no rehearsal room board."), R_SEND)
     section = move["section"]
     if mine.dancers[seat][section - 1] == 0:
-        raise violation("section_empty", f"Section {section} of your rehearsal room has no dancer left.", R_SEND)
+        raise violation("section_empty", N_("Section {section} of your rehearsal room has no dancer left."), R_SEND,
+                        section=section)
     room = mine.rooms[move["ballroom"] - 1]
     row = room.row(move["row"])
     if row is None:
-        raise violation("no_such_row", f"{room.name} has no {move['row']} row in this game.", R_SEND)
+        raise violation("no_such_row", N_("{name} has no {row} row in this game."), R_SEND,
+                        name=room.name, row=move['row'])
     cost, balcony = price(state, move["ballroom"] - 1, row, p)
     if None not in row.spaces and not balcony:
-        raise violation("row_full", f"Every space of {room.name}'s {row.name} row is taken"
-                        + (": the balcony takes only the rightmost ballroom's top row." if room.balcony is None
-                           and row.name == "top" else "."), R_SEND)
+        raise violation("row_full", N_("Every space of {name}'s {name2} row is taken{value}"), R_SEND,
+                        name=room.name, name2=row.name, value=": the balcony takes only the rightmost ballroom's top row." if room.balcony is None and row.name == 'top' else '.')
     have = champagne(state, seat)
     if cost > have:
-        raise violation("cannot_pay", f"This dancer costs {cost} champagne from your kitchen; you have {have} "
-                        "(champagne from the rewards of this dancer cannot pay for it).", R_SEND)
+        raise violation("cannot_pay", N_("This dancer costs {cost} champagne from your kitchen; you have {have} (champagne from the "
+                                         "rewards of this dancer cannot pay for it)."), R_SEND,
+                        cost=cost, have=have)
 
 
 def place_dancer(state: State, seat: str, move: Move, p: Pending | None, why: str,
@@ -124,13 +127,14 @@ class SendDancerSchema(MoveSchema):
 def check_send_to_ballroom(state: State, move: Move) -> None:
     seat = move["seat"]
     if state.turn is None or state.turn.seat != seat:
-        raise violation("not_your_turn", "A guest is sent to a ballroom on your own turn.", R_ADDITIONAL)
+        raise violation("not_your_turn", N_("A guest is sent to a ballroom on your own turn."), R_ADDITIONAL)
     table = table_at(state, seat, move["table"])
     if not table.complete:
-        raise violation("order_incomplete", f"{table.guest.name} has not been served everything ordered.", R_SEND)
+        raise violation("order_incomplete", N_("{name} has not been served everything ordered."), R_SEND,
+                        name=table.guest.name)
     order = move.get("rewards_order")
     if order is not None and sorted(order) != sorted(REWARDS):
-        raise violation("rewards_order", "Name each reward once: row, section, guest.", R_SEND)
+        raise violation("rewards_order", N_("Name each reward once: row, section, guest."), R_SEND)
     check_dancer(state, seat, move, None)
 
 
@@ -217,8 +221,7 @@ def check_remove_dancer(state: State, move: Move) -> None:
         mine = row is not None and isinstance(space, int) and 1 <= space <= len(row.spaces) \
             and row.spaces[space - 1] == seat
     if not mine:
-        raise violation("not_your_dancer", f"You have no dancer there in {room.name}, the ballroom about to be "
-                        "scored.", "Appendix: Emperor Tiles (module 1)")
+        raise violation("not_your_dancer", N_("You have no dancer there in {name}, the ballroom about to be scored."), "Appendix: Emperor Tiles (module 1)", name=room.name)
 
 
 def apply_remove_dancer(state: State, move: Move, out: Outcome) -> State:
@@ -258,8 +261,8 @@ def dancer_effect(doing: Carrying, e: Mapping[str, Any]) -> None:
 
 DANCER_WORDS = Words(N_("send an additional dancer to a ballroom{price}"),
                      N_("send {n} additional dancers to ballrooms{price}"),
-                     values=lambda e, floors: {"price": AT_NO_COST if e.get("free") else N_(
-                         " for up to {discount} champagne less").format(**e) if e.get("discount") else ""})
+                     values=lambda e, floors: {"price": AT_NO_COST if e.get("free") else filled(N_(
+                         " for up to {discount} champagne less"), e) if e.get("discount") else ""})
 
 
 def remove_dancers_effect(doing: Carrying, e: Mapping[str, Any]) -> None:

@@ -16,6 +16,7 @@ from domain.immutable import evolve
 from domain.rules import Move, MoveSchema, Outcome, seat_field, whole_number
 from domain.grand_austria.modules.unique_hotels.entrances import (CHATEAU, DOVE, KAUFMAN, MAYENFELS, NINAS, R_ENTRANCE,
                                                                   entrance, of, owner, owns, with_)
+from domain.words import N_
 # -- Chateau Paulwei and Dove: extra starting rooms; Chateau's occupancy charts ----------------
 def extra_starting_rooms(state: State, seat: str, room: int, out: Outcome) -> State:
     """After the initial three rooms: Chateau Paulwei up to two more (paid),
@@ -71,7 +72,8 @@ def check_dove_token(state: State, move: Move) -> None:
     mine = of(state)
     if not 0 < move["token"] <= len(mine.dove_tokens) or move["token"] - 1 in mine.dove_used:
         left = [str(i + 1) for i in range(len(mine.dove_tokens)) if i not in mine.dove_used]
-        raise violation("token_used", f"Choose one of your remaining bonus tokens: {', '.join(left)}.", R_ENTRANCE)
+        raise violation("token_used", N_("Choose one of your remaining bonus tokens: {left}."), R_ENTRANCE,
+                        left=', '.join(left))
 
 
 def apply_dove_token(state: State, move: Move, out: Outcome) -> State:
@@ -167,14 +169,15 @@ class ClaimPersonalSchema(MoveSchema):
 def check_claim_personal(state: State, move: Move) -> None:
     seat, number = move["seat"], move["objective"]
     if not owns(state, seat, NINAS):
-        raise violation("not_ninas", "Only the owner of Ninas Melange has personal objectives.", R_ENTRANCE)
+        raise violation("not_ninas", N_("Only the owner of Ninas Melange has personal objectives."), R_ENTRANCE)
     mine = of(state)
     if number not in mine.ninas or number in mine.ninas_done:
-        raise violation("no_personal_objective", f"Objective {number} is not one of your open personal objectives.",
-                        R_ENTRANCE)
+        raise violation("no_personal_objective", N_("Objective {number} is not one of your open personal objectives."),
+                        R_ENTRANCE, number=number)
     objective = state.config.catalog.objectives[number]
     if any(measured(state, seat, key) < n for key, n in objective.needs.items()):
-        raise violation("condition_unmet", f"You do not meet the objective: {objective.text}.", R_ENTRANCE)
+        raise violation("condition_unmet", N_("You do not meet the objective: {text}."), R_ENTRANCE,
+                        text=objective.text)
 
 
 def apply_claim_personal(state: State, move: Move, out: Outcome) -> State:

@@ -19,6 +19,7 @@ from domain.immutable import evolve, put
 from domain.rules import TABLE, Expected, Move, MoveSchema, Outcome, seat_field, whole_number
 from domain.grand_austria.solo.variant.setup import (BALLROOMS, BOT, HOTELS, ID, R_SOLO_M3, bot, fact, human, name,
                                                      with_bot)
+from domain.words import N_
 
 
 # -- module 3: the opponent's solo entrance --------------------------------------------------------
@@ -58,16 +59,17 @@ def check_lay_out_hautel(state: State, move: Move) -> None:
     champagne = BALLROOMS in state.config.modules
     if not all(entrances.hautel_guest_fits(g, champagne) for g in guests):
         if champagne:
-            raise violation("hautel_guests", "Hautel Couture's guests show 5, 6 or 7 victory points and order no "
-                            "champagne.", R_SOLO_M3)
-        raise violation("hautel_guests", "Hautel Couture's guests show 5, 6 or 7 victory points.", R_SOLO_M3)
+            raise violation("hautel_guests", N_("Hautel Couture's guests show 5, 6 or 7 victory points and order no "
+                            "champagne."), R_SOLO_M3)
+        raise violation("hautel_guests", N_("Hautel Couture's guests show 5, 6 or 7 victory points."), R_SOLO_M3)
     numbers = [g.number for g in guests if g.number is not None]
     if len(set(numbers)) != len(numbers) or set(numbers) & guests_in_play(state):
-        raise violation("duplicate_card", "A guest card can be in play only once.", R_SOLO_M3)
+        raise violation("duplicate_card", N_("A guest card can be in play only once."), R_SOLO_M3)
     pool = entrances.pool_for(guests, state.config.items)
     if entrances.drawn_from(pool, move["items"]) is None:
         held = ", ".join(f"{n} {i}" for i, n in zip(entrances.POOL_ORDER, pool))
-        raise violation("not_in_pool", f"The pool holds {held}: the items on the spaces come from it.", R_SOLO_M3)
+        raise violation("not_in_pool", N_("The pool holds {held}: the items on the spaces come from it."), R_SOLO_M3,
+                        held=held)
 
 
 def apply_lay_out_hautel(state: State, move: Move, out: Outcome) -> State:
@@ -121,8 +123,8 @@ def check_place_pool_item(state: State, move: Move) -> None:
     table = state.player(BOT).cafe[move["table"] - 1]
     if table is None or not table.wants(state.config.items.index(item)):
         who = name(state)
-        raise violation("not_wanted", f"No guest of {who}'s at café table {move['table']} still needs {item}.",
-                        R_SOLO_M3)
+        raise violation("not_wanted", N_("No guest of {who}'s at café table {table} still needs {item}."),
+                        R_SOLO_M3, who=who, table=move['table'], item=item)
 
 
 def apply_place_pool_item(state: State, move: Move, out: Outcome) -> State:
@@ -173,7 +175,7 @@ class PoolItemSchema(MoveSchema):
 
 def check_pool_item(state: State, move: Move) -> None:
     if entrances.drawn_from(bot(state).entrance.pool, [move["item"]]) is None:
-        raise violation("not_in_pool", f"The pool has no {move['item']} left.", R_SOLO_M3)
+        raise violation("not_in_pool", N_("The pool has no {item} left."), R_SOLO_M3, item=move['item'])
 
 
 def apply_pool_item(state: State, move: Move, out: Outcome) -> State:

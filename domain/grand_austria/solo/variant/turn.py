@@ -21,6 +21,7 @@ from domain.rules import TABLE, Expected, Move, MoveSchema, Outcome, whole_numbe
 from domain.grand_austria.solo.variant.hautel import sushi_watch
 from domain.grand_austria.solo.variant.setup import (BALLROOMS, BOT, CELEBRITIES, ID, R_SOLO, R_SOLO_SETUP, R_SOLO_TURN,
                                                      bot, fact, name, with_bot)
+from domain.words import N_
 
 
 # -- the opponent's turn ------------------------------------------------------------------
@@ -52,10 +53,11 @@ def check_draw_instruction(state: State, move: Move) -> None:
     cards = decks()[b.deck]
     first, last = min(cards), max(cards)
     if number not in cards:
-        raise violation("not_in_deck", f"Card {number} is not in {who}'s instruction deck (#{first}-#{last}).",
-                        R_SOLO)
+        raise violation("not_in_deck", N_("Card {number} is not in {who}'s instruction deck (#{first}-#{last})."),
+                        R_SOLO, number=number, who=who, first=first, last=last)
     if number in b.drawn and deck_left(state):
-        raise violation("already_drawn", f"Instruction card {number} was drawn already this game.", R_SOLO)
+        raise violation("already_drawn", N_("Instruction card {number} was drawn already this game."), R_SOLO,
+                        number=number)
 
 
 def apply_draw_instruction(state: State, move: Move, out: Outcome) -> State:
@@ -260,10 +262,9 @@ STEPS = {"guest": take_guest, "die": take_die, "emperor": emperor, "objective": 
 def check_reveal_bot_staff(state: State, move: Move) -> None:
     card, who = staff_card(move["card"], state), name(state)
     if not card.end:
-        raise violation("not_end_game_staff", f"{card.name} has no end-game symbol: {who}'s private deck holds only "
-                        "end-game staff.", R_SOLO_SETUP)
+        raise violation("not_end_game_staff", N_("{name} has no end-game symbol: {who}'s private deck holds only end-game staff."), R_SOLO_SETUP, name=card.name, who=who)
     if card.number is not None and card.number in staff_in_play(state):
-        raise violation("duplicate_card", "That staff card is already in play.", R_SOLO_TURN)
+        raise violation("duplicate_card", N_("That staff card is already in play."), R_SOLO_TURN)
 
 
 def apply_reveal_bot_staff(state: State, move: Move, out: Outcome) -> State:
