@@ -15,7 +15,7 @@ from domain.grand_austria.refusals import R_ADDITIONAL, R_TURN, resolved, violat
 from domain.grand_austria.state import INITIAL_GUESTS, PREPARED, TURNS, Player, State, Table
 from domain.immutable import evolve, put
 from domain.rules import Move, Outcome
-from domain.words import N_
+from domain.words import N_, said
 
 
 def table_at(state: State, seat: str, number: int) -> Table:
@@ -209,12 +209,12 @@ def apply_take_guest(state: State, move: Move, out: Outcome) -> State:
     guest = state.queue[position]
     p = waiting(state)
     if state.phase == TURNS and p is None:
-        state = pay(state, seat, queue_cost(state, seat, position), "guest from the queue", out)
+        state = pay(state, seat, queue_cost(state, seat, position), N_("guest from the queue"), out)
         state = evolve(state, turn=evolve(state.turn, guest_taken=True, acted=True))
     elif p is not None:
         state = resolved(state)
         if p.paid:
-            state = pay(state, seat, queue_cost(state, seat, position), "guest from the queue", out)
+            state = pay(state, seat, queue_cost(state, seat, position), N_("guest from the queue"), out)
     extra = surcharge(state, seat, position) if state.phase != INITIAL_GUESTS else None
     if extra:
         state = pay(state, seat, *extra, out)
@@ -261,7 +261,7 @@ def apply_serve(state: State, move: Move, out: Outcome) -> State:
     for entry in move["items"]:
         wanted[items.index(entry["item"])] += 1
     cost, _ = serve_cost(state, seat, tuple(wanted))
-    state = pay(state, seat, cost, "serve from the kitchen", out)
+    state = pay(state, seat, cost, N_("serve from the kitchen"), out)
     player = served_onto(state.player(seat), items, [(e["table"], e["item"]) for e in move["items"]])
     state = set_player(state, seat, evolve(player, items=add(player.items, wanted, -1)))
     fresh = tuple(max(0, f - w) for f, w in zip(state.turn.fresh, wanted))
@@ -303,13 +303,13 @@ def apply_check_in(state: State, move: Move, out: Outcome) -> State:
     state = evolve(state, turn=evolve(state.turn, acted=True))
     out.append({"fact": "checked_in", "seat": seat, "guest": guest.name, "room": move["room"]})
     state = occupy(state, seat, room, out)
-    state = score(state, seat, guest.vp, f"{guest.name} checked in", out)
+    state = score(state, seat, guest.vp, said(N_("{name} checked in"), name=guest.name), out)
     effects = list(guest.reward)
     for trigger in triggers(state, seat, "check_in"):
         if trigger.get("colour", guest.colour) == guest.colour and guest.size >= trigger.get("min_order", 0):
             effects = list(trigger["effects"]) + effects
-    state = apply_effects(state, seat, extra_action_last(effects), f"{guest.name} checked in", out)
-    return gained(state, seat, "guest_checked_in", 1, f"{guest.name} checked in", out)
+    state = apply_effects(state, seat, extra_action_last(effects), said(N_("{name} checked in"), name=guest.name), out)
+    return gained(state, seat, "guest_checked_in", 1, said(N_("{name} checked in"), name=guest.name), out)
 
 
 def extra_action_last(effects: list[dict]) -> list[dict]:

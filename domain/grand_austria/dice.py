@@ -17,7 +17,7 @@ from domain.grand_austria.refusals import R_MAIN, R_PASS, R_TURN, resolved, viol
 from domain.grand_austria.state import TURNS, WHITE, Die, Pending, Spaces, State
 from domain.immutable import evolve, put
 from domain.rules import Move, Outcome
-from domain.words import N_
+from domain.words import N_, said
 
 R_ROUND_START = "Start of round"
 R_DUSTBIN = "Module 2: Passing (the dustbin takes a white die if possible)"
@@ -218,26 +218,26 @@ def apply_take_die(state: State, move: Move, out: Outcome) -> State:
                 "extra_action": extra, **({} if colour == WHITE else {"colour": colour}),
                 **({"moved_from": move["move_from"]} if move.get("move_from") is not None else {})})
     if boost:
-        state = pay(state, seat, state.config.boost_cost, "boost", out)
+        state = pay(state, seat, state.config.boost_cost, N_("boost"), out)
     for n, why in prices:        # a module's price (module 2's coloured die), before what the die brings
         state = pay(state, seat, n, why, out)
     for rule in parts(state).die_rules:
         state = rule.taken(state, seat, value, colour, out)
     if value == 6:
         if not any(t.get("no_fee") for t in die_triggers):
-            state = pay(state, seat, state.config.imitate_cost, "action 6", out)
-        main = [Pending(seat, "imitate", n=strength, why="action 6")]
+            state = pay(state, seat, state.config.imitate_cost, N_("action 6"), out)
+        main = [Pending(seat, "imitate", n=strength, why=N_("action 6"))]
     else:
         bonus = sum(t.get("hire_discount", 0) for t in die_triggers)
         main = [main_action(state, seat, value, strength, bonus)]
     if value == 4 and any(t.get("funds_both") for t in die_triggers):
-        state = gain_krones(state, seat, strength, "action 4 (staff: krones and Emperor steps)", out)
-        state = advance_emperor(state, seat, strength, "action 4 (staff: krones and Emperor steps)", out)
+        state = gain_krones(state, seat, strength, N_("action 4 (staff: krones and Emperor steps)"), out)
+        state = advance_emperor(state, seat, strength, N_("action 4 (staff: krones and Emperor steps)"), out)
         main = []
     before = state.pending
     for trigger in die_triggers:
         if trigger.get("effects"):   # staff effects come after the main action (or before, when chosen)
-            state = apply_effects(state, seat, trigger["effects"], f"staff: die {value} taken", out)
+            state = apply_effects(state, seat, trigger["effects"], said(N_("staff: die {value} taken"), value=value), out)
     if move.get("staff_first"):
         staff = state.pending[:len(state.pending) - len(before)]
         state = evolve(state, pending=staff + tuple(main) + before)

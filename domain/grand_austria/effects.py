@@ -25,7 +25,7 @@ from domain.grand_austria.parts import Parts, parts, registered_staff_kinds
 from domain.grand_austria.state import PREPARED, OCCUPIED, Pending, Player, State
 from domain.immutable import evolve
 from domain.rules import Outcome, RuleViolation
-from domain.words import N_, Message, filled
+from domain.words import Message, N_, filled, said
 
 
 # -- small helpers over the state ----------------------------------------------
@@ -97,7 +97,7 @@ def gained(state: State, seat: str, what: str, amount: int, why: str, out: Outco
         return state
     for trigger in triggers(state, seat, "gained"):
         if trigger["what"] == what:
-            state = apply_effects(state, seat, trigger["effects"], f"{why} (gained {what})", out,
+            state = apply_effects(state, seat, trigger["effects"], said(N_("{why} (gained {what})"), why=why, what=what), out,
                                   bonus=not trigger.get("retrigger"))
     return state
 
@@ -118,7 +118,7 @@ def gain_krones(state: State, seat: str, n: int, why: str, out: Outcome, bonus: 
     out.append({"fact": "krones", "seat": seat, "krones": krones - player.krones, "why": why})
     if player.krones + n > cap:
         out.append({"fact": "krones_lost", "seat": seat, "krones": player.krones + n - cap,
-                    "why": f"the money track ends at {cap}"})
+                    "why": said(N_("the money track ends at {cap}"), cap=cap)})
     state = set_player(state, seat, evolve(player, krones=krones))
     # krones beyond the track's end are lost, not gained
     return state if bonus else gained(state, seat, "krones", krones - player.krones, why, out)
@@ -138,7 +138,7 @@ def advance_emperor(state: State, seat: str, n: int, why: str, out: Outcome, bon
     position = min(last, player.emperor + n)
     out.append({"fact": "emperor", "seat": seat, "steps": position - player.emperor, "why": why})
     state = set_player(state, seat, evolve(player, emperor=position))
-    state = score(state, seat, player.emperor + n - position, "Emperor steps beyond the last space", out, bonus)
+    state = score(state, seat, player.emperor + n - position, N_("Emperor steps beyond the last space"), out, bonus)
     return state if bonus else gained(state, seat, "emperor", n, why, out)
 
 
@@ -320,7 +320,7 @@ def _vp(doing: Carrying, e: Mapping[str, Any]) -> None:
                                           values=lambda e, f: {"signed": signed(e["n"])}))
 def _vp_per_hired(doing: Carrying, e: Mapping[str, Any]) -> None:
     hired = len(doing.player.hired)
-    doing.state = score(doing.state, doing.seat, e.get("n", 1) * hired, f"{doing.why} ({hired} staff hired)",
+    doing.state = score(doing.state, doing.seat, e.get("n", 1) * hired, said(N_("{why} ({hired} staff hired)"), why=doing.why, hired=hired),
                         doing.out, doing.bonus)
 
 
@@ -329,7 +329,7 @@ def _pay_or_vp(doing: Carrying, e: Mapping[str, Any]) -> None:
     if doing.player.krones >= e["krones"]:
         doing.state = pay(doing.state, doing.seat, e["krones"], doing.why, doing.out)
     else:
-        doing.state = score(doing.state, doing.seat, -e["vp"], f"{doing.why}: cannot pay {e['krones']} krones",
+        doing.state = score(doing.state, doing.seat, -e["vp"], said(N_("{why}: cannot pay {krones} krones"), why=doing.why, krones=e['krones']),
                             doing.out, doing.bonus)
 
 
@@ -349,7 +349,7 @@ def _pay(doing: Carrying, e: Mapping[str, Any]) -> None:
     """Pay n krones or n of an item (a staff card's price; a penalty, else lose vp)."""
     lacking = cannot_pay(doing.state, doing.seat, e)
     if lacking:
-        doing.state = score(doing.state, doing.seat, -e.get("vp", 0), f"{doing.why}: {lacking}", doing.out,
+        doing.state = score(doing.state, doing.seat, -e.get("vp", 0), said(N_("{why}: {lacking}"), why=doing.why, lacking=lacking), doing.out,
                             doing.bonus)
     elif "item" in e:
         doing.state = lose(doing.state, doing.seat, doing.state.config.vector({e["item"]: e.get("n", 1)}),
@@ -376,7 +376,7 @@ def _or_lose_vp(condition: Callable[[Carrying, Mapping[str, Any]], bool], kind: 
         if condition(doing, e):
             doing.ask(kind, **fields(e))
         else:
-            doing.state = score(doing.state, doing.seat, -e["vp"], f"{doing.why}: {lacking(e)}", doing.out,
+            doing.state = score(doing.state, doing.seat, -e["vp"], said(N_("{why}: {e}"), why=doing.why, e=lacking(e)), doing.out,
                                 doing.bonus)
     return handler
 

@@ -54,12 +54,12 @@ def prepare(state: State, seat: str, room: int, pending: Pending | None, out: Ou
     """The choke point of every room prepared."""
     hotel = state.hotel_of(seat)
     cost = room_cost(state, seat, room, pending)
-    state = pay(state, seat, cost, f"prepare room {hotel.name_of(room)}", out)
+    state = pay(state, seat, cost, said(N_("prepare room {hotel}"), hotel=hotel.name_of(room)), out)
     player = state.player(seat)
     state = set_player(state, seat, evolve(player, rooms=put(player.rooms, room, PREPARED)))
     out.append({"fact": "room_prepared", "seat": seat, "room": hotel.name_of(room), "cost": cost})
-    state = score(state, seat, hotel.prepare_vp.get(room, 0), f"room {hotel.name_of(room)} prepared", out)
-    state = gained(state, seat, "room_prepared", 1, f"room {hotel.name_of(room)} prepared", out)
+    state = score(state, seat, hotel.prepare_vp.get(room, 0), said(N_("room {hotel} prepared"), hotel=hotel.name_of(room)), out)
+    state = gained(state, seat, "room_prepared", 1, said(N_("room {hotel} prepared"), hotel=hotel.name_of(room)), out)
     return run_hooks(state, "room_prepared", seat, room, out)
 
 
@@ -72,7 +72,7 @@ def occupy(state: State, seat: str, room: int, out: Outcome) -> State:
     state = set_player(state, seat, player)
     out.append({"fact": "room_occupied", "seat": seat, "room": hotel.name_of(room)})
     for trigger in triggers(state, seat, "occupy"):
-        state = apply_effects(state, seat, trigger["effects"], "staff: a room became occupied", out)
+        state = apply_effects(state, seat, trigger["effects"], N_("staff: a room became occupied"), out)
     index = next(i for i, group in enumerate(hotel.groups) if room in group)
     group = hotel.groups[index]
     player = state.player(seat)
@@ -84,7 +84,7 @@ def occupy(state: State, seat: str, room: int, out: Outcome) -> State:
         why = f"occupancy bonus: {colour} group {', '.join(hotel.name_of(r) for r in group)}"
         state = {"vp": score, "krones": gain_krones}.get(gain, advance_emperor)(state, seat, amount, why, out)
     state = run_hooks(state, "room_occupied", seat, room, out)
-    return gained(state, seat, "room_occupied", 1, f"room {hotel.name_of(room)} occupied", out)
+    return gained(state, seat, "room_occupied", 1, said(N_("room {hotel} occupied"), hotel=hotel.name_of(room)), out)
 
 
 def removable(state: State, p: Pending) -> list[int]:

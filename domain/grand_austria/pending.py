@@ -157,7 +157,7 @@ def settle(state: State, out: Outcome, is_legal: Callable[[State, Move], bool],
             break
     if state.pending and kind_of(state, state.pending[0]).move == "draw_staff" and _deck_ran_out(state, settling):
         p = state.pending[0]
-        out.append({"fact": "lapsed", "seat": p.seat, "step": p.kind, "why": "the staff deck is empty"})
+        out.append({"fact": "lapsed", "seat": p.seat, "step": p.kind, "why": N_("the staff deck is empty")})
         return settle(resolved(state), out, is_legal, apply, settling)
     return state
 

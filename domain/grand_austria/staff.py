@@ -17,7 +17,7 @@ from domain.grand_austria.refusals import (R_ADDITIONAL, R_EMPEROR, R_MAIN, R_TU
 from domain.grand_austria.state import Pending, State
 from domain.immutable import evolve
 from domain.rules import Move, Outcome
-from domain.words import N_
+from domain.words import N_, said
 
 
 def hired_staff(state: State, seat: str) -> Iterable[dict]:
@@ -79,9 +79,9 @@ def hire(state: State, p: Pending, card: Staff, out: Outcome) -> State:
         player = evolve(player, hand=tuple(hand))
     state = set_player(state, p.seat, evolve(player, hired=player.hired + (card,)))
     out.append({"fact": "hired", "seat": p.seat, "staff": card.to_json(), "why": p.why})
-    state = pay(state, p.seat, hire_cost(p, card), f"hire {card.name}", out)
-    state = apply_effects(state, p.seat, card.on_hire, f"staff {card.name} hired", out)
-    return gained(state, p.seat, "hired", 1, f"staff {card.name} hired", out)
+    state = pay(state, p.seat, hire_cost(p, card), said(N_("hire {name}"), name=card.name), out)
+    state = apply_effects(state, p.seat, card.on_hire, said(N_("staff {name} hired"), name=card.name), out)
+    return gained(state, p.seat, "hired", 1, said(N_("staff {name} hired"), name=card.name), out)
 
 
 def usable(state: State, seat: str, card: Staff) -> int | None:
@@ -164,7 +164,7 @@ def apply_use_staff(state: State, move: Move, out: Outcome) -> State:
     player = state.player(seat)
     state = set_player(state, seat, evolve(player, used=player.used | {index}))
     state = evolve(state, turn=evolve(state.turn, acted=True))
-    return apply_effects(state, seat, card.per_round, f"staff {card.name} (once per round)", out)
+    return apply_effects(state, seat, card.per_round, said(N_("staff {name} (once per round)"), name=card.name), out)
 
 
 def check_return_staff(state: State, move: Move) -> None:

@@ -116,7 +116,7 @@ def next_turn(state: State, out: Outcome, end_round: Callable[[State, Outcome], 
     if state.dice_count <= 1:
         return end_round(evolve(state, dice=NO_DICE, dustbin=state.dustbin + 1), out)
     # a white die goes; with only coloured dice left the re-roller chooses which (module 2)
-    choice = () if any(d.colour == WHITE for d in state.dice_left) else (Pending(who, "dustbin", why="dustbin"),)
+    choice = () if any(d.colour == WHITE for d in state.dice_left) else (Pending(who, "dustbin", why=N_("dustbin")),)
     return evolve(state, phase=REROLL, dustbin=state.dustbin + 1, pending=choice + state.pending)
 
 

@@ -14,7 +14,7 @@ from domain.wiener_walzer.dances import dance_steps, dancers, is_choice, perform
 from domain.wiener_walzer.state import Guest, WalzerState
 
 from domain.wiener_walzer.state import scores, winners
-from domain.words import N_
+from domain.words import N_, ngettext
 
 RULE_SETUP = "Setup"
 RULE_TURN = "Course of Play"
@@ -231,6 +231,6 @@ def end_turn(state: WalzerState, outcome: Outcome) -> tuple[WalzerState, Outcome
         if sets:
             points = set_at(points, i, points[i] + sets * POINTS_PER_SET)
             outcome.append({"fact": "scored", "seat": seat, "points": sets * POINTS_PER_SET,
-                            "why": f"{sets} complete buffet set{'s' if sets > 1 else ''}"})
+                            "why": ngettext("{n} complete buffet set", "{n} complete buffet sets", sets)})
     state = replace(state, phase="over", points=points)
     return state, outcome + [{"fact": "game_over", "scores": scores(state), "winners": winners(state)}]

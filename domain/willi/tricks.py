@@ -244,7 +244,7 @@ def score_round(state: WilliState, outcome: Outcome) -> tuple[WilliState, Outcom
     for seat in state.seats:
         if awarded[seat]:
             outcome.append({"fact": "scored", "seat": seat, "points": awarded[seat],
-                            "why": f"place {place[seat]} in round {state.round} with a sum of {sums[seat]}"})
+                            "why": said(N_("place {place} in round {round} with a sum of {sums}"), place=place[seat], round=state.round, sums=sums[seat])})
     record = {"round": state.round, "sums": sums, "points": awarded}
     outcome.append({"fact": "round_scored", **record})
     last = state.round == ROUNDS

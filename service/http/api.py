@@ -238,8 +238,9 @@ class Moves(MethodView):
     @blp.response(201, MoveRecordedSchema)
     def post(self, body: dict[str, Any], game_id: str):
         """Record a move (needs the scorekeeper's token, or in a digital game the acting seat's)."""
-        return written(games().record_move(game_id, body["move"], bearer(), expected_version(body["expected_version"]),
-                                           idempotency_key()))
+        recorded = games().record_move(game_id, body["move"], bearer(), expected_version(body["expected_version"]),
+                                       idempotency_key())
+        return written(i18n.spoken(recorded, asked_language()))
 
 
 @blp.route("/games/<game_id>/receipt")
@@ -350,7 +351,8 @@ class Log(MethodView):
         """Every recorded move, undone ones marked, with who recorded it and when
         (with since=V: only the moves recorded, undone, redone or commented on after version V;
         with limit=L: the first L of them, and next_since for the rest)."""
-        return written(games().log(game_id, bearer(), query["seat"], query["since"], query["limit"]), 200)
+        return written(i18n.spoken(games().log(game_id, bearer(), query["seat"], query["since"], query["limit"]),
+                                   asked_language()), 200)
 
 
 @blp.route("/games/<game_id>/audit")

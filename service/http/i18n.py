@@ -106,20 +106,27 @@ def translated_error(error: dict[str, Any], lang: str) -> dict[str, Any]:
 
 
 def spoken(answer: Any, lang: str) -> Any:
-    """An answer (a state, a catalog) with every sentence the domain said by
-    id (every ``Message`` in it, wherever it is) in ``lang``."""
+    """An answer (a state, a catalog, a log, a move's receipt) with every
+    sentence the domain said by id (every ``Message`` in it, wherever it is)
+    in ``lang``."""
     if lang == DEFAULT or lang not in LANGUAGES:
         return answer
 
-    def said(value: Any) -> Any:
-        if isinstance(value, (Message, Listing)):
+    def said(value: Any, why: bool = False) -> Any:
+        if isinstance(value, (Message, Listing)) or (why and isinstance(value, str)):
             return say(value, lang)
         if isinstance(value, (list, tuple)):
             return [said(v) for v in value]
         if isinstance(value, dict):
-            return {k: said(v) for k, v in value.items()}
+            return {k: said(v, k in REASONS) for k, v in value.items()}
         return value
     return said(answer)
+
+
+REASONS = frozenset({"why"})
+"""Where a fact holds its reason: a stored record read back without its
+sentences' ids (from a checkpoint) still says a reason that is a word of the
+catalog by itself ("no dice left") in the caller's language."""
 
 
 def extract_python(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Any:

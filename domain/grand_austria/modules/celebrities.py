@@ -28,7 +28,7 @@ from domain.grand_austria.rounds import last_round
 from domain.grand_austria.state import INITIAL_GUESTS, WHITE, Pending, State
 from domain.immutable import evolve, put
 from domain.rules import TABLE, Expected, Move, MoveSchema, Outcome, RuleViolation, seat_field
-from domain.words import N_
+from domain.words import N_, said
 
 ID = "celebrities"
 BALLROOMS = "ballrooms"             # module 1: its tiles join, and champagne exists
@@ -216,8 +216,8 @@ class LayOutLoungeSchema(MoveSchema):
     space left to right when the table's lounge differs from the shipped order."""
 
     celebrities = fields.List(CelebrityField(), required=True, validate=validate.Length(equal=3),
-                              metadata={"description": "left to right: a celebrity's name or its printed "
-                                                       "content {name, effect, module_1}"})
+                              metadata={"description": N_("left to right: a celebrity's name or its printed "
+                                                       "content {name, effect, module_1}")})
     colours = fields.List(fields.String(validate=validate.OneOf(data()["rules"]["coloured_dice"])),
                           validate=validate.Length(equal=3),
                           metadata={"description": "the lounge spaces' die colours, left to right (default "
@@ -268,7 +268,7 @@ def die_taken(state: State, seat: str, value: int, colour: str, out: Outcome) ->
                 "effect": space.celebrity.effect, "vp": space.vp})
     state = with_(state, spaces=put(lounge.spaces, index, Space(colour)),
                   held={**lounge.held, seat: held(state, seat) + (space.celebrity,)})
-    return score(state, seat, space.vp, f"celebrity {space.celebrity.name}", out)
+    return score(state, seat, space.vp, said(N_("celebrity {name}"), name=space.celebrity.name), out)
 
 
 # -- the celebrities as a trigger source (their holder's own turns, this round) --------------
@@ -371,7 +371,7 @@ def round_end(state: State, out: Outcome) -> State:
     empty = sum(1 for s in spaces if s.celebrity is None)
     if not empty or last_round(state):
         return state
-    return evolve(state, pending=(Pending(TABLE, "celebrity", n=empty, why="the lounge is refilled"),)
+    return evolve(state, pending=(Pending(TABLE, "celebrity", n=empty, why=N_("the lounge is refilled")),)
                   + state.pending)
 
 
@@ -380,8 +380,8 @@ class RevealCelebritySchema(MoveSchema):
     onto the leftmost empty lounge space (when the stack is empty, the
     discard pile is shuffled into a new stack first)."""
 
-    card = CelebrityField(required=True, metadata={"description": "the celebrity drawn: its name or printed "
-                                                                   "content {name, effect, module_1}"})
+    card = CelebrityField(required=True, metadata={"description": N_("the celebrity drawn: its name or printed "
+                                                                   "content {name, effect, module_1}")})
 
 
 def drawable(lounge: Lounge) -> tuple[Celebrity, ...]:

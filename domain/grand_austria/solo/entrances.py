@@ -33,7 +33,7 @@ from domain.grand_austria.refusals import violation
 from domain.grand_austria.state import OCCUPIED, State
 from domain.immutable import evolve, put
 from domain.rules import Expected, Move, MoveSchema, Outcome, seat_field
-from domain.words import N_
+from domain.words import N_, said
 
 TOLL_BRIDGE, NINE_STARS, SUSHI, HAUTEL = "toll_bridge_hotel", "nine_stars_inn", "sushi_resort", "hautel_couture"
 NAMES = {TOLL_BRIDGE: "Toll Bridge Hotel", NINE_STARS: "Nine Stars Inn", SUSHI: "Sushi Resort",
@@ -91,7 +91,7 @@ class ChooseEntranceSchema(MoveSchema):
     """Solo with module 3: choose one of the three entrances drawn (no auction)."""
 
     seat = seat_field()
-    entrance = fields.String(required=True, metadata={"description": "the entrance's id, e.g. mayenfels"})
+    entrance = fields.String(required=True, metadata={"description": N_("the entrance's id, e.g. mayenfels")})
 
 
 def check_choose_entrance(state: State, move: Move) -> None:
@@ -142,13 +142,13 @@ def toll_taken(state: State, seat: str, value: int, entrance: SoloEntrance, bot:
     paid = any(f.get("fact") == "krones" and f.get("why") == TOLL_WHY for f in out)
     turn = (state.round, state.turn.number)
     if not paid and entrance.waived != turn:
-        state = score(state, seat, -TOLL_WAIVER_VP, "Toll Bridge Hotel: no action space you could use "
-                      "(no krone; this turn free)", out)
+        state = score(state, seat, -TOLL_WAIVER_VP, N_("Toll Bridge Hotel: no action space you could use "
+                      "(no krone; this turn free)"), out)
         entrance = evolve(entrance, waived=turn)
     out.append({"fact": "bot_toll", "seat": bot, "space": value, "cogwheels": cogs - 1,
                 "text": f"Toll Bridge Hotel: {name} scores {cogs} VP for the cogwheels on action space {value}; "
                         f"one goes back ({cogs - 1} left)."})
-    state = score(state, bot, cogs, f"Toll Bridge Hotel: cogwheels on action space {value}", out)
+    state = score(state, bot, cogs, said(N_("Toll Bridge Hotel: cogwheels on action space {value}"), value=value), out)
     return state, evolve(entrance, tolls=put(entrance.tolls, value - 1, cogs - 1))
 
 
@@ -243,7 +243,7 @@ def sushi_moves(state: State, entrance: SoloEntrance, bot: str, name: str, out: 
         out.append({"fact": "bot_sushi", "seat": bot, "guest": last.name,
                     "text": f"Sushi Resort: {last.name} reached the rightmost space of the queue with a cogwheel: "
                             f"{name} scores {SUSHI_VP} VP and the cogwheel goes back."})
-        state = score(state, bot, SUSHI_VP, f"Sushi Resort: {last.name} on the rightmost queue space", out)
+        state = score(state, bot, SUSHI_VP, said(N_("Sushi Resort: {name} on the rightmost queue space"), name=last.name), out)
         entrance = evolve(entrance, riders=entrance.riders - {card_key(last)})
     return state, entrance
 
@@ -256,7 +256,7 @@ def sushi_guest(state: State, entrance: SoloEntrance, guest: Guest, bot: str, na
     out.append({"fact": "bot_sushi", "seat": bot, "guest": guest.name,
                 "text": f"Sushi Resort: {guest.name} carried a cogwheel: {name} scores {SUSHI_VP} VP more and "
                         "the cogwheel goes back."})
-    state = score(state, bot, SUSHI_VP, f"Sushi Resort: {guest.name} with a cogwheel", out)
+    state = score(state, bot, SUSHI_VP, said(N_("Sushi Resort: {name} with a cogwheel"), name=guest.name), out)
     return state, evolve(entrance, riders=entrance.riders - {card_key(guest)})
 
 

@@ -232,18 +232,18 @@ class Laid(fields.Field):
 def ballrooms_field(**kw: Any) -> fields.List:
     return fields.List(Laid(lambda b: ballroom_from(b, 4), lambda: [b["name"] for b in data()["ballroom"]]),
                        validate=validate.Length(equal=3),
-                       metadata={"description": "module 1, the three ballroom boards left to right: a name "
+                       metadata={"description": N_("module 1, the three ballroom boards left to right: a name "
                                                 "(Apollosaal, Goldener Strauss, Odeonsaal, Zum Sperl, Zur "
                                                 "Kettenbrücke) or {name, rows: {top|middle|bottom: {spaces, "
-                                                "cost, four_player_only}}}"}, **kw)
+                                                "cost, four_player_only}}}")}, **kw)
 
 
 def rehearsal_boards_field(**kw: Any) -> fields.List:
     return fields.List(Laid(lambda b: b if isinstance(b, str) else rehearsal_from(b),
                             lambda: [b["id"] for b in data()["rehearsal_board"]]),
-                       metadata={"description": "module 1, one rehearsal room board per player: an id (R1-R4) "
+                       metadata={"description": N_("module 1, one rehearsal room board per player: an id (R1-R4) "
                                                 "or {id, sections: [[effects] x 4]} (sections of 1, 2, 3, 4 "
-                                                "dancers)"}, **kw)
+                                                "dancers)")}, **kw)
 
 
 class LayOutSchema(MoveSchema):
@@ -319,7 +319,7 @@ class ChooseRehearsalSchema(MoveSchema):
     player gets the one left."""
 
     seat = seat_field()
-    board = fields.String(required=True, metadata={"description": "the board's id, e.g. R2"})
+    board = fields.String(required=True, metadata={"description": N_("the board's id, e.g. R2")})
 
 
 def dancing_school(state: State) -> list[str]:

@@ -12,7 +12,7 @@ from domain.grand_austria.parts import asked
 from domain.grand_austria.refusals import R_ADDITIONAL, resolved, violation, waiting
 from domain.grand_austria.state import Pending, State
 from domain.immutable import evolve, put
-from domain.words import filled
+from domain.words import N_, filled, ngettext, said
 from domain.rules import Move, MoveSchema, Outcome, seat_field, whole_number
 from domain.grand_austria.modules.ballrooms.boards import (CHAMPAGNE, REWARDS, ROWS, R_SEND, Row, champagne, dancers_in,
                                                            data, of, with_)
@@ -65,7 +65,7 @@ def place_dancer(state: State, seat: str, move: Move, p: Pending | None, why: st
     row = room.row(move["row"])
     cost, balcony = price(state, index, row, p)
     if cost:
-        state = lose(state, seat, state.config.vector({CHAMPAGNE: cost}), f"{why}: {room.name}, {row.name} row", out)
+        state = lose(state, seat, state.config.vector({CHAMPAGNE: cost}), said(N_("{why}: {name}, {name2} row"), why=why, name=room.name, name2=row.name), out)
     if balcony:
         placed = evolve(room, balcony=room.balcony + (seat,))
         space: Any = "balcony"
@@ -104,13 +104,13 @@ class SendToBallroomSchema(MoveSchema):
     seat = seat_field()
     table = whole_number(required=True, validate=validate.Range(min=1, max=9))
     ballroom = whole_number(required=True, validate=validate.Range(min=1, max=3),
-                            metadata={"description": "1, 2, 3: the ballrooms left to right (scored rounds 3, 5, 7)"})
+                            metadata={"description": N_("1, 2, 3: the ballrooms left to right (scored rounds 3, 5, 7)")})
     row = fields.String(required=True, validate=validate.OneOf(ROWS))
     section = whole_number(required=True, validate=validate.Range(min=1, max=4),
-                           metadata={"description": "the rehearsal section the dancer leaves (1-4: its size)"})
+                           metadata={"description": N_("the rehearsal section the dancer leaves (1-4: its size)")})
     rewards_order = fields.List(fields.String(validate=validate.OneOf(REWARDS)),
-                                metadata={"description": "the order of the rewards: a permutation of row, "
-                                                         "section, guest (default that order)"})
+                                metadata={"description": N_("the order of the rewards: a permutation of row, "
+                                                         "section, guest (default that order)")})
 
 
 class SendDancerSchema(MoveSchema):
@@ -199,7 +199,7 @@ class RemoveDancerSchema(MoveSchema):
 
     seat = seat_field()
     row = fields.String(required=True, validate=validate.OneOf(ROWS))
-    space = fields.Raw(required=True, metadata={"description": "the space, 1 = leftmost, or \"balcony\""})
+    space = fields.Raw(required=True, metadata={"description": N_("the space, 1 = leftmost, or \"balcony\"")})
 
 
 def about_to_score(state: State) -> int:
@@ -270,15 +270,15 @@ def remove_dancers_effect(doing: Carrying, e: Mapping[str, Any]) -> None:
     room = of(doing.state).rooms[about_to_score(doing.state)]
     n = e.get("n", 1)
     if dancers_in(room, doing.seat) < n:
-        doing.state = score(doing.state, doing.seat, -e["vp"], f"{doing.why}: fewer than {n} dancer"
-                            f"{'' if n == 1 else 's'} in {room.name}", doing.out, doing.bonus)
+        doing.state = score(doing.state, doing.seat, -e["vp"], ngettext("{why}: fewer than {n} dancer in {name}", "{why}: fewer than {n} dancers in {name}", n,
+                                     why=doing.why, name=room.name), doing.out, doing.bonus)
     else:
         doing.ask("remove_dancer", n=n)
 
 
 def vp_per_dancer_effect(doing: Carrying, e: Mapping[str, Any]) -> None:
     dancers = all_dancers(doing.state, doing.seat)
-    doing.state = score(doing.state, doing.seat, e.get("n", 1) * dancers, f"{doing.why} ({dancers} dancers)",
+    doing.state = score(doing.state, doing.seat, e.get("n", 1) * dancers, said(N_("{why} ({dancers} dancers)"), why=doing.why, dancers=dancers),
                         doing.out, doing.bonus)
 
 

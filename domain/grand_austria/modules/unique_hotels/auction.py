@@ -11,7 +11,7 @@ from domain.immutable import evolve
 from domain.rules import Move, MoveSchema, Outcome, seat_field, whole_number
 from domain.seating import clockwise_from
 from domain.grand_austria.modules.unique_hotels.entrances import Auction, R_AUCTION, entrance, of, with_
-from domain.words import N_
+from domain.words import N_, said
 
 
 # -- the auction --------------------------------------------------------------------
@@ -19,7 +19,7 @@ class OpenAuctionSchema(MoveSchema):
     """Module 3: put one of the entrances left up for auction with a first bid of 0 krones or more."""
 
     seat = seat_field()
-    entrance = fields.String(required=True, metadata={"description": "the entrance's id, e.g. mayenfels"})
+    entrance = fields.String(required=True, metadata={"description": N_("the entrance's id, e.g. mayenfels")})
     bid = whole_number(required=True, validate=validate.Range(min=0, max=99))
 
 
@@ -139,7 +139,7 @@ def gain(state: State, seat: str, entrance_id: str, price: int, out: Outcome) ->
                     cafe=player.cafe + (None,) * spec.get("cafe_tables", 0))
     state = set_player(state, seat, player)
     if price:
-        out.append({"fact": "krones", "seat": seat, "krones": -price, "why": f"{spec['name']} won at auction"})
+        out.append({"fact": "krones", "seat": seat, "krones": -price, "why": said(N_("{name} won at auction"), name=spec['name'])})
     state = with_(state, owners={**mine.owners, seat: entrance_id},
                   offer=tuple(e for e in mine.offer if e != entrance_id))
-    return apply_effects(state, seat, spec["gained"], f"{spec['name']} gained", out)
+    return apply_effects(state, seat, spec["gained"], said(N_("{name} gained"), name=spec['name']), out)

@@ -125,12 +125,12 @@ class LayOutEntrancesSchema(MoveSchema):
                                 e["id"] for e in data()["entrance"]) + " (the_ren only with module 1)"})
     dove_tokens = fields.List(fields.Nested(Schema.from_dict({"top": Effects(required=True),
                                                                   "bottom": Effects(required=True)}, name="DoveToken")),
-                              metadata={"description": "with dove: its 5 bonus tokens, each {top: [effects], "
-                                                       "bottom: [effects]} as printed"})
-    ninas_objectives = fields.List(whole_number(), metadata={"description": "with ninas_melange: objective "
-                                                                            "card numbers of groups A, B, C"})
-    grand_wray_tiles = fields.List(fields.String(), metadata={"description": "with grand_wray: 6 Emperor tiles, "
-                                                                            "two each of A, B, C, e.g. A2"})
+                              metadata={"description": N_("with dove: its 5 bonus tokens, each {top: [effects], "
+                                                       "bottom: [effects]} as printed")})
+    ninas_objectives = fields.List(whole_number(), metadata={"description": N_("with ninas_melange: objective "
+                                                                            "card numbers of groups A, B, C")})
+    grand_wray_tiles = fields.List(fields.String(), metadata={"description": N_("with grand_wray: 6 Emperor tiles, "
+                                                                            "two each of A, B, C, e.g. A2")})
 
 
 def check_lay_out(state: State, move: Move) -> None:

@@ -11,7 +11,7 @@ from domain.immutable import evolve, put
 from domain.rules import Move, MoveSchema, Outcome, seat_field
 from domain.grand_austria.modules.unique_hotels.entrances import (COROGARI, KOZI, REN, R_ENTRANCE, WRAY, entrance, of,
                                                                   owner, owns, with_)
-from domain.words import N_
+from domain.words import N_, said
 # -- The Grand Wray Hotel: retreat on the Emperor track for a tile's reward -------------------
 class GrandWraySchema(MoveSchema):
     """The Grand Wray Hotel (once per turn, additional action): retreat 1, 2
@@ -19,7 +19,7 @@ class GrandWraySchema(MoveSchema):
     leaves play."""
 
     seat = seat_field()
-    tile = fields.String(required=True, metadata={"description": "one of the entrance's Emperor tiles, e.g. B3"})
+    tile = fields.String(required=True, metadata={"description": N_("one of the entrance's Emperor tiles, e.g. B3")})
 
 
 def check_grand_wray(state: State, move: Move) -> None:
@@ -44,13 +44,13 @@ def apply_grand_wray(state: State, move: Move, out: Outcome) -> State:
     steps = entrance(WRAY)["retreat"][tile[:1]]
     player = state.player(seat)
     state = set_player(state, seat, evolve(player, emperor=player.emperor - steps))
-    out.append({"fact": "emperor", "seat": seat, "steps": -steps, "why": f"The Grand Wray Hotel: tile {tile}"})
+    out.append({"fact": "emperor", "seat": seat, "steps": -steps, "why": said(N_("The Grand Wray Hotel: tile {tile}"), tile=tile)})
     mine = of(state)
     state = with_(state, wray_tiles=tuple(t for t in mine.wray_tiles if t != tile),
                   wray_used=(state.round, state.turn.number))
     state = evolve(state, turn=evolve(state.turn, acted=True))
     reward = state.config.catalog.emperor_tiles[tile].reward
-    return apply_effects(state, seat, reward, f"The Grand Wray Hotel: Emperor tile {tile} reward", out)
+    return apply_effects(state, seat, reward, said(N_("The Grand Wray Hotel: Emperor tile {tile} reward"), tile=tile), out)
 
 
 def wray_moves(state: State, seat: str) -> list[Move]:
@@ -73,7 +73,7 @@ def corogari_bonus(state: State, seat: str, value: int | None, out: Outcome) -> 
     total = sum(known) * (2 if len(known) == 1 else 1)
     out.append({"fact": "corogari_bonus", "seat": seat, "dice": list(taken), "sum": total})
     return apply_effects(state, seat, entrance(COROGARI)["by_sum"][str(total)],
-                         f"Corogari Zant-Mainz: dice summing to {total}", out)
+                         said(N_("Corogari Zant-Mainz: dice summing to {total}"), total=total), out)
 
 
 # -- The Kozi Palace: move an adjacent die onto the space used -------------------------------
@@ -137,7 +137,7 @@ def ren_ballroom(state: State, out: Outcome) -> State:
     mine = dancers_in(room, seat)
     if mine and all(dancers_in(room, other) < mine for other in state.players if other != seat):
         state = score(state, seat, entrance(REN)["sole_most_dancers_vp"],
-                      f"The Ren: the most dancers in {room.name}", out)
+                      said(N_("The Ren: the most dancers in {name}"), name=room.name), out)
     return state
 
 

@@ -83,7 +83,7 @@ def fact(out: Outcome, kind: str, text: str, **details: Any) -> None:
 # -- the option and the setup ----------------------------------------------------------
 class SoloSchema(Schema):
     difficulty = fields.String(required=True, validate=validate.OneOf(LEVELS),
-                               metadata={"description": "easy, medium or hard (Levels of Difficulty)"})
+                               metadata={"description": N_("easy, medium or hard (Levels of Difficulty)")})
     bot_entrance = fields.String(validate=validate.OneOf(sorted(entrances.NAMES)), metadata={
         "description": "module 3: the opponent's solo entrance, chosen or drawn at random at the table: "
                        + ", ".join(sorted(entrances.NAMES))})
@@ -167,8 +167,8 @@ class KeepStaffSchema(MoveSchema):
     """Solo: keep 6 of the 10 staff cards dealt; the other 4 go to the bottom of the deck."""
 
     seat = fields.String(required=True)
-    staff = fields.List(staff_field(), metadata={"description": "the 6 cards kept; omit when the scorekeeper "
-                                                                "has not seen the hand"})
+    staff = fields.List(staff_field(), metadata={"description": N_("the 6 cards kept; omit when the scorekeeper "
+                                                                "has not seen the hand")})
 
 
 def check_keep_staff(state: State, move: Move) -> None:

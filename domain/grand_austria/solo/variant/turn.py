@@ -21,14 +21,14 @@ from domain.rules import TABLE, Expected, Move, MoveSchema, Outcome, whole_numbe
 from domain.grand_austria.solo.variant.hautel import sushi_watch
 from domain.grand_austria.solo.variant.setup import (BALLROOMS, BOT, CELEBRITIES, ID, R_SOLO, R_SOLO_SETUP, R_SOLO_TURN,
                                                      bot, fact, name, with_bot)
-from domain.words import N_
+from domain.words import N_, said
 
 
 # -- the opponent's turn ------------------------------------------------------------------
 class DrawInstructionSchema(MoveSchema):
     """The table draws the opponent's instruction card (its number, #193-#212 Leopold, #213-#232 Elisabeth)."""
 
-    card = whole_number(required=True, metadata={"description": "the instruction card's number"})
+    card = whole_number(required=True, metadata={"description": N_("the instruction card's number")})
 
 
 class RevealBotStaffSchema(MoveSchema):
@@ -115,7 +115,7 @@ def take_guest(state: State, symbol: Symbol, out: Outcome) -> State:
     fact(out, "bot_guest", f"{why}{who} takes {guest.name} ({guest.colour}, {guest.vp} VP) from queue position "
          f"{position + 1}, pays nothing and gets no reward.", guest=guest.name, position=position + 1)
     state = set_player(state, BOT, evolve(player, guests=player.guests + (guest,)))
-    state = score(state, BOT, guest.vp, f"guest {guest.name}", out)
+    state = score(state, BOT, guest.vp, said(N_("guest {name}"), name=guest.name), out)
     if bot(state).entrance is not None:
         state, entrance = entrances.sushi_guest(state, bot(state).entrance, guest, BOT, who, out)
         state = with_bot(state, entrance=entrance)
@@ -131,7 +131,7 @@ def take_guest(state: State, symbol: Symbol, out: Outcome) -> State:
         fact(out, "bot_sushi", f"Sushi Resort: the cogwheel on {hotel.name_of(room)} goes onto the leftmost guest "
              "of the queue once it is refilled.", room=hotel.name_of(room))
         state = with_bot(state, entrance=entrances.sushi_room(entrance, hotel.name_of(room)))
-    return score(state, BOT, hotel.prepare_vp.get(room, 0), f"room {hotel.name_of(room)}", out)
+    return score(state, BOT, hotel.prepare_vp.get(room, 0), said(N_("room {hotel}"), hotel=hotel.name_of(room)), out)
 
 
 def send_dancer(state: State, arrows: int, before: str, out: Outcome) -> State:
@@ -202,14 +202,14 @@ def colour_bonus(state: State, colour: str, out: Outcome) -> State:
         return objective(state, Symbol("objective"), out)
     if colour == "yellow":
         fact(out, "bot_colour_bonus", f"The yellow die: {who} advances 2 on the Emperor track.", colour=colour)
-        return advance_emperor(state, BOT, 2, "the yellow die", out)
+        return advance_emperor(state, BOT, 2, N_("the yellow die"), out)
     fact(out, "bot_colour_bonus", f"The blue die: {who} scores 2 VP.", colour=colour)
-    return score(state, BOT, 2, "the blue die", out)
+    return score(state, BOT, 2, N_("the blue die"), out)
 
 
 def emperor(state: State, symbol: Symbol, out: Outcome) -> State:
     fact(out, "bot_emperor", f"{name(state)} advances {symbol.n} on the Emperor track.", steps=symbol.n)
-    return advance_emperor(state, BOT, symbol.n, "instruction card", out)
+    return advance_emperor(state, BOT, symbol.n, N_("instruction card"), out)
 
 
 def objective(state: State, symbol: Symbol, out: Outcome) -> State:
@@ -238,7 +238,7 @@ def private_staff(state: State, symbol: Symbol, out: Outcome) -> State:
         return state
     fact(out, "bot_staff", f"{name(state)} turns up the top card of the private staff deck (the table names "
          "it).", staff=None)
-    return evolve(state, pending=(Pending(BOT, "bot_staff", why="instruction card: private staff"),) + state.pending)
+    return evolve(state, pending=(Pending(BOT, "bot_staff", why=N_("instruction card: private staff")),) + state.pending)
 
 
 def objective_symbol(state: State, symbol: Symbol, out: Outcome) -> State:
