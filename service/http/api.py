@@ -167,11 +167,13 @@ class MoveSchema(MethodView):
 class Words(MethodView):
     @blp.response(200, WordsSchema)
     def get(self, language: str):
-        """The scorekeeper's page's words in a language (en, de), from the service's message catalog."""
+        """The scorekeeper's page's words in a language (en, de, ...), from the service's message catalog,
+        and every language the service speaks, each by its own name."""
         if language not in i18n.LANGUAGES:
             from service.app.errors import NotFound
             raise NotFound(f"The page speaks {' and '.join(i18n.LANGUAGES)}, not '{language}'.")
-        return {"language": language, "words": i18n.words(language)}
+        return {"language": language, "words": i18n.words(language),
+                "languages": {lang: i18n.own_name(lang) for lang in i18n.LANGUAGES}}
 
 
 @blp.route("/game-types/<game>/catalog")

@@ -33,11 +33,32 @@ from domain.words import Listing, Message
 
 log = logging.getLogger("tablelog")
 
-LANGUAGES = ("en", "de")
-"""What the service speaks, the default first (the domain's own words)."""
-DEFAULT = LANGUAGES[0]
+DEFAULT = "en"
 TRANSLATIONS = Path(__file__).parent / "translations"
 CATALOG = "messages"
+
+
+def spoken_languages(translations: Path) -> tuple[str, ...]:
+    """The default, then every language whose catalog is in ``translations``
+    (``<lang>/LC_MESSAGES/messages.po``): a language is spoken once its one
+    ``.po`` file is there, compiled."""
+    return (DEFAULT, *sorted(folder.name for folder in translations.iterdir()
+                             if (folder / "LC_MESSAGES" / f"{CATALOG}.po").is_file()))
+
+
+LANGUAGES = spoken_languages(TRANSLATIONS)
+"""What the service speaks, the default first (the domain's own words)."""
+
+
+def own_name(lang: str) -> str:
+    """A language's name in itself ("Deutsch"), from Babel's locale data
+    (its code where Babel knows none: a test's pseudo-locale)."""
+    from babel import Locale, UnknownLocaleError
+    try:
+        name = Locale.parse(lang).get_display_name(lang) or lang
+    except (UnknownLocaleError, ValueError):
+        return lang
+    return name[:1].upper() + name[1:]
 
 
 def language(accept: Any) -> str:

@@ -98,7 +98,8 @@ def test_a_service_refusal_without_a_translation_stays_english(client):
 def test_the_page_asks_for_its_words(client):
     words = client.get("/api/words/de").json
     assert words["language"] == "de" and words["words"]["↶ Undo"] == "↶ Rückgängig"
-    assert client.get("/api/words/en").json == {"language": "en", "words": {}}
+    assert client.get("/api/words/en").json == {"language": "en", "words": {},
+                                                "languages": {"en": "English", "de": "Deutsch"}}
     missing = client.get("/api/words/fr")
     assert missing.status_code == 404 and missing.json["code"] == "not_found"
 
@@ -280,3 +281,13 @@ def test_a_facts_reason_is_said_by_its_id_in_a_log_and_a_stored_one_by_itself():
     assert german[0]["why"] == "Zimmer 2-3 vorbereitet" and german[1]["why"] == "der Personalstapel ist leer"
     assert german[2]["seat"] == "the staff deck is empty"           # only a reason is looked up by itself
     assert i18n.spoken(log, "en") is log
+
+
+def test_a_language_is_spoken_once_its_catalog_is_there(tmp_path):
+    """Adding a language is one .po file (compiled): the service finds it by its folder."""
+    for lang in ("de", "fr"):
+        (tmp_path / lang / "LC_MESSAGES").mkdir(parents=True)
+        (tmp_path / lang / "LC_MESSAGES" / "messages.po").write_text("", encoding="utf-8")
+    (tmp_path / "xx").mkdir()                                   # no catalog: no language
+    assert i18n.spoken_languages(tmp_path) == ("en", "de", "fr")
+    assert i18n.LANGUAGES == ("en", "de") and i18n.own_name("fr") == "Français"

@@ -11,6 +11,10 @@ import { t } from "./i18n.js";
 // a move shows on the other pages within this, about half of it at the median.
 const WATCH_MS = 800;
 
+// Who recorded a move: a role in words, a player by name.
+const ROLES = { scorekeeper: () => t("scorekeeper"), service: () => t("the service"), table: () => t("the table") };
+const recorder = (who) => (ROLES[who] ? ROLES[who]() : who);
+
 // shown(): whether this page is still the one to show (see app.js).
 export async function showGame(main, id, gameTypes, shown = () => true) {
   const page = new GamePage(main, id, gameTypes);
@@ -547,8 +551,8 @@ class GamePage {
       this.moveWords(entry.move),
       entry.undone && h("em.tag", ` ${t("undone")}`)),
     facts.length ? h("ul.facts", facts.map((f) => h("li", f))) : null,
-    entry.annotations.length ? h("ul.comments", entry.annotations.map((a) => h("li", h("q", a.text), h("small", ` ${a.by}`)))) : null,
-    h("small.by", `${t("recorded by {who}", { who: entry.recorded_by })} · ${new Date(entry.recorded_at).toLocaleTimeString()}`,
+    entry.annotations.length ? h("ul.comments", entry.annotations.map((a) => h("li", h("q", a.text), h("small", ` ${recorder(a.by)}`)))) : null,
+    h("small.by", `${t("recorded by {who}", { who: recorder(entry.recorded_by) })} · ${new Date(entry.recorded_at).toLocaleTimeString()}`,
       entry.history.map((step) => ` · ${historyWords(step)}`)),
     chosen ? this.moveTools(entry) : null);
   }
