@@ -195,7 +195,8 @@ async function showNew(mine) {
 function header(seat = null) {
   const top = document.querySelector("header.top");
   const other = nextLanguage(language());
-  clear(top, h("a", { href: "#/" }, "tablelog"), " ",
+  // The page's one level-one heading: the service's name (each view's own headings are level two).
+  clear(top, h("h1.site", h("a", { href: "#/" }, "tablelog")), " ",
     h("small", seat ? t("{seat}'s own page", { seat }) : t("the scorekeeper's page"), " · ", h("a", { href: "/api/docs" }, "API")),
     h("button.language", { type: "button", lang: other, dataset: { language: other },
       onclick: () => { chooseLanguage(other); useLanguage(other).then(route).catch(failed); } },

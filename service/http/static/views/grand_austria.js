@@ -183,7 +183,7 @@ function hotel(state, seat, ctx, problem) {
         class: `c-${colour} ${rooms[name]}${moves ? " selectable" : ""}`, dataset: { room: name, state: rooms[name] },
         title: `${t("{room} {colour}, {state}", { room: name, colour: t(colour), state: roomState(rooms[name]) })}${moves ? ` · ${t("tap to {verb}", { verb: roomVerb(moves[0].type) })}` : ""}`,
         "aria-label": t("room {room}, {colour}, {state}", { room: name, colour: t(colour), state: roomState(rooms[name]) }),
-        type: moves ? "button" : null, onclick: moves ? () => tapRoom(moves) : null,
+        type: moves ? "button" : null, role: moves ? null : "img", onclick: moves ? () => tapRoom(moves) : null,
       }, h("small", name), h("span.mark", mark));
     })));
   const verbs = [...new Set([...tappable.values()].flat().map((m) => roomVerb(m.type)))];
