@@ -18,7 +18,7 @@ import { dieFace } from "../values.js";
 import { seatColour } from "../chart.js";
 import { choiceWidget, listWidget } from "../forms.js";
 import { t } from "../i18n.js";
-import { itemName, moveName, phaseName, roomState, stepName } from "./grand_austria_words.js";
+import { itemName, moveName, phaseName, roomState, stepName } from "./grand_austria_names.js";
 import { bellCards, faceDownBells, largeOrderPile, moreFactWords, moreMoveTitle } from "./grand_austria_more.js";
 import { soloFactWords, soloFieldWidget, soloMoveTitle, soloPanel } from "./grand_austria_solo.js";
 

@@ -7,7 +7,7 @@
 // countdown markers, dancers and (module 3) its solo entrance's cogwheels.
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
-import { itemName } from "./grand_austria_words.js";
+import { itemName } from "./grand_austria_names.js";
 
 const COUNTDOWN = { none: () => t("no marker"), III: () => t("marker on III"), II: () => t("marker on II"),
   claimed: () => t("claimed") };
