@@ -24,6 +24,7 @@ import json
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Callable, ClassVar, Mapping, Sequence
 
 from marshmallow import Schema, ValidationError, fields, validate
@@ -94,24 +95,51 @@ NOBODY = Expected((), ())
 class MoveRule:
     """One move type of a game, declared once: its form (the schema a move of
     this type is read with), its check (raises ``RuleViolation`` naming the
-    rule) and what it does (the new state and the facts the move caused).
-    A game lists its move types so, by type; its ``check`` and ``apply`` look
-    the move's rule up there."""
+    rule) and what it does: ``apply(state, move, out)`` gives the new state and
+    appends the facts the move caused to ``out``. A game lists its move types
+    so, by type; its ``check`` and ``apply`` look the move's rule up there.
+
+    The rest serves a game whose turn is a string of moves by one seat (Grand
+    Austria Hotel): ``before_main``, it may come in a turn before the main
+    step; ``additional``, an additional action, before or after the main step;
+    ``candidates(state, seat)``, the moves of this type to try in a turn;
+    ``out_of_turn(state, move)``, refuses, in words, a seat that may not make
+    it now (before the plain "it is X's move")."""
 
     schema: type[Schema]
     check: Callable[[Any, Move], None]
-    apply: Callable[[Any, Move], tuple[Any, Outcome]]
+    apply: Callable[[Any, Move, Outcome], Any]
+    before_main: bool = False
+    additional: bool = False
+    candidates: Callable[[Any, str], list[Move]] | None = None
+    out_of_turn: Callable[[Any, Move], None] | None = None
+
+    def carry_out(self, state: Any, move: Move) -> tuple[Any, Outcome]:
+        """The new state and the facts the move caused; ``state`` is untouched."""
+        out: Outcome = []
+        return self.apply(state, move, out), out
+
+
+def _appending(apply: Callable[[Any, Move], tuple[Any, Outcome]]) -> Callable[[Any, Move, Outcome], Any]:
+    """A move's effect written as ``(state, move) -> (state, facts)``, in the
+    shape of :attr:`MoveRule.apply`."""
+    def applied(state: Any, move: Move, out: Outcome) -> Any:
+        state, facts = apply(state, move)
+        out.extend(facts)
+        return state
+    return applied
 
 
 def move_rules(schemas: Mapping[str, type[Schema]], **rules: tuple[Callable[[Any, Move], None],
                                                                  Callable[[Any, Move], tuple[Any, Outcome]]]
                ) -> dict[str, MoveRule]:
     """A game's move types, each its schema from ``schemas`` with its
-    ``(check, apply)``, in the schemas' order; every schema needs its rule."""
+    ``(check, apply)``, in the schemas' order, where ``apply(state, move)``
+    gives the new state and the facts; every schema needs its rule."""
     missing = set(schemas) ^ set(rules)
     if missing:
         raise TypeError(f"Move types without both a schema and a rule: {sorted(missing)}")
-    return {kind: MoveRule(schema, *rules[kind]) for kind, schema in schemas.items()}
+    return {kind: MoveRule(schema, rules[kind][0], _appending(rules[kind][1])) for kind, schema in schemas.items()}
 
 
 @dataclass(frozen=True)
@@ -194,7 +222,14 @@ class Game(ABC):
     replays under the current rules (see domain.table)."""
     reserved_seats: ClassVar[frozenset[str]] = RESERVED_SEATS
     options_schema: ClassVar[type[Schema]]
-    move_schemas: ClassVar[Mapping[str, type[Schema]]]
+    moves: ClassVar[Mapping[str, MoveRule]] = {}
+    """Every move type, declared once by type (:class:`MoveRule`: its form,
+    its check and what it does)."""
+
+    @cached_property
+    def move_schemas(self) -> Mapping[str, type[Schema]]:
+        """The form of each move type: by default the schemas of ``moves``."""
+        return {kind: rule.schema for kind, rule in self.moves.items()}
 
     # -- set-up -------------------------------------------------------------
     def validate_players(self, players: Sequence[str]) -> None:

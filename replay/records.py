@@ -27,7 +27,8 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Sequence
+from enum import StrEnum
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import orjson
 
@@ -59,11 +60,20 @@ class RecordError(ValueError):
         self.message = message
 
 
+class StepKind(StrEnum):
+    """What a step after the start is."""
+
+    MOVE = "move"
+    UNDO = "undo"
+    REDO = "redo"
+    ANNOTATE = "annotate"
+
+
 @dataclass
 class Step:
     """One event after the start: a move recorded, undone or redone, or a comment."""
 
-    kind: str                      # move | undo | redo | annotate
+    kind: StepKind
     number: int
     by: str = SCOREKEEPER
     move: Move | None = None
@@ -299,6 +309,64 @@ def _need(line: int, data: dict[str, Any], key: str, kind: type | tuple[type, ..
     return value
 
 
+LineReader = Callable[[Record, int, dict[str, Any], str, str | None], None]
+"""What a JSON line of one event kind adds to the record: (record, line
+number, the line's data, who recorded it, its request id)."""
+
+
+def _read_fork(record: Record, number: int, data: dict[str, Any], by: str, request_id: str | None) -> None:
+    # Older exports let the fork's move stand in the line's "at" (its time).
+    at = _need(number, data, "fork_at" if "fork_at" in data else "at", int)
+    record.forked = {"game": _need(number, data, "origin", str), "at": at,
+                     "version": _need(number, data, "origin_version", int),
+                     "hash": _need(number, data, "origin_hash", str)}
+
+
+def _read_move(record: Record, number: int, data: dict[str, Any], by: str, request_id: str | None) -> None:
+    record.steps.append(Step(StepKind.MOVE, _need(number, data, "number", int), by,
+                             move=_need(number, data, "move", dict), outcome=_need(number, data, "outcome", list),
+                             request_id=request_id))
+
+
+def _read_step(kind: StepKind) -> LineReader:
+    """An undo or a redo: the move's number, and the outcome where the line has one."""
+    def read(record: Record, number: int, data: dict[str, Any], by: str, request_id: str | None) -> None:
+        record.steps.append(Step(kind, _need(number, data, "number", int), by, outcome=data.get("outcome"),
+                                 request_id=request_id))
+    return read
+
+
+def _read_comment(record: Record, number: int, data: dict[str, Any], by: str, request_id: str | None) -> None:
+    record.steps.append(Step(StepKind.ANNOTATE, _need(number, data, "number", int), by,
+                             text=_need(number, data, "text", str), request_id=request_id))
+
+
+def _read_seed(record: Record, number: int, data: dict[str, Any], by: str, request_id: str | None) -> None:
+    # The seed of a game that is over, and the salt that opens its
+    # commitment: the imported game keeps both, as recorded.
+    seed = _need(number, data, "seed", int)
+    record.seed = record.seed if record.seed is not None else seed
+    record.seed_salt = _need(number, data, "salt", str)
+
+
+def _skipped(record: Record, number: int, data: dict[str, Any], by: str, request_id: str | None) -> None:
+    """A line the imported game has its own of: new tokens bring new seat
+    links, and an operator's decision on the origin's anchor stays there."""
+
+
+_LINE_READERS: dict[str, LineReader] = {
+    "Forked": _read_fork,
+    "MoveRecorded": _read_move,
+    "MoveUndone": _read_step(StepKind.UNDO),
+    "MoveRedone": _read_step(StepKind.REDO),
+    "Annotated": _read_comment,
+    "SeedRevealed": _read_seed,
+    "SeatLinkChanged": _skipped,
+    "HeadAccepted": _skipped,
+}
+"""How each kind of line after ``Started`` is read, by the line's ``event``."""
+
+
 def read_jsonl(text: str) -> Record:
     record: Record | None = None
     for number, raw in enumerate(text.splitlines(), 1):
@@ -340,34 +408,10 @@ def read_jsonl(text: str) -> Record:
         request_id = data.get("request_id")
         if not isinstance(by, str) or not isinstance(request_id, (str, type(None))):
             raise RecordError(number, "recorded_by and request_id are text.")
-        if kind == "Forked":
-            # Older exports let the fork's move stand in the line's "at" (its time).
-            at = _need(number, data, "fork_at" if "fork_at" in data else "at", int)
-            record.forked = {"game": _need(number, data, "origin", str), "at": at,
-                             "version": _need(number, data, "origin_version", int),
-                             "hash": _need(number, data, "origin_hash", str)}
-        elif kind == "MoveRecorded":
-            record.steps.append(Step("move", _need(number, data, "number", int), by,
-                                     move=_need(number, data, "move", dict),
-                                     outcome=_need(number, data, "outcome", list), request_id=request_id))
-        elif kind in ("MoveUndone", "MoveRedone"):
-            record.steps.append(Step("undo" if kind == "MoveUndone" else "redo", _need(number, data, "number", int),
-                                     by, outcome=data.get("outcome"), request_id=request_id))
-        elif kind == "Annotated":
-            record.steps.append(Step("annotate", _need(number, data, "number", int), by,
-                                     text=_need(number, data, "text", str), request_id=request_id))
-        elif kind == "SeedRevealed":
-            # The seed of a game that is over, and the salt that opens its
-            # commitment: the imported game keeps both, as recorded.
-            seed = _need(number, data, "seed", int)
-            record.seed = record.seed if record.seed is not None else seed
-            record.seed_salt = _need(number, data, "salt", str)
-        elif kind == "SeatLinkChanged":
-            pass                # an imported game gets new tokens, and with them new links
-        elif kind == "HeadAccepted":
-            pass                # an operator's decision on the origin's anchor: the imported game has its own
-        else:
+        reader = _LINE_READERS.get(kind) if isinstance(kind, str) else None
+        if reader is None:
             raise RecordError(number, f"unknown event {kind!r}.")
+        reader(record, number, data, by, request_id)
     if record is None:
         raise RecordError(1, "the record is empty.")
     return record
@@ -407,11 +451,11 @@ def read_text(text: str) -> Record:
             record, game, seats = _text_header(tags, number)
         body, _, by = line.rpartition(" ; by ") if " ; by " in line else (line, "", SCOREKEEPER)
         if body.startswith("{") and body.endswith("}"):
-            record.steps.append(Step("annotate", last, by, text=_unescape(body[1:-1], "}")))
+            record.steps.append(Step(StepKind.ANNOTATE, last, by, text=_unescape(body[1:-1], "}")))
             continue
         undo = _UNDO.match(body)
         if undo:
-            record.steps.append(Step(undo[1], int(undo[2]), by))
+            record.steps.append(Step(StepKind(undo[1]), int(undo[2]), by))
             continue
         move = _MOVE.match(body)
         if not move:
@@ -421,7 +465,7 @@ def read_text(text: str) -> Record:
             parsed = game.parse_notation(move[2], seats)
         except ValueError as error:
             raise RecordError(number, f"{move[2]!r} is not a {game.title} move: {error}") from None
-        record.steps.append(Step("move", last, by, move=parsed))
+        record.steps.append(Step(StepKind.MOVE, last, by, move=parsed))
     if record is None:
         record, _, _ = _text_header(tags, 1)
     return record

@@ -27,3 +27,7 @@ def test_the_documentation_builds_strictly(tmp_path):
                            capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
     assert built.returncode == 0, built.stderr[-3000:]
     assert (tmp_path / "site" / "api" / "openapi.json").is_file()
+    # The API reference, rendered from the document, shows the errors' shape, the ETags and the paging.
+    reference = (tmp_path / "site" / "api-reference" / "index.html").read_text(encoding="utf-8")
+    for shown in ("application/problem+json", "ETag", "If-None-Match", "If-Match", "cursor", "not_a_record"):
+        assert shown in reference, shown

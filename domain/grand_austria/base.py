@@ -3,10 +3,9 @@ from __future__ import annotations
 
 from domain.grand_austria import cafe, dice, hotel, pending, scoring, setup, staff, turns
 from domain.grand_austria.parts import Module
-from domain.grand_austria.registry import register
 from domain.grand_austria.rounds import ROUND_END_STEPS
 
-BASE = register(Module(
+BASE = Module(
     id="base", title="Grand Austria Hotel",
     moves={**setup.MOVES, **cafe.MOVES, **dice.MOVES, **hotel.MOVES, **staff.MOVES, **pending.MOVES,
            **scoring.MOVES, **turns.MOVES},
@@ -19,4 +18,4 @@ BASE = register(Module(
     turn_order=turns.SnakeOrder(),
     chance={"setup": setup.setup_chance, "reveal_guest": cafe.reveal_chance, "roll": dice.roll_chance,
             "reroll": dice.reroll_chance, "draw_staff": staff.draw_chance},
-))
+)

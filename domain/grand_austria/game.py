@@ -17,8 +17,6 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
-import domain.grand_austria.base  # noqa: F401  (registers the base game)
-import domain.grand_austria.modules  # noqa: F401  (registers the Let's Waltz! modules)
 from domain.grand_austria import notation, pending, rounds, turns
 from domain.grand_austria.catalog import CARD_FILES, EFFECT_FIELDS, CatalogError, catalog, hotel_from, with_house
 from domain.grand_austria.config import CURRENT_VERSION, VERSIONS, base_config

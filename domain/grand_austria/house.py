@@ -77,8 +77,8 @@ def _once_each(section: str, entries: list[Any]) -> None:
         return
     seen: set[Any] = set()
     for i, entry in enumerate(entries):
-        if not isinstance(entry, Mapping) or field not in entry:
-            continue
+        if not isinstance(entry, Mapping) or not isinstance(entry.get(field), (int, str)):
+            continue                     # no number or name to tell it by: the game's own checks refuse it
         if entry[field] in seen:
             raise CatalogError(f"{section}[{i}].{field}: {entry[field]!r} is in the catalog twice")
         seen.add(entry[field])

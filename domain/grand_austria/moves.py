@@ -3,12 +3,13 @@ schemas that check their form. Cards are named by catalog number or printed name
 printed content (the same fields as ``data/catalog.toml``)."""
 from __future__ import annotations
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 
-from domain.grand_austria.catalog import (ALL_ITEMS, CatalogError, card_numbers, every_card, guest_from, hotel_from,
-                                         staff_from)
+from domain.grand_austria.catalog import (ALL_ITEMS, ROOM_COLOURS, CatalogError, card_numbers, every_card, guest_from,
+                                         hotel_from, staff_from)
 from domain.names import canonical
-from domain.rules import MoveSchema, WholeText, YesNo, die_face, seat_field, whole_number
+from domain.grand_austria.refusals import R_SETUP
+from domain.rules import MoveSchema, RuleViolation, WholeText, YesNo, die_face, seat_field, whole_number
 from domain.words import N_
 
 ROOM = r"^\d\.\d$"
@@ -68,12 +69,40 @@ def item_counts(**kw):
                        metadata={"description": N_("item -> how many, e.g. {\"strudel\": 2, \"cake\": 1}")}, **kw)
 
 
-class HotelOption(fields.Field):
+class HotelBoardSchema(Schema):
+    """A hotel board side as printed: its form (HTTP 400 when it does not fit)."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    name = fields.String(validate=validate.Length(max=80))
+    floors = fields.List(fields.List(fields.String(validate=validate.OneOf(ROOM_COLOURS)),
+                                     validate=validate.Length(min=1, max=9)),
+                         required=True, validate=validate.Length(min=1, max=9),
+                         metadata={"description": N_("each floor's room colours, bottom floor first, left to right")})
+    groups = fields.List(fields.List(room_field(), validate=validate.Length(min=1)), required=True,
+                         metadata={"description": N_("the room groups, each room in exactly one")})
+    floor_costs = fields.List(count(), required=True, metadata={"description": N_("a room's cost, per floor")})
+    floor_vp = fields.List(count(), required=True, metadata={"description": N_("VP of a completed floor, per floor")})
+    prepare_vp = fields.Dict(keys=room_field(), values=count(),
+                             metadata={"description": N_("room -> VP for preparing it")})
+
+
+class HotelOption(fields.Nested):
+    """A custom hotel board side: its form by HotelBoardSchema; a board of
+    that form whose rooms do not add up (floors of unequal length, groups
+    that do not cover every room once) is refused by the rules (422)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(HotelBoardSchema, **kwargs)
+
     def _deserialize(self, value, attr, data, **kwargs):
+        super()._deserialize(value, attr, data, **kwargs)
         try:
             hotel_from(value)
-        except (CatalogError, KeyError, TypeError, ValueError) as error:
-            raise ValidationError(f"Not a hotel board: {error}") from None
+        except CatalogError as error:
+            raise RuleViolation("not_a_hotel_board", N_("Not a hotel board: {error}."), R_SETUP,
+                                error=error) from None
         return value
 
 

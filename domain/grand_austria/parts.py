@@ -2,7 +2,7 @@
 registry.
 
 The base game is a module like the others (``base``, always first): each
-contributes move rules, pending decision kinds, effects, trigger sources,
+contributes move rules (``domain.rules.MoveRule``), pending decision kinds, effects, trigger sources,
 setup phases, round-end steps, final-scoring lines, main steps of a turn, rules
 for taking a die, a turn-order policy, a configuration change, view fragments, chance moves for
 digital mode and notation forms. :func:`parts_for` merges the base and the
@@ -14,34 +14,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence, TypeVar
 
-from marshmallow import Schema
-
-from domain.rules import Expected, Move, Outcome
+from domain.rules import Expected, Move, MoveRule, Outcome
 
 if TYPE_CHECKING:
     from domain.grand_austria.config import Config
     from domain.grand_austria.state import Pending, State
-
-
-@dataclass(frozen=True)
-class MoveRule:
-    """One move type: its form, its check and what it does. ``before_main``:
-    it may come in a turn before the main step (a guest, additional actions);
-    ``additional``: an additional action, before or after the main step;
-    ``candidates``: the moves of this type to try in a turn (a module's own
-    additional actions and main steps; the base game lists its own);
-    ``out_of_turn``: says which rule keeps a seat that may not make it now
-    from making it (before the plain "it is X's move")."""
-
-    schema: type[Schema]
-    check: Callable[[State, Move], None]
-    apply: Callable[[State, Move, Outcome], State]
-    before_main: bool = False
-    additional: bool = False
-    candidates: Callable[[State, str], list[Move]] | None = None
-    out_of_turn: Callable[[State, Move], None] | None = None   # refuses a seat that may not move now, in words
 
 
 @dataclass(frozen=True)
@@ -141,12 +120,44 @@ class DieRule:
     taken: Callable[[State, str, int, str, Outcome], State]
 
 
+@dataclass(frozen=True)
+class Hooks:
+    """The places where the engine asks a module, each optional: a module
+    declares the ones it answers, by name, in one ``Hooks(...)``; the engine
+    calls the chosen modules' hooks of a place one after the other (those
+    that change the state) or takes the first answer (those that answer)."""
+
+    guest_taken: Callable[[State, str, Pending | None, Outcome], State] | None = None
+    """A guest went to a café table (the pending decision that let the seat take it, if any)."""
+    main_step: Callable[[State, str, int | None, Outcome], State] | None = None
+    """The turn's main step was taken (not an extra action): the die's value, None for another main step."""
+    before_die: Callable[[State, Move], State] | None = None
+    """The dice as they lie when this take_die is checked and carried out (a
+    module may move one first; it refuses what it does not allow)."""
+    more_die_moves: Callable[[State, str], list[Move]] | None = None
+    """take_die moves a module adds."""
+    room_prepared: Callable[[State, str, int, Outcome], State] | None = None
+    """A room was prepared."""
+    room_occupied: Callable[[State, str, int, Outcome], State] | None = None
+    """A room was occupied (after its group's bonus)."""
+    occupancy_chart: Callable[[State, str], Any] | None = None
+    """The seat's own occupancy bonus chart, or None."""
+    row_bonus_times: Callable[[State, str], int | None] | None = None
+    """How often the seat gets a ballroom row bonus, or None."""
+    guest_surcharge: Callable[[State, str, int], tuple[int, str] | None] | None = None
+    """An extra price (krones, why) for the queue guest at that position (from
+    0), paid even when the guest is free; None: none."""
+
+
+NO_HOOKS = Hooks()
+
+
 @dataclass
 class Module:
     """A module's contributions (each optional). ``setup_phases`` are
     (phase, the phase it comes before); ``configure`` adjusts the
     configuration; ``start`` gives its own state (``state.modules[id]``);
-    ``hooks`` answer the engine at the places :data:`HOOKS` names."""
+    ``hooks`` answer the engine at the places :class:`Hooks` names."""
 
     id: str
     title: str
@@ -176,7 +187,7 @@ class Module:
     watch: Watcher | None = None
     staff_kinds: frozenset[str] = frozenset()     # staff kinds only this module's games have (bell)
     completed_guests: Callable[[State, str], Sequence[Any]] | None = None  # orders completed but not checked in
-    hooks: Mapping[str, Callable[..., Any]] = field(default_factory=dict)   # see HOOKS
+    hooks: Hooks = NO_HOOKS
     # a module in play by an option of its own rather than by ``modules`` (the solo variant)
     chosen_by: str | None = None
     # the state before the first move, adjusted (a seat the rules play, its board)
@@ -188,23 +199,6 @@ class Module:
     turn: Callable[[State], Expected | None] | None = None
     advance: Callable[[State, Outcome], State] | None = None
     winners: Callable[[State], list[str]] | None = None
-
-
-HOOKS = {
-    "guest_taken": "(state, seat, pending or None, out) -> state: a guest went to a café table",
-    "main_step": "(state, seat, die value or None for another main step, out) -> state: the turn's main "
-                 "step was taken (not an extra action)",
-    "before_die": "(state, move) -> state: the dice as they lie when this take_die is checked and carried "
-                  "out (a module may move one first; it refuses what it does not allow)",
-    "more_die_moves": "(state, seat) -> [move]: take_die moves a module adds",
-    "room_prepared": "(state, seat, room, out) -> state: a room was prepared",
-    "room_occupied": "(state, seat, room, out) -> state: a room was occupied (after its group's bonus)",
-    "occupancy_chart": "(state, seat) -> chart or None: the seat's own occupancy bonus chart",
-    "row_bonus_times": "(state, seat) -> int or None: how often the seat gets a ballroom row bonus",
-    "guest_surcharge": "(state, seat, queue position from 0) -> (krones, why) or None: an extra price for "
-                       "that queue guest, paid even when the guest is free",
-}
-"""The named places where the engine asks the chosen modules (Module.hooks)."""
 
 
 MODULES: dict[str, Module] = {}
@@ -250,7 +244,7 @@ class Parts:
     watchers: tuple[Watcher, ...]
     staff_kinds: frozenset[str]
     completed_guests: tuple[Callable[[State, str], Sequence[Any]], ...]
-    hooks: Mapping[str, tuple[Callable[..., Any], ...]] = field(default_factory=dict)
+    hooks: tuple[Hooks, ...] = ()
     automaton_scoring: tuple[FinalLine, ...] = ()
     turn: tuple[Callable[[State], Expected | None], ...] = ()
     advance: tuple[Callable[[State, Outcome], State], ...] = ()
@@ -288,7 +282,7 @@ def parts_for(modules: tuple[str, ...]) -> Parts:
         watchers=tuple(m.watch for m in chosen if m.watch is not None),
         staff_kinds=frozenset(k for m in chosen for k in m.staff_kinds),
         completed_guests=tuple(m.completed_guests for m in chosen if m.completed_guests is not None),
-        hooks={name: tuple(m.hooks[name] for m in chosen if name in m.hooks) for name in HOOKS},
+        hooks=tuple(m.hooks for m in chosen if m.hooks != NO_HOOKS),
         automaton_scoring=tuple(sorted((f for m in chosen for f in m.automaton_scoring), key=lambda f: f.order)),
         turn=tuple(m.turn for m in chosen if m.turn is not None),
         advance=tuple(m.advance for m in chosen if m.advance is not None),
@@ -304,13 +298,21 @@ def parts(state: State) -> Parts:
     return parts_for(state.config.modules)
 
 
-def run_hooks(state: State, name: str, *args: Any) -> State:
-    """Each chosen module's hook of this name, one after the other, on the state."""
-    for hook in parts(state).hooks[name]:
+H = TypeVar("H", bound=Callable[..., Any])
+
+
+def hooks(state: State, place: Callable[[Hooks], H | None]) -> list[H]:
+    """The chosen modules' hooks at one place (``lambda h: h.room_prepared``), in the modules' order."""
+    return [hook for h in parts(state).hooks if (hook := place(h)) is not None]
+
+
+def run_hooks(state: State, place: Callable[[Hooks], Callable[..., State] | None], *args: Any) -> State:
+    """Each chosen module's hook at this place, one after the other, on the state."""
+    for hook in hooks(state, place):
         state = hook(state, *args)
     return state
 
 
-def asked(state: State, name: str, *args: Any) -> Any:
-    """The first answer a chosen module's hook of this name gives (None: none does)."""
-    return next((a for hook in parts(state).hooks[name] if (a := hook(state, *args)) is not None), None)
+def asked(state: State, place: Callable[[Hooks], Callable[..., Any] | None], *args: Any) -> Any:
+    """The first answer a chosen module's hook at this place gives (None: none does)."""
+    return next((a for hook in hooks(state, place) if (a := hook(state, *args)) is not None), None)

@@ -1,8 +1,11 @@
-"""The module registry's writers: ``register`` makes a module choosable
-(its effects join the effect vocabulary, its cards the catalog) and
-``unregister`` takes it back; the setup move's and the options' schemas are
-built over every registered module. The registry itself (``MODULES``) and
-what a game assembles from it live in :mod:`domain.grand_austria.parts`."""
+"""The modules Grand Austria Hotel ships, listed (:data:`SHIPPED`), and the
+registry's writers: ``register`` makes a module choosable (its effects join
+the effect vocabulary, its cards the catalog) and ``unregister`` takes it
+back; the setup move's and the options' schemas are built over every
+registered module. A module declares its ``Module`` and registers nothing
+itself: the list below is the one place that makes it known (a test registers
+its own module by ``register``). The registry itself (``MODULES``) and what a
+game assembles from it live in :mod:`domain.grand_austria.parts`."""
 from __future__ import annotations
 
 from functools import cache
@@ -12,7 +15,14 @@ from marshmallow import Schema
 from domain.grand_austria.catalog import CARD_FILES, MODULE_MEASURES, every_card
 from domain.grand_austria.effects import effect, forget_effect
 from domain.grand_austria.moves import OptionsSchema, SetupSchema
+from domain.grand_austria.base import BASE
+from domain.grand_austria.modules.ballrooms import BALLROOMS
+from domain.grand_austria.modules.celebrities import CELEBRITIES
+from domain.grand_austria.modules.more import MORE
+from domain.grand_austria.modules.start_player import START_PLAYER
+from domain.grand_austria.modules.unique_hotels import UNIQUE_HOTELS
 from domain.grand_austria.parts import MODULES, Module, parts_for, registered_staff_kinds
+from domain.grand_austria.solo.variant import SOLO
 
 
 def register(module: Module) -> Module:
@@ -56,3 +66,11 @@ def options_schema() -> type[Schema]:
     extra = {name: option for module in MODULES.values() for name, option in module.options.items()}
     return type("OptionsSchema", (OptionsSchema,), dict(extra, __doc__=OptionsSchema.__doc__)) if extra \
         else OptionsSchema
+
+
+SHIPPED = (BASE, BALLROOMS, CELEBRITIES, MORE, START_PLAYER, UNIQUE_HOTELS, SOLO)
+"""Every module Grand Austria Hotel ships, the base game first, in the order
+the catalog, the options and the notation list them."""
+
+for shipped in SHIPPED:
+    register(shipped)

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from domain.rules import Move, RuleViolation
 from domain.vienna.components import (Card, Field, face, held, is_white, with_face)
-from domain.vienna.state import (Pending, Player, REROLL_COST, RULE_COMPARISON, RULE_EVALUATION, RULE_ORDER, RULE_PLAY,
-                                 RULE_REROLL, RULE_SETUP, RULE_SPECIAL_CARDS, RULE_SPECIAL_FIELDS, TURN_BACK_COST,
-                                 ViennaState, check_from_deck, free_fields, has_all, not_on_joker_card, reveal_size,
-                                 without)
+from domain.vienna.state import (Pending, Phase, Player, REROLL_COST, RULE_COMPARISON, RULE_EVALUATION, RULE_ORDER,
+                                 RULE_PLAY, RULE_REROLL, RULE_SETUP, RULE_SPECIAL_CARDS, RULE_SPECIAL_FIELDS,
+                                 TURN_BACK_COST, ViennaState, check_from_deck, free_fields, has_all, not_on_joker_card,
+                                 reveal_size, without)
 from domain.words import N_, said
 
 
 def check_start_card(state: ViennaState, move: Move) -> None:
-    if state.phase != "start_cards":
+    if state.phase != Phase.START_CARDS:
         raise RuleViolation("start_cards_chosen", N_("Every player has already chosen a start card."), RULE_SETUP)
     chooser = state.chooser()
     if move["seat"] != chooser:
@@ -30,7 +30,7 @@ def check_start_card(state: ViennaState, move: Move) -> None:
 
 
 def check_reveal(state: ViennaState, move: Move) -> None:
-    if state.phase != "reveal":
+    if state.phase != Phase.REVEAL:
         raise RuleViolation("not_reveal_time", N_("Character cards are turned over only at the start of a round."),
                             RULE_SETUP)
     cards = move["cards"]
@@ -54,7 +54,7 @@ def check_reveal(state: ViennaState, move: Move) -> None:
 
 def check_roll(state: ViennaState, move: Move) -> None:
     seat = move["seat"]
-    if state.phase != "placing" or state.player(state.turn).rolled or seat != state.turn:
+    if state.phase != Phase.PLACING or state.player(state.turn).rolled or seat != state.turn:
         raise RuleViolation(
             "not_roll_time",
             N_("{seat} cannot roll now: each player rolls all their dice once, at the start of their first "
@@ -69,8 +69,8 @@ def check_roll(state: ViennaState, move: Move) -> None:
 
 
 def check_own_turn(state: ViennaState, seat: str, what: str) -> Player:
-    if state.phase != "placing" or state.turn != seat:
-        now = said(N_("it is {turn}'s turn"), turn=state.turn) if state.phase == "placing" else \
+    if state.phase != Phase.PLACING or state.turn != seat:
+        now = said(N_("it is {turn}'s turn"), turn=state.turn) if state.phase == Phase.PLACING else \
             N_("dice are not being placed now")
         raise RuleViolation("not_your_turn", N_("{seat} cannot {what}: {now}."), RULE_PLAY,
                             seat=seat, what=what, now=now)
@@ -213,7 +213,7 @@ def check_double_move(state: ViennaState, move: Move) -> None:
         why = N_("does not hold the double-move card")
     elif state.double_move_used:
         why = N_("has already used the double-move card this round")
-    elif state.phase == "placing" and not state.player(seat).dice and state.player(seat).rolled:
+    elif state.phase == Phase.PLACING and not state.player(seat).dice and state.player(seat).rolled:
         why = N_("has no dice left to place")
     else:
         why = N_("can play it only right after their regular turn")
@@ -223,7 +223,7 @@ def check_double_move(state: ViennaState, move: Move) -> None:
 
 def check_decision(state: ViennaState, move: Move) -> None:
     pending, kind, seat = state.pending, move["type"], move["seat"]
-    if state.phase != "evaluation" or pending is None or pending.kind != kind:
+    if state.phase != Phase.EVALUATION or pending is None or pending.kind != kind:
         raise RuleViolation("no_decision", N_("No {kind} decision is open now."), RULE_EVALUATION,
                             kind=kind.replace('_', ' '))
     field = state.board.street[pending.field].name

@@ -10,14 +10,14 @@ from domain.ranking import best
 from domain.rules import Move, Outcome
 from domain.seating import left_of, right_of
 from domain.vienna.components import (SPECIALS, SYMBOLS, Field)
-from domain.vienna.state import (COINS_PER_VP, COMPARISON, FINAL_MAJORITY_VP, GAME_END_VP, Pending, ViennaState, gain,
-                                 open_symbols, score, scores, set_player, tiergarten_options, without)
+from domain.vienna.state import (COINS_PER_VP, COMPARISON, FINAL_MAJORITY_VP, GAME_END_VP, Pending, Phase, ViennaState,
+                                 gain, open_symbols, score, scores, set_player, tiergarten_options, without)
 from domain.words import N_, said
 
 
 def start_evaluation(state: ViennaState, outcome: Outcome) -> tuple[ViennaState, Outcome]:
     outcome.append({"fact": "evaluation_started", "round": state.round})
-    return evaluate(evolve(state, phase="evaluation", turn=None), outcome, 0, 0)
+    return evaluate(evolve(state, phase=Phase.EVALUATION, turn=None), outcome, 0, 0)
 
 
 def evaluate(state: ViennaState, outcome: Outcome, index: int, effect: int
@@ -190,7 +190,7 @@ def end_round(state: ViennaState, outcome: Outcome) -> tuple[ViennaState, Outcom
         return final_scoring(state, outcome)
     players = tuple(evolve(p, dice=(), rolled=False, position=-1, counted=frozenset()) for p in state.players)
     state = evolve(
-        state, players=players, phase="reveal", round=state.round + 1, street=(None,) * len(state.street),
+        state, players=players, phase=Phase.REVEAL, round=state.round + 1, street=(None,) * len(state.street),
         geheimbund=(), gendarme=None, display=(), discards=state.discards + state.display, turn=None,
         double_turn=False, offer=None, double_move_used=False, white_die=state.holder("additional_die"))
     outcome.append({"fact": "round_started", "round": state.round, "start_player": state.holder("start_player")})
@@ -219,7 +219,7 @@ def final_scoring(state: ViennaState, outcome: Outcome) -> tuple[ViennaState, Ou
             outcome.append({"fact": "scored", "seat": seat, "points": traded,
                             "why": said(N_("final: {value} coins traded"), value=traded * COINS_PER_VP)})
         players.append(evolve(player, vp=player.vp + gains[seat] + traded, coins=left))
-    state = evolve(state, players=tuple(players), phase="over", offer=None)
+    state = evolve(state, players=tuple(players), phase=Phase.OVER, offer=None)
     final = tuple((seat, p.vp, len(state.specials_of(seat)), p.coins) for seat, p in zip(state.seats, players))
     winners = tuple(best({seat: (vp, specials, coins) for seat, vp, specials, coins in final}))
     state = evolve(state, final=final, winners=winners)

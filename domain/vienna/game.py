@@ -28,17 +28,9 @@ from domain.vienna.checks import (check_decision, check_double_move, check_place
                                   check_roll, check_start_card, check_turn_die)
 from domain.vienna.evaluation import gloriette, take_character, tiergarten
 from domain.vienna.turns import choose_start_card, double_move, place, reroll, reveal, roll, turn_die
-from domain.vienna.state import (EDITIONS, Player, REROLL_COST, RULE_DIGITAL, RULE_END, RULE_SETUP, ViennaState,
+from domain.vienna.state import (EDITIONS, Phase, Player, REROLL_COST, RULE_DIGITAL, RULE_END, RULE_SETUP, ViennaState,
                                  check_from_deck, free_fields, reveal_size, scores, tiergarten_options, without)
 from domain.words import N_
-
-
-MOVES = move_rules(MOVE_SCHEMAS, choose_start_card=(check_start_card, choose_start_card),
-                   reveal_characters=(check_reveal, reveal), roll=(check_roll, roll), reroll=(check_reroll, reroll),
-                   turn_die=(check_turn_die, turn_die), place=(check_place, place),
-                   double_move=(check_double_move, double_move), take_character=(check_decision, take_character),
-                   gloriette=(check_decision, gloriette), tiergarten=(check_decision, tiergarten))
-"""Every move type: its form, its check and what it does."""
 
 
 class Vienna(Game):
@@ -49,7 +41,11 @@ class Vienna(Game):
     min_players = 3
     max_players = 5
     options_schema = OptionsSchema
-    move_schemas = {kind: rule.schema for kind, rule in MOVES.items()}
+    moves = move_rules(MOVE_SCHEMAS, choose_start_card=(check_start_card, choose_start_card),
+                       reveal_characters=(check_reveal, reveal), roll=(check_roll, roll), reroll=(check_reroll, reroll),
+                       turn_die=(check_turn_die, turn_die), place=(check_place, place),
+                       double_move=(check_double_move, double_move), take_character=(check_decision, take_character),
+                       gloriette=(check_decision, gloriette), tiergarten=(check_decision, tiergarten))
     short_notation = notation
 
     # -- set-up -------------------------------------------------------------------
@@ -79,13 +75,13 @@ class Vienna(Game):
 
     # -- who acts -----------------------------------------------------------------
     def expected(self, state: ViennaState) -> Expected:
-        if state.phase == "start_cards":
+        if state.phase == Phase.START_CARDS:
             return Expected((state.chooser(),), ("choose_start_card",))
-        if state.phase == "reveal":
+        if state.phase == Phase.REVEAL:
             return Expected((TABLE,), ("reveal_characters",))
-        if state.phase == "evaluation":
+        if state.phase == Phase.EVALUATION:
             return Expected((state.pending.seat,), (state.pending.kind,))
-        if state.phase != "placing":
+        if state.phase != Phase.PLACING:
             return NOBODY
         player = state.player(state.turn)
         if not player.rolled:
@@ -102,19 +98,19 @@ class Vienna(Game):
     # -- checks --------------------------------------------------------------------
     def check(self, state: ViennaState, move: Move) -> None:
         kind = move["type"]
-        if state.phase == "over":
+        if state.phase == Phase.OVER:
             raise RuleViolation("game_over", N_("The game is over: the final scoring has been done."), RULE_END)
         if "seat" in move and move["seat"] not in state.seats:
             raise RuleViolation("unknown_seat", N_("There is no player '{seat}' at this table."), RULE_SETUP,
                                 seat=move['seat'])
-        MOVES[kind].check(state, move)
+        self.moves[kind].check(state, move)
 
     # -- applying ----------------------------------------------------------------------
     def apply(self, state: ViennaState, move: Move) -> tuple[ViennaState, Outcome]:
         kind = move["type"]
         if state.offer and kind != "double_move":
             state = evolve(state, offer=None)
-        return MOVES[kind].apply(state, move)
+        return self.moves[kind].carry_out(state, move)
 
     # -- listing moves ----------------------------------------------------------------------
     def catalog(self, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -147,16 +143,16 @@ class Vienna(Game):
         to list); ``expected`` still names ``reroll`` while the player can pay,
         and the table enters the result (in digital mode the service rolls it,
         ``complete_move``)."""
-        if state.phase == "over":
+        if state.phase == Phase.OVER:
             return []
-        if state.phase == "start_cards":
+        if state.phase == Phase.START_CARDS:
             seat = state.chooser()
             taken = [p.start_card for p in state.players]
             return [{"type": "choose_start_card", "seat": seat, "card": c.to_json(with_coins=True)}
                     for c in state.deck.start_cards if c not in taken]
-        if state.phase == "evaluation":
+        if state.phase == Phase.EVALUATION:
             return self._decisions(state)
-        if state.phase != "placing":
+        if state.phase != Phase.PLACING:
             return None
         moves: list[Move] = []
         if state.offer:
@@ -220,7 +216,7 @@ class Vienna(Game):
 
     # -- chance in digital mode ----------------------------------------------------------------
     def chance_move(self, state: ViennaState, rng: random.Random) -> Move:
-        if state.phase == "reveal":
+        if state.phase == Phase.REVEAL:
             return {"type": "reveal_characters", "cards": [c.to_json() for c in self._draw(state, rng)]}
         seat = state.turn
         dice = [str(v) for v in roll_dice(rng, state.dice_count)]
@@ -263,7 +259,7 @@ class Vienna(Game):
         return scores(state)
 
     def finished(self, state: ViennaState) -> bool:
-        return state.phase == "over"
+        return state.phase == Phase.OVER
 
     def winners(self, state: ViennaState) -> list[str]:
         return list(state.winners)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass
+from enum import StrEnum
 from itertools import combinations
 from typing import Any, Mapping, Sequence
 
@@ -101,6 +102,17 @@ class Pending:
     amount: int = 0            # a character's cost, the Tiergarten's most coins
 
 
+class Phase(StrEnum):
+    """Where the game stands: the start cards chosen, the characters revealed,
+    the dice placed, a street evaluated; ``over`` after the final scoring."""
+
+    START_CARDS = "start_cards"
+    REVEAL = "reveal"
+    PLACING = "placing"
+    EVALUATION = "evaluation"
+    OVER = "over"
+
+
 @dataclass(frozen=True)
 class ViennaState:
     board: Board
@@ -111,7 +123,7 @@ class ViennaState:
     specials: tuple[str | None, ...]   # holder of each special card, in SPECIALS order
     street: tuple[Placement | None, ...]
     pile: tuple[Card, ...]             # character cards left to draw (digital mode's deck), sorted
-    phase: str = "start_cards"         # start_cards | reveal | placing | evaluation | over
+    phase: Phase = Phase.START_CARDS
     round: int = 1
     geheimbund: tuple[Placement, ...] = ()
     gendarme: int | None = None

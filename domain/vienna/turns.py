@@ -8,8 +8,8 @@ from domain.immutable import evolve, put
 from domain.rules import Move, Outcome
 from domain.seating import clockwise_from, left_of
 from domain.vienna.components import (Card, Field, held)
-from domain.vienna.state import (Placement, REROLL_COST, TURN_BACK_COST, ViennaState, gain, position_in_pile, score,
-                                 set_player, without)
+from domain.vienna.state import (Phase, Placement, REROLL_COST, TURN_BACK_COST, ViennaState, gain, position_in_pile,
+                                 score, set_player, without)
 from domain.vienna.evaluation import start_evaluation
 from domain.words import N_, said
 
@@ -27,7 +27,7 @@ def choose_start_card(state: ViennaState, move: Move) -> tuple[ViennaState, Outc
     state = set_player(state, seat, start_card=card)
     state = gain(state, seat, card.coins, said(N_("start card {name}"), name=card.name), outcome)
     if state.chooser() is None:
-        state = evolve(state, phase="reveal", white_die=state.holder("additional_die"))
+        state = evolve(state, phase=Phase.REVEAL, white_die=state.holder("additional_die"))
     return state, outcome
 
 
@@ -46,7 +46,7 @@ def reveal(state: ViennaState, move: Move) -> tuple[ViennaState, Outcome]:
     start = state.holder("start_player")
     outcome.append({"fact": "characters_revealed", "round": state.round,
                     "cards": [c.to_json() for c in display], "start_player": start})
-    return evolve(state, phase="placing", display=display, pile=pile, discards=discards, turn=start), outcome
+    return evolve(state, phase=Phase.PLACING, display=display, pile=pile, discards=discards, turn=start), outcome
 
 
 def roll(state: ViennaState, move: Move) -> tuple[ViennaState, Outcome]:

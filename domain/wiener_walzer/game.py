@@ -26,18 +26,13 @@ from domain.wiener_walzer.components import (
     buffet_sets, default_tiles)
 from domain.wiener_walzer.dances import dance_steps
 from domain.wiener_walzer.moves import MOVE_SCHEMAS, OptionsSchema
-from domain.wiener_walzer.state import Guest, WalzerState, scores
+from domain.wiener_walzer.state import Guest, Phase, WalzerState, scores
 
 from domain.wiener_walzer.turns import (CARDS_PER_PLAYER, MAX_BUFFET, MAX_GOLD, RULE_DANCES, RULE_END, RULE_EVENTS,
                                         RULE_SETUP, RULE_TURN, listing, check_dance, check_event, check_place,
                                         check_resolve_event, check_setup, dance, draw_event, place, resolve_event,
                                         set_up)
 from domain.words import N_
-
-
-MOVES = move_rules(MOVE_SCHEMAS, setup=(check_setup, set_up), place=(check_place, place), dance=(check_dance, dance),
-                   event=(check_event, draw_event), resolve_event=(check_resolve_event, resolve_event))
-"""Every move type: its form, its check and what it does."""
 
 
 class WienerWalzer(Game):
@@ -49,7 +44,9 @@ class WienerWalzer(Game):
     min_players = 2
     max_players = 5
     options_schema = OptionsSchema
-    move_schemas = {kind: rule.schema for kind, rule in MOVES.items()}
+    moves = move_rules(MOVE_SCHEMAS, setup=(check_setup, set_up), place=(check_place, place),
+                       dance=(check_dance, dance), event=(check_event, draw_event),
+                       resolve_event=(check_resolve_event, resolve_event))
 
     # -- set-up ---------------------------------------------------------------
     def setup(self, players: Sequence[str], options: Mapping[str, Any],
@@ -98,17 +95,17 @@ class WienerWalzer(Game):
     # -- who acts -----------------------------------------------------------------
     def expected(self, state: WalzerState) -> Expected:
         return {
-            "setup": Expected((TABLE,), ("setup",)),
-            "place": Expected((state.active,), ("place",)),
-            "event_draw": Expected((TABLE,), ("event",)),
-            "event": Expected((state.active,), ("resolve_event",)),
-            "dance": Expected((state.active,), ("dance",)),
+            Phase.SETUP: Expected((TABLE,), ("setup",)),
+            Phase.PLACE: Expected((state.active,), ("place",)),
+            Phase.EVENT_DRAW: Expected((TABLE,), ("event",)),
+            Phase.EVENT: Expected((state.active,), ("resolve_event",)),
+            Phase.DANCE: Expected((state.active,), ("dance",)),
         }.get(state.phase, NOBODY)
 
     # -- checks ---------------------------------------------------------------------
     def check(self, state: WalzerState, move: Move) -> None:
         kind = move["type"]
-        if state.phase == "over":
+        if state.phase == Phase.OVER:
             raise RuleViolation("game_over", N_("The game is over: every player has placed all their guests."), RULE_END)
         if kind == "setup":
             return check_setup(state, move)
@@ -118,7 +115,7 @@ class WienerWalzer(Game):
         if seat not in state.players:
             raise RuleViolation("unknown_seat", N_("There is no player '{seat}' at this table."), RULE_SETUP,
                                 seat=seat)
-        if state.phase == "setup":
+        if state.phase == Phase.SETUP:
             raise RuleViolation("not_set_up", N_("The board is not laid out yet: the table records the setup first."),
                                 RULE_SETUP)
         if kind not in self.expected(state).moves:
@@ -131,13 +128,13 @@ class WienerWalzer(Game):
 
     @staticmethod
     def _out_of_turn(state: WalzerState, kind: str) -> RuleViolation:
-        if state.phase == "dance":
+        if state.phase == Phase.DANCE:
             return RuleViolation("dance_pending", N_("The dances come first: {active} chooses the next dance."),
                                  RULE_DANCES, active=state.active)
-        if state.phase == "event_draw":
+        if state.phase == Phase.EVENT_DRAW:
             return RuleViolation("event_due", N_("A guest of value 0 was placed: the table draws an event card first."),
                                  RULE_EVENTS)
-        if state.phase == "event":
+        if state.phase == Phase.EVENT:
             return RuleViolation("event_pending", N_("{active} carries out {events} first."),
                                  RULE_EVENTS, active=state.active, events=events.title(state.event))
         if kind == "dance":
@@ -147,22 +144,22 @@ class WienerWalzer(Game):
 
     # -- applying ---------------------------------------------------------------------
     def apply(self, state: WalzerState, move: Move) -> tuple[WalzerState, Outcome]:
-        return MOVES[move["type"]].apply(state, move)
+        return self.moves[move["type"]].carry_out(state, move)
 
     # -- listing moves -------------------------------------------------------------------
     def legal_moves(self, state: WalzerState) -> list[Move] | None:
         if self.expected(state).is_chance:
             return None
         seat = state.active
-        if state.phase == "place":
+        if state.phase == Phase.PLACE:
             left = state.cards[state.index(seat)]
             cards = left[:1] if state.stacked else sorted(set(left))
             free = [s for s in state.board.spaces if s not in state.guests]
             return [{"type": "place", "seat": seat, "card": c, "space": s} for c in cards for s in free]
-        if state.phase == "dance":
+        if state.phase == Phase.DANCE:
             return [{"type": "dance", "seat": seat, "dancer": d, "partner": p}
                     for d, p in dance_steps(state.board, state.guests, among=state.due)]
-        if state.phase == "event":
+        if state.phase == Phase.EVENT:
             ways = events.resolutions(state, seat, state.event)
             if not ways:
                 return [{"type": "resolve_event", "seat": seat, "lapse": True}]
@@ -170,7 +167,7 @@ class WienerWalzer(Game):
         return []
 
     def chance_move(self, state: WalzerState, rng: random.Random) -> Move:
-        if state.phase == "event_draw":
+        if state.phase == Phase.EVENT_DRAW:
             return {"type": "event", "card": rng.choice(state.event_deck)}
         board = state.board
         gold = [s for s in board.spaces if s in board.gold]
@@ -186,7 +183,7 @@ class WienerWalzer(Game):
         return scores(state)
 
     def finished(self, state: WalzerState) -> bool:
-        return state.phase == "over"
+        return state.phase == Phase.OVER
 
     def winners(self, state: WalzerState) -> list[str]:
         return best(scores(state)) if self.finished(state) else []
@@ -206,7 +203,7 @@ class WienerWalzer(Game):
             "phase": state.phase,
             "players": list(state.players),
             "colours": dict(zip(state.players, state.colours)),
-            "active": state.active if state.phase not in ("setup", "over") else None,
+            "active": state.active if state.phase not in (Phase.SETUP, Phase.OVER) else None,
             "layout": list(state.board.rows),
             "spaces": {s: {"gold": s in state.board.gold,
                            "guest": guest_view(state.guests[s]) if s in state.guests else None,
@@ -230,7 +227,7 @@ class WienerWalzer(Game):
                        "text": EVENT_CARDS[state.event]["text"]} if state.event else None),
             "dance_options": ([{"dancer": d, "partner": p}
                                for d, p in dance_steps(state.board, state.guests, among=state.due)]
-                              if state.phase == "dance" else []),
+                              if state.phase == Phase.DANCE else []),
             "dances": [d.to_json() for d in state.dances],
         }
 

@@ -3,6 +3,7 @@ player's cards, tiles and points."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import cached_property, lru_cache
 
 from domain.immutable import evolve as replace
@@ -61,13 +62,25 @@ class Dance:
                 "seats": list(self.seats), "points": self.points, "kind": self.kind}
 
 
+class Phase(StrEnum):
+    """Where the game stands: the table's setup, a guest placed, an event card
+    drawn and resolved, the dancers moved; ``over`` once scored."""
+
+    SETUP = "setup"
+    PLACE = "place"
+    EVENT_DRAW = "event_draw"
+    EVENT = "event"
+    DANCE = "dance"
+    OVER = "over"
+
+
 @dataclass(frozen=True)
 class WalzerState:
     players: tuple[str, ...]           # clockwise, the first listed starts
     colours: tuple[str, ...]           # by player
     board: Board
     events: bool                       # the event-card variant
-    phase: str = "setup"               # setup | place | event_draw | event | dance | over
+    phase: Phase = Phase.SETUP
     turn: int = 0                      # index of the player whose turn it is
     guests: Mapping[str, Guest] = field(default_factory=dict)
     tiles: Mapping[str, Tile] = field(default_factory=dict)       # buffet tiles on the board
@@ -115,4 +128,4 @@ def scores(state: WalzerState) -> dict[str, int]:
 
 def winners(state: WalzerState) -> list[str]:
     """The players with the most points, once the game is over."""
-    return best(scores(state)) if state.phase == "over" else []
+    return best(scores(state)) if state.phase == Phase.OVER else []

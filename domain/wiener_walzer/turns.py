@@ -11,7 +11,7 @@ from domain.wiener_walzer import events
 from domain.wiener_walzer.components import (
     EVENT_CARDS, EVENT_VALUE, GUEST_CARDS, POINTS_PER_SET, SEXES, buffet_sets, default_tiles, value)
 from domain.wiener_walzer.dances import dance_steps, dancers, is_choice, perform_dance, why_not_due
-from domain.wiener_walzer.state import Guest, WalzerState
+from domain.wiener_walzer.state import Guest, Phase, WalzerState
 
 from domain.wiener_walzer.state import scores, winners
 from domain.words import N_, ngettext
@@ -34,7 +34,7 @@ def listing(items: Sequence[str], limit: int = 6) -> str:
 
 
 def check_setup(state: WalzerState, move: Move) -> None:
-    if state.phase != "setup":
+    if state.phase != Phase.SETUP:
         raise RuleViolation("already_set_up", N_("The board has already been laid out."), RULE_SETUP)
     board = state.board
     neutral, buffet = move["neutral"], move["buffet"]
@@ -69,7 +69,7 @@ def check_cover(given: Mapping[str, Any], spaces: Sequence[str], code: str, what
 
 
 def check_event(state: WalzerState, move: Move) -> None:
-    if state.phase != "event_draw":
+    if state.phase != Phase.EVENT_DRAW:
         raise RuleViolation("no_event_due", N_("An event card is drawn only right after a guest of value 0 is "
                             "placed, in the variant with event cards."), RULE_EVENTS)
     if move["card"] not in state.event_deck:
@@ -152,7 +152,7 @@ def set_up(state: WalzerState, move: Move) -> tuple[WalzerState, Outcome]:
     # card that was on top.
     seen = stacks is not None and None not in stacks.values()
     cards = tuple(tuple(stacks[seat]) for seat in state.players) if seen else state.cards
-    new = replace(state, phase="place", guests=guests, tiles=tiles, cards=cards, stacked=seen)
+    new = replace(state, phase=Phase.PLACE, guests=guests, tiles=tiles, cards=cards, stacked=seen)
     return new, [{"fact": "set_up", "neutral_guests": len(guests), "buffet_tiles": len(tiles),
                   "stacks": stacks is not None, "starts": state.active}]
 
@@ -176,7 +176,7 @@ def place(state: WalzerState, move: Move) -> tuple[WalzerState, Outcome]:
     outcome: Outcome = [{"fact": "placed", "seat": seat, "card": card, "space": space,
                          "tile": list(tile) if tile else None}]
     if state.events and value(card) == EVENT_VALUE and state.event_deck:
-        return replace(state, phase="event_draw"), outcome
+        return replace(state, phase=Phase.EVENT_DRAW), outcome
     return settle(state, outcome, among)
 
 
@@ -185,7 +185,7 @@ def draw_event(state: WalzerState, move: Move) -> tuple[WalzerState, Outcome]:
     deck = list(state.event_deck)
     deck.remove(card)
     spec = EVENT_CARDS[card]
-    return replace(state, phase="event", event=card, event_deck=tuple(deck)), [
+    return replace(state, phase=Phase.EVENT, event=card, event_deck=tuple(deck)), [
         {"fact": "event_drawn", "card": card, "title": spec["title"], "text": spec["text"]}]
 
 
@@ -211,7 +211,7 @@ def settle(state: WalzerState, outcome: Outcome,
     (see ``dance_steps``; the whole board when None)."""
     steps = dance_steps(state.board, state.guests, among=among)
     if is_choice(state.board, state.guests, steps):
-        return replace(state, phase="dance", due=dancers(steps)), outcome + [{
+        return replace(state, phase=Phase.DANCE, due=dancers(steps)), outcome + [{
             "fact": "dance_choice", "seat": state.active,
             "options": [{"dancer": d, "partner": p} for d, p in steps]}]
     while steps:
@@ -223,7 +223,7 @@ def settle(state: WalzerState, outcome: Outcome,
 
 def end_turn(state: WalzerState, outcome: Outcome) -> tuple[WalzerState, Outcome]:
     if any(state.cards):
-        return replace(state, phase="place", turn=(state.turn + 1) % len(state.players)), outcome
+        return replace(state, phase=Phase.PLACE, turn=(state.turn + 1) % len(state.players)), outcome
     points = state.points
     for i, seat in enumerate(state.players):
         sets = buffet_sets(state.collected[i])
@@ -232,5 +232,5 @@ def end_turn(state: WalzerState, outcome: Outcome) -> tuple[WalzerState, Outcome
             points = set_at(points, i, points[i] + sets * POINTS_PER_SET)
             outcome.append({"fact": "scored", "seat": seat, "points": sets * POINTS_PER_SET,
                             "why": ngettext("{n} complete buffet set", "{n} complete buffet sets", sets)})
-    state = replace(state, phase="over", points=points)
+    state = replace(state, phase=Phase.OVER, points=points)
     return state, outcome + [{"fact": "game_over", "scores": scores(state), "winners": winners(state)}]

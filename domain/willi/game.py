@@ -18,7 +18,8 @@ from domain.chance import deal as deal_cards
 from domain.rules import TABLE, Expected, Finding, Game, Move, move_rules, Outcome, RuleViolation
 from domain.willi.cards import CARD_PATTERN, DECK
 from domain.willi.moves import MOVE_SCHEMAS, OptionsSchema
-from domain.willi.state import HAND_SIZE, MONSTER, ROUNDS, RULE_PREPARATION, Hand, Trick, WilliState, scores, winners
+from domain.willi.state import (HAND_SIZE, MONSTER, ROUNDS, RULE_PREPARATION, Hand, Phase, Trick, WilliState, scores,
+                                winners)
 from domain.willi.tricks import (check_deal, check_discard, check_exchange, check_meinz, check_play, deal, discard,
                                  exchange, meinz, play)
 from domain.words import N_
@@ -37,11 +38,6 @@ _NOTATIONS = [
 """Willi's short notations, tried in this order (a seat name may hold spaces)."""
 
 
-MOVES = move_rules(MOVE_SCHEMAS, deal=(check_deal, deal), discard=(check_discard, discard), play=(check_play, play),
-                   meinz=(check_meinz, meinz), exchange=(check_exchange, exchange))
-"""Every move type: its form, its check and what it does."""
-
-
 class Willi(Game):
     id = "willi"
     title = "Willi"
@@ -51,7 +47,8 @@ class Willi(Game):
     max_players = 4
     reserved_seats = Game.reserved_seats | {MONSTER}
     options_schema = OptionsSchema
-    move_schemas = {kind: rule.schema for kind, rule in MOVES.items()}
+    moves = move_rules(MOVE_SCHEMAS, deal=(check_deal, deal), discard=(check_discard, discard), play=(check_play, play),
+                       meinz=(check_meinz, meinz), exchange=(check_exchange, exchange))
 
     # -- set-up ---------------------------------------------------------------
     def setup(self, players: Sequence[str], options: Mapping[str, Any],
@@ -65,11 +62,11 @@ class Willi(Game):
 
     # -- who acts ----------------------------------------------------------------
     def expected(self, state: WilliState) -> Expected:
-        if state.phase == "deal":
+        if state.phase == Phase.DEAL:
             return Expected((TABLE,), ("deal",))
-        if state.phase == "discard":
+        if state.phase == Phase.DISCARD:
             return Expected(tuple(s for s in state.players if s not in state.discarded), ("discard",))
-        if state.phase == "play":
+        if state.phase == Phase.PLAY:
             nxt = state.next_to_play()
             if state.exchange_open:
                 return Expected((nxt,), ("exchange", "play"))
@@ -80,21 +77,21 @@ class Willi(Game):
     # -- checks ------------------------------------------------------------------
     def check(self, state: WilliState, move: Move) -> None:
         kind = move["type"]
-        if state.phase == "over":
+        if state.phase == Phase.OVER:
             raise RuleViolation("game_over", N_("The game is over: all 8 rounds have been played."), "Game End")
         if kind == "deal":
-            return MOVES[kind].check(state, move)
+            return self.moves[kind].check(state, move)
         seat = move["seat"]
         if seat not in state.seats:
             raise RuleViolation("unknown_seat", N_("There is no seat '{seat}' at this table."), "Players", seat=seat)
-        if state.phase == "deal":
+        if state.phase == Phase.DEAL:
             raise RuleViolation("not_dealt", N_("Round {round} has not been dealt yet."), RULE_PREPARATION,
                                 round=state.round)
-        MOVES[kind].check(state, move)
+        self.moves[kind].check(state, move)
 
     # -- applying ----------------------------------------------------------------
     def apply(self, state: WilliState, move: Move) -> tuple[WilliState, Outcome]:
-        new, outcome = MOVES[move["type"]].apply(state, move)
+        new, outcome = self.moves[move["type"]].carry_out(state, move)
         # ``new`` is a fresh copy no one else holds yet: count the move on it
         # instead of copying the whole state once more.
         new.__dict__["ply"] = state.ply + 1
@@ -102,10 +99,10 @@ class Willi(Game):
 
     # -- listing moves -------------------------------------------------------------
     def legal_moves(self, state: WilliState) -> list[Move] | None:
-        if state.phase == "deal":
+        if state.phase == Phase.DEAL:
             return None
         moves: list[Move] = []
-        if state.phase == "discard":
+        if state.phase == Phase.DISCARD:
             for seat in state.players:
                 if seat in state.discarded:
                     continue
@@ -114,7 +111,7 @@ class Willi(Game):
                     moves.append({"type": "discard", "seat": seat, "card": None})
                 moves += [{"type": "discard", "seat": seat, "card": c} for c in sorted(hand.possible)]
             return moves
-        if state.phase != "play":
+        if state.phase != Phase.PLAY:
             return []
         seat = state.next_to_play()
         candidates = [{"type": "play", "seat": seat, "card": c} for c in sorted(state.hand(seat).possible)]
@@ -129,7 +126,7 @@ class Willi(Game):
         """Only the deal is too much to list: every discard, play, exchange and
         Meinz is listed (a hand nobody saw by the cards it may hold), so no
         entry form is offered for them."""
-        return self.expected(state).moves if state.phase == "deal" else ()
+        return self.expected(state).moves if state.phase == Phase.DEAL else ()
 
     def chance_move(self, state: WilliState, rng: random.Random) -> Move:
         hands = deal_cards(rng, DECK, len(state.seats), HAND_SIZE)
@@ -140,7 +137,7 @@ class Willi(Game):
         return scores(state)
 
     def finished(self, state: WilliState) -> bool:
-        return state.phase == "over"
+        return state.phase == Phase.OVER
 
     def winners(self, state: WilliState) -> list[str]:
         return winners(state)
@@ -175,7 +172,7 @@ class Willi(Game):
             "phase": state.phase,
             "seats": list(state.seats),
             "players": list(state.players),
-            "leader": state.leader_of_round if state.phase != "over" else None,
+            "leader": state.leader_of_round if state.phase != Phase.OVER else None,
             "to_play": state.next_to_play(),
             "meinz_callers": state.callers(),
             "hands": {s: hand_view(s, h) for s, h in zip(state.seats, state.hands)},

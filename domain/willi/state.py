@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 from typing import Any, Mapping
 
@@ -112,12 +113,22 @@ class Unfollowed:
     card: str
 
 
+class Phase(StrEnum):
+    """Where a round stands: the deal, the discards, the tricks; ``over``
+    once the last round is scored."""
+
+    DEAL = "deal"
+    DISCARD = "discard"
+    PLAY = "play"
+    OVER = "over"
+
+
 @dataclass(frozen=True)
 class WilliState:
     players: tuple[str, ...]          # the people, as listed
     seats: tuple[str, ...]            # clockwise, the monster first with 3 players
     round: int = 1
-    phase: str = "deal"               # deal | discard | play | over
+    phase: Phase = Phase.DEAL
     hands: tuple[Hand, ...] = ()
     discarded: frozenset[str] = frozenset()
     tricks: tuple[Trick, ...] = ()    # finished tricks of this round
@@ -143,7 +154,7 @@ class WilliState:
         return self.seats[(self.round - 1) % len(self.seats)]
 
     def next_to_play(self) -> str | None:
-        if self.phase != "play":
+        if self.phase != Phase.PLAY:
             return None
         if self.trick is None:
             return self.tricks[-1].winner if self.tricks else self.leader_of_round
@@ -199,6 +210,6 @@ def scores(state: WilliState) -> dict[str, int]:
 def winners(state: WilliState) -> list[str]:
     """The players with the most points share the victory; the card monster
     is not a player and never wins (docs/games/willi.md)."""
-    if state.phase != "over":
+    if state.phase != Phase.OVER:
         return []
     return best({seat: state.points[state.index(seat)] for seat in state.players})

@@ -10,12 +10,12 @@ from domain.willi.cards import DECK, colour, colour_name, follows, value
 
 from domain.willi.state import (HAND_SIZE, MONSTER, MONSTER_BONUS, ROUNDS, RULE_EXCHANGE, RULE_FOLLOW, RULE_MONSTER,
                                 RULE_PREPARATION, RULE_WIN, TRICKS_PER_ROUND, TRICKS_PER_SEAT, Hand, not_held,
-                                round_points, same_colour, scores, Trick, Unfollowed, WilliState, winners)
+                                Phase, round_points, same_colour, scores, Trick, Unfollowed, WilliState, winners)
 from domain.words import N_, said
 
 
 def check_deal(state: WilliState, move: Move) -> None:
-    if state.phase != "deal":
+    if state.phase != Phase.DEAL:
         raise RuleViolation("already_dealt", N_("Round {round} has already been dealt."), RULE_PREPARATION,
                             round=state.round)
     hands = move["hands"]
@@ -43,7 +43,7 @@ def check_discard(state: WilliState, move: Move) -> None:
     seat, card = move["seat"], move["card"]
     if seat == MONSTER:
         raise RuleViolation("monster_discard", N_("The card monster does not discard."), RULE_MONSTER)
-    if state.phase != "discard" or seat in state.discarded:
+    if state.phase != Phase.DISCARD or seat in state.discarded:
         raise RuleViolation(
             "discard_once", N_("Each player discards exactly one card, before the first lead."),
             RULE_PREPARATION)
@@ -53,7 +53,7 @@ def check_discard(state: WilliState, move: Move) -> None:
 
 def check_play(state: WilliState, move: Move) -> None:
     seat, card = move["seat"], move["card"]
-    if state.phase == "discard":
+    if state.phase == Phase.DISCARD:
         waiting = ", ".join(s for s in state.players if s not in state.discarded)
         raise RuleViolation("discard_first", N_("Everyone discards before the first lead; waiting for {waiting}."),
                             RULE_PREPARATION, waiting=waiting)
@@ -84,9 +84,9 @@ def check_meinz(state: WilliState, move: Move) -> None:
     trick = state.trick
     if seat == MONSTER:
         raise RuleViolation("monster_meinz", N_("The card monster cannot call Meinz."), RULE_MONSTER)
-    if state.phase != "play" or trick is None:
+    if state.phase != Phase.PLAY or trick is None:
         when = (N_("The trick is over: nobody calls Meinz after its last card")
-                if state.phase == "play" and state.tricks else N_("No trick has been led yet"))
+                if state.phase == Phase.PLAY and state.tricks else N_("No trick has been led yet"))
         raise RuleViolation("meinz_no_trick", N_("{when}; Meinz is called during a trick, after your own card."),
                             RULE_WIN, when=when)
     if trick.caller is not None:
@@ -108,7 +108,7 @@ def check_exchange(state: WilliState, move: Move) -> None:
     if seat == MONSTER:
         raise RuleViolation("monster_exchange", N_("The card monster never exchanges: it only turns its top card."),
                             RULE_MONSTER)
-    if state.phase != "play" or state.trick is not None or not state.tricks:
+    if state.phase != Phase.PLAY or state.trick is not None or not state.tricks:
         raise RuleViolation(
             "exchange_closed", N_("Only the winner of a trick may exchange, right after it and before the next lead."),
             RULE_EXCHANGE)
@@ -140,7 +140,7 @@ def deal(state: WilliState, move: Move) -> tuple[WilliState, Outcome]:
         Hand(frozenset(dealt[seat]), HAND_SIZE, stack=tuple(dealt[seat]) if seat == MONSTER else None)
         if dealt[seat] is not None else Hand(unseen, HAND_SIZE)
         for seat in state.seats)
-    new = replace(state, phase="discard", hands=hands, discarded=frozenset(), tricks=(), trick=None,
+    new = replace(state, phase=Phase.DISCARD, hands=hands, discarded=frozenset(), tricks=(), trick=None,
                   exchange_open=False, unfollowed=())
     return new, [{"fact": "dealt", "round": state.round, "leader": state.leader_of_round}]
 
@@ -154,7 +154,7 @@ def discard(state: WilliState, move: Move) -> tuple[WilliState, Outcome]:
     else:
         hands = remove_everywhere(hands, card, i)
     discarded = state.discarded | {seat}
-    phase = "play" if discarded >= set(state.players) else "discard"
+    phase = Phase.PLAY if discarded >= set(state.players) else Phase.DISCARD
     return replace(state, hands=hands, discarded=discarded, phase=phase), [
         {"fact": "discarded", "seat": seat, "seen": card is not None}]
 
@@ -249,7 +249,7 @@ def score_round(state: WilliState, outcome: Outcome) -> tuple[WilliState, Outcom
     outcome.append({"fact": "round_scored", **record})
     last = state.round == ROUNDS
     state = replace(state, points=points, rounds=state.rounds + (record,), exchange_open=False,
-                    phase="over" if last else "deal", round=state.round if last else state.round + 1)
+                    phase=Phase.OVER if last else Phase.DEAL, round=state.round if last else state.round + 1)
     if last:
         outcome.append({"fact": "game_over", "scores": scores(state), "winners": winners(state)})
     return state, outcome

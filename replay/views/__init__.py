@@ -20,10 +20,12 @@ advisory lock on a connection of its own, a lock file beside a SQLite file)
 and then catches up as soon as events arrive; in the other processes the
 thread only tries for the lock again now and then, so a runner that dies is
 replaced within a second. A reader in any process waits (a bounded time)
-until the runner has passed every event stored before the read began, so it
-never sees a view behind its own process's writes; if the runner does not
-get there in time, the reader catches up itself. A process that started no
-thread (the command line, tests) catches up itself before it reads.
+until the runner has passed every event stored before the read began; what
+the runner has not processed by then (it is late or stuck, the database is
+read-only, or no thread runs here: the command line, tests) the reader
+computes in memory from those events and adds to the views' rows, so it
+never sees a view behind its own process's writes and a read never writes:
+only the runner (or an explicit ``catch_up``, ``rebuild``) writes the views.
 Recording a move does no view work at all.
 
 Player statistics are aggregated when read from one row per game and player:

@@ -131,14 +131,15 @@ class GameViews(Projection[ViewTables]):
         self._histories[gid] = hist
         return hist
 
-    def _played_text(self, hist: GameHistory) -> str:
+    def _played_text(self, hist: GameHistory, keep: bool = True) -> str:
         """What identifies the game played: its start and its effective
         moves, as ``json.dumps([game, players, options, mode, seed, [move,
         ...]], sort_keys=True, default=str)`` writes them. A recorded move
         never changes, so each is written once and kept (``_moves``): a
-        batch joins the texts instead of writing every move of the game again."""
+        batch joins the texts instead of writing every move of the game again.
+        Without ``keep`` (a reader's rows, on its own thread) nothing is kept."""
         started = hist.started
-        texts = self._moves.get(hist.id)
+        texts = self._moves.get(hist.id) if keep else {}
         if texts is None:
             texts = self._moves[hist.id] = {}
         moves = []
@@ -151,8 +152,10 @@ class GameViews(Projection[ViewTables]):
                 (started.game, started.players, started.options, started.mode, started.seed)]
         return "[" + ", ".join([*head, "[" + ", ".join(moves) + "]"]) + "]"
 
-    def rows(self, hist: GameHistory, position: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-        """The game's row and its players' rows as the history stands."""
+    def rows(self, hist: GameHistory, position: int,
+             keep: bool = True) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """The game's row and its players' rows as the history stands (``keep``:
+        see ``_played_text``)."""
         summary = self.summarize(hist)
         started = hist.started
         moved = [entry.recorded_at for entry in hist.entries]
@@ -171,7 +174,7 @@ class GameViews(Projection[ViewTables]):
         # imported again, here or from elsewhere) has the same ``played`` as
         # the game it copies, so each game played counts once. Players are
         # matched by their names' normalised form.
-        played = hashlib.sha256(self._played_text(hist).encode()).hexdigest()
+        played = hashlib.sha256(self._played_text(hist, keep).encode()).hexdigest()
         player_rows = [] if hist.record.forked_from is not None else [
             {"game_id": str(hist.id), "player": player_key(player), "game": started.game,
              "finished": int(summary["finished"]), "won": int(player in winners),

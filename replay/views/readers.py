@@ -7,6 +7,7 @@ import threading
 import time
 from abc import ABC, abstractmethod
 from typing import Any, Callable, Sequence
+from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError, PersistenceError, Tracking
 
@@ -20,36 +21,44 @@ from replay.views.statistics import stats, summed_totals
 from replay.views.tables import FRESH_WAIT, log, open_views
 
 
+Newer = dict[str, tuple[dict[str, Any], list[dict[str, Any]]]]
+"""The rows of the games changed after the views' tracked position, as a
+reader computed them in memory (game id: its game row and player rows)."""
+
+
 class ViewReader(ABC):
     """The players' statistics and leaderboards over ``totals`` (one
-    database's, or several shards' summed) once ``fresh`` has run."""
+    database's, or several shards' summed) with what ``fresh`` found newer."""
 
     @abstractmethod
-    def fresh(self) -> None:
-        """Bring the views up to this process's own writes."""
+    def fresh(self) -> Any:
+        """What this process's reader must add to the views' tables to see
+        its own process's writes (given back to ``totals``); never writes."""
 
     @abstractmethod
-    def totals(self, player: str | None = None, game: str | None = None) -> list[dict[str, Any]]:
+    def totals(self, player: str | None = None, game: str | None = None,
+               newer: Any = None) -> list[dict[str, Any]]:
         """Each player's totals per game type (of ``player``, of ``game``)."""
 
     def player(self, name: str) -> list[dict[str, Any]]:
         """``name``'s results per game type with their place on its leaderboard."""
-        self.fresh()
+        newer = self.fresh()
         name = player_key(name)
-        mine = self.totals(player=name)
+        mine = self.totals(player=name, newer=newer)
         out = []
         for row in mine:
-            board = self.leaderboard(row["game"], caught_up=True)
+            board = self._board(row["game"], newer)
             rank = next(entry["rank"] for entry in board if entry["player"] == name)
             out.append({**stats(row), "rank": rank, "ranked": len(board)})
         return out
 
-    def leaderboard(self, game: str, caught_up: bool = False) -> list[dict[str, Any]]:
+    def leaderboard(self, game: str) -> list[dict[str, Any]]:
         """Every player of ``game``, most wins first, then the best average
         score of finished games; equal players share a rank."""
-        if not caught_up:
-            self.fresh()
-        rows = [stats(row) for row in self.totals(game=game)]
+        return self._board(game, self.fresh())
+
+    def _board(self, game: str, newer: Any) -> list[dict[str, Any]]:
+        rows = [stats(row) for row in self.totals(game=game, newer=newer)]
         keys = {row["player"]: (row["won"], row["average_score"] or 0) for row in rows}
         rank = places(keys)
         return sorted(({**row, "rank": rank[row["player"]]} for row in rows),
@@ -159,6 +168,7 @@ class Views(ViewReader):
         wait = 0.0
         while not self._stop.wait(wait):
             if not self.leader.hold():
+                self.failing = None       # another process keeps the views: its readiness says how it fares
                 wait = interval
                 continue
             try:
@@ -174,44 +184,93 @@ class Views(ViewReader):
                 self.failing = _first_line(error)
                 wait = interval
 
-    def fresh(self) -> None:
-        """Bring the views past every event stored before this call: wait
-        for the runner (another process's thread, at most ``FRESH_WAIT``
-        seconds), or catch up here when this process runs the projection,
-        runs no thread, or the runner is late. A read never fails for want
-        of writing: when the views cannot be written (a read-only database,
-        a full disk), it is served from what they hold."""
-        if self._thread is None or self.leader.held:
-            self._catch_up_for_reader()
-            return
+    def fresh(self) -> Newer:
+        """The rows of the games changed after the views' tracked position,
+        up to every event stored before this call (empty: the views hold
+        them). Only the runner writes the views: a reader waits for it (at
+        most ``FRESH_WAIT`` seconds, not when its last try failed or no
+        thread runs it here), then computes in memory the rows of what it
+        has not processed yet, from the events themselves. So a reader never
+        sees the list behind its own process's writes, and a read never
+        writes (a read-only database, a full disk, a stuck runner)."""
         target = self.store.recorder.max_notification_id() or 0
-        deadline = time.monotonic() + FRESH_WAIT
-        pause = 0.005
-        while self.position < target:
-            if time.monotonic() >= deadline:
-                log.info("the views' runner is late: this reader catches up itself")
-                self._catch_up_for_reader()
-                return
-            time.sleep(pause)
-            pause = min(pause * 2, 0.05)
+        if self._thread is not None and not self.failing:
+            deadline = time.monotonic() + FRESH_WAIT
+            pause = 0.005
+            while self.position < target:
+                if time.monotonic() >= deadline:
+                    log.info("the views' runner is late: this reader reads the newer events itself")
+                    break
+                time.sleep(pause)
+                pause = min(pause * 2, 0.05)
+        return self.newer(target)
 
-    def _catch_up_for_reader(self) -> None:
-        try:
-            self.catch_up()
-            self.failing = None
-        except PersistenceError as error:
-            self.failing = _first_line(error)
-            log.warning("the views cannot be brought up to date (%s); read as they are", self.failing)
+    def newer(self, target: int) -> Newer:
+        """The rows, computed here and written nowhere, of each game with an
+        event after the tracked position up to ``target``. A game whose rows
+        cannot be made is left out, as the runner leaves it out (verify names it)."""
+        position = self.position
+        games: dict[UUID, tuple[int, int]] = {}     # each game's first position here and last version
+        start, topics = position + 1, game_event_topics()
+        while start <= target:
+            batch = self.store.recorder.select_notifications(start, self.batch_size, stop=target, topics=topics)
+            if not batch:
+                break
+            for notification in batch:
+                first, _ = games.get(notification.originator_id, (notification.id, 0))
+                games[notification.originator_id] = (first, notification.originator_version)
+            start = batch[-1].id + 1
+        rows: Newer = {}
+        for gid, (first, version) in games.items():
+            try:
+                rows[str(gid)] = self.projection.rows(self._history(gid, version), first, keep=False)
+            except PersistenceError:
+                raise
+            except Exception:      # a record the rules cannot read: verify names it
+                log.info("game %s left out of the game list read", gid, exc_info=True)
+        return rows
+
+    def _history(self, gid: UUID, version: int) -> GameHistory:
+        """The game's history up to ``version``, from the store (read only:
+        no checkpoint is written, nothing is kept)."""
+        events = self.store.events.get(gid, lte=version)
+        hist = GameHistory(next(events))
+        hist.feed(events)
+        return hist
 
     # -- reading ---------------------------------------------------------------------
     def summaries(self) -> list[dict[str, Any]]:
         """Every game's summary, oldest first, with its status and last move time."""
-        self.fresh()
+        newer = self.fresh()
+        listed = self.tables.games()
+        if newer:
+            seen = {row["game_id"]: index for index, row in enumerate(listed)}
+            added = []
+            for gid, (row, _) in newer.items():
+                if gid not in seen:
+                    added.append(row)
+                elif listed[seen[gid]]["version"] < row["version"]:
+                    listed[seen[gid]] = row         # its place in the list is kept, as the runner keeps it
+            listed += sorted(added, key=lambda row: row["position"])
         return [{**json.loads(row["summary"]), "status": row["status"], "last_move_at": row["last_move_at"]}
-                for row in self.tables.games()]
+                for row in listed]
 
-    def totals(self, player: str | None = None, game: str | None = None) -> list[dict[str, Any]]:
-        return self.tables.totals(player, game)
+    def played_once(self, player: str | None = None, game: str | None = None,
+                    newer: Newer | None = None) -> list[dict[str, Any]]:
+        """One row per player and game played (``ViewTables.played_once``),
+        the games in ``newer`` as it has them."""
+        if not newer:
+            return self.tables.played_once(player, game)
+        rows = [row for row in self.tables.player_rows(player, game) if row["game_id"] not in newer]
+        rows += [row for _, players in newer.values() for row in players
+                 if (player is None or row["player"] == player) and (game is None or row["game"] == game)]
+        return rows
+
+    def totals(self, player: str | None = None, game: str | None = None,
+               newer: Newer | None = None) -> list[dict[str, Any]]:
+        if not newer:
+            return self.tables.totals(player, game)
+        return summed_totals(self.played_once(player, game, newer))
 
 
 class MergedViews(ViewReader):
@@ -231,9 +290,8 @@ class MergedViews(ViewReader):
         for views in self.shards:
             views.stop()
 
-    def fresh(self) -> None:
-        for views in self.shards:
-            views.fresh()
+    def fresh(self) -> list[Newer]:
+        return [views.fresh() for views in self.shards]
 
     def pending(self) -> int:
         return sum(views.pending() for views in self.shards)
@@ -249,5 +307,8 @@ class MergedViews(ViewReader):
         merged = [summary for views in self.shards for summary in views.summaries()]
         return sorted(merged, key=lambda summary: summary["created_at"])
 
-    def totals(self, player: str | None = None, game: str | None = None) -> list[dict[str, Any]]:
-        return summed_totals(row for views in self.shards for row in views.tables.played_once(player, game))
+    def totals(self, player: str | None = None, game: str | None = None,
+               newer: list[Newer] | None = None) -> list[dict[str, Any]]:
+        newer = newer or [{} for _ in self.shards]
+        return summed_totals(row for views, theirs in zip(self.shards, newer)
+                             for row in views.played_once(player, game, theirs))

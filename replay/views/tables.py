@@ -142,11 +142,13 @@ class ViewTables:
         them): what the views of several shards are summed from."""
         return self._rows(*self._played_once(player, game))
 
+    def player_rows(self, player: str | None = None, game: str | None = None) -> list[dict[str, Any]]:
+        """The (game, player) rows of ``player``, of ``game``, each game's own."""
+        where, params = self._where(player, game)
+        return self._rows(f"SELECT * FROM {{schema}}{PLAYERS_TABLE} {where}", params)
+
     @staticmethod
-    def _played_once(player: str | None, game: str | None) -> tuple[str, list[Any]]:
-        """The query of each player's games played, and its parameters.
-        Copies of one game played (imports of the same record) share
-        ``played``: each game played counts once."""
+    def _where(player: str | None, game: str | None) -> tuple[str, list[Any]]:
         where, params = [], []
         if player is not None:
             where.append("player = {p}")
@@ -154,9 +156,16 @@ class ViewTables:
         if game is not None:
             where.append("game = {p}")
             params.append(game)
+        return (f"WHERE {' AND '.join(where)} " if where else ""), params
+
+    @classmethod
+    def _played_once(cls, player: str | None, game: str | None) -> tuple[str, list[Any]]:
+        """The query of each player's games played, and its parameters.
+        Copies of one game played (imports of the same record) share
+        ``played``: each game played counts once."""
+        where, params = cls._where(player, game)
         return ("SELECT player, game, played, MAX(finished) AS finished, MAX(won) AS won, MAX(score) AS score "
-                f"FROM {{schema}}{PLAYERS_TABLE} " + (f"WHERE {' AND '.join(where)} " if where else "")
-                + "GROUP BY player, game, played"), params
+                f"FROM {{schema}}{PLAYERS_TABLE} {where}GROUP BY player, game, played"), params
 
     def drop_views(self) -> None:
         with self._cursor(commit=True) as curs:

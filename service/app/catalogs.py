@@ -12,7 +12,7 @@ from domain.commitment import canonical
 from domain.games import game_ids, get_game, is_game
 from domain.record import (HouseCatalog, house_catalog_id)
 from domain.rules import MalformedMove
-from service.app.errors import NotFound, ServiceError, TooLarge, as_json
+from service.app.errors import NotFound, TooLarge, Unprocessable, as_json
 
 
 HOUSE_CATALOG_LIMIT = 256 * 1024
@@ -34,7 +34,11 @@ class Catalogs:
         if size > HOUSE_CATALOG_LIMIT:
             raise TooLarge(f"A house catalog is at most {HOUSE_CATALOG_LIMIT // 1024} KiB of JSON; this one is "
                            f"{size // 1024} KiB. Nothing was stored.")
-        content = as_json(get_game(game_id).check_house_catalog(content))
+        try:
+            content = as_json(get_game(game_id).check_house_catalog(content))
+        except MalformedMove as error:
+            raise Unprocessable("The content does not read as the game's components; nothing was stored.",
+                                "not_a_house_catalog", error.messages) from None
         cid = house_catalog_id(game_id, content)
         try:
             return self.house_catalog(str(cid)), False
@@ -72,28 +76,34 @@ class Catalogs:
         if not isinstance(options, dict) or options.get("catalog") is None:
             return options
         if options.get("house_catalog") is not None:
-            raise ServiceError("Name a stored house catalog (catalog) or give one inline (house_catalog), "
-                               "not both.", "catalog_and_house_catalog")
+            raise Unprocessable("Name a stored house catalog (catalog) or give one inline (house_catalog), "
+                                "not both.", "catalog_and_house_catalog",
+                                {"options": {"catalog": ["Not with house_catalog."]}})
         stored = self.house_catalog(str(options["catalog"]))
         if stored["game"] != game_id:
-            raise ServiceError(f"House catalog {stored['id']} is for {stored['game']}, not {game_id}.",
-                               "catalog_of_another_game")
+            raise Unprocessable(f"House catalog {stored['id']} is for {stored['game']}, not {game_id}.",
+                                "catalog_of_another_game",
+                                {"options": {"catalog": [f"A catalog of {stored['game']}."]}})
         return {**options, "catalog": stored["id"], "house_catalog": stored["content"]}
 
     @staticmethod
     def _check_house_catalog(game_id: str, options: Any, field: str) -> None:
         """A game starts (or a record is imported) with a house catalog only
         inside its bounds, as one is stored (domain.grand_austria.house):
-        400 naming the place, nothing stored."""
+        422 naming the place, nothing stored."""
         house = options.get("house_catalog") if isinstance(options, dict) else None
         if house is None:
             return
+        if not isinstance(house, dict):
+            raise MalformedMove({field: {"house_catalog": ["A house catalog is an object, in the shape of the "
+                                                           "shipped data."]}})
         try:
             get_game(game_id).check_house_catalog(house)
         except MalformedMove as error:
             messages = error.messages.get("content", error.messages) if isinstance(error.messages, dict) \
                 else error.messages
-            raise MalformedMove({field: {"house_catalog": messages}}) from None
+            raise Unprocessable("The house catalog does not read as the game's components; nothing was stored.",
+                                "not_a_house_catalog", {field: {"house_catalog": messages}}) from None
 
     @staticmethod
     def catalog(game_id: str, options: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -49,3 +49,18 @@ class Unavailable(ServiceError):
 
 class TooLarge(ServiceError):
     status, code = 413, "too_large"
+
+
+class Unprocessable(ServiceError):
+    """A request of the documented form refused for what it says (HTTP 422):
+    a text that does not read as a game record, a house catalog whose cards
+    do not read as the game's components. ``fields`` says where."""
+
+    status, code = 422, "unprocessable"
+
+    def __init__(self, message: str, code: str | None = None, fields: Any = None):
+        super().__init__(message, code)
+        self.fields = fields
+
+    def to_json(self) -> dict[str, Any]:
+        return {**super().to_json(), **({"fields": self.fields} if self.fields else {})}

@@ -7,8 +7,9 @@
   serve writes and keep its views? Every store (each shard) answers; none is
   read-only (PostgreSQL: ``default_transaction_read_only``, a hot standby;
   SQLite: ``query_only``, a file or folder it may not write); SQLite's write
-  lock is given within its lock timeout; its disk has room; and the views'
-  runner of this process did not fail its last try. Not ready is 503 with
+  lock is given within its lock timeout; its disk has room and the file may
+  grow (``PRAGMA max_page_count``, read, not written); and the views' runner
+  of this process did not fail its last try. Not ready is 503 with
   Retry-After, naming what failed.
 """
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any
 from service.store.database import Tablelog
 
 LOW_DISK = 1 << 20
-"""Bytes free under which a SQLite store's disk counts as full."""
+"""Bytes free (on its disk, or below its ``max_page_count``) under which a SQLite store counts as full."""
 
 
 def cannot_write(store: Tablelog) -> str | None:
@@ -44,11 +45,21 @@ def cannot_write(store: Tablelog) -> str | None:
         if shutil.disk_usage(folder).free < LOW_DISK:
             return "the database's disk is full"
     with datastore.transaction(commit=True) as curs:        # the write lock, within the lock timeout
-        curs.execute("PRAGMA query_only")
-        row = curs.fetchone()
-    if row and list(dict(row).values())[0]:
+        read_only, pages, most, free, size = (
+            _pragma(curs, name) for name in ("query_only", "page_count", "max_page_count", "freelist_count",
+                                             "page_size"))
+    if read_only:
         return "the database is read-only"
+    if (most - pages + free) * size < LOW_DISK:
+        # The file may not grow past max_page_count (set on the connection), seen without writing.
+        return "the database is full (max_page_count)"
     return None
+
+
+def _pragma(curs: Any, name: str) -> int:
+    curs.execute(f"PRAGMA {name}")
+    row = curs.fetchone()
+    return int(list(dict(row).values())[0]) if row else 0
 
 
 def readiness(games: Any) -> dict[str, Any]:
@@ -56,9 +67,7 @@ def readiness(games: Any) -> dict[str, Any]:
     problems = [f"shard {number}: {why}" if len(games.shards.stores) > 1 else why
                 for number, store in enumerate(games.shards.stores) if (why := cannot_write(store))]
     for views in games.shard_views:
-        if views.failing:
-            views.fresh()           # tried again now: the failure may be over
-        if views.failing:
+        if views.failing:           # its runner tries again every half second (readiness writes nothing)
             problems.append(f"the views cannot be kept: {views.failing}")
     return {"ok": not problems, "database": "postgresql" if games.store.is_postgres else "sqlite",
             "problems": problems}

@@ -14,12 +14,12 @@ from domain.rules import MalformedMove, RuleViolation
 from domain.words import N_
 from domain.table import Table
 from domain.history import GameHistory
-from replay.records import Record, RecordError, Step, format_named, jsonl_lines, read_record, to_text
+from replay.records import Record, RecordError, Step, StepKind, format_named, jsonl_lines, read_record, to_text
 from replay.verify import verify_jsonl
 from service.store import reading
 from service.app.imported_seed import check_deals, imported_secret
 from service.app.plays import bgstats_answer
-from service.app.errors import Conflict, Forbidden, NotFound, as_json
+from service.app.errors import Conflict, Forbidden, NotFound, Unprocessable, as_json
 
 
 EXPORT_PAGE = 100
@@ -74,7 +74,8 @@ class Records:
         try:
             record = read_record(text, fmt)
         except (RecordError, ValueError) as error:
-            raise MalformedMove({"record": [str(error)]}) from None
+            raise Unprocessable(f"The text does not read as a game record ({error}); nothing was imported.",
+                                "not_a_record", {"record": [str(error)]}) from None
         self._place(record)
         digest = hashlib.sha256(text.encode()).hexdigest()
 
@@ -88,8 +89,12 @@ class Records:
         if record.mode == "digital":
             self._key("seal an imported digital game's seed")
         secret = imported_secret(record)
-        return self._once(request_id, f"import {digest}", same,
-                          lambda gid: {**self._create_from(record, gid, secret), "chain": chain})
+        try:
+            return self._once(request_id, f"import {digest}", same,
+                              lambda gid: {**self._create_from(record, gid, secret), "chain": chain})
+        except MalformedMove as error:      # a record read, but with steps or a start no game takes
+            raise Unprocessable("The record does not hold a game tablelog can play again; nothing was imported.",
+                                "not_a_record", error.messages) from None
 
     @staticmethod
     def _chain_of(text: str, fmt: str | None) -> dict[str, Any]:
@@ -138,7 +143,7 @@ class Records:
         if at > len(hist.entries):
             raise NotFound(f"There is no move {at} to fork after: the game has {len(hist.entries)} moves.")
         started = hist.started
-        steps = [Step("move", i, entry.recorded_by, move=entry.move)
+        steps = [Step(StepKind.MOVE, i, entry.recorded_by, move=entry.move)
                  for i, entry in enumerate(hist.entries_of(hist.effective[:hist.applied_at(at)]), 1)]
         # A fork gets a fresh seed (and commitment) for its own chance moves.
         record = Record(game=started.game, players=started.players, options=started.options, mode=started.mode,

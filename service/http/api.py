@@ -20,7 +20,7 @@ from service.app import health
 from service.app.errors import Unavailable
 from domain.rules import MalformedMove
 from service.app import game_list
-from service.http import i18n, move_schemas
+from service.http import components, i18n, move_schemas
 from service.http.caching import expected_version
 from service.http.access import OPTIONAL, REQUIRED, bearer, idempotency_key, needs
 from service.http.schemas import (AuditSchema, CatalogQuerySchema, CatalogSchema, CheckRequestSchema, CheckSchema,
@@ -219,8 +219,14 @@ class GameList(MethodView):
     @blp.response(201, CreatedSchema)
     def post(self, body: dict[str, Any]):
         """Start a game. Keep the tokens: the scorekeeper's records moves."""
-        return with_receipt(games().create(body["game"], body["players"], body["mode"], body["seed"],
-                                           body["options"], idempotency_key()))
+        try:
+            return with_receipt(games().create(body["game"], body["players"], body["mode"], body["seed"],
+                                               body["options"], idempotency_key()))
+        except MalformedMove as error:
+            refusal = components.refused(body["game"], body["options"], error.messages)
+            if refusal is None:
+                raise
+            raise refusal from None
 
 
 @blp.route("/games/<game_id:game_id>")

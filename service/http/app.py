@@ -4,7 +4,7 @@ from __future__ import annotations
 import logging
 import re
 import sqlite3
-from typing import Any
+from typing import Any, Sequence
 
 import orjson
 import psycopg
@@ -18,6 +18,7 @@ from werkzeug.exceptions import HTTPException
 from domain.rules import MalformedMove, RuleViolation
 from service.http import caching, observe, problems
 from service.app.games import Games
+from service.settings import Settings, load
 from service.app.errors import ServiceError
 from service.store.keys import Keyring
 from service.http.limits import install_limits
@@ -64,13 +65,16 @@ class FastJSONProvider(DefaultJSONProvider):
 
 
 def create_app(database: str | None = None, store: Tablelog | Shards | None = None,
-               keyring: Keyring | None | str = "configured") -> Flask:
+               keyring: Keyring | None | str = "configured", shards: Sequence[str] | None = None,
+               settings: Settings | None = None) -> Flask:
     """The service over ``store`` (one store, or the shards), or over the
     database at ``database`` (default: ``TABLELOG_DATABASE_URL``, else
     ``sqlite:///tablelog.sqlite3``) and the shards ``TABLELOG_SHARDS`` adds
     to it, with ``keyring`` (default: the key configured for this user, see
     service.store.keys)."""
     app = Flask(__name__)
+    settings = settings or load()            # read and checked once, then handed to whatever needs one
+    app.extensions["tablelog_settings"] = settings
     app.json = FastJSONProvider(app)
     app.config.update(
         API_TITLE="tablelog",
@@ -88,7 +92,8 @@ def create_app(database: str | None = None, store: Tablelog | Shards | None = No
     )
     app.json.sort_keys = False
     observe.install(app)
-    app.extensions["tablelog"] = Games(store or open_shards(database), keyring)
+    app.extensions["tablelog"] = Games(store or open_shards(database or settings.database_url,
+                                                            settings.shards if shards is None else shards), keyring)
     api = TablelogApi(app)
 
     from service.http.api import blp
@@ -104,6 +109,7 @@ def create_app(database: str | None = None, store: Tablelog | Shards | None = No
     # a compressed answer's ETag names its encoding.
     Compress(app)
     app.after_request(caching.conditional)
+    app.before_request(caching.unchanged_summary)
 
     @app.get("/api/docs/assets/<path:filename>")
     def docs_assets(filename: str):
@@ -134,6 +140,9 @@ def refuse_nul() -> Any:
     if not found and environ.get("REQUEST_METHOD") in ("POST", "PUT", "PATCH"):
         data = request.get_data(cache=True)
         found = b"\x00" in data or (b"u0000" in data and NUL_ESCAPE.search(data) is not None)
+    if found and request.endpoint == "records.Import":     # a file of the documented form: not a record
+        return error(422, "not_a_record", "The record holds a NUL character (\\u0000); no record can keep one.",
+                     fields={"record": ["A record holds no NUL character."]})
     if found:
         return error(400, "malformed", "The request holds a NUL character (\\u0000); no record can keep one.")
     return None

@@ -11,11 +11,18 @@
   of the reads' ETags) instead of ``expected_version``: another version is
   412 Precondition Failed.
 - Every 201 says where to find what it made (``Location``).
+- A page watching a game asks for its summary every 0.8 s with the ETag it
+  holds: a tag this worker gave for the summary, still at the game's newest
+  version (read from the store, as every read is), is answered 304 before
+  the summary is made again (``unchanged_summary``), so an idle page costs
+  the service one small query.
 """
 from __future__ import annotations
 
 import hashlib
 import re
+import threading
+from collections import OrderedDict
 from typing import Any
 
 import orjson
@@ -32,12 +39,48 @@ VERSIONED_WRITES = frozenset({"games.Moves", "games.Undo", "games.Redo", "games.
 VERSION_TAG = re.compile(r'^\s*(?:W/)?"v(\d+)-')
 CACHE_CONTROL = "private, no-cache"
 GAME_CREATORS = frozenset({"games.GameList", "records.Import", "records.Fork"})
+SUMMARY = "games.GameSummary"
+ISSUED_MOST = 4096
+"""Summary tags a worker remembers (the newest ones): one for each page watching a game."""
+_issued: OrderedDict[str, tuple[str, str]] = OrderedDict()      # tag -> (game id, the view it was made for)
+_issued_lock = threading.Lock()
+
+
+def viewer() -> str:
+    """Whose answer it is: the token it was asked with and the language."""
+    return "\n".join((request.headers.get("Authorization", ""), i18n.language(request.accept_languages)))
 
 
 def etag(response: Response, version: int) -> str:
-    view = "\n".join((request.headers.get("Authorization", ""), i18n.language(request.accept_languages)))
-    digest = hashlib.sha256(response.get_data() + b"\n" + view.encode()).hexdigest()[:24]
+    digest = hashlib.sha256(response.get_data() + b"\n" + viewer().encode()).hexdigest()[:24]
     return f"v{version}-{digest}"
+
+
+def remember_summary(tag: str) -> None:
+    with _issued_lock:
+        _issued[tag] = ((request.view_args or {}).get("game_id", ""), viewer())
+        _issued.move_to_end(tag)
+        while len(_issued) > ISSUED_MOST:
+            _issued.popitem(last=False)
+
+
+def unchanged_summary() -> Response | None:
+    """304 for a summary asked with a tag this worker gave to the same viewer,
+    while the game (as the store has it) is still at the tag's version."""
+    if request.method != "GET" or request.endpoint != SUMMARY:
+        return None
+    sent = request.headers.get("If-None-Match", "").strip().removeprefix("W/").strip('"')
+    game_id = (request.view_args or {}).get("game_id")
+    with _issued_lock:
+        issued = _issued.get(sent)
+    found = VERSION_TAG.match(f'"{sent}')
+    if issued != (game_id, viewer()) or found is None:
+        return None
+    if current_app.extensions["tablelog"].history(game_id).version != int(found.group(1)):
+        return None
+    response = Response(status=304)
+    response.set_etag(sent)
+    return response
 
 
 def game_version(response: Response) -> int | None:
@@ -66,7 +109,10 @@ def conditional(response: Response) -> Response:
     if request.method == "GET" and response.status_code == 200 and request.endpoint in CONDITIONAL_READS:
         version = game_version(response)
         if version is not None:
-            response.set_etag(etag(response, version))
+            tag = etag(response, version)
+            response.set_etag(tag)
+            if request.endpoint == SUMMARY:
+                remember_summary(tag)
             response.make_conditional(request)
     return response
 

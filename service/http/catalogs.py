@@ -10,7 +10,9 @@ from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
 from service.http.answers import Answer
+from service.http import house_schema
 from service.http.api import games
+from service.http.openapi import SCHEMA_REF
 
 blp = Blueprint("catalogs", __name__, url_prefix="/api",
                 description="House catalogs: a table's own copy of a game's components, stored once.")
@@ -22,8 +24,10 @@ class HouseCatalogRequestSchema(Schema):
     name = fields.String(load_default="", validate=validate.Length(max=200),
                          metadata={"description": "a name to know it by (the first name stored stays)"})
     content = fields.Dict(required=True, metadata={
-        "description": "the components in the shape of the shipped data; Grand Austria Hotel: guest, staff "
-                       "(cards with their numbers) and module 1's ballroom and rehearsal_board"})
+        "description": "the components in the shape of the shipped data (Grand Austria Hotel: guest and staff "
+                       "cards with their numbers, the modules' own sections); what does not read as the "
+                       "game's components is refused 422 not_a_house_catalog, nothing stored",
+        SCHEMA_REF: house_schema.NAME})
 
 
 class HouseCatalogEntrySchema(Answer):

@@ -18,20 +18,18 @@ from __future__ import annotations
 
 import logging
 import math
-import os
 import sqlite3
 import threading
 import time
 from functools import lru_cache
 from typing import Any
 
-from flask import Flask, Response, request
+from flask import Flask, Response, current_app, request
 from flask_limiter import Limiter
 from limits import RateLimitItem, parse
 from limits.storage import Storage
 from werkzeug.exceptions import TooManyRequests
 
-from service.store.database import setting
 from service.http.problems import only_where_it_means_something, problem
 
 log = logging.getLogger("tablelog")
@@ -42,10 +40,6 @@ IMPORT_LIMIT = 8 * 1024 * 1024
 LARGE_BODIES = {"records.Import"}
 """The endpoints whose body may be ``IMPORT_LIMIT`` long."""
 
-ENV_STORAGE = "TABLELOG_RATE_LIMIT_STORAGE"
-ENV_PROXIES = "TABLELOG_TRUSTED_PROXIES"
-ENV_START_LIMIT = "TABLELOG_RATE_LIMIT_START"
-ENV_TOKEN_LIMIT = "TABLELOG_RATE_LIMIT_WRONG_TOKEN"
 START_LIMIT = "120 per minute"
 """New games per client: far above a table's needs, the test suite's and the load benchmark's."""
 WRONG_TOKEN_LIMIT = "60 per minute"
@@ -76,7 +70,7 @@ def too_large(limit: int) -> Response:
 def client_address() -> str:
     """The client a request comes from (see the module's notes on proxies)."""
     remote = request.remote_addr or "?"
-    trusted = {a.strip() for a in os.environ.get(ENV_PROXIES, "").split(",") if a.strip()}
+    trusted = current_app.extensions["tablelog_settings"].trusted_proxies
     if remote in trusted:
         forwarded = [a.strip() for a in request.headers.get("X-Forwarded-For", "").split(",") if a.strip()]
         if forwarded:
@@ -108,7 +102,8 @@ class WrongTokenLimit:
         self.app, self.limiter = app, limiter
 
     def item(self) -> RateLimitItem:
-        return rate(self.app.config.get("RATELIMIT_WRONG_TOKEN") or os.environ.get(ENV_TOKEN_LIMIT)
+        return rate(self.app.config.get("RATELIMIT_WRONG_TOKEN")
+                    or self.app.extensions["tablelog_settings"].rate_limit_wrong_token
                     or WRONG_TOKEN_LIMIT)
 
     def check(self) -> None:
@@ -139,7 +134,8 @@ def install_limits(app: Flask) -> Limiter:
     app.after_request(only_where_it_means_something)
     limiter = Limiter(
         client_address, app=app,
-        storage_uri=app.config.get("RATELIMIT_STORAGE_URI") or setting(ENV_STORAGE) or "memory://",
+        storage_uri=app.config.get("RATELIMIT_STORAGE_URI") or app.extensions["tablelog_settings"].rate_limit_storage
+        or "memory://",
         strategy="fixed-window", headers_enabled=True,
         # The database's trouble is answered as such; a limiter that cannot
         # count lets the request through rather than refuse it.
@@ -150,7 +146,8 @@ def install_limits(app: Flask) -> Limiter:
     # limit for any other endpoint, after resolving them all) is left out.
     app.before_request_funcs[None].remove(limiter._check_request_limit)
     start = limiter.shared_limit(
-        lambda: app.config.get("RATELIMIT_START") or os.environ.get(ENV_START_LIMIT) or START_LIMIT,
+        lambda: app.config.get("RATELIMIT_START") or app.extensions["tablelog_settings"].rate_limit_start
+        or START_LIMIT,
         scope="start", methods=["POST"])
     for endpoint in START_ENDPOINTS:
         if endpoint in app.view_functions:

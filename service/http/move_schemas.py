@@ -17,7 +17,9 @@ import re
 from typing import Any
 
 from domain.games import all_games
+from domain.grand_austria.moves import HouseCatalogOption
 from domain.rules import Game
+from service.http import house_schema
 
 REF = "#/components/schemas/"
 
@@ -63,9 +65,17 @@ def game_moves(names: dict[str, str]) -> dict[str, Any]:
 def new_game(game: Game, converter: Any) -> dict[str, Any]:
     """The body that starts a game of ``game``: its players within the game's counts, its own options."""
     options = converter.schema2jsonschema(game.options_schema)
-    for prop in options.get("properties", {}).values():
-        if not {"type", "$ref", "allOf", "oneOf", "anyOf"} & set(prop):
-            prop["type"] = "object"            # a field of its own kind (a custom board): an object, never null
+    declared = game.options_schema().fields
+    for name, prop in options.get("properties", {}).items():
+        if isinstance(declared.get(name), HouseCatalogOption):
+            described = {"description": prop["description"]} if "description" in prop else {}
+            options["properties"][name] = {"allOf": [{"$ref": REF + house_schema.NAME}], **described}
+        elif any(alt.get("nullable") and "$ref" not in alt for alt in prop.get("anyOf", ())):
+            # apispec's "or null" beside a nested schema (OpenAPI 3.0) is any object: here null only
+            prop["anyOf"] = [alt if "$ref" in alt else {"type": "object", "nullable": True, "enum": [None]}
+                             for alt in prop["anyOf"]]
+        elif not {"type", "$ref", "allOf", "oneOf", "anyOf"} & set(prop):
+            prop["type"] = "object"            # a field of its own kind: an object, never null
     return {"type": "object", "required": ["game", "players"], "additionalProperties": False,
             "description": f"start a game of {game.title}",
             "properties": {
@@ -83,6 +93,7 @@ def register(spec: Any, converter: Any) -> None:
     """The move schemas, each game's oneOf and the union ``Move`` in ``spec``;
     the body that starts a game, one schema per game decided by ``game`` (``NewGame``)."""
     components, names = move_components(converter)
+    spec.components.schema(house_schema.NAME, component=house_schema.house_catalog())
     for name, body in sorted(components.items()):
         spec.components.schema(name, component=body)
     for game in all_games():

@@ -12,14 +12,12 @@ from __future__ import annotations
 
 import hmac
 import logging
-import os
 import re
 import time
 import uuid
-from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, g, request
+from flask import Flask, Response, current_app, g, request
 
 from service.telemetry import logs, metrics
 
@@ -35,9 +33,7 @@ UNMATCHED = "<unmatched>"
 def metrics_token() -> str | None:
     """The operator's token for ``/metrics`` (from the environment, or the
     file it names: a compose secret); None: ``/metrics`` is off."""
-    path = os.environ.get(ENV_METRICS_TOKEN_FILE)
-    token = Path(path).read_text(encoding="utf-8").strip() if path else os.environ.get(ENV_METRICS_TOKEN, "")
-    return token or None
+    return current_app.extensions["tablelog_settings"].metrics_token or None
 
 
 def game_of(view_args: dict[str, Any] | None) -> str | None:

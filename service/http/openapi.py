@@ -13,7 +13,7 @@ from typing import Any
 from apispec import BasePlugin
 from werkzeug.routing import BaseConverter
 from flask_smorest import Api
-from marshmallow import INCLUDE, Schema, fields
+from marshmallow import INCLUDE, Schema, fields, validate
 
 from service.http import caching, examples, move_schemas
 from service.http.access import DECLARATION, OPTIONAL, REQUIRED
@@ -40,8 +40,11 @@ class ProblemSchema(Schema):
                        "from none), the same in every language: numbers and names as they are, a value that is "
                        "itself a sentence as its English words; a program words the problem itself from code and "
                        "params"})
-    rule = fields.String(metadata={"description": "a 422: the rule broken, as the rulebook names it"})
-    fields_ = fields.Dict(data_key="fields", metadata={"description": "a 400: what does not fit the schema"})
+    rule = fields.String(metadata={"description": "a 422 by a rule of the game: the rule broken, as the "
+                                                  "rulebook names it"})
+    fields_ = fields.Dict(data_key="fields", metadata={
+        "description": "a 400: what does not fit the schema; a 422 for what the body says (a record, a house "
+                       "catalog, a board): where"})
 
 
 IDEMPOTENCY_KEY = {
@@ -88,8 +91,13 @@ PROBLEMS: dict[str, tuple[str, str, tuple[str, ...]]] = {
                                   "the game again", ()),
     "413": ("TooLarge", "the body is larger than the endpoint takes; nothing read", ()),
     "415": ("UnsupportedMediaType", "a body of a type the endpoint does not read", ("Accept",)),
-    "422": ("RuleRefused", "a rule of the game forbids it; rule names the rule, params the values its "
-                           "sentence was made from; nothing recorded", ()),
+    "422": ("RuleRefused", "a rule of the game forbids it (rule names the rule, params the values its "
+                           "sentence was made from), or a body of the documented form is refused for what it "
+                           "says (fields says where): not_a_record (an import's text that does not read as a "
+                           "record), not_a_house_catalog (cards or boards that do not read as the game's "
+                           "components), components_refused (a start's board, deck or layout the game cannot "
+                           "play with), catalog_and_house_catalog, catalog_of_another_game; nothing "
+                           "recorded", ()),
     "429": ("RateLimited", "too many requests from this client (too many games started, or too many refused "
                            "tokens); try again after Retry-After", ("Retry-After", *RATE_HEADERS)),
     "503": ("Unavailable", "the database does not answer just now (or the service has no key); nothing "
@@ -106,9 +114,11 @@ RATE_LIMITED = frozenset({"games.GameList", "records.Import", "records.Fork", "c
 CONFLICTS_ON_READ = frozenset({"records.BGStats"})
 """Reads that answer 409 (a finished game's play, asked while it is played); and every read with since
 (a since later than the game)."""
-RULED = frozenset({"games.GameList", "games.Moves", "games.Redo", "records.Import", "records.Fork"})
-"""The writes a rule of the game may refuse (422): a move, a redone move, the players and options of a start,
-an imported or forked game's moves."""
+RULED = frozenset({"games.GameList", "games.Moves", "games.Redo", "records.Import", "records.Fork",
+                   "catalogs.HouseCatalogs"})
+"""The writes that may be refused 422: by a rule of the game (a move, a redone move, the players and options
+of a start, an imported or forked game's moves) or for what the body says (a record, a house catalog, a
+start's own components)."""
 
 OPERATION_NAMES = {
     ("games.GameList", "get"): "listGames", ("games.GameList", "post"): "createGame",
@@ -234,6 +244,17 @@ class ServicePlugin(BasePlugin):
                     del responses[code]["headers"]
 
 
+def named_keys(converter: Any, field: fields.Field, ret: dict, **kwargs: Any) -> dict:
+    """A mapping whose keys are one of a few names (a board's player counts "3", "4", "5"): those names
+    as its properties and no others (OpenAPI 3.0 has no propertyNames to say it)."""
+    keys = getattr(field, "key_field", None) if isinstance(field, fields.Dict) else None
+    choices = [check for check in (keys.validators if keys is not None else ()) if isinstance(check, validate.OneOf)]
+    if not choices:
+        return {}
+    value = ret.get("additionalProperties", {})
+    return {"properties": {str(name): value for name in choices[0].choices}, "additionalProperties": False}
+
+
 class GameId(BaseConverter):
     """A game's id in a path: any one segment but ``import`` (``/api/games/import``
     is the import, which takes POST only; no game is named ``import``)."""
@@ -251,6 +272,7 @@ class TablelogApi(Api):
         self.spec.components.security_scheme(BEARER, {
             "type": "http", "scheme": "bearer",
             "description": "a token from the create answer: the scorekeeper's, or in a digital game a seat's"})
+        self.ma_plugin.converter.add_attribute_function(named_keys)
         move_schemas.register(self.spec, self.ma_plugin.converter)
         problem_responses(self.spec)
 

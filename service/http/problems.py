@@ -28,8 +28,8 @@ WHEN_TO_RETRY = (429, 503)
 """The only answers a Retry-After means something on."""
 
 
-def title(status: int, code: str) -> str:
-    if status == 422:
+def title(status: int, code: str, rule: str | None = None) -> str:
+    if status == 422 and rule:
         return RULE_TITLE
     try:
         return HTTPStatus(status).phrase
@@ -40,7 +40,7 @@ def title(status: int, code: str) -> str:
 def body(status: int, code: str, detail: str, **extensions: Any) -> dict[str, Any]:
     """The problem's members; ``detail`` (a ``Message`` by id, or English words) said in the caller's language."""
     lang = i18n.language(request.accept_languages)
-    return {"type": TYPE_PREFIX + code, "title": title(status, code), "status": status,
+    return {"type": TYPE_PREFIX + code, "title": title(status, code, extensions.get("rule")), "status": status,
             "detail": i18n.say(detail, lang), "instance": request.path, "code": code,
             "params": detail.plain() if isinstance(detail, Message) else {},
             **{key: value for key, value in extensions.items() if value is not None}}

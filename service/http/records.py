@@ -14,7 +14,7 @@ from domain.games import all_games
 from domain.rules import MalformedMove
 from replay.records import FORMAT_NAMES, format_named
 from replay.schemas import FORMAT_VERSION, names as schema_names, schema as record_schema
-from service.app.errors import NotFound
+from service.app.errors import NotFound, Unprocessable
 from service.http.answers import Answer
 from service.http.caching import expected_version
 from service.http.access import OPTIONAL, REQUIRED, bearer, idempotency_key, needs
@@ -63,7 +63,8 @@ class ImportSchema(Schema):
     record = fields.String(required=True, validate=validate.Length(min=1),
                            metadata={"description": "a game record as GET .../export writes it, in either format "
                                                     "(also accepted as text, data or content)"})
-    format = FormatField(load_default=None, metadata={"description": "the record's format (default: as it looks)"})
+    format = FormatField(load_default=None, metadata={"description": "the record's format (default: as it looks)",
+                                                      "enum": sorted(FORMAT_NAMES)})
 
     @pre_load
     def aliases(self, data: Any, **kwargs: Any) -> Any:
@@ -99,7 +100,8 @@ def posted_record() -> tuple[str, str | None]:
     try:
         return raw.decode("utf-8-sig"), None
     except UnicodeDecodeError:
-        raise MalformedMove({"record": ["A record is UTF-8 text."]}) from None
+        raise Unprocessable("A record is UTF-8 text; this file is not: nothing was imported.", "not_a_record",
+                            {"record": ["A record is UTF-8 text."]}) from None
 
 
 class ChainSchema(Answer):

@@ -12,7 +12,9 @@ it prints figures and the targets they are meant to meet.
     one at move 3: the POST plus every request the page makes until it has
     drawn the game again (its requests, bytes and server time; with
     ``--browser`` also the time from the tap until Chromium has drawn it),
-    at least 30 taps at each, interleaved
+    at least 30 taps at each, interleaved; the same in a Grand Austria Hotel
+    game with modules at move 100+ ÷ move 5, with its state downloads per
+    tap (service/ops/bench_page.py)
 (e) figures held to absolute targets, each beside a reference measured in the
     same run: the first request on the 5,000-event record in a service
     started afresh (÷ the same request warm), the memory one cached
@@ -40,11 +42,12 @@ from domain.rules import random_move
 from domain.table import random_game
 from service.http.app import create_app
 from service.ops.bench_catalog import catalog_figures
+from service.ops.bench_page import grand_austria_taps
 from service.ops.terminal import say, stages
 from service.store.keys import ephemeral_keyring
 from service.store.database import database_url
-from service.ops.bench_clients import (Absolute, HTTPClient, RawSaver, WSGIClient, per_call, raw_save_time,
-                                       served_per_call)
+from service.ops.bench_clients import (PAGE_READS, Absolute, HTTPClient, RawSaver, WSGIClient, per_call,
+                                       raw_save_time, served_per_call)
 
 BENCH_GAME = "willi"
 """The game the bench records (from the game registry): 4-player Willi, whose long records
@@ -93,14 +96,6 @@ class Recorder:
     @property
     def version(self) -> int:
         return self.games.history(self.id).version
-
-
-PAGE_READS = ("log?since={since}", "timeline?since={since}", "legal-moves")
-"""What the scorekeeper's page asks for after a tap, holding the game at
-version ``since`` (service/http/static/game.js ``refresh``; an e2e test checks
-that the page asks for exactly these). The state after the move comes in the
-move's answer; after an undo, whose answer has none, the page reads
-``state?since={since}`` as well."""
 
 
 class PageTaps:
@@ -444,6 +439,7 @@ def run_bench(database: str | None, games: int, events: int, taps: int = 30, bro
 
         progress.add_task(f"(d) {taps} taps on the page at move 3 and at move 300", total=None)
         rows += page_taps(client, taps, SMOKE_MOVES if smoke else 300)
+        rows += grand_austria_taps(client, 3 if smoke else taps, 12 if smoke else 100)
         if browser:
             rows += browser_taps(app, taps)
 

@@ -161,3 +161,11 @@ class Absolute:
 
     def __init__(self, most: float, text: str):
         self.most, self.text = most, text
+
+
+PAGE_READS = ("log?since={since}", "timeline?since={since}", "legal-moves")
+"""What the scorekeeper's page asks for after a tap, holding the game at
+version ``since`` (service/http/static/game.js ``refresh``; an e2e test checks
+that the page asks for exactly these). The state after the move comes in the
+move's answer; after an undo, whose answer has none, the page reads
+``state?since={since}`` as well."""

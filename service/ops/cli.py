@@ -11,9 +11,12 @@ from typing import Sequence
 
 from domain.words import N_, filled, said as message
 from service.ops import terminal
-from service.ops.terminal import Failure, fail, print_json, progress, said
+from service.ops.terminal import Failure, fail, print_json, progress, said, shown
+from service.settings import Settings, SettingsError, load
+from service.store.history import MigrationLocked
 from service.store.shards import ENV_SHARDS, shard_urls
-from service.store.database import DEFAULT_DATABASE, ENV_DATABASE, DatabaseURLError, database_url
+from service.settings import DEFAULT_DATABASE
+from service.store.database import ENV_DATABASE, DatabaseURLError, database_url
 
 CHART_FORMATS = ("svg", "png")
 ID_HELP = "a game's id, or the start of it that no other game's id shares (at least 4 hex digits)"
@@ -81,6 +84,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     migrate = sub.add_parser("migrate", parents=[common],
                              help="create the tables, views and append-only trigger (with the tables' owner's URL)")
+    migrate.add_argument("--status", action="store_true",
+                         help="list the migrations each database has had and has pending; apply none")
+    migrate.add_argument("--json", action="store_true", help="the migrations applied and pending as JSON")
     migrate.add_argument("--service-role", help="PostgreSQL: the role tablelog serve runs as; it is granted what "
                                                 "the service needs and owns no table")
 
@@ -111,6 +117,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench.add_argument("--load", action="store_true",
                        help="instead: the production server under a bounded loopback load, with each of --workers, "
                             "on SQLite and on the PostgreSQL --database if one is given")
+    bench.add_argument("--live", action="store_true",
+                       help="instead: how soon a second page shows a move, and the move p99 of one production "
+                            "worker with --watchers idle pages watching ÷ without them")
+    bench.add_argument("--watchers", type=int, default=100, help="--live: idle pages watching (default 100)")
     bench.add_argument("--seconds", type=float, default=60, help="--load: seconds of load per server")
     bench.add_argument("--clients", type=int, default=16, help="--load: clients recording games of their own")
     bench.add_argument("--racers", type=int, default=4, help="--load: clients racing on one game")
@@ -134,8 +144,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # and keep Python from complaining when it flushes at exit.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
-    except DatabaseURLError as error:
+    except (DatabaseURLError, SettingsError) as error:
         return fail(str(error), 2)
+    except MigrationLocked as error:
+        return fail(str(error))
     except Exception as error:
         if not unreachable_database(error):
             raise
@@ -168,15 +180,6 @@ worker_counts = counts_of("worker", 8)
 shard_counts = counts_of("shard", 8)
 
 
-def shown(url: str) -> str:
-    """A database URL as it may be printed: its password starred out."""
-    from urllib.parse import urlparse
-    parts = urlparse(url)
-    if not parts.password:
-        return url
-    return parts._replace(netloc=parts.netloc.replace(f":{parts.password}@", ":***@", 1)).geturl()
-
-
 def unreachable_database(error: Exception) -> bool:
     """A database that does not answer or cannot be opened: a server that is
     down, a database that does not exist, a file in a missing folder."""
@@ -186,45 +189,32 @@ def unreachable_database(error: Exception) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
-    database = args.database
-    if args.shard:
-        # The environment carries the shard map to every worker serve --production starts.
-        os.environ[ENV_SHARDS] = " ".join(args.shard)
+    # The settings, read and checked once; the command line's --database and --shard first.
+    settings = load(database_url=args.database, shards=args.shard or None)
+    database, shards = settings.database_url, settings.shards
     if args.command == "serve":
-        return serve_command(database, args.host, args.port, args.production, args.workers)
+        return serve_command(settings, args.host, args.port, args.production, args.workers)
     if args.command == "games":
-        return games_command(database, args.json)
+        return games_command(database, shards, args.json)
     if args.command == "log":
-        return log_command(database, args.id, args.json)
+        return log_command(database, shards, args.id, args.json)
     if args.command == "replay" and args.replay_command == "rebuild":
-        return rebuild_command(database)
+        return rebuild_command(database, shards)
     if args.command == "replay" and args.record:
         return verify_record_command(args.record, args.json)
     if args.command == "replay":
-        return verify_command(database, args.ids, args.all, args.json)
+        return verify_command(database, shards, args.ids, args.all, args.json)
     if args.command == "export":
-        return export_command(database, args.id, args.format, args.seat, args.out)
+        return export_command(database, shards, args.id, args.format, args.seat, args.out)
     if args.command == "import":
-        return import_command(database, args.file, args.format, args.json)
+        return import_command(database, shards, args.file, args.format, args.json)
     if args.command == "chart":
-        return chart_command(database, args.id, args.out, args.format)
+        return chart_command(database, shards, args.id, args.out, args.format)
     if args.command == "migrate":
-        from service.store.shards import open_shards
-        from service.store.database import migrate
-        from psycopg.errors import UndefinedObject
-        for number, url in enumerate(shard_urls(database)):
-            try:
-                for line in migrate(url, args.service_role):
-                    print(f"tablelog: {f'shard {number}: ' if number else ''}{line}.")
-            except UndefinedObject:
-                print(f"tablelog: there is no PostgreSQL role {args.service_role!r} to grant the service's rights "
-                      f"to: create it first (CREATE ROLE \"{args.service_role}\" LOGIN), then migrate again.",
-                      file=sys.stderr)
-                return 2
-        open_shards(database, migrate=True).close()       # each database marked with its shard's number
-        return 0
+        from service.ops.migrating import migrate_command
+        return migrate_command(database, shards, args.service_role, args.status, args.json)
     if args.command == "key" and args.key_command == "accept-head":
-        return accept_head_command(database, args.id, args.by, args.why)
+        return accept_head_command(database, shards, args.id, args.by, args.why)
     if args.command == "key":
         return key_command(args.key_command, getattr(args, "file", None), getattr(args, "exist_ok", False))
     if args.command == "bench" and args.load:
@@ -233,6 +223,9 @@ def run(args: argparse.Namespace) -> int:
         return run_load_bench(not args.skip_sqlite, postgres, max(0, min(args.clients, 64)),
                               max(0, min(args.racers, 16)), max(1.0, min(args.seconds, 600.0)), args.service_role,
                               args.workers, args.shards)
+    if args.command == "bench" and args.live:
+        from service.ops.bench_live import run_live_bench
+        return run_live_bench(max(1, min(args.watchers, 500)), max(1, min(args.taps, 200)), args.smoke)
     if args.command == "bench":
         from service.ops.bench import run_bench
         return run_bench(database, args.games, args.events, args.taps, args.browser, args.smoke)
@@ -243,8 +236,7 @@ def key_command(command: str, file: str | None, exist_ok: bool = False) -> int:
     from service.store import keys
     path = Path(file).expanduser() if file else keys.key_path()
     if command == "where":
-        import os
-        if os.environ.get(keys.ENV_KEY):
+        if keys.configured()[keys.ENV_KEY]:
             print(f"${keys.ENV_KEY} (the key itself, from the environment)")
         else:
             print(f"{path}{'' if path.exists() else ' (not created yet: tablelog key init)'}")
@@ -270,11 +262,11 @@ def key_command(command: str, file: str | None, exist_ok: bool = False) -> int:
     return 0
 
 
-def accept_head_command(database: str | None, game_id: str, by: str, why: str) -> int:
+def accept_head_command(database: str | None, shards: Sequence[str], game_id: str, by: str, why: str) -> int:
     """An operator's decision on a head the anchor cannot vouch for (see Games.accept_head)."""
     from domain.rules import MalformedMove
     from service.app.errors import ServiceError
-    games = _games(database)
+    games = _games(database, shards)
     try:
         done = games.accept_head(game_id, by, why)
     except ServiceError as error:
@@ -288,13 +280,14 @@ def accept_head_command(database: str | None, game_id: str, by: str, why: str) -
     return 0
 
 
-def serving_key(database: str | None, production: bool):
+def serving_key(database: str | None, production: bool, settings: Settings | None = None):
     """The key ``serve`` runs with. Plain ``serve`` makes one on first start
     (in the user's configuration folder, never beside the SQLite file) and
     says where; ``--production`` needs one made beforehand."""
     from service.store import keys
-    ring, created = keys.load_keyring(create=not production)
-    path = keys.key_path()
+    env = keys.configured(settings)
+    ring, created = keys.load_keyring(create=not production, env=env)
+    path = keys.key_path(env)
     if ring is None:
         raise keys.KeyProblem(f"serve --production needs tablelog's key, made beforehand: tablelog key init "
                               f"(or set ${keys.ENV_KEY_FILE} or ${keys.ENV_KEY}); none at {path}.")
@@ -309,42 +302,40 @@ def serving_key(database: str | None, production: bool):
     return ring
 
 
-def serve_command(database: str | None, host: str, port: int, production: bool, workers: int) -> int:
+def serve_command(settings: Settings, host: str, port: int, production: bool, workers: int) -> int:
+    """``tablelog serve``, with the settings read and checked at the command's start."""
     from service.telemetry import logs
-    try:
-        logs.configure()
-    except ValueError as error:
-        print(f"tablelog: {error}", file=sys.stderr)
-        return 2
+    database, shards = settings.database_url, settings.shards
+    logs.configure(settings.log_format, settings.log_level)
     from service.http.app import create_app
     from service.store.keys import KeyProblem
     from service.store.shards import open_shards
     from service.store.database import StoreProblem, check_production_store
     try:
-        ring = serving_key(database, production)
+        ring = serving_key(database, production, settings)
         if production:
-            for url in shard_urls(database):
+            for url in shard_urls(database, shards):
                 check_production_store(url)
     except (KeyProblem, StoreProblem) as error:
         print(f"tablelog: {error}", file=sys.stderr)
         return 1
     # Open the stores here first: a database that cannot be opened is said
     # once, before any worker starts, and its tables exist before they do.
-    open_shards(database).close()
+    open_shards(database, shards).close()
     if not production:
-        app = create_app(database, keyring=ring)
+        app = create_app(database, keyring=ring, shards=shards, settings=settings)
         app.extensions["tablelog"].views.start()
         print(f"tablelog on http://{host}:{port}/  (API docs: /api/docs)", flush=True)
         app.run(host=host, port=port, threaded=True)
         return 0
     from service.ops.serving import serve_production
-    return serve_production(database, host, port, workers)
+    return serve_production(settings, host, port, workers)
 
 
-def _games(database: str | None):
+def _games(database: str | None, shards: Sequence[str]):
     from service.app.games import Games
     from service.store.shards import open_shards
-    return Games(open_shards(database))
+    return Games(open_shards(database, shards))
 
 
 def _game_id(games, given: str, named: bool = True) -> str:
@@ -364,9 +355,9 @@ def _game_id(games, given: str, named: bool = True) -> str:
             return given
 
 
-def games_command(database: str | None, as_json: bool = False) -> int:
+def games_command(database: str | None, shards: Sequence[str], as_json: bool = False) -> int:
     from domain.names import escaped
-    games = _games(database)
+    games = _games(database, shards)
     listed = []
     for gid in games.ids():
         s = games.summary(games.history(gid))
@@ -384,11 +375,11 @@ def games_command(database: str | None, as_json: bool = False) -> int:
     return 0
 
 
-def log_command(database: str | None, game_id: str, as_json: bool) -> int:
+def log_command(database: str | None, shards: Sequence[str], game_id: str, as_json: bool) -> int:
     from domain.games import get_game
     from domain.names import escaped
     from service.app.errors import ServiceError
-    games = _games(database)
+    games = _games(database, shards)
     try:
         log = games.log(_game_id(games, game_id), None)
     except ServiceError as error:
@@ -406,28 +397,29 @@ def log_command(database: str | None, game_id: str, as_json: bool) -> int:
     return 0
 
 
-def rebuild_command(database: str | None) -> int:
-    games = _games(database)
-    shards = games.shard_views
+def rebuild_command(database: str | None, shards: Sequence[str]) -> int:
+    games = _games(database, shards)
+    every = games.shard_views
     # Notification ids may have gaps (PostgreSQL): the last id bounds the count.
-    total = sum(views.store.recorder.max_notification_id() or 0 for views in shards)
+    total = sum(views.store.recorder.max_notification_id() or 0 for views in every)
     with progress(transient=False) as bar:
         task = bar.add_task("rebuilding the game list and player views", total=total)
         done = games.views.rebuild(lambda n: bar.advance(task, n))
         bar.update(task, completed=total)
-    rows = sum(len(views.tables.games()) for views in shards), sum(len(views.tables.players()) for views in shards)
+    rows = sum(len(views.tables.games()) for views in every), sum(len(views.tables.players()) for views in every)
     print(f"{done} events processed; {rows[0]} games, {rows[1]} player rows.")
     return 0
 
 
-def verify_command(database: str | None, ids: list[str], every: bool, as_json: bool = False) -> int:
+def verify_command(database: str | None, shards: Sequence[str],
+                   ids: list[str], every: bool, as_json: bool = False) -> int:
     from rich.console import Console
     from rich.table import Table
     from service.app.errors import ServiceError
     console = Console()
     if not ids and not every:
         return fail("name the games to verify, or --all.", 2)
-    games = _games(database)
+    games = _games(database, shards)
     chosen = list(games.ids()) if every else [_game_id(games, given, named=False) for given in ids]
     table = Table(title="games with problems")
     for column in ("game", "kind", "rules", "version", "problem"):
@@ -504,9 +496,10 @@ def verify_record_command(path: str, as_json: bool = False) -> int:
     return 0 if verdict.ok else 1
 
 
-def export_command(database: str | None, game_id: str, fmt: str, seat: str | None, out: str | None) -> int:
+def export_command(database: str | None, shards: Sequence[str],
+                   game_id: str, fmt: str, seat: str | None, out: str | None) -> int:
     from service.app.errors import ServiceError
-    games = _games(database)
+    games = _games(database, shards)
     try:
         text = games.export(_game_id(games, game_id), fmt, seat=seat, whole=True)
     except ServiceError as error:
@@ -528,7 +521,8 @@ def flattened(messages) -> str:
     return str(messages)
 
 
-def import_command(database: str | None, path: str, fmt: str | None = None, as_json: bool = False) -> int:
+def import_command(database: str | None, shards: Sequence[str],
+                   path: str, fmt: str | None = None, as_json: bool = False) -> int:
     from domain.rules import MalformedMove, RuleViolation
     from service.app.errors import ServiceError
     try:
@@ -538,7 +532,7 @@ def import_command(database: str | None, path: str, fmt: str | None = None, as_j
     except UnicodeDecodeError:
         return fail(f"{path}: a record is UTF-8 text.")
     try:
-        created = _games(database).import_record(text, fmt)
+        created = _games(database, shards).import_record(text, fmt)
     except MalformedMove as error:
         return fail(f"{path} does not fit a record: {flattened(error.messages)}")
     except (RuleViolation, ServiceError) as error:
@@ -557,14 +551,15 @@ def import_command(database: str | None, path: str, fmt: str | None = None, as_j
     return 0
 
 
-def chart_command(database: str | None, game_id: str, out: str | None, fmt: str | None = None) -> int:
+def chart_command(database: str | None, shards: Sequence[str],
+                  game_id: str, out: str | None, fmt: str | None = None) -> int:
     from replay.chart import layout, to_png, to_svg
     from service.app.errors import ServiceError
     suffix = Path(out).suffix.lower().lstrip(".") if out else ""
     fmt = fmt or (suffix if suffix in CHART_FORMATS else "svg")
     if out and suffix != fmt:
         return fail(f"{out}: a chart is an SVG file (.svg) or a PNG file (.png), as its name ends.", 2)
-    games = _games(database)
+    games = _games(database, shards)
     try:
         game_id = _game_id(games, game_id)
         chart = layout(games.timeline(game_id))

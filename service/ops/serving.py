@@ -15,15 +15,15 @@ from __future__ import annotations
 import os
 import tempfile
 import threading
-from typing import Any
+from typing import Any, Sequence
 
 from gunicorn.app.base import BaseApplication
 from gunicorn.workers.base import Worker
 
 from service.telemetry import logs, metrics
 from service.store import heads
-from service.store.database import setting
-from service.http.limits import ENV_STORAGE, IMPORT_LIMIT
+from service.settings import Settings
+from service.http.limits import IMPORT_LIMIT
 
 THREADS = 4
 """Threads per worker that run complete requests."""
@@ -53,8 +53,10 @@ class WaitressWorker(Worker):
 
 
 class Production(BaseApplication):
-    def __init__(self, database: str | None, host: str, port: int, workers: int):
-        self.database, self.host, self.port, self.workers = database, host, port, workers
+    def __init__(self, database: str | None, shards: Sequence[str], host: str, port: int, workers: int,
+                 settings: Settings):
+        self.database, self.shards, self.host, self.port, self.workers = database, shards, host, port, workers
+        self.settings = settings
         super().__init__()
 
     def load_config(self) -> None:
@@ -64,7 +66,7 @@ class Production(BaseApplication):
         self.cfg.set("worker_class", f"{__name__}.WaitressWorker")
         # The request lines are the application's (service.http.observe):
         # gunicorn's access log would stay empty under waitress workers.
-        self.cfg.set("logconfig_dict", logs.config())
+        self.cfg.set("logconfig_dict", logs.config(self.settings.log_format, self.settings.log_level))
         self.cfg.set("child_exit", child_exit)
         self.cfg.set("graceful_timeout", 10)
         # gunicorn's control socket (one path per user, $HOME/.gunicorn) is
@@ -74,7 +76,7 @@ class Production(BaseApplication):
 
     def load(self) -> Any:
         from service.http.app import create_app
-        app = create_app(self.database)
+        app = create_app(self.database, shards=self.shards, settings=self.settings)
         app.extensions["tablelog"].views.start()
         return app
 
@@ -83,14 +85,16 @@ def child_exit(server: Any, worker: Worker) -> None:
     metrics.worker_exited(worker.pid)
 
 
-def serve_production(database: str | None, host: str, port: int, workers: int) -> int:
+def serve_production(settings: Settings, host: str, port: int, workers: int) -> int:
+    """``serve --production``: gunicorn's workers, each made with ``settings`` (read at the command's start)."""
     # Before any worker counts anything: the workers' metrics, summed at each scrape.
     metrics.prepare_multiprocess()
-    if not setting(ENV_STORAGE):
+    if not settings.rate_limit_storage:
         # The workers count requests for the rate limits in one file.
         scratch = tempfile.mkdtemp(prefix="tablelog-limits-")
-        os.environ[ENV_STORAGE] = f"tablelog-sqlite:///{os.path.join(scratch, 'limits.sqlite3')}"
+        storage = f"tablelog-sqlite:///{os.path.join(scratch, 'limits.sqlite3')}"
+        settings = settings.model_copy(update={"rate_limit_storage": storage})
     # The workers, forked from this process, share the games' newest versions.
     heads.share()
-    Production(database, host, port, workers).run()
+    Production(settings.database_url, settings.shards, host, port, workers, settings).run()
     return 0

@@ -85,3 +85,12 @@ class Stages(Progress):
 def stages() -> Stages:
     console = Console(stderr=True)
     return Stages(console=console, transient=True, disable=not console.is_terminal)
+
+
+def shown(url: str) -> str:
+    """A database URL as it may be printed: its password starred out."""
+    from urllib.parse import urlparse
+    parts = urlparse(url)
+    if not parts.password:
+        return url
+    return parts._replace(netloc=parts.netloc.replace(f":{parts.password}@", ":***@", 1)).geturl()

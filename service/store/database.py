@@ -2,14 +2,13 @@
 
 ``sqlite:///tablelog.sqlite3`` (the default, a file beside you),
 ``sqlite:////absolute/path.sqlite3``, ``sqlite:///:memory:`` or
-``postgresql://user:password@host:port/dbname``. Tables are created on first
-start; on PostgreSQL a trigger makes the events table refuse UPDATE, DELETE
+``postgresql://user:password@host:port/dbname``. Tables are made by the
+migration history (service/store/history.py), applied on first start where
+the role may and by ``tablelog migrate``; on PostgreSQL a trigger makes the events table refuse UPDATE, DELETE
 and TRUNCATE, so even the database's own users cannot rewrite a record.
 """
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
@@ -23,12 +22,13 @@ from psycopg_pool.base import AttemptWithBackoff
 
 from domain.record import GameRecord, HeadAnchor
 from replay.views import GAMES_TABLE, PLAYERS_TABLE, TRACKING_TABLE
+from service.settings import load
+from service.store import history
 from service.store.group_commit import GroupCommit
 from service.store.pgrecorder import RECORDER_TOPIC
 
 log = logging.getLogger("tablelog.store")
 
-DEFAULT_DATABASE = "sqlite:///tablelog.sqlite3"
 ENV_DATABASE = "TABLELOG_DATABASE_URL"
 
 
@@ -55,21 +55,9 @@ class DatabaseURLError(ValueError):
     pass
 
 
-def setting(name: str) -> str:
-    """A setting from the environment: ``$NAME``, else the content of the file
-    ``$NAME_FILE`` names (a container's secret, ``/run/secrets/...``), so a
-    password need not sit in the environment; empty when neither is set."""
-    path = os.environ.get(f"{name}_FILE")
-    if path and not os.environ.get(name):
-        try:
-            return Path(path).read_text(encoding="utf-8").strip()
-        except OSError as error:
-            raise DatabaseURLError(f"${name}_FILE names {path}, which cannot be read: {error.strerror}.") from None
-    return os.environ.get(name, "")
-
-
 def database_url(given: str | None = None) -> str:
-    return given or setting(ENV_DATABASE) or DEFAULT_DATABASE
+    """``given``, else the settings' (``$TABLELOG_DATABASE_URL``, else the default)."""
+    return given or load().database_url
 
 
 def persistence_env(url: str) -> dict[str, str]:
@@ -116,6 +104,7 @@ class Tablelog(Application):
 
     name = "tablelog"
     creates_tables = True      # False for a service role that owns no table (see open_store)
+    history: history.History | None = None     # the migrations the database has had (none kept in memory)
     snapshotting_intervals = {GameRecord: 100, HeadAnchor: 100}
     env = {"AGGREGATE_CACHE_MAXSIZE": "500", "AGGREGATE_CACHE_FASTFORWARD": "y"}
 
@@ -204,6 +193,8 @@ def service_grants() -> list[tuple[str, str]]:
         ("USAGE, SELECT", "SEQUENCE {schema}." + EVENTS_TABLE + "_notification_id_seq"),
         ("SELECT, INSERT, UPDATE", "TABLE {schema}.tablelog_snapshots"),
         ("SELECT, INSERT, UPDATE", "TABLE " + views),
+        # The migration history, read at start (serve --production refuses pending migrations).
+        ("SELECT", "TABLE {schema}." + history.HISTORY_TABLE),
     ]
 
 
@@ -212,15 +203,25 @@ class StoreProblem(RuntimeError):
 
 
 def open_store(url: str | None = None, migrate: bool | None = None) -> Tablelog:
-    """The application for ``url``. ``migrate`` creates the tables and the
-    append-only trigger (with the tables' owner's URL); by default a store
-    migrates when its role may (the tables are missing, or its own: one
-    role doing everything, as in development), and a service role that owns
-    no table opens them as they are."""
+    """The application for ``url``. ``migrate`` applies the pending
+    migrations of the history (service/store/history.py: the tables, the
+    views, the append-only trigger) with the tables' owner's URL; by default
+    a store migrates when its role may (a SQLite file; on PostgreSQL the
+    tables are missing, or its own: one role doing everything, as in
+    development), and a service role that owns no table opens them as they
+    are."""
     url = database_url(url)
     env = persistence_env(url)
     if env["PERSISTENCE_MODULE"] != "eventsourcing.postgres":
-        return Tablelog(env=env)
+        if not history.kept(url):
+            return Tablelog(env=env)          # in memory: the tables, no history
+        app = Tablelog(env={**env, "CREATE_TABLE": "n"})
+        try:
+            app.history = history.apply(app, url)
+        except BaseException:
+            app.close()
+            raise
+        return app
     # Several workers starting at once on an empty database would race to
     # create the same tables: one at a time, under an advisory lock.
     with psycopg.connect(url, autocommit=True) as conn:
@@ -229,10 +230,23 @@ def open_store(url: str | None = None, migrate: bool | None = None) -> Tablelog:
             user, owner = roles(conn)
             if migrate is None:
                 migrate = owner is None or owner == user
-            app = Tablelog(env=env if migrate else {**env, "CREATE_TABLE": "n"})
+            app = Tablelog(env={**env, "CREATE_TABLE": "n"})
             app.creates_tables = migrate
             if migrate:
+                app.history = history.apply(app, url, conn.cursor())
+                if not app.recorder.insert_function_present():
+                    create_tables(app)      # the insert function someone dropped, made again by its owner
                 protect_events_table(app, conn)
+            else:
+                try:
+                    app.history = history.read(conn.cursor())
+                except psycopg.errors.InsufficientPrivilege:
+                    log.warning("%s may not read the migration history: tablelog migrate --service-role %s "
+                                "grants it", user, user)
+                pending = app.history.pending if app.history else []
+                if pending:
+                    log.warning("the database has migrations pending (%s): tablelog migrate, with the tables' "
+                                "owner's URL, applies them", ", ".join(pending))
         finally:
             conn.execute("SELECT pg_advisory_unlock(7416)")
     # eventsourcing tries each database call up to 10 times; each try waits
@@ -242,6 +256,14 @@ def open_store(url: str | None = None, migrate: bool | None = None) -> Tablelog:
     reconnect_at_once()
     app.recorder.use_insert_function()
     return app
+
+
+def create_tables(app: Tablelog) -> None:
+    """eventsourcing's tables for ``app`` (events, snapshots; on PostgreSQL
+    the insert function), made by the library's own recorders where missing."""
+    app.recorder.create_table()
+    if app.snapshots is not None:
+        app.snapshots.recorder.create_table()  # type: ignore[attr-defined]
 
 
 def roles(conn: psycopg.Connection) -> tuple[str, str | None]:
@@ -276,17 +298,18 @@ def protect_events_table(app: Tablelog, conn: psycopg.Connection) -> None:
         curs.execute(APPEND_ONLY_SQL.format(schema=schema, table=table))
 
 
-def migrate(url: str, service_role: str | None = None) -> list[str]:
-    """Create (or bring up to date) the tables, the views and the trigger
+def migrate(url: str, service_role: str | None = None) -> tuple[list[str], history.History]:
+    """Apply the pending migrations (the tables, the views, the trigger)
     with the owner's URL; with ``service_role``, grant that role what the
-    service needs and nothing more. Returns what it did, in words."""
+    service needs and nothing more. Returns what it did, in words, and the
+    database's history."""
     from psycopg import sql
 
-    from replay.views import open_views
     app = open_store(url, migrate=True)
     try:
-        open_views(app)
-        done = ["tables and the append-only trigger in place"]
+        had = app.history or history.History()
+        done = [f"migrations applied: {', '.join(had.done_now)}" if had.done_now else
+                "no migration pending", "tables and the append-only trigger in place"]
         if service_role and app.is_postgres:
             with psycopg.connect(database_url(url), autocommit=True) as conn:
                 schema = conn.execute("SELECT current_schema()").fetchone()[0]
@@ -296,9 +319,22 @@ def migrate(url: str, service_role: str | None = None) -> list[str]:
                     target = sql.SQL(objects.format(schema=sql.Identifier(schema).as_string(conn)))
                     conn.execute(sql.SQL("GRANT {} ON {} TO {}").format(sql.SQL(privileges), target, role))
             done.append(f"{service_role} may read and append records (it owns no table)")
-        return done
+        return done, had
     finally:
         app.close()
+
+
+def migration_status(url: str) -> history.History:
+    """The migrations the database at ``url`` has had and has pending, read
+    only (a database in memory keeps none)."""
+    url = database_url(url)
+    env = persistence_env(url)
+    if env["PERSISTENCE_MODULE"] == "eventsourcing.postgres":
+        with psycopg.connect(url, autocommit=True) as conn:
+            return history.read(conn.cursor())
+    if not history.kept(url):
+        return history.History(pending=history.known_ids())
+    return history.read_sqlite(url) or history.History(pending=history.known_ids())
 
 
 def check_production_store(url: str) -> None:
@@ -317,6 +353,14 @@ def check_production_store(url: str) -> None:
             raise StoreProblem(f"serve --production runs as a role that owns no table; {user} owns "
                                f"{EVENTS_TABLE} and could drop its append-only trigger. Migrate with the owner's "
                                "URL (tablelog migrate --service-role ROLE) and serve with the service role's.")
+        try:
+            pending = history.read(conn.cursor()).pending
+        except psycopg.errors.InsufficientPrivilege:
+            raise StoreProblem(f"{user} may not read the migration history ({history.HISTORY_TABLE}): run tablelog "
+                               f"migrate --database <the owner's URL> --service-role {user}.") from None
+        if pending:
+            raise StoreProblem(f"The database has migrations pending ({', '.join(pending)}): run tablelog migrate "
+                               f"--database <the owner's URL> --service-role {user} before serving.")
         missing = triggers_missing(conn)
         if missing:
             raise StoreProblem(f"The append-only trigger ({', '.join(missing)}) is missing from {EVENTS_TABLE}: "

@@ -22,7 +22,7 @@ import os
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping
+from typing import Any, Mapping
 
 import platformdirs
 from cryptography.hazmat.primitives import hashes
@@ -148,8 +148,15 @@ def read_key_file(path: Path) -> Keyring:
     return _parse(text, str(path))
 
 
+def configured(settings: Any = None) -> dict[str, str]:
+    """The key's two settings (``settings``', else read and checked now: see service.settings)."""
+    from service.settings import load
+    settings = settings or load()
+    return {ENV_KEY: settings.key, ENV_KEY_FILE: str(settings.key_file or "")}
+
+
 def key_path(env: Mapping[str, str] | None = None) -> Path:
-    env = os.environ if env is None else env
+    env = configured() if env is None else env
     return Path(env[ENV_KEY_FILE]).expanduser() if env.get(ENV_KEY_FILE) else default_key_path()
 
 
@@ -157,7 +164,7 @@ def load_keyring(create: bool = False, env: Mapping[str, str] | None = None) -> 
     """The keyring as configured (see the module's doc), and whether it was
     created just now. Without a key: None, or with ``create`` a new key file
     (the one place that may happen is plain ``tablelog serve``)."""
-    env = os.environ if env is None else env
+    env = configured() if env is None else env
     if env.get(ENV_KEY):
         key_id, _, encoded = env[ENV_KEY].partition(":")
         return _parse(f"{key_id} {encoded}", f"${ENV_KEY}"), False

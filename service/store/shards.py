@@ -29,7 +29,6 @@ from __future__ import annotations
 import hashlib
 import itertools
 import os
-import re
 from typing import Sequence
 from uuid import NAMESPACE_URL, UUID, uuid4, uuid5
 
@@ -37,7 +36,8 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import Aggregate, event
 from eventsourcing.persistence import IntegrityError
 
-from service.store.database import DatabaseURLError, Tablelog, database_url, open_store, setting
+from service.settings import load
+from service.store.database import DatabaseURLError, Tablelog, database_url, open_store
 
 ENV_SHARDS = "TABLELOG_SHARDS"
 SHARD_BYTE = 7
@@ -70,7 +70,7 @@ def shard_urls(database: str | None = None, shards: Sequence[str] | None = None)
     """The shard map: shard 0 is ``database`` (as ``--database`` defaults),
     then ``shards`` (default ``TABLELOG_SHARDS``)."""
     if shards is None:
-        shards = [part for part in re.split(r"[\s,]+", setting(ENV_SHARDS)) if part]
+        shards = load().shards
     urls = [database_url(database), *shards]
     if len(set(urls)) != len(urls):
         raise DatabaseURLError("Each shard is a database of its own: a URL is named twice in the shard map.")

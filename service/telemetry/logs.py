@@ -14,7 +14,6 @@ from __future__ import annotations
 import contextvars
 import logging
 import logging.config
-import os
 from typing import Any
 
 ENV_FORMAT = "TABLELOG_LOG_FORMAT"
@@ -37,10 +36,12 @@ class RequestIdFilter(logging.Filter):
 def config(fmt: str | None = None, level: str | None = None) -> dict[str, Any]:
     """The ``dictConfig`` of the service's logging (also handed to gunicorn,
     whose own loggers then write the same lines)."""
-    fmt = (fmt or os.environ.get(ENV_FORMAT) or "json").lower()
+    from service.settings import load
+    settings = load() if fmt is None or level is None else None     # checked there: a bad value is refused
+    fmt = (fmt or settings.log_format).lower()
     if fmt not in FORMATS:
         raise ValueError(f"${ENV_FORMAT} is json or text, not {fmt!r}")
-    level = (level or os.environ.get(ENV_LEVEL) or "INFO").upper()
+    level = (level or settings.log_level).upper()
     if not isinstance(logging.getLevelName(level), int):
         raise ValueError(f"${ENV_LEVEL} is a logging level (DEBUG, INFO, WARNING, ERROR), not {level!r}")
     return {

@@ -2,6 +2,8 @@
 checked: speed is measured by the benchmark, never asserted by a test)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from service.http.app import create_app
@@ -23,6 +25,7 @@ def test_bench_prints_every_measure_beside_its_baseline(tmp_path, capsys):
     for measure in ("(a) recorded move", "reference: ÷ raw save()", "(a) recorded move over HTTP",
                     "the HTTP layer", "(b) undo", "(b) state at move 40",
                     "(c) rules engine", "(d) tap, server", "tap, requests", "tap, bytes",
+                    "(d) Grand Austria Hotel + modules", "tap, state downloads",
                     "(e) first request at", "(e) memory of a cached", "(e) log per entry",
                     "(e) JSON Lines export per entry", "(e) Willi rules per move", "(e) Wiener Walzer rules",
                     "(e) Vienna rules", "(e) Grand Austria Hotel rules"):
@@ -90,6 +93,19 @@ def test_the_load_bench_runs_two_workers_without_errors(capsys):
     out = capsys.readouterr().out
     for column in ("workers", "moves/s", "p50 ms", "p99 ms", "lost races", "errors"):
         assert column in out
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="the second page is Chromium's")
+def test_the_live_bench_runs_watchers_beside_moves_and_a_second_page(capsys):
+    """A short smoke of ``tablelog bench --live``: one production worker,
+    idle pages asking with their ETags, moves timed with and without them,
+    and a Chromium page that shows the moves; its figures are not checked."""
+    assert main(["bench", "--live", "--watchers", "6", "--taps", "2", "--smoke"]) == 0
+    out = capsys.readouterr().out
+    for measure in ("move p99 with 6 idle pages watching", "idle pages held by the worker", "304",
+                    "a move shown on a second page", "load average"):
+        assert measure in out
 
 
 @pytest.mark.parametrize("workers", ["0", "9", "2,x", ""])

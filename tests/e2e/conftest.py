@@ -5,14 +5,12 @@ Without Chromium these tests skip locally and fail under CI (CI=true).
 """
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 import pytest
-from werkzeug.serving import WSGIRequestHandler, make_server
+from serving import serving
 
 from environment import IN_CI
-from service.http.app import create_app
 
 CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).parent / "screenshots"
@@ -36,22 +34,11 @@ def chromium_path() -> str:
     return str(CHROMIUM)
 
 
-class QuietHandler(WSGIRequestHandler):
-    def log_request(self, *args) -> None:
-        """Hundreds of requests per test: errors still show, requests do not."""
-
-
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
     """The service at http://127.0.0.1:<free port>/ over a fresh SQLite file."""
-    database = tmp_path_factory.mktemp("e2e") / "tablelog.sqlite3"
-    app = create_app(f"sqlite:///{database}")
-    httpd = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}"
-    httpd.shutdown()
-    thread.join()
+    with serving(tmp_path_factory.mktemp("e2e") / "tablelog.sqlite3") as address:
+        yield address
 
 
 @pytest.fixture(scope="session")

@@ -88,7 +88,7 @@ def test_an_auction_and_a_round_on_the_page(phone: Page, server, shoot):
     expect(cyril.locator(".entrance-line")).to_contain_text("The Grand Wray Hotel")
     expect(cyril.locator(".wray-tile")).to_have_count(6)
     expect(page.locator(".view .entrance-auction")).to_have_count(0)
-    expect(page.locator(".log-list > li").first).to_contain_text("Cyril gets grand wray at no cost")
+    expect(page.locator(".log-list > li").first).to_contain_text("Cyril gets Grand Wray at no cost")
     cyril.scroll_into_view_if_needed()
     shoot(page, "hotels-03-entrances-owned", full_page=False)
     # the setup and the first round: the table's steps entered as digital mode makes them, the rest tapped

@@ -1,6 +1,6 @@
 """A tap costs the same at move 300 as at move 3. After a
 tap the page asks only for what changed since the version it holds (the
-requests the benchmark times, service/ops/bench.py ``PAGE_READS``), and draws
+requests the benchmark times, service/ops/bench_clients.py ``PAGE_READS``), and draws
 again only the log entries that changed."""
 from __future__ import annotations
 

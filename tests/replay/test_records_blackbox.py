@@ -452,7 +452,7 @@ def test_the_scorekeepers_export_of_a_digital_game_imports_without_differences(c
 def test_an_import_of_a_damaged_record_creates_nothing(client):
     before = len(client.get("/api/games").json["games"])
     r = client.post("/api/games/import", data=b"this is not a record", content_type="text/plain")
-    assert r.status_code == 400
+    assert r.status_code == 422 and r.json["code"] == "not_a_record"
     assert len(client.get("/api/games").json["games"]) == before
 
 

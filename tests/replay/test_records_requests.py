@@ -121,25 +121,27 @@ def test_a_record_is_imported_from_a_json_body_the_file_itself_or_an_upload(clie
 
 
 @pytest.mark.parametrize("body, status", [
-    ({"data": b"", "content_type": "text/plain"}, 400),                   # an empty file
-    ({"data": b"  \n\n", "content_type": "text/plain"}, 400),
-    ({"data": b"\xff\xfe\x00garbage", "content_type": "text/plain"}, 400),
-    ({"data": b"just some words", "content_type": "text/plain"}, 400),
-    ({"json": {"record": "x", "format": "xml"}}, 400),
-    ({"json": {"record": '[Game "Chess"]\n[Players "A, B"]\n'}}, 400),    # a game tablelog does not know
-    ({"json": {"record": '{"event":"Started","game":"chess","players":["A","B"]}'}}, 400),
+    ({"data": b"", "content_type": "text/plain"}, 422),                   # an empty file
+    ({"data": b"  \n\n", "content_type": "text/plain"}, 422),
+    ({"data": b"\xff\xfe\x00garbage", "content_type": "text/plain"}, 422),
+    ({"data": b"just some words", "content_type": "text/plain"}, 422),
+    ({"json": {"record": "x", "format": "xml"}}, 400),    # no such format: outside the document
+    ({"json": {"record": '[Game "Chess"]\n[Players "A, B"]\n'}}, 422),    # a game tablelog does not know
+    ({"json": {"record": '{"event":"Started","game":"chess","players":["A","B"]}'}}, 422),
     ({"json": {"record": '[Game "Willi"]\n[Players "A, B, C, D"]\n\n1. A R5\n'}}, 422),   # not the deal
-    ({"json": {"record": '[Game "Willi"]\n[Players "A, B, C, D"]\n\nundo 1\n'}}, 400),
-    ({"json": {"record": '[Game "Willi"]\n[Players "A, B, C, D"]\n\n{a comment}\n3. A R5\n'}}, 400),
-    ({"json": {"record": '[Game "Willi"]\n[Players "A, B, C, D"]\n[Options "[1]"]\n'}}, 400),
+    ({"json": {"record": '[Game "Willi"]\n[Players "A, B, C, D"]\n\nundo 1\n'}}, 422),
+    ({"json": {"record": '[Game "Willi"]\n[Players "A, B, C, D"]\n\n{a comment}\n3. A R5\n'}}, 422),
+    ({"json": {"record": '[Game "Willi"]\n[Players "A, B, C, D"]\n[Options "[1]"]\n'}}, 422),
     ({"json": {"record": '{"event":"Started","game":"willi","players":["A","B","C","D"]}\n'
-                         '{"event":"Annotated","number":0,"text":"x","recorded_by":5}'}}, 400),
+                         '{"event":"Annotated","number":0,"text":"x","recorded_by":5}'}}, 422),
 ])
 def test_records_that_cannot_be_imported_are_refused_and_create_nothing(client, body, status):
     before = game_count(client)
     answer = client.post("/api/games/import", **body)
     assert answer.status_code == status, answer.json
     assert set(answer.json) >= {"code", "detail"}
+    if status == 422:           # a text of the documented form that is no record: said where, or the rule
+        assert answer.json["code"] != "malformed" and (answer.json.get("fields") or answer.json.get("rule"))
     assert game_count(client) == before
 
 

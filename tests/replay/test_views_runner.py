@@ -10,6 +10,7 @@ import pytest
 from eventsourcing.persistence import IntegrityError, Tracking
 
 from replay.views import readers as views_module
+from replay.views import tables as tables_module
 from service.app.games import Games
 from service.store.database import open_store
 from tests.replay.test_views_never_go_back import FOUR, play
@@ -64,17 +65,76 @@ def test_when_the_runner_stops_another_process_takes_over(two_processes):
     assert wait_until(lambda: (runner.views.tables.game(gid) or {}).get("version") == 4)
 
 
-def test_a_reader_whose_runner_is_late_catches_up_itself(two_processes, monkeypatch):
+def written(views) -> tuple:
+    """Everything the views hold: the game list, the players' rows, the tracked position."""
+    return views.tables.games(), views.tables.players(), views.position
+
+
+@pytest.fixture
+def no_view_writes(monkeypatch):
+    """Any write of the views' tables (rows, position, a rebuild) fails the test."""
+    def refuse(*args, **kwargs):
+        raise AssertionError("a reader wrote the views")
+
+    def switch_on():
+        for table in (tables_module.SQLiteViews, tables_module.PostgresViews):
+            monkeypatch.setattr(table, "write", refuse)
+            monkeypatch.setattr(table, "drop_views", refuse)
+    return switch_on
+
+
+def assert_current(games, before, *gids) -> dict:
+    """The list shows each game at its version now; the views hold what they held."""
+    listed = {summary["id"]: summary for summary in games.views.summaries()}
+    for gid in gids:
+        assert listed[gid]["version"] == games.history(gid).version
+        assert listed[gid]["moves"] == len(games.history(gid).effective)
+    assert written(games.views) == before
+    return listed
+
+
+def test_a_reader_whose_runner_is_stuck_reads_the_newer_events_and_writes_nothing(two_processes, monkeypatch,
+                                                                                   no_view_writes):
     """The runner holds the lock but processes nothing (stuck): after the
-    bounded wait the reader brings the views up to date itself."""
+    bounded wait the reader lists its own process's new game and moves,
+    computed from the events in memory; the views' tables and tracked
+    position are as they were (only the runner writes them)."""
     stuck, worker = two_processes
+    created = worker.create("willi", FOUR)
+    old = play(worker, 3, seed=8, created=created)
+    worker.views.catch_up()                          # the views hold the first game at version 4
     assert stuck.views.leader.hold()                 # held, but no thread runs the projection
     worker.views.start()
     monkeypatch.setattr(views_module, "FRESH_WAIT", 0.3)
-    gid = play(worker, 2, seed=6)
+    play(worker, 2, seed=9, created=created)         # new moves in a game the views hold
+    new = play(worker, 2, seed=6)                    # and a game they do not
+    before = written(worker.views)
+    assert before[2] < worker.store.recorder.max_notification_id()
+    no_view_writes()
     began = time.monotonic()
-    assert gid in {summary["id"] for summary in worker.views.summaries()}
+    listed = assert_current(worker, before, old, new)
     assert 0.3 <= time.monotonic() - began < 5
+    assert list(listed) == [old, new]                # the list's order: a game keeps its place, new ones at the end
+    board = {row["player"]: row for row in worker.views.leaderboard("willi")}
+    assert board["Alex"]["games"] == 2               # the players' statistics count the newer game too
+    assert [row["games"] for row in worker.views.player("Alex")] == [2]
+    assert written(worker.views) == before
+
+
+def test_a_reader_whose_runner_stopped_writes_nothing(own_database, no_view_writes):
+    """With this process's runner stopped (and none elsewhere) a read lists
+    every game as it is now, at once, from the events, and writes nothing."""
+    store = open_store(own_database)
+    games = Games(store)
+    first = play(games, 4, seed=10)
+    games.views.start()
+    assert wait_until(lambda: (games.views.tables.game(first) or {}).get("version") == 5)
+    games.views.stop()
+    second = play(games, 3, seed=11)
+    before = written(games.views)
+    no_view_writes()
+    assert_current(games, before, first, second)
+    store.close()
 
 
 def test_a_batch_that_lost_its_race_is_not_replayed_from_the_store(own_database, monkeypatch):

@@ -409,9 +409,9 @@ def test_a_nul_character_is_refused_before_anything_is_stored(client):
                    400)["code"] == "malformed"
     record = client.get(f"/api/games/{api.id}/export?format=jsonl").get_data(as_text=True)
     assert refused(client.post("/api/games/import", data=record.replace('"Alex"', '"Al\\u0000ex"'),
-                               content_type="text/plain"), 400)
+                               content_type="text/plain"), 422)["code"] == "not_a_record"
     assert refused(client.post("/api/games/import", data=record.replace('"Alex"', '"Al\x00ex"'),
-                               content_type="text/plain"), 400)
+                               content_type="text/plain"), 422)["code"] == "not_a_record"
     move = {"move": {"type": "discard", "seat": "Alex\x00", "card": None}}
     assert refused(client.post(f"/api/games/{api.id}/moves", json=move, headers=api.auth()), 400)
     assert refused(client.post(f"/api/games/{api.id}/annotations", json={"move_index": 1, "text": "a\x00"},

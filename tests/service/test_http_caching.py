@@ -100,3 +100,33 @@ def test_big_answers_are_compressed_and_a_move_answer_stays_plain(client):
     assert len(moved.data) < 1024 or "Content-Encoding" in moved.headers
     undone = client.post(f"/api/games/{api.id}/undo", json={}, headers={**api.auth(), "Accept-Encoding": "gzip"})
     assert "Content-Encoding" not in undone.headers and undone.json["undone"] == 1
+
+
+def test_a_watched_summary_is_answered_304_without_being_made_again(client, monkeypatch):
+    """A page watching a game asks for the summary with the tag it was given:
+    while the game (as the store has it) is at that version the answer is 304
+    before the summary is made again; a move, another viewer or another
+    language gets the summary."""
+    api = Api(client, "willi", FOUR)
+    url = f"/api/games/{api.id}"
+    tag = client.get(url).headers["ETag"]
+    games = client.application.extensions["tablelog"]
+    made = []
+    summary = games.summary
+    monkeypatch.setattr(games, "summary", lambda hist: made.append(hist.version) or summary(hist))
+    for _ in range(3):
+        again = client.get(url, headers={"If-None-Match": tag})
+        assert again.status_code == 304 and again.data == b"" and again.headers["ETag"] == tag
+        assert again.headers["Cache-Control"] == "private, no-cache"
+    assert made == []
+    # Another viewer or language with the same tag: the summary is made, and is not theirs to validate.
+    assert client.get(url, headers={"If-None-Match": tag, "Accept-Language": "de"}).status_code == 200
+    assert client.get(url, headers={**api.auth(), "If-None-Match": tag}).status_code == 200
+    assert made == [1, 1]
+    # Moved on (recorded elsewhere, the store ahead of the tag): the new summary.
+    api.move(DEAL)
+    moved = client.get(url, headers={"If-None-Match": tag})
+    assert moved.status_code == 200 and moved.json["version"] == 2 and moved.headers["ETag"].startswith('"v2-')
+    # A tag this worker never gave goes the whole way: 304 only if it is the answer's own.
+    forged = client.get(url, headers={"If-None-Match": '"v2-000000000000000000000000"'})
+    assert forged.status_code == 200

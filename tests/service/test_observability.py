@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from service.settings import load
+
 from domain.table import random_game
 from domain.willi import GAME
 from service.http.observe import ENV_METRICS_TOKEN
@@ -107,7 +109,9 @@ def test_an_unknown_path_is_logged_by_no_route_and_the_text_form_has_no_colour(c
 
 def test_metrics_are_off_without_the_operators_token_and_closed_to_others(client, monkeypatch):
     assert client.get("/metrics").status_code == 404
+    # The settings are read once, when the service is made: the token as that read would find it.
     monkeypatch.setenv(ENV_METRICS_TOKEN, METRICS_TOKEN)
+    client.application.extensions["tablelog_settings"] = load()
     assert client.get("/metrics").status_code == 401
     assert client.get("/metrics", headers={"Authorization": "Bearer guess"}).status_code == 401
     start(client)

@@ -98,10 +98,11 @@ def test_import_through_the_api(client):
         assert [(e["move"], e["undone"]) for e in copy.get("log")["entries"]] == \
                [(e["move"], e["undone"]) for e in api.get("log")["entries"]]
         assert set(created.json["tokens"]["seats"]) == set(FOUR)
-    assert client.post("/api/games/import", json={"record": "not a record"}).status_code == 400
+    not_one = client.post("/api/games/import", json={"record": "not a record"})
+    assert not_one.status_code == 422 and not_one.json["code"] == "not_a_record" and not_one.json["fields"]
     assert client.post("/api/games/import", json={}).status_code == 400
     assert client.post("/api/games/import", json={"record": '{"event": "Started", "game": "chess", '
-                                                            '"players": ["A", "B"]}'}).status_code == 400
+                                                            '"players": ["A", "B"]}'}).status_code == 422
     too_few = '{"event": "Started", "game": "willi", "players": ["A", "B"]}'
     assert client.post("/api/games/import", json={"record": too_few}).json["code"] == "player_count"
     record = client.get(f"/api/games/{api.id}/export?format=jsonl").get_data(as_text=True).splitlines()

@@ -7,6 +7,8 @@ import io
 import json
 
 import pytest
+
+from service.settings import load
 from werkzeug.test import create_environ
 
 from service.http.app import create_app
@@ -65,7 +67,7 @@ def test_a_hundred_megabyte_name_is_not_stored(sqlite_app):
 def test_an_import_may_carry_a_record_of_several_megabytes(sqlite_app):
     client = sqlite_app.test_client()
     r = client.post("/api/games/import", data="x" * (3 * 1024 * 1024), content_type="text/plain")
-    assert r.status_code == 400, r.json                 # read in full: not a record, but not too large
+    assert r.status_code == 422, r.json                 # read in full: not a record, but not too large
     r = client.post("/api/games/import", data="x" * (IMPORT_LIMIT + 1), content_type="text/plain")
     assert r.status_code == 413
 
@@ -121,6 +123,7 @@ def test_forwarded_for_is_believed_only_from_the_trusted_proxy(sqlite_app, monke
     # a client that names other addresses itself is still one client
     assert [from_("10.0.0.5", f"192.0.2.{i}").status_code for i in range(3)] == [201, 201, 429]
     monkeypatch.setenv("TABLELOG_TRUSTED_PROXIES", "10.0.0.1")
+    sqlite_app.extensions["tablelog_settings"] = load()        # as a service started with it reads it
     assert [from_("10.0.0.1", f"203.0.113.7, 192.0.2.{i}").status_code for i in range(3)] == [201, 201, 201]
     # the address the proxy saw is the client: 192.0.2.0 came once before
     assert [from_("10.0.0.1", "192.0.2.0").status_code for _ in range(2)] == [201, 429]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import random
 import uuid
 from uuid import UUID
@@ -287,7 +288,7 @@ def test_the_command_line_reads_every_shard(urls, capsys, monkeypatch):
     from service.store.shards import ENV_SHARDS
     if not urls[0].startswith("sqlite"):
         pytest.skip("the command line's shard options are the same on either store")
-    monkeypatch.setenv(ENV_SHARDS, "")         # restored after the test: main() sets it for the workers
+    monkeypatch.delenv(ENV_SHARDS, raising=False)
     app, shards = serve(urls)
     try:
         client = app.test_client()
@@ -302,6 +303,7 @@ def test_the_command_line_reads_every_shard(urls, capsys, monkeypatch):
     assert "3 games verified" in capsys.readouterr().out
     assert main(["export", made[2], *given]) == 0
     assert made[2] in capsys.readouterr().out
+    assert ENV_SHARDS not in os.environ          # --shard is handed down, not written into the environment
     # the same databases in another order: refused, nothing served
     assert main(["games", "--database", urls[0], "--shard", urls[2], "--shard", urls[1]]) == 2
     assert "only ever added at the end" in capsys.readouterr().err

@@ -22,13 +22,15 @@ from domain.grand_austria.config import Config, adjusted
 from domain.grand_austria.effects import gain_items, lose, on_own_turn, score
 from domain.grand_austria.moves import item_counts, placement
 from domain.grand_austria.parts import (DieRule, Module, MoveRule, PendingKind, RoundEndStep, SetupPhase, automata)
-from domain.grand_austria.registry import register
 from domain.grand_austria.refusals import counted_down, violation
 from domain.grand_austria.rounds import last_round
 from domain.grand_austria.state import INITIAL_GUESTS, WHITE, Pending, State
 from domain.immutable import evolve, put
 from domain.rules import TABLE, Expected, Move, MoveSchema, Outcome, RuleViolation, seat_field
 from domain.words import N_, said
+
+__all__ = ["CELEBRITIES", "ID", "Celebrity", "Lounge", "die_taken", "held", "of", "with_"]
+"""The module's seam: the registry and the solo variant use these, and nothing else of it."""
 
 ID = "celebrities"
 BALLROOMS = "ballrooms"             # module 1: its tiles join, and champagne exists
@@ -437,7 +439,7 @@ def lounge_view(state: State, seat: str | None, full: bool) -> dict[str, Any]:
 PHASES = ((SetupPhase(LOUNGE, lambda state: bool(of(state).spaces),
                       lambda state: Expected((TABLE,), ("lay_out_lounge",)), lambda state, e: []), INITIAL_GUESTS),)
 
-CELEBRITIES = register(Module(
+CELEBRITIES = Module(
     id=ID, title="Module 2: Celebrities",
     moves={"lay_out_lounge": MoveRule(LayOutLoungeSchema, check_lay_out_lounge, apply_lay_out_lounge),
            "reveal_celebrity": MoveRule(RevealCelebritySchema, check_reveal_celebrity, apply_reveal_celebrity),
@@ -457,4 +459,4 @@ CELEBRITIES = register(Module(
     notation={"lay_out_lounge": "Lounge {celebrities:list}",
               "reveal_celebrity": "Celebrity {card:seat}",
               "exchange": "{seat:seat} exchanges {give:amounts} for {take:amounts}{place:placing}"},
-))
+)

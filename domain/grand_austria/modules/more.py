@@ -26,7 +26,6 @@ from domain.grand_austria.catalog import BELL_EVENTS, ITEMS, Guest, Staff
 from domain.grand_austria.effects import N_, Carrying, Words, apply_effects, describe_all, lose, pay, score, staff_card
 from domain.grand_austria.moves import staff_field
 from domain.grand_austria.parts import Module, MoveRule, PendingKind
-from domain.grand_austria.registry import register
 from domain.grand_austria.refusals import counted_down, resolved, violation, waiting
 from domain.grand_austria.scoring import completed_guests, measured
 from domain.grand_austria.state import OCCUPIED, Pending, State
@@ -287,7 +286,7 @@ def more_view(state: State, seat: str | None, full: bool) -> dict[str, Any]:
     return answer
 
 
-MORE = register(Module(
+MORE = Module(
     id=ID, title="Module 5: Would You Like Some More?",
     moves={"take_bell_reward": MoveRule(TakeBellRewardSchema, check_take_bell_reward, apply_take_bell_reward),
            "return_item": MoveRule(ReturnItemSchema, check_return_item, apply_return_item)},
@@ -308,4 +307,4 @@ MORE = register(Module(
     cards="more.toml",
     measures={"fewest_dish_or_drink": fewest_dish_or_drink, "occupied_top_floor": occupied_top_floor,
               "large_orders": large_orders},
-))
+)

@@ -15,7 +15,6 @@ from domain.grand_austria.config import Config, adjusted
 from domain.grand_austria.dice import main_action
 from domain.grand_austria.effects import gain_krones
 from domain.grand_austria.parts import MainStep, Module, MoveRule, RoundEndStep, run_hooks
-from domain.grand_austria.registry import register
 from domain.grand_austria.refusals import R_TURN, violation
 from domain.grand_austria.state import Pending, State
 from domain.immutable import evolve
@@ -114,7 +113,7 @@ def apply_take_key(state: State, move: Move, out: Outcome) -> State:
         action = main_action(state, seat, move["action"], spec["strength"])
         steps.append(evolve(action, why=said(N_("skeleton key: action {action}"), action=move['action'])))
     state = evolve(state, pending=tuple(steps) + state.pending)
-    return run_hooks(state, "main_step", seat, None, out)
+    return run_hooks(state, lambda h: h.main_step, seat, None, out)
 
 
 def key_moves(state: State, seat: str) -> list[Move]:
@@ -131,7 +130,7 @@ def key_view(state: State, seat: str | None, full: bool) -> dict[str, Any]:
     return {"skeleton_key": key(state).holder}
 
 
-START_PLAYER = register(Module(
+START_PLAYER = Module(
     id=ID, title="Module 4: Start Player",
     moves={"take_key": MoveRule(TakeKeySchema, check_take_key, apply_take_key, candidates=key_moves)},
     main_steps=(MainStep("take_key", may_take_the_key),),
@@ -141,4 +140,4 @@ START_PLAYER = register(Module(
     start=lambda config: Key(),
     view=key_view,
     notation={"take_key": "{seat:seat} takes the key{action:and_action}"},
-))
+)

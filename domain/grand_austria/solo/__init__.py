@@ -1,3 +1,3 @@
 """The solo variant "Dinner for One": one person against Leopold (or
-Elisabeth), whose turns follow instruction cards (option ``solo``)."""
-from domain.grand_austria.solo import variant  # noqa: F401  (registers the module)
+Elisabeth), whose turns follow instruction cards (option ``solo``); its
+``Module`` is ``variant.SOLO``, listed in :data:`domain.grand_austria.registry.SHIPPED`."""

@@ -173,6 +173,8 @@ async function showNew(mine) {
       if (input) input.focus();
       return;
     }
+    // One tap, one game: the button waits for the answer, and is free again after a refusal.
+    startButton.disabled = true;
     try {
       const created = await api.create({ game: type.id, players, mode, options: options.value() });
       keepNewGame(created, mode === "digital");
@@ -180,14 +182,17 @@ async function showNew(mine) {
     } catch (error) {
       problem.textContent = error.message;
       problem.hidden = false;
+    } finally {
+      startButton.disabled = false;
     }
   }
+  const startButton = h("button.primary.start", { type: "submit" }, t("Start"));
   setType(type);
   clear(main, h("form.new-game", { onsubmit: start },
     h("h2", t("Start a game")), gameChips,
     h("h3", t("Players")), playersBox, optionsBox,
     h("h3", t("Mode")), modeChips,
-    h("div.submit", h("button.primary", { type: "submit" }, t("Start")), problem)));
+    h("div.submit", startButton, problem)));
 }
 
 // The header: what this page is (a player's own page says whose), the API,

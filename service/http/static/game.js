@@ -54,7 +54,7 @@ class GamePage {
     this.summary = await api.summary(this.id);
     if (!shown()) return;
     this.type = this.gameTypes.find((g) => g.id === this.summary.game);
-    this.adapter = adapterFor(this.summary.game);
+    this.adapter = await adapterFor(this.summary.game);
     // The game's cards by number, where it has a catalog (picked by name in the forms).
     const catalog = await api.gameCatalog(this.id).catch(() => null);
     this.catalog = catalog && new Map(catalog.cards.filter((c) => typeof c.number === "number").map((c) => [c.number, c]));
@@ -529,16 +529,19 @@ class GamePage {
     else if (!this.sections.log.contains(this.logList)) clear(this.sections.log, h("h3", t("Log")), this.logList);
   }
 
-  // A move in the game's words (its cards by name where the catalog knows them), else the generic ones.
-  moveWords(move) {
-    return (this.adapter.moveWords && this.adapter.moveWords(move, { catalog: this.catalog })) || genericMove(move);
+  // A move in the game's words (cards by name, what the entries before it told: memo), else the generic ones.
+  moveWords(move, memo = {}) {
+    return (this.adapter.moveWords && this.adapter.moveWords(move, { ...this.said(), memo })) || genericMove(move);
   }
 
+  said() { return { catalog: this.catalog, components: this.components }; }
+  // A seat with a name of its own in the game (the solo opponent's) is said by it.
+  named(told) { return this.adapter.named ? this.adapter.named(told, this.live) : told; }
   logLine(entry, memo) {
     if (this.adapter.remember && !entry.undone) this.adapter.remember(entry, memo);
     // A game's words for a fact: undefined = use the generic words, null = say nothing.
-    const facts = entry.outcome.map((fact) => {
-      const own = this.adapter.factWords ? this.adapter.factWords(fact, entry, memo) : undefined;
+    const facts = entry.outcome.map((told) => this.named(told)).map((fact) => {
+      const own = this.adapter.factWords ? this.adapter.factWords(fact, entry, memo, this.said()) : undefined;
       return own === undefined ? genericFact(fact) : own;
     }).filter(Boolean);
     const here = this.replayAt !== null && entry.index === this.replayAt;
@@ -548,7 +551,7 @@ class GamePage {
     // A tap on a move replays the game to it and offers what can be done from there.
     h("button.log-move", { type: "button", "aria-expanded": String(chosen), onclick: () => this.choose(entry) },
       h("span.number", `${entry.index}.`), " ",
-      this.moveWords(entry.move),
+      this.moveWords(this.named(entry.move), memo),
       entry.undone && h("em.tag", ` ${t("undone")}`)),
     facts.length ? h("ul.facts", facts.map((f) => h("li", f))) : null,
     entry.annotations.length ? h("ul.comments", entry.annotations.map((a) => h("li", h("q", a.text), h("small", ` ${recorder(a.by)}`)))) : null,

@@ -1,7 +1,7 @@
 """A house catalog is bounded (domain.grand_austria.house): every number and
 every name, and each card number once, checked when it is stored, when a
-game starts with it and when a record carrying it is imported (400 naming
-the place; nothing stored). A choice of items too large to list is entered
+game starts with it and when a record carrying it is imported (422
+not_a_house_catalog naming the place; nothing stored). A choice of items too large to list is entered
 as counts and checked, never listed: a guest whose reward is a million
 dishes or drinks of one's choice, in a record stored before the bounds,
 still resolves."""
@@ -54,10 +54,10 @@ def test_a_hostile_catalog_is_refused_when_stored_started_and_imported(client, p
     content = HOSTILE[place]
     catalogs = client.get("/api/house-catalogs").json["catalogs"]
     stored = client.post("/api/house-catalogs", json={"game": "grand_austria", "content": content})
-    assert stored.status_code == 400 and place in json.dumps(stored.json), stored.json
+    assert stored.status_code == 422 and place in json.dumps(stored.json), stored.json
     assert client.get("/api/house-catalogs").json["catalogs"] == catalogs
     started = start(client, {"house_catalog": content})
-    assert started.status_code == 400 and place in json.dumps(started.json), started.json
+    assert started.status_code == 422 and place in json.dumps(started.json), started.json
     assert "house_catalog" in started.json["fields"]["options"]
     # A record carrying it (a game started with a good catalog, its Started line changed).
     good = start(client, {"house_catalog": {"guest": [GUEST]}})
@@ -67,7 +67,7 @@ def test_a_hostile_catalog_is_refused_when_stored_started_and_imported(client, p
     first["options"]["house_catalog"] = content
     before = len(client.get("/api/games").json["games"])
     imported = client.post("/api/games/import", json={"record": "\n".join([json.dumps(first), *lines[1:]])})
-    assert imported.status_code == 400 and place in json.dumps(imported.json), imported.json
+    assert imported.status_code == 422 and place in json.dumps(imported.json), imported.json
     assert "house_catalog" in imported.json["fields"]["record"]
     assert len(client.get("/api/games").json["games"]) == before
 

@@ -208,7 +208,17 @@ def test_a_custom_hotel_board_replaces_the_night_side():
     {**DAY, "floors": [["red", "blue"], ["yellow"]]},
     {**DAY, "groups": [["1.1"]]},
     {**DAY, "floor_costs": [0]},
+])
+def test_a_hotel_board_whose_rooms_do_not_add_up_is_refused_by_the_rules(hotel):
+    with pytest.raises(RuleViolation) as refused:
+        GAME.load_options({"hotel": hotel})
+    assert refused.value.code == "not_a_hotel_board"
+
+
+@pytest.mark.parametrize("hotel", [
     {**DAY, "floors": [["red", "green", "blue"], ["yellow", "yellow", "red"]]},
+    {**DAY, "floor_costs": ["0", 1]},
+    {key: value for key, value in DAY.items() if key != "groups"},
 ])
 def test_a_malformed_hotel_board_is_refused(hotel):
     with pytest.raises(MalformedMove):

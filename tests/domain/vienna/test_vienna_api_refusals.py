@@ -68,7 +68,7 @@ def test_setup_refusals(client, vienna):
     assert two.status_code == 422 and two.json["detail"] == "Vienna is for 3 to 5 players, not 2."
     bad_board = client.post("/api/games", json={"game": "vienna", "players": PLAYERS, "options": {"board": {
         "fields": [{"name": "Oper", "values": [2, 4]}], "vp_start": {"3": 0}, "more_influence": {}}}})
-    assert bad_board.status_code == 400
+    assert bad_board.status_code == 422 and bad_board.json["code"] == "components_refused"   # a board no game is on
     card = START_CARDS["Sabrina"]
     assert "counter-clockwise" in vienna.refused(
         {"type": "choose_start_card", "seat": "Sabrina", "card": card}, "not_your_choice")

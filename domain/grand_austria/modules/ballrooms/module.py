@@ -1,9 +1,8 @@
-"""Module 1 as the engine sees it: its parts, registered."""
+"""Module 1 as the engine sees it: its parts (listed in domain.grand_austria.registry)."""
 from __future__ import annotations
 
 from domain.grand_austria.effects import N_, Words
 from domain.grand_austria.parts import FinalLine, Module, MoveRule, PendingKind, RoundEndStep, SetupPart
-from domain.grand_austria.registry import register
 from domain.grand_austria.modules.ballrooms.boards import (Ballrooms, ChooseRehearsalSchema, HOUSE_SECTIONS, ID,
                                                            LayOutSchema, apply_choose_rehearsal, apply_lay_out,
                                                            ballrooms_field, boards_chance, champagne,
@@ -20,7 +19,7 @@ from domain.grand_austria.modules.ballrooms.scoring import (PHASES, ballroom_sco
                                                             completed_green, components)
 
 
-BALLROOMS = register(Module(
+BALLROOMS = Module(
     id=ID, title="Module 1: Vienna Ballrooms",
     moves={"lay_out_ballrooms": MoveRule(LayOutSchema, check_lay_out, apply_lay_out),
            "choose_rehearsal": MoveRule(ChooseRehearsalSchema, check_choose_rehearsal, apply_choose_rehearsal),
@@ -55,4 +54,4 @@ BALLROOMS = register(Module(
     cards="ballrooms.toml",
     measures={"champagne": champagne, "dancers": all_dancers, "completed_green": completed_green},
     completed_guests=lambda state, seat: of(state).danced.get(seat, ()),
-))
+)

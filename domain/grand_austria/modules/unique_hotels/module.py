@@ -1,12 +1,11 @@
-"""Module 3 as the engine sees it: its setup phases, view and parts, registered."""
+"""Module 3 as the engine sees it: its setup phases, view and parts (listed in domain.grand_austria.registry)."""
 from __future__ import annotations
 
 from typing import Any
 
 
 from domain.grand_austria.effects import N_, Words, describe_all
-from domain.grand_austria.parts import FinalLine, Module, MoveRule, PendingKind, RoundEndStep, SetupPhase
-from domain.grand_austria.registry import register
+from domain.grand_austria.parts import FinalLine, Hooks, Module, MoveRule, PendingKind, RoundEndStep, SetupPhase
 from domain.grand_austria.state import State
 from domain.rules import TABLE, Expected, Move
 from domain.grand_austria.modules.unique_hotels.auction import (BidSchema, OpenAuctionSchema, PassBidSchema, apply_bid,
@@ -92,7 +91,7 @@ def hotels_view(state: State, seat: str | None, full: bool) -> dict[str, Any]:
                          "grand_wray_tiles": list(mine.wray_tiles)}} if not mine.owners else {})}}
 
 
-UNIQUE_HOTELS = register(Module(
+UNIQUE_HOTELS = Module(
     id=ID, title="Module 3: Unique Hotels",
     moves={"lay_out_entrances": MoveRule(LayOutEntrancesSchema, check_lay_out, apply_lay_out),
            "open_auction": MoveRule(OpenAuctionSchema, check_open_auction, apply_open_auction,
@@ -128,7 +127,7 @@ UNIQUE_HOTELS = register(Module(
               "mayenfels_draw": "{seat:seat} draws for Mayenfels",
               "claim_personal_objective": "{seat:seat} personal objective {objective:number}",
               "grand_wray": "{seat:seat} Grand Wray {tile:name}"},
-    hooks={"guest_taken": kaufman_second_guest, "main_step": corogari_bonus, "before_die": kozi_move,
-           "more_die_moves": kozi_die_moves, "room_prepared": extra_starting_rooms, "room_occupied": dove_lines,
-           "occupancy_chart": chateau_chart, "row_bonus_times": ren_row_bonus},
-))
+    hooks=Hooks(guest_taken=kaufman_second_guest, main_step=corogari_bonus, before_die=kozi_move,
+                more_die_moves=kozi_die_moves, room_prepared=extra_starting_rooms, room_occupied=dove_lines,
+                occupancy_chart=chateau_chart, row_bonus_times=ren_row_bonus),
+)

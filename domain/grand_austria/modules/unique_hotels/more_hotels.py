@@ -5,6 +5,7 @@ from __future__ import annotations
 from marshmallow import fields
 
 from domain.grand_austria.effects import apply_effects, score, set_player
+from domain.grand_austria.modules.ballrooms import dancers_in, of as ballrooms
 from domain.grand_austria.refusals import violation
 from domain.grand_austria.state import WHITE, State
 from domain.immutable import evolve, put
@@ -132,7 +133,6 @@ def ren_ballroom(state: State, out: Outcome) -> State:
     seat = owner(state, REN)
     if seat is None or state.round not in state.config.emperor_rounds:
         return state
-    from domain.grand_austria.modules.ballrooms import dancers_in, of as ballrooms
     room = ballrooms(state).rooms[state.config.emperor_rounds.index(state.round)]
     mine = dancers_in(room, seat)
     if mine and all(dancers_in(room, other) < mine for other in state.players if other != seat):

@@ -1,4 +1,4 @@
-"""The end of a solo game and the variant as the engine sees it: its parts, registered."""
+"""The end of a solo game and the variant as the engine sees it: its parts (listed in domain.grand_austria.registry)."""
 from __future__ import annotations
 
 from typing import Any
@@ -6,8 +6,7 @@ from typing import Any
 
 from domain.grand_austria.modules import unique_hotels
 from domain.grand_austria.moves import SetupSchema
-from domain.grand_austria.parts import DieRule, FinalLine, Module, MoveRule, PendingKind, RoundEndStep
-from domain.grand_austria.registry import register
+from domain.grand_austria.parts import DieRule, FinalLine, Hooks, Module, MoveRule, PendingKind, RoundEndStep
 from domain.grand_austria.scoring import end_game_staff, occupied_rooms
 from domain.grand_austria.solo import entrances
 from domain.grand_austria.solo.deck import Symbol, decks
@@ -60,7 +59,7 @@ def solo_view(state: State, seat: str | None, full: bool) -> dict[str, Any]:
     }}
 
 
-SOLO = register(Module(
+SOLO = Module(
     id=ID, title="Solo Variant: Dinner for One",
     chosen_by=ID,
     options={ID: SoloOption(metadata={"description": N_("the solo variant (one player): {\"difficulty\": easy | "
@@ -82,7 +81,7 @@ SOLO = register(Module(
     setup_phases=((KEEP_STAFF, STAFF_DRAFT), (CHOOSE_ENTRANCE, unique_hotels.AUCTION),
                   (LAY_OUT_HAUTEL, INITIAL_GUESTS)),
     die_rules=(DieRule(toll_price, toll_taken),),
-    hooks={"room_occupied": star_removed, "guest_surcharge": sushi_surcharge},
+    hooks=Hooks(room_occupied=star_removed, guest_surcharge=sushi_surcharge),
     watch=sushi_watch,
     round_end=(RoundEndStep("nine_stars", 21, stars_scoring), RoundEndStep("hautel_pool", 88, pool_refill)),
     configure=configure,
@@ -104,4 +103,4 @@ SOLO = register(Module(
               "pool_item": "Pool item {item:word}",
               "draw_instruction": "Instruction {card:number}",
               "reveal_bot_staff": "Bot staff {card:number}"},
-))
+)

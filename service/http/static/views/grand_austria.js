@@ -20,7 +20,8 @@ import { choiceWidget, listWidget } from "../forms.js";
 import { t } from "../i18n.js";
 import { itemName, moveName, phaseName, roomState, stepName } from "./grand_austria_names.js";
 import { bellCards, faceDownBells, largeOrderPile, moreFactWords, moreMoveTitle } from "./grand_austria_more.js";
-import { soloFactWords, soloFieldWidget, soloMoveTitle, soloPanel } from "./grand_austria_solo.js";
+import { soloFieldWidget, soloMoveTitle, soloPanel } from "./grand_austria_solo.js";
+import { cardName, itemWords, moduleFactWords, moduleMoveWords, named, remember, tileName } from "./grand_austria_words.js";
 
 const ROOM = /^\d\.\d$/;
 const ITEMS = ["strudel", "cake", "wine", "coffee", "champagne"];
@@ -340,7 +341,7 @@ function renderState(state, ctx) {
       h("div", h("small", `${t("Emperor")} `), state.emperor_tiles.length
         ? state.emperor_tiles.map((tile, i) => h("span.chip.tile", { class: EMPEROR_ROUNDS[i] === nextEmperor ? "next" : "",
           title: tileWords(tile) || null },
-          `${t("round {round}", { round: EMPEROR_ROUNDS[i] })}: ${tile}`))
+          t("round {round}: {tile}", { round: EMPEROR_ROUNDS[i], tile: tileName(tile, ctx && ctx.components) })))
         : h("span.hint", t("not revealed"))),
       h("ol.objectives", state.objectives.map((o) => h("li", { dataset: { objective: o.number } },
         h("b", `${o.number} `), o.text,
@@ -350,19 +351,14 @@ function renderState(state, ctx) {
   ];
 }
 
-// Kitchen items in words, those gained or lost only: "2 strudel and 1 wine".
-function itemWords(items) {
-  return listing(Object.entries(items || {}).filter(([, n]) => n).map(([item, n]) => `${n} ${itemName(item)}`));
-}
 
 const dice = (values) => h("span.dice", values.map((v) => h("span.die", dieFace(v))));
 
-// A card by its name where the game's catalog knows it (a guest drawn, a staff card hired).
-const cardName = (number, catalog) => (catalog && catalog.get(number) ? catalog.get(number).name : String(number));
 
-// The base game's moves in the table's words; a module's own and the rarer
-// ones fall back to the page's generic words.
-function moveWords(move, { catalog } = {}) {
+// The base game's round in the table's words; the turn's steps, the modules'
+// and the solo variant's moves in grand_austria_words.js.
+function moveWords(move, context = {}) {
+  const { catalog } = context;
   const { seat } = move;
   switch (move.type) {
     case "setup": return t("The table sets up: the queue holds {queue}, {player} starts.", {
@@ -378,7 +374,7 @@ function moveWords(move, { catalog } = {}) {
     case "take_die": return h("span", t("{seat} takes the die", { seat }), " ", dice([move.value]),
       move.boost ? ` ${t("and pays 1 krone for +1")}` : "");
     case "choose_items": return t("{seat} takes {items}", { seat, items: itemWords(move.items) });
-    default: return undefined;
+    default: return moduleMoveWords(move, context);
   }
 }
 
@@ -386,6 +382,8 @@ export default {
   renderState,
   moveWords,
   moveName,
+  remember,
+  named,
 
   fieldWidget(path, field, ctx, onchange) {
     const own = celebrities.fieldWidget(path, field, ctx, onchange);
@@ -436,7 +434,7 @@ export default {
       : `${seat ? seat + ": " : ""}${moveName(type)}`;
   },
 
-  factWords(fact) {
+  factWords(fact, entry, memo, context = {}) {
     const own = celebrities.factWords(fact) || hotels.factWords(fact);
     if (own !== undefined) return own;
     switch (fact.fact) {
@@ -464,13 +462,14 @@ export default {
       case "rerolled": return h("span", t("Rerolled"), " ", dice(fact.dice));
       case "queue_refilled": return t("{guest} comes to the queue", { guest: fact.guest.name });
       case "setup": return t("The table is set up: Emperor tiles {tiles}, objectives {objectives}", {
-        tiles: listing(fact.emperor_tiles || []), objectives: listing(fact.objectives || []) });
+        tiles: listing((fact.emperor_tiles || []).map((id) => tileName(id, context.components))),
+        objectives: listing((fact.objectives || []).map((n) => cardName(n, context.catalog))) });
       case "items": {
         const gained = Object.values(fact.items).some((n) => n > 0);
         const said = { seat: fact.seat, items: itemWords(Object.fromEntries(Object.entries(fact.items).map(([k, n]) => [k, Math.abs(n)]))), why: fact.why };
         return gained ? t("{seat} gets {items} ({why})", said) : t("{seat} gives up {items} ({why})", said);
       }
-      default: return moreFactWords(fact) ?? soloFactWords(fact);
+      default: return moreFactWords(fact) ?? moduleFactWords(fact, context);
     }
   },
 };

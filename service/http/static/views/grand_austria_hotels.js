@@ -6,6 +6,7 @@
 // there), Corogari's dice this round. Kaufman's fourth café table is the
 // café's own.
 import { h, words } from "../dom.js";
+import { entranceName } from "./grand_austria_words.js";
 
 const AUCTION_MOVES = ["open_auction", "bid", "pass_bid"];
 
@@ -100,10 +101,10 @@ export function moveTitle(type, seat) {
 
 export function factWords(fact) {
   switch (fact.fact) {
-    case "auction_opened": return `${fact.seat} puts ${words(fact.entrance)} up for auction at ${fact.bid} krones`;
+    case "auction_opened": return `${fact.seat} puts ${entranceName(fact.entrance)} up for auction at ${fact.bid} krones`;
     case "bid": return `${fact.seat} raises to ${fact.bid} krones`;
     case "bid_passed": return `${fact.seat} passes`;
-    case "entrance_gained": return `${fact.seat} gets ${words(fact.entrance)}${fact.krones ? ` for ${fact.krones} krones` : " at no cost"}`;
+    case "entrance_gained": return `${fact.seat} gets ${entranceName(fact.entrance)}${fact.krones ? ` for ${fact.krones} krones` : " at no cost"}`;
     case "personal_objective": return `${fact.seat} completes personal objective ${fact.objective}`;
     case "dove_token": return `${fact.seat} claims Dove token ${fact.token} (${fact.side === "top" ? "column" : "floor"} bonus)`;
     case "corogari_bonus": return `${fact.seat}'s dice sum to ${fact.sum}: the Corogari bonus`;

@@ -76,11 +76,6 @@ export function soloFieldWidget(path, field, ctx, onchange, choiceWidget) {
   return choiceWidget(field, ctx, { values: [...cards.keys()], columns: 1, show: (n) => cardFace(cards.get(n)) }, onchange);
 }
 
-// The solo facts (the opponent's steps, your kept staff) are said in words by the engine.
-export function soloFactWords(fact) {
-  return typeof fact.text === "string" ? fact.text : undefined;
-}
-
 export function soloMoveTitle(type) {
   if (type === "draw_instruction") return t("Table: the opponent's instruction card");
   if (type === "reveal_bot_staff") return t("Table: the opponent's private staff card, turned up");
