@@ -531,17 +531,17 @@ class GamePage {
 
   // A move in the game's words (cards by name, what the entries before it told: memo), else the generic ones.
   moveWords(move, memo = {}) {
-    return (this.adapter.moveWords && this.adapter.moveWords(move, { ...this.said(), memo })) || genericMove(move);
+    return (this.adapter.moveWords && this.adapter.moveWords(move, { ...this.wordsContext(), memo })) || genericMove(move);
   }
 
-  said() { return { catalog: this.catalog, components: this.components }; }
+  wordsContext() { return { catalog: this.catalog, components: this.components }; }
   // A seat with a name of its own in the game (the solo opponent's) is said by it.
   named(told) { return this.adapter.named ? this.adapter.named(told, this.live) : told; }
   logLine(entry, memo) {
     if (this.adapter.remember && !entry.undone) this.adapter.remember(entry, memo);
     // A game's words for a fact: undefined = use the generic words, null = say nothing.
     const facts = entry.outcome.map((told) => this.named(told)).map((fact) => {
-      const own = this.adapter.factWords ? this.adapter.factWords(fact, entry, memo, this.said()) : undefined;
+      const own = this.adapter.factWords ? this.adapter.factWords(fact, entry, memo, this.wordsContext()) : undefined;
       return own === undefined ? genericFact(fact) : own;
     }).filter(Boolean);
     const here = this.replayAt !== null && entry.index === this.replayAt;
