@@ -196,8 +196,10 @@ ANSWERS: dict[type, Callable[[Any, Any], None]] = {
 """How each kind of event answers its request (``request_id``)."""
 
 
-def new_entry(e: Any) -> Entry:
-    return Entry(e.number, e.move, e.outcome, e.recorded_by, e.timestamp, e.request_id, e.originator_version)
+def new_entry(e: Any, outcome: Any = None) -> Entry:
+    """A move's entry; ``outcome``, where given, the stored one as the rules gave it again (its sentences by id)."""
+    return Entry(e.number, e.move, e.outcome if outcome is None else outcome, e.recorded_by, e.timestamp,
+                 e.request_id, e.originator_version)
 
 
 def _changed(entry: Entry, e: Any, undone: bool) -> None:
@@ -249,6 +251,9 @@ class GameHistory:
         self.read, self.checkpoint_at = read, checkpoint_at
         self.started = started
         self.verify = verify
+        self.said_outcome: Any = None
+        """The outcome of the move being taken in as the rules just gave it
+        again: the same facts as the stored ones, their sentences by id."""
         if read is None:
             self.table = Table.from_started(started)
             self.entries: Any = []
@@ -340,8 +345,11 @@ class GameHistory:
                 replayed_ = self.table.replay(domain_event, check=self.verify, hashed=not stored)
                 if replayed_ is not None:
                     self._judge(replayed_, domain_event)
+                    if replayed_.failed is None and replayed_.outcome == getattr(domain_event, "outcome", None):
+                        self.said_outcome = replayed_.outcome
                 last = domain_event
             ON_EVENT[type(domain_event)](self, domain_event)
+            self.said_outcome = None
             if getattr(domain_event, "request_id", None):
                 ANSWERS[type(domain_event)](self.answers, domain_event)
             self.last_at = domain_event.timestamp
@@ -373,7 +381,7 @@ class GameHistory:
         self.revealed = {"seed": e.seed, "salt": e.salt, "version": e.originator_version}
 
     def _on_move_recorded(self, e: Any) -> None:
-        entry = new_entry(e)
+        entry = new_entry(e, self.said_outcome)
         if self.read is None:
             self.entries.append(entry)
         else:

@@ -21,6 +21,7 @@ import unicodedata
 from typing import Iterable, Sequence
 
 from domain.rules import RuleViolation
+from domain.words import N_
 
 NAME_LENGTH = 64
 """Characters at most in a new player's name (after trimming)."""
@@ -53,22 +54,20 @@ def check_new_names(players: Sequence[object], reserved: Iterable[str]) -> None:
     seen: set[str] = set()
     for name in players:
         if not isinstance(name, str):
-            raise RuleViolation("player_name", "Every player's name is text.", "Players")
+            raise RuleViolation("player_name", N_("Every player's name is text."), "Players")
         key = player_key(name)
         if len(key) > NAME_LENGTH:
-            raise RuleViolation("name_too_long", f"A player's name has at most {NAME_LENGTH} characters; "
-                                f"{key[:20]!r}... has {len(key)}.", "Players")
+            raise RuleViolation("name_too_long", N_("A player's name has at most {name_length} characters; {key!r}... has {key2}."), "Players",
+                                name_length=NAME_LENGTH, key=key[:20], key2=len(key))
         bad = next((c for c in key if unicodedata.category(c) in REFUSED_CATEGORIES), None)
         if bad is not None:
-            raise RuleViolation("name_character", f"A player's name cannot hold U+{ord(bad):04X} "
-                                f"({unicodedata.name(bad, 'a control character').lower()}): use letters, "
-                                "digits, spaces and punctuation.", "Players")
+            raise RuleViolation("name_character", N_("A player's name cannot hold U+{bad:04X} ({unicodedata}): use letters, digits, spaces and punctuation."), "Players",
+                                bad=ord(bad), unicodedata=unicodedata.name(bad, 'a control character').lower())
         if key.casefold() in reserved_keys:
-            raise RuleViolation("reserved_name", f"{key!r} is reserved (in any case); choose another name.",
-                                "Players")
+            raise RuleViolation("reserved_name", N_("{key!r} is reserved (in any case); choose another name."),
+                                "Players", key=key)
         if key in seen:
-            raise RuleViolation("duplicate_player", f"Two players are named {key!r}: every player needs a "
-                                "different name.", "Players")
+            raise RuleViolation("duplicate_player", N_("Two players are named {key!r}: every player needs a different name."), "Players", key=key)
         seen.add(key)
 
 

@@ -29,6 +29,9 @@ from typing import Any, Callable, ClassVar, Mapping, Sequence
 
 from marshmallow import Schema, ValidationError, fields, validate
 
+from domain.words import Message
+from domain.words import N_
+
 TABLE = "table"
 """The seat that makes chance moves: rolls, deals, draws, reveals."""
 
@@ -45,14 +48,21 @@ class RuleViolation(Exception):
     a player understands, ``rule`` names the rulebook passage.
     """
 
-    def __init__(self, code: str, message: str, rule: str):
-        super().__init__(message)
+    def __init__(self, code: str, message: str, rule: str, **params: Any):
+        said = message if isinstance(message, Message) else Message(message, params)
+        super().__init__(said)
         self.code = code
-        self.message = message
+        self.message = said
+        """The sentence by id (``domain.words.Message``), itself the English words."""
         self.rule = rule
 
-    def to_json(self) -> dict[str, str]:
-        return {"code": self.code, "message": self.message, "rule": self.rule}
+    @property
+    def params(self) -> dict[str, Any]:
+        """The values the sentence was made from, for programs (no words of any language)."""
+        return self.message.plain()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message, "rule": self.rule, "params": self.params}
 
 
 class MalformedMove(ValueError):
@@ -229,17 +239,18 @@ class Game(ABC):
                      else f"{self.min_players} to {self.max_players}")
             raise RuleViolation(
                 "player_count",
-                f"{self.title} is for {count} players, not {len(players)}.",
-                "Players")
+                N_("{title} is for {count} players, not {players}."),
+                "Players", title=self.title, count=count, players=len(players))
         for name in players:
             if not isinstance(name, str) or not name.strip():
-                raise RuleViolation("player_name", "Every player needs a name.", "Players")
+                raise RuleViolation("player_name", N_("Every player needs a name."), "Players")
             if name in self.reserved_seats:
                 raise RuleViolation(
                     "reserved_name",
-                    f"'{name}' is reserved in {self.title}; choose another name.", "Players")
+                    N_("'{name}' is reserved in {title}; choose another name."), "Players",
+                    name=name, title=self.title)
         if len(set(players)) != len(players):
-            raise RuleViolation("duplicate_player", "Every player needs a different name.", "Players")
+            raise RuleViolation("duplicate_player", N_("Every player needs a different name."), "Players")
 
     def load_options(self, data: Mapping[str, Any] | None) -> dict[str, Any]:
         """Options as the schema loads them, or MalformedMove (HTTP 400)."""
@@ -484,5 +495,5 @@ def random_move(game: Game, state: Any, rng: random.Random) -> Move:
         return game.chance_move(state, rng)
     moves = game.legal_moves(state)
     if not moves:
-        raise RuleViolation("no_move", "Nobody can move.", "")
+        raise RuleViolation("no_move", N_("Nobody can move."), "")
     return game.complete_move(state, rng.choice(moves), rng)

@@ -24,6 +24,7 @@ from domain.commitment import hidden_paths, new_salt, path_key
 from domain.games import get_game
 from domain.record import SCOREKEEPER, SERVICE, GameRecord, NothingToUndo, unhashed_mutate
 from domain.rules import TABLE, Game, Move, Outcome, RuleViolation, random_move
+from domain.words import N_
 
 LEGACY_RULES = "1"
 """The version of records from before each game kept its rules versions:
@@ -73,9 +74,10 @@ def rules_to_start(game: Game, recorded: str | None) -> str:
     if recorded not in game.rules_versions:
         raise RuleViolation(
             "unplayable_rules_version",
-            f"This record was played under {game.title} rules version {recorded}; this tablelog plays "
-            f"{game.title} under rules version {' or '.join(sorted(game.rules_versions))} only.",
-            "Rules versions")
+            N_("This record was played under {title} rules version {recorded}; this tablelog plays {title} "
+               "under rules version {rules_versions} only."),
+            "Rules versions",
+            title=game.title, recorded=recorded, rules_versions=' or '.join(sorted(game.rules_versions)))
     return recorded
 
 
@@ -176,8 +178,8 @@ class Table:
         if not self.digital:
             return move
         if move.get("seat", TABLE) == TABLE:
-            raise RuleViolation("digital_chance", "In a digital game the service rolls, deals and draws "
-                                "itself; the table does not enter chance moves.", "Digital mode")
+            raise RuleViolation("digital_chance", N_("In a digital game the service rolls, deals and draws "
+                                "itself; the table does not enter chance moves."), "Digital mode")
         return self.game.complete_move(self.state, move, self._rng(seed))
 
     def savepoint(self) -> tuple:

@@ -15,13 +15,14 @@ from domain.grand_austria.refusals import R_ADDITIONAL, R_TURN, resolved, violat
 from domain.grand_austria.state import INITIAL_GUESTS, PREPARED, TURNS, Player, State, Table
 from domain.immutable import evolve, put
 from domain.rules import Move, Outcome
+from domain.words import N_, said
 
 
 def table_at(state: State, seat: str, number: int) -> Table:
     cafe = state.player(seat).cafe
     table = cafe[number - 1] if 0 < number <= len(cafe) else None
     if table is None:
-        raise violation("empty_table", f"There is no guest at café table {number}.", R_ADDITIONAL)
+        raise violation("empty_table", N_("There is no guest at café table {number}."), R_ADDITIONAL, number=number)
     return table
 
 
@@ -65,13 +66,13 @@ def check_onto_guests(state: State, seat: str, entries: list[tuple[int, str]]) -
     wanted = [0] * len(items)
     for number, item in entries:
         if item not in items:
-            raise violation("not_in_game", f"This game has no {item}.", R_ADDITIONAL)
+            raise violation("not_in_game", N_("This game has no {item}."), R_ADDITIONAL, item=item)
         table = table_at(state, seat, number)
         index = items.index(item)
         wanted[index] += 1
         if entries.count((number, item)) > table.wants(index):
-            raise violation("not_ordered", f"The guest at table {number} does not want that much {item}.",
-                            R_ADDITIONAL)
+            raise violation("not_ordered", N_("The guest at table {number} does not want that much {item}."),
+                            R_ADDITIONAL, number=number, item=item)
     return tuple(wanted)
 
 
@@ -83,13 +84,13 @@ def placement_entries(place: Mapping[str, Mapping[str, int]]) -> list[tuple[int,
 def check_placement(state: State, seat: str, place: Mapping[str, Mapping[str, int]], gained_items: tuple[int, ...],
                     rule: str) -> tuple[int, ...]:
     if not state.config.version.items_placed_on_gain:
-        raise violation("rules_version", "Under rules version 2 gained items go to the kitchen; serve them "
-                        "from there.", rule)
+        raise violation("rules_version", N_("Under rules version 2 gained items go to the kitchen; serve them "
+                        "from there."), rule)
     if not on_own_turn(state, seat):
-        raise violation("not_your_turn_items", "Items gained outside your turn go to the kitchen.", rule)
+        raise violation("not_your_turn_items", N_("Items gained outside your turn go to the kitchen."), rule)
     placed = check_onto_guests(state, seat, placement_entries(place))
     if any(p > g for p, g in zip(placed, gained_items)):
-        raise violation("not_gained", "Place only the items you are gaining now.", rule)
+        raise violation("not_gained", N_("Place only the items you are gaining now."), rule)
     return placed
 
 
@@ -160,7 +161,7 @@ def place_candidates(state: State, p) -> list[Move]:
 def check_reveal_guest(state: State, move: Move) -> None:
     check_in_game(state, "guest", [move["card"]], R_TURN)
     if isinstance(move["card"], int) and move["card"] in in_play(state):
-        raise violation("duplicate_card", "That guest card is already in play.", R_TURN)
+        raise violation("duplicate_card", N_("That guest card is already in play."), R_TURN)
 
 
 def apply_reveal_guest(state: State, move: Move, out: Outcome) -> State:
@@ -186,20 +187,20 @@ def check_take_guest(state: State, move: Move) -> None:
     position = move["position"] - 1
     p = waiting(state)
     if state.queue[position] is None:
-        raise violation("empty_space", "There is no guest at that queue position.", R_TURN)
+        raise violation("empty_space", N_("There is no guest at that queue position."), R_TURN)
     if None not in player.cafe:
-        raise violation("cafe_full", "Every café table is taken: you cannot take a guest.", R_TURN)
+        raise violation("cafe_full", N_("Every café table is taken: you cannot take a guest."), R_TURN)
     if state.phase == INITIAL_GUESTS:
         return
     extra, why = surcharge(state, seat, position) or (0, "")
     cost = extra if p is not None and not p.paid else queue_cost(state, seat, position) + extra
     if p is None and (state.turn.main is not None or state.turn.guest_taken):
-        raise violation("guest_first", "A guest is taken once per turn, before taking the die.", R_TURN)
+        raise violation("guest_first", N_("A guest is taken once per turn, before taking the die."), R_TURN)
     if cost > player.krones and extra:
-        raise violation("cannot_pay", f"The guest at position {position + 1} costs {cost} krones, even a free "
-                        f"one ({why}).", R_TURN)
+        raise violation("cannot_pay", N_("The guest at position {value} costs {cost} krones, even a free one ({why})."), R_TURN, value=position + 1, cost=cost, why=why)
     if cost > player.krones:
-        raise violation("cannot_pay", f"The guest at position {position + 1} costs {cost} krones.", R_TURN)
+        raise violation("cannot_pay", N_("The guest at position {value} costs {cost} krones."), R_TURN,
+                        value=position + 1, cost=cost)
 
 
 def apply_take_guest(state: State, move: Move, out: Outcome) -> State:
@@ -208,12 +209,12 @@ def apply_take_guest(state: State, move: Move, out: Outcome) -> State:
     guest = state.queue[position]
     p = waiting(state)
     if state.phase == TURNS and p is None:
-        state = pay(state, seat, queue_cost(state, seat, position), "guest from the queue", out)
+        state = pay(state, seat, queue_cost(state, seat, position), N_("guest from the queue"), out)
         state = evolve(state, turn=evolve(state.turn, guest_taken=True, acted=True))
     elif p is not None:
         state = resolved(state)
         if p.paid:
-            state = pay(state, seat, queue_cost(state, seat, position), "guest from the queue", out)
+            state = pay(state, seat, queue_cost(state, seat, position), N_("guest from the queue"), out)
     extra = surcharge(state, seat, position) if state.phase != INITIAL_GUESTS else None
     if extra:
         state = pay(state, seat, *extra, out)
@@ -242,14 +243,15 @@ def check_serve(state: State, move: Move) -> None:
     player = state.player(seat)
     wanted = check_onto_guests(state, seat, [(e["table"], e["item"]) for e in move["items"]])
     if any(w > have for w, have in zip(wanted, player.items)):
-        raise violation("not_in_kitchen", "Your kitchen does not hold those items.", R_ADDITIONAL)
+        raise violation("not_in_kitchen", N_("Your kitchen does not hold those items."), R_ADDITIONAL)
     cost, stale = serve_cost(state, seat, wanted)
     if stale > 3:
-        free = " (items from this turn's main action are served free)" \
+        free = N_(" (items from this turn's main action are served free)") \
             if state.config.version.main_action_items_fresh else ""
-        raise violation("three_items", f"One krone serves up to 3 items from the kitchen{free}.", R_ADDITIONAL)
+        raise violation("three_items", N_("One krone serves up to 3 items from the kitchen{free}."), R_ADDITIONAL,
+                        free=free)
     if cost > player.krones:
-        raise violation("cannot_pay", "Serving from the kitchen costs 1 krone.", R_ADDITIONAL)
+        raise violation("cannot_pay", N_("Serving from the kitchen costs 1 krone."), R_ADDITIONAL)
 
 
 def apply_serve(state: State, move: Move, out: Outcome) -> State:
@@ -259,7 +261,7 @@ def apply_serve(state: State, move: Move, out: Outcome) -> State:
     for entry in move["items"]:
         wanted[items.index(entry["item"])] += 1
     cost, _ = serve_cost(state, seat, tuple(wanted))
-    state = pay(state, seat, cost, "serve from the kitchen", out)
+    state = pay(state, seat, cost, N_("serve from the kitchen"), out)
     player = served_onto(state.player(seat), items, [(e["table"], e["item"]) for e in move["items"]])
     state = set_player(state, seat, evolve(player, items=add(player.items, wanted, -1)))
     fresh = tuple(max(0, f - w) for f, w in zip(state.turn.fresh, wanted))
@@ -279,15 +281,15 @@ def check_check_in(state: State, move: Move) -> None:
     seat = move["seat"]
     table = table_at(state, seat, move["table"])
     if not table.complete:
-        raise violation("order_incomplete", f"{table.guest.name} has not been served everything ordered.",
-                        R_ADDITIONAL)
+        raise violation("order_incomplete", N_("{name} has not been served everything ordered."),
+                        R_ADDITIONAL, name=table.guest.name)
     room = room_named(state, seat, move["room"])
     if state.player(seat).rooms[room] != PREPARED:
-        raise violation("not_prepared", "A guest checks in to a prepared vacant room.", R_ADDITIONAL)
+        raise violation("not_prepared", N_("A guest checks in to a prepared vacant room."), R_ADDITIONAL)
     colour = state.hotel_of(seat).colour(room)
     if table.guest.colour != "green" and colour != table.guest.colour:
-        raise violation("wrong_colour", f"A {table.guest.colour} guest needs a {table.guest.colour} room "
-                        f"(room {move['room']} is {colour}); only green guests take any room.", R_ADDITIONAL)
+        raise violation("wrong_colour", N_("A {colour} guest needs a {colour} room (room {room} is {colour2}); only green guests take any room."), R_ADDITIONAL,
+                        colour=table.guest.colour, room=move['room'], colour2=colour)
 
 
 def apply_check_in(state: State, move: Move, out: Outcome) -> State:
@@ -301,13 +303,13 @@ def apply_check_in(state: State, move: Move, out: Outcome) -> State:
     state = evolve(state, turn=evolve(state.turn, acted=True))
     out.append({"fact": "checked_in", "seat": seat, "guest": guest.name, "room": move["room"]})
     state = occupy(state, seat, room, out)
-    state = score(state, seat, guest.vp, f"{guest.name} checked in", out)
+    state = score(state, seat, guest.vp, said(N_("{name} checked in"), name=guest.name), out)
     effects = list(guest.reward)
     for trigger in triggers(state, seat, "check_in"):
         if trigger.get("colour", guest.colour) == guest.colour and guest.size >= trigger.get("min_order", 0):
             effects = list(trigger["effects"]) + effects
-    state = apply_effects(state, seat, extra_action_last(effects), f"{guest.name} checked in", out)
-    return gained(state, seat, "guest_checked_in", 1, f"{guest.name} checked in", out)
+    state = apply_effects(state, seat, extra_action_last(effects), said(N_("{name} checked in"), name=guest.name), out)
+    return gained(state, seat, "guest_checked_in", 1, said(N_("{name} checked in"), name=guest.name), out)
 
 
 def extra_action_last(effects: list[dict]) -> list[dict]:

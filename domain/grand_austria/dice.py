@@ -17,6 +17,7 @@ from domain.grand_austria.refusals import R_MAIN, R_PASS, R_TURN, resolved, viol
 from domain.grand_austria.state import TURNS, WHITE, Die, Pending, Spaces, State
 from domain.immutable import evolve, put
 from domain.rules import Move, Outcome
+from domain.words import N_, said
 
 R_ROUND_START = "Start of round"
 R_DUSTBIN = "Module 2: Passing (the dustbin takes a white die if possible)"
@@ -101,7 +102,7 @@ def main_action(state: State, seat: str, action: int, strength: int, hire_bonus:
 # -- the table's rolls ------------------------------------------------------------
 def check_roll(state: State, move: Move) -> None:
     if len(move["dice"]) != len(state.config.dice):
-        raise violation("dice_count", f"All {len(state.config.dice)} dice are rolled.", R_ROUND_START)
+        raise violation("dice_count", N_("All {dice} dice are rolled."), R_ROUND_START, dice=len(state.config.dice))
 
 
 def coloured(dice: Sequence[Die]) -> dict[str, dict[str, int]]:
@@ -119,7 +120,8 @@ def apply_roll(state: State, move: Move, out: Outcome) -> State:
 def check_reroll(state: State, move: Move) -> None:
     left = len(rerolled(state))
     if len(move["dice"]) != left:
-        raise violation("dice_count", f"One die goes to the dustbin; the other {left} are rerolled.", R_PASS)
+        raise violation("dice_count", N_("One die goes to the dustbin; the other {left} are rerolled."), R_PASS,
+                        left=left)
 
 
 def apply_reroll(state: State, move: Move, out: Outcome) -> State:
@@ -132,8 +134,7 @@ def apply_reroll(state: State, move: Move, out: Outcome) -> State:
 def check_choose_dustbin(state: State, move: Move) -> None:
     if move["colour"] == WHITE or move["colour"] not in {d.colour for d in state.dice_left}:
         left = ", ".join(sorted({d.colour for d in state.dice_left}))
-        raise violation("no_such_die", f"Only coloured dice are left ({left}): choose one of them for the "
-                        "dustbin.", R_DUSTBIN)
+        raise violation("no_such_die", N_("Only coloured dice are left ({left}): choose one of them for the dustbin."), R_DUSTBIN, left=left)
 
 
 def apply_choose_dustbin(state: State, move: Move, out: Outcome) -> State:
@@ -162,7 +163,7 @@ def arranged(state: State, move: Move) -> State:
     does not allow."""
     if (move.get("move_from") is not None or move.get("move_colour") is not None) \
             and not hooks(state, lambda h: h.before_die):
-        raise violation("no_move_from", "Nothing in this game lets you move a die onto the space you use.", R_TURN)
+        raise violation("no_move_from", N_("Nothing in this game lets you move a die onto the space you use."), R_TURN)
     return run_hooks(state, lambda h: h.before_die, move)
 
 
@@ -171,33 +172,32 @@ def check_take_die(state: State, move: Move) -> None:
     seat = move["seat"]
     p = waiting(state)
     if state.turn is None:
-        raise violation("no_turn", "An extra action is taken only during your turn.", R_TURN)
+        raise violation("no_turn", N_("An extra action is taken only during your turn."), R_TURN)
     if p is None and state.turn.main is not None:
-        raise violation("one_die", "You take one die per turn.", R_TURN)
+        raise violation("one_die", N_("You take one die per turn."), R_TURN)
     state = arranged(state, move)
     player = state.player(seat)
     if not state.dice[value - 1]:
-        raise violation("no_die", f"There is no die on action space {value}.", R_TURN)
+        raise violation("no_die", N_("There is no die on action space {value}."), R_TURN, value=value)
     colour = move.get("colour", WHITE)
     if colour not in state.dice[value - 1]:
-        raise violation("no_die", f"There is no {colour} die on action space {value}.", R_TURN)
+        raise violation("no_die", N_("There is no {colour} die on action space {value}."), R_TURN,
+                        colour=colour, value=value)
     if move.get("staff_first") and value not in either_side(state, seat):
         if not state.config.version.staff_before_or_after:
-            raise violation("rules_version", "Under rules version 2 staff triggered by the die act after the "
-                            "main action.", R_MAIN)
-        raise violation("no_staff_first", f"None of your staff acts before the main action of die {value}.",
-                            R_MAIN)
+            raise violation("rules_version", N_("Under rules version 2 staff triggered by the die act after the "
+                            "main action."), R_MAIN)
+        raise violation("no_staff_first", N_("None of your staff acts before the main action of die {value}."),
+                            R_MAIN, value=value)
     if move.get("boost") and state.turn.boosted:
-        raise violation("boost_once", "You may boost only once per turn.", R_TURN)
+        raise violation("boost_once", N_("You may boost only once per turn."), R_TURN)
     prices = die_prices(state, seat, value, colour)
     cost = sum(n for n, _ in prices) + (state.config.boost_cost if move.get("boost") else 0)
     if cost > player.krones:
         if any(why != "action 6" for _, why in prices):
             named = [f"{why}: {n}" for n, why in prices] + (["boost: 1"] if move.get("boost") else [])
-            raise violation("cannot_pay", f"Taking this die costs {cost} krones ({'; '.join(named)}); you have "
-                            f"{player.krones}.", R_TURN)
-        raise violation("cannot_pay", f"This costs {cost} krones (boost and/or action 6); you have "
-                        f"{player.krones}.", R_TURN)
+            raise violation("cannot_pay", N_("Taking this die costs {cost} krones ({named}); you have {krones}."), R_TURN, cost=cost, named='; '.join(named), krones=player.krones)
+        raise violation("cannot_pay", N_("This costs {cost} krones (boost and/or action 6); you have {krones}."), R_TURN, cost=cost, krones=player.krones)
 
 
 def apply_take_die(state: State, move: Move, out: Outcome) -> State:
@@ -218,26 +218,26 @@ def apply_take_die(state: State, move: Move, out: Outcome) -> State:
                 "extra_action": extra, **({} if colour == WHITE else {"colour": colour}),
                 **({"moved_from": move["move_from"]} if move.get("move_from") is not None else {})})
     if boost:
-        state = pay(state, seat, state.config.boost_cost, "boost", out)
+        state = pay(state, seat, state.config.boost_cost, N_("boost"), out)
     for n, why in prices:        # a module's price (module 2's coloured die), before what the die brings
         state = pay(state, seat, n, why, out)
     for rule in parts(state).die_rules:
         state = rule.taken(state, seat, value, colour, out)
     if value == 6:
         if not any(t.get("no_fee") for t in die_triggers):
-            state = pay(state, seat, state.config.imitate_cost, "action 6", out)
-        main = [Pending(seat, "imitate", n=strength, why="action 6")]
+            state = pay(state, seat, state.config.imitate_cost, N_("action 6"), out)
+        main = [Pending(seat, "imitate", n=strength, why=N_("action 6"))]
     else:
         bonus = sum(t.get("hire_discount", 0) for t in die_triggers)
         main = [main_action(state, seat, value, strength, bonus)]
     if value == 4 and any(t.get("funds_both") for t in die_triggers):
-        state = gain_krones(state, seat, strength, "action 4 (staff: krones and Emperor steps)", out)
-        state = advance_emperor(state, seat, strength, "action 4 (staff: krones and Emperor steps)", out)
+        state = gain_krones(state, seat, strength, N_("action 4 (staff: krones and Emperor steps)"), out)
+        state = advance_emperor(state, seat, strength, N_("action 4 (staff: krones and Emperor steps)"), out)
         main = []
     before = state.pending
     for trigger in die_triggers:
         if trigger.get("effects"):   # staff effects come after the main action (or before, when chosen)
-            state = apply_effects(state, seat, trigger["effects"], f"staff: die {value} taken", out)
+            state = apply_effects(state, seat, trigger["effects"], said(N_("staff: die {value} taken"), value=value), out)
     if move.get("staff_first"):
         staff = state.pending[:len(state.pending) - len(before)]
         state = evolve(state, pending=staff + tuple(main) + before)
@@ -290,16 +290,17 @@ def check_choose_items(state: State, move: Move) -> None:
     p = waiting(state)
     items = {k: v for k, v in move["items"].items() if v}
     if sum(items.values()) != p.n:
-        raise violation("item_count", f"Take exactly {p.n} items.", R_MAIN)
+        raise violation("item_count", N_("Take exactly {n} items."), R_MAIN, n=p.n)
     allowed = choice_of(state, p)
     if p.kind == "items":
         if set(items) - set(p.pair):
-            raise violation("wrong_items", f"This action gives {' and/or '.join(p.pair)}.", R_MAIN)
+            raise violation("wrong_items", N_("This action gives {pair}."), R_MAIN, pair=' and/or '.join(p.pair))
         for first, second in zip(p.pair, p.pair[1:]):
             if items.get(second, 0) > items.get(first, 0):
-                raise violation("too_many", f"Never take more {second} than {first}.", R_MAIN)
+                raise violation("too_many", N_("Never take more {second} than {first}."), R_MAIN,
+                                second=second, first=first)
     elif set(items) - set(allowed):
-        raise violation("wrong_items", f"Choose among {', '.join(allowed)}.", R_MAIN)
+        raise violation("wrong_items", N_("Choose among {allowed}."), R_MAIN, allowed=', '.join(allowed))
     if "place" in move:
         check_placement(state, p.seat, move["place"], state.config.vector(items), R_MAIN)
 
@@ -366,7 +367,7 @@ def items_candidates(state: State, p: Pending) -> Iterator[Move]:
 def check_split_funds(state: State, move: Move) -> None:
     n = waiting(state).n
     if move["krones"] + move["emperor"] != n:
-        raise violation("split", f"Split the strength {n} into krones and Emperor steps.", R_MAIN)
+        raise violation("split", N_("Split the strength {n} into krones and Emperor steps."), R_MAIN, n=n)
 
 
 def apply_split_funds(state: State, move: Move, out: Outcome) -> State:

@@ -25,6 +25,7 @@ from domain.grand_austria.parts import Parts, parts, registered_staff_kinds
 from domain.grand_austria.state import PREPARED, OCCUPIED, Pending, Player, State
 from domain.immutable import evolve
 from domain.rules import Outcome, RuleViolation
+from domain.words import Message, N_, filled, said
 
 
 # -- small helpers over the state ----------------------------------------------
@@ -49,8 +50,7 @@ def check_kind_in_game(played: Parts, card: Staff) -> None:
     foreign = card.kind in registered_staff_kinds() and card.kind not in played.staff_kinds
     measure = (card.requirement or {}).get("measure")
     if foreign or (measure in MODULE_MEASURES and measure not in played.measures):
-        raise RuleViolation("card_not_in_game", f"{card.name} is a staff card of a module this game does not "
-                            "play.", "Setup")
+        raise RuleViolation("card_not_in_game", N_("{name} is a staff card of a module this game does not play."), "Setup", name=card.name)
 
 
 def guest_card(card: Any, state: State | None = None) -> Guest:
@@ -66,9 +66,8 @@ def check_in_game(state: State, deck: str, cards: Iterable[Any], rule: str) -> N
     known = state.config.catalog.guests if deck == "guest" else state.config.catalog.staff
     for card in cards:
         if isinstance(card, int) and card not in known:
-            raise RuleViolation("card_not_in_game", f"{deck.capitalize()} card {card} is not in this game's "
-                                "stacks (a module it does not play, or a card its catalog lacks: give it by its "
-                                "printed content).", rule)
+            raise RuleViolation("card_not_in_game", N_("{deck} card {card} is not in this game's stacks (a module it does not play, or a card its "
+                                                       "catalog lacks: give it by its printed content)."), rule, deck=deck.capitalize(), card=card)
 
 
 def set_player(state: State, seat: str, player: Player) -> State:
@@ -98,7 +97,7 @@ def gained(state: State, seat: str, what: str, amount: int, why: str, out: Outco
         return state
     for trigger in triggers(state, seat, "gained"):
         if trigger["what"] == what:
-            state = apply_effects(state, seat, trigger["effects"], f"{why} (gained {what})", out,
+            state = apply_effects(state, seat, trigger["effects"], said(N_("{why} (gained {what})"), why=why, what=what), out,
                                   bonus=not trigger.get("retrigger"))
     return state
 
@@ -119,7 +118,7 @@ def gain_krones(state: State, seat: str, n: int, why: str, out: Outcome, bonus: 
     out.append({"fact": "krones", "seat": seat, "krones": krones - player.krones, "why": why})
     if player.krones + n > cap:
         out.append({"fact": "krones_lost", "seat": seat, "krones": player.krones + n - cap,
-                    "why": f"the money track ends at {cap}"})
+                    "why": said(N_("the money track ends at {cap}"), cap=cap)})
     state = set_player(state, seat, evolve(player, krones=krones))
     # krones beyond the track's end are lost, not gained
     return state if bonus else gained(state, seat, "krones", krones - player.krones, why, out)
@@ -139,7 +138,7 @@ def advance_emperor(state: State, seat: str, n: int, why: str, out: Outcome, bon
     position = min(last, player.emperor + n)
     out.append({"fact": "emperor", "seat": seat, "steps": position - player.emperor, "why": why})
     state = set_player(state, seat, evolve(player, emperor=position))
-    state = score(state, seat, player.emperor + n - position, "Emperor steps beyond the last space", out, bonus)
+    state = score(state, seat, player.emperor + n - position, N_("Emperor steps beyond the last space"), out, bonus)
     return state if bonus else gained(state, seat, "emperor", n, why, out)
 
 
@@ -197,11 +196,6 @@ EFFECTS: dict[str, Handler] = {}
 
 
 # -- what an effect does, in words ---------------------------------------------------
-def N_(template: str) -> str:
-    """Marks a message template for extraction; it is translated where it is said."""
-    return template
-
-
 AT_NO_COST = N_(" at no cost")
 KRONE_LESS = N_(" for 1 krone less")
 KRONES_LESS = N_(" for {discount} krones less")
@@ -219,12 +213,12 @@ class Words:
     many: str | None = None
     values: Callable[[Mapping[str, Any], int], Mapping[str, Any]] | None = None
 
-    def say(self, e: Mapping[str, Any], floors: int) -> str:
+    def say(self, e: Mapping[str, Any], floors: int) -> Message:
         fields = {"n": 1, "discount": 0, "vp": 0, **e}
         if self.values is not None:
             fields.update(self.values(fields, floors))
         template = self.many if self.many is not None and fields["n"] != 1 else self.one
-        return template.format(**fields)
+        return filled(template, fields)
 
 
 WORDS: dict[str, Words] = {}
@@ -238,14 +232,14 @@ def signed(n: int) -> str:
 def krones_price(e: Mapping[str, Any], floors: int) -> dict[str, str]:
     """" at no cost", " for 2 krones less" or nothing; a floor limit only where it limits the hotel."""
     discount = e.get("discount")
-    price = AT_NO_COST if e.get("free") else (KRONE_LESS if discount == 1 else KRONES_LESS).format(**e) \
+    price = AT_NO_COST if e.get("free") else filled(KRONE_LESS if discount == 1 else KRONES_LESS, e) \
         if discount else ""
-    limit = ON_FLOORS.format(**e) if e.get("max_floor", floors) < floors else ""
+    limit = filled(ON_FLOORS, e) if e.get("max_floor", floors) < floors else ""
     return {"price": price, "up_to": limit}
 
 
 def or_lose(e: Mapping[str, Any], floors: int) -> dict[str, str]:
-    return {"or_lose": ELSE_LOSE.format(**e) if e.get("vp") else ""}
+    return {"or_lose": filled(ELSE_LOSE, e) if e.get("vp") else ""}
 
 
 def describe(e: Mapping[str, Any], floors: int = 4) -> str:
@@ -261,7 +255,7 @@ def words_of(kind: str) -> dict[str, str]:
     words = WORDS.get(kind)
     if words is None:
         return {}
-    return {"words": words.one, **({"words_many": words.many} if words.many is not None else {})}
+    return {"words": Message(words.one), **({"words_many": Message(words.many)} if words.many is not None else {})}
 
 
 def describe_all(effects: Iterable[Mapping[str, Any]], floors: int = 4) -> list[str]:
@@ -326,7 +320,7 @@ def _vp(doing: Carrying, e: Mapping[str, Any]) -> None:
                                           values=lambda e, f: {"signed": signed(e["n"])}))
 def _vp_per_hired(doing: Carrying, e: Mapping[str, Any]) -> None:
     hired = len(doing.player.hired)
-    doing.state = score(doing.state, doing.seat, e.get("n", 1) * hired, f"{doing.why} ({hired} staff hired)",
+    doing.state = score(doing.state, doing.seat, e.get("n", 1) * hired, said(N_("{why} ({hired} staff hired)"), why=doing.why, hired=hired),
                         doing.out, doing.bonus)
 
 
@@ -335,7 +329,7 @@ def _pay_or_vp(doing: Carrying, e: Mapping[str, Any]) -> None:
     if doing.player.krones >= e["krones"]:
         doing.state = pay(doing.state, doing.seat, e["krones"], doing.why, doing.out)
     else:
-        doing.state = score(doing.state, doing.seat, -e["vp"], f"{doing.why}: cannot pay {e['krones']} krones",
+        doing.state = score(doing.state, doing.seat, -e["vp"], said(N_("{why}: cannot pay {krones} krones"), why=doing.why, krones=e['krones']),
                             doing.out, doing.bonus)
 
 
@@ -355,7 +349,7 @@ def _pay(doing: Carrying, e: Mapping[str, Any]) -> None:
     """Pay n krones or n of an item (a staff card's price; a penalty, else lose vp)."""
     lacking = cannot_pay(doing.state, doing.seat, e)
     if lacking:
-        doing.state = score(doing.state, doing.seat, -e.get("vp", 0), f"{doing.why}: {lacking}", doing.out,
+        doing.state = score(doing.state, doing.seat, -e.get("vp", 0), said(N_("{why}: {lacking}"), why=doing.why, lacking=lacking), doing.out,
                             doing.bonus)
     elif "item" in e:
         doing.state = lose(doing.state, doing.seat, doing.state.config.vector({e["item"]: e.get("n", 1)}),
@@ -382,7 +376,7 @@ def _or_lose_vp(condition: Callable[[Carrying, Mapping[str, Any]], bool], kind: 
         if condition(doing, e):
             doing.ask(kind, **fields(e))
         else:
-            doing.state = score(doing.state, doing.seat, -e["vp"], f"{doing.why}: {lacking(e)}", doing.out,
+            doing.state = score(doing.state, doing.seat, -e["vp"], said(N_("{why}: {e}"), why=doing.why, e=lacking(e)), doing.out,
                                 doing.bonus)
     return handler
 

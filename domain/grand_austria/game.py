@@ -32,6 +32,7 @@ from domain.grand_austria.effects import words_of
 from domain.grand_austria.view import guest_json, staff_json, tile_json, view
 from domain.immutable import evolve
 from domain.rules import NOBODY, TABLE, Expected, Game, MalformedMove, Move, Outcome, RuleViolation
+from domain.words import N_
 
 
 SETTLED = "settled"
@@ -63,25 +64,24 @@ class GrandAustriaHotel(Game):
     def setup(self, players: Sequence[str], options: Mapping[str, Any], rules_version: str | None = None) -> State:
         self.validate_players(players)
         if len(players) == 1 and options.get("solo") is None:
-            raise RuleViolation("player_count", f"{self.title} is for 2 to 4 players, or 1 in the solo variant "
-                                "(option solo).", "Players")
+            raise RuleViolation("player_count", N_("{title} is for 2 to 4 players, or 1 in the solo variant (option solo)."), "Players", title=self.title)
         version = rules_version or self.rules_version
         if version not in VERSIONS:
-            raise RuleViolation("rules_version", f"{self.title} plays rules versions "
-                                f"{', '.join(VERSIONS)}, not {version}.", R_SETUP)
+            raise RuleViolation("rules_version", N_("{title} plays rules versions {versions}, not {version}."), R_SETUP,
+                                title=self.title, versions=', '.join(VERSIONS), version=version)
         modules = in_play(options)
         foreign = [name for m, module in MODULES.items() if m not in modules for name in module.options
                    if options.get(name) is not None]
         if foreign:
-            raise RuleViolation("module_not_in_play", f"The option {foreign[0]} belongs to a module this game "
-                                "does not play.", R_SETUP)
+            raise RuleViolation("module_not_in_play", N_("The option {foreign} belongs to a module this game does not play."), R_SETUP, foreign=foreign[0])
         for module_id in modules:
             if module_id not in MODULES or module_id == "base":
-                raise RuleViolation("unknown_module", f"{self.title} has no module {module_id!r}.", R_SETUP)
+                raise RuleViolation("unknown_module", N_("{title} has no module {module_id!r}."), R_SETUP,
+                                    title=self.title, module_id=module_id)
             clash = MODULES[module_id].excludes & set(modules)
             if clash:
-                raise RuleViolation("modules_exclude", f"Module {module_id} cannot be played with "
-                                    f"{', '.join(sorted(clash))}.", R_SETUP)
+                raise RuleViolation("modules_exclude", N_("Module {module_id} cannot be played with {clash}."), R_SETUP,
+                                    module_id=module_id, clash=', '.join(sorted(clash)))
         config = base_config(max(2, len(players)), options, version, modules)   # solo: set up for 2
         for module_id in modules:
             if MODULES[module_id].configure is not None:
@@ -165,22 +165,22 @@ class GrandAustriaHotel(Game):
     def check(self, state: State, move: Move) -> None:
         kind = move["type"]
         if state.phase == OVER:
-            raise violation("game_over", "The game is over.", R_FINAL)
+            raise violation("game_over", N_("The game is over."), R_FINAL)
         rule = parts(state).moves.get(kind)
         if rule is None:
-            raise violation("module_not_in_play", f"A {kind.replace('_', ' ')} belongs to a module this game "
-                            "does not play.", R_SETUP)
+            raise violation("module_not_in_play", N_("A {kind} belongs to a module this game does not play."), R_SETUP, kind=kind.replace('_', ' '))
         expected = self.expected(state)
         if kind not in expected.moves:
             who = " or ".join(expected.seats)
             raise violation("unexpected_move",
-                            f"A {kind.replace('_', ' ')} is not possible now: {who} must make a "
-                            + " or ".join(m.replace('_', ' ') for m in expected.moves) + ".", R_TURN)
+                            N_("A {kind} is not possible now: {who} must make a {moves}."), R_TURN,
+                            kind=kind.replace('_', ' '), who=who, moves=' or '.join((m.replace('_', ' ') for m in expected.moves)))
         seat = TABLE if expected.is_chance else move.get("seat")
         if seat not in expected.seats:
             if rule.out_of_turn is not None:
                 rule.out_of_turn(state, move)
-            raise violation("not_your_turn", f"It is {', '.join(expected.seats)}'s move, not {seat}'s.", R_TURN)
+            raise violation("not_your_turn", N_("It is {seats}'s move, not {seat}'s."), R_TURN,
+                            seats=', '.join(expected.seats), seat=seat)
         self._check_rule(rule, state, move)
 
     def _check_rule(self, rule: MoveRule, state: State, move: Move) -> None:

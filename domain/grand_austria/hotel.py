@@ -11,12 +11,13 @@ from domain.grand_austria.refusals import (R_ADDITIONAL, R_EMPEROR, R_MAIN, R_SE
 from domain.grand_austria.state import EMPTY, INITIAL_ROOMS, OCCUPIED, PREPARED, Pending, State
 from domain.immutable import evolve, put
 from domain.rules import Move, Outcome
+from domain.words import N_, said
 
 
 def room_named(state: State, seat: str, name: str) -> int:
     room = state.hotel_of(seat).index(name)
     if room is None:
-        raise violation("no_such_room", f"The hotel has no room {name}.", R_MAIN)
+        raise violation("no_such_room", N_("The hotel has no room {name}."), R_MAIN, name=name)
     return room
 
 
@@ -36,16 +37,16 @@ def can_prepare(state: State, seat: str, room: int, pending: Pending | None) -> 
     rooms = state.player(seat).rooms
     hotel = state.hotel_of(seat)
     if rooms[room] != EMPTY:
-        return "That room is already prepared or occupied."
+        return N_("That room is already prepared or occupied.")
     if pending is not None and hotel.floor(room) > pending.max_floor:
-        return f"This room must be on floors 1 to {pending.max_floor}."
+        return said(N_("This room must be on floors 1 to {max_floor}."), max_floor=pending.max_floor)
     if not any(rooms):
         if room != 0:
-            return "The first room is the bottom-left room."
+            return N_("The first room is the bottom-left room.")
     elif not any(rooms[near] != EMPTY for near in hotel.neighbours(room)):
-        return "A new room must be next to a prepared or occupied room (not diagonally)."
+        return N_("A new room must be next to a prepared or occupied room (not diagonally).")
     if room_cost(state, seat, room, pending) > state.player(seat).krones:
-        return "You cannot pay this floor's cost."
+        return N_("You cannot pay this floor's cost.")
     return None
 
 
@@ -53,12 +54,12 @@ def prepare(state: State, seat: str, room: int, pending: Pending | None, out: Ou
     """The choke point of every room prepared."""
     hotel = state.hotel_of(seat)
     cost = room_cost(state, seat, room, pending)
-    state = pay(state, seat, cost, f"prepare room {hotel.name_of(room)}", out)
+    state = pay(state, seat, cost, said(N_("prepare room {hotel}"), hotel=hotel.name_of(room)), out)
     player = state.player(seat)
     state = set_player(state, seat, evolve(player, rooms=put(player.rooms, room, PREPARED)))
     out.append({"fact": "room_prepared", "seat": seat, "room": hotel.name_of(room), "cost": cost})
-    state = score(state, seat, hotel.prepare_vp.get(room, 0), f"room {hotel.name_of(room)} prepared", out)
-    state = gained(state, seat, "room_prepared", 1, f"room {hotel.name_of(room)} prepared", out)
+    state = score(state, seat, hotel.prepare_vp.get(room, 0), said(N_("room {hotel} prepared"), hotel=hotel.name_of(room)), out)
+    state = gained(state, seat, "room_prepared", 1, said(N_("room {hotel} prepared"), hotel=hotel.name_of(room)), out)
     return run_hooks(state, lambda h: h.room_prepared, seat, room, out)
 
 
@@ -71,7 +72,7 @@ def occupy(state: State, seat: str, room: int, out: Outcome) -> State:
     state = set_player(state, seat, player)
     out.append({"fact": "room_occupied", "seat": seat, "room": hotel.name_of(room)})
     for trigger in triggers(state, seat, "occupy"):
-        state = apply_effects(state, seat, trigger["effects"], "staff: a room became occupied", out)
+        state = apply_effects(state, seat, trigger["effects"], N_("staff: a room became occupied"), out)
     index = next(i for i, group in enumerate(hotel.groups) if room in group)
     group = hotel.groups[index]
     player = state.player(seat)
@@ -83,7 +84,7 @@ def occupy(state: State, seat: str, room: int, out: Outcome) -> State:
         why = f"occupancy bonus: {colour} group {', '.join(hotel.name_of(r) for r in group)}"
         state = {"vp": score, "krones": gain_krones}.get(gain, advance_emperor)(state, seat, amount, why, out)
     state = run_hooks(state, lambda h: h.room_occupied, seat, room, out)
-    return gained(state, seat, "room_occupied", 1, f"room {hotel.name_of(room)} occupied", out)
+    return gained(state, seat, "room_occupied", 1, said(N_("room {hotel} occupied"), hotel=hotel.name_of(room)), out)
 
 
 def removable(state: State, p: Pending) -> list[int]:
@@ -123,10 +124,11 @@ def apply_prepare_room(state: State, move: Move, out: Outcome) -> State:
 def check_occupy_room(state: State, move: Move) -> None:
     room = room_named(state, move["seat"], move["room"])
     if state.player(move["seat"]).rooms[room] != PREPARED:
-        raise violation("not_prepared", "Only a prepared vacant room can be occupied.", R_ADDITIONAL)
+        raise violation("not_prepared", N_("Only a prepared vacant room can be occupied."), R_ADDITIONAL)
     p = waiting(state)
     if p is not None and state.hotel_of(move["seat"]).floor(room) > p.max_floor:
-        raise violation("too_high", f"This room must be on floors 1 to {p.max_floor}.", R_ADDITIONAL)
+        raise violation("too_high", N_("This room must be on floors 1 to {max_floor}."), R_ADDITIONAL,
+                        max_floor=p.max_floor)
 
 
 def apply_occupy_room(state: State, move: Move, out: Outcome) -> State:
@@ -138,8 +140,9 @@ def check_remove_room(state: State, move: Move) -> None:
     p = waiting(state)
     room = room_named(state, move["seat"], move["room"])
     if room not in removable(state, p):
-        which = "occupied room on floor %d" % p.floor if p.occupied else "empty room on your highest floor with one"
-        raise violation("wrong_room", f"Remove an {which}.", R_EMPEROR)
+        which = said(N_("occupied room on floor {floor}"), floor=p.floor) if p.occupied else \
+            N_("empty room on your highest floor with one")
+        raise violation("wrong_room", N_("Remove an {which}."), R_EMPEROR, which=which)
 
 
 def apply_remove_room(state: State, move: Move, out: Outcome) -> State:

@@ -10,6 +10,7 @@ from domain.grand_austria.catalog import (ALL_ITEMS, ROOM_COLOURS, CatalogError,
 from domain.names import canonical
 from domain.grand_austria.refusals import R_SETUP
 from domain.rules import MoveSchema, RuleViolation, WholeText, YesNo, die_face, seat_field, whole_number
+from domain.words import N_
 
 ROOM = r"^\d\.\d$"
 
@@ -56,7 +57,7 @@ def staff_field(description="a staff card: number 1-48 or printed content", **kw
 
 def room_field(**kw):
     return fields.String(validate=WholeText(ROOM, error="A room is floor.column, e.g. 2.3."),
-                         metadata={"description": "a room as floor.column, floor 1 at the bottom, e.g. 2.3"}, **kw)
+                         metadata={"description": N_("a room as floor.column, floor 1 at the bottom, e.g. 2.3")}, **kw)
 
 
 def count(**kw):
@@ -65,7 +66,7 @@ def count(**kw):
 
 def item_counts(**kw):
     return fields.Dict(keys=fields.String(validate=validate.OneOf(ALL_ITEMS)), values=count(),
-                       metadata={"description": "item -> how many, e.g. {\"strudel\": 2, \"cake\": 1}"}, **kw)
+                       metadata={"description": N_("item -> how many, e.g. {\"strudel\": 2, \"cake\": 1}")}, **kw)
 
 
 class HotelBoardSchema(Schema):
@@ -78,13 +79,13 @@ class HotelBoardSchema(Schema):
     floors = fields.List(fields.List(fields.String(validate=validate.OneOf(ROOM_COLOURS)),
                                      validate=validate.Length(min=1, max=9)),
                          required=True, validate=validate.Length(min=1, max=9),
-                         metadata={"description": "each floor's room colours, bottom floor first, left to right"})
+                         metadata={"description": N_("each floor's room colours, bottom floor first, left to right")})
     groups = fields.List(fields.List(room_field(), validate=validate.Length(min=1)), required=True,
-                         metadata={"description": "the room groups, each room in exactly one"})
-    floor_costs = fields.List(count(), required=True, metadata={"description": "a room's cost, per floor"})
-    floor_vp = fields.List(count(), required=True, metadata={"description": "VP of a completed floor, per floor"})
+                         metadata={"description": N_("the room groups, each room in exactly one")})
+    floor_costs = fields.List(count(), required=True, metadata={"description": N_("a room's cost, per floor")})
+    floor_vp = fields.List(count(), required=True, metadata={"description": N_("VP of a completed floor, per floor")})
     prepare_vp = fields.Dict(keys=room_field(), values=count(),
-                             metadata={"description": "room -> VP for preparing it"})
+                             metadata={"description": N_("room -> VP for preparing it")})
 
 
 class HotelOption(fields.Nested):
@@ -100,7 +101,8 @@ class HotelOption(fields.Nested):
         try:
             hotel_from(value)
         except CatalogError as error:
-            raise RuleViolation("not_a_hotel_board", f"Not a hotel board: {error}.", R_SETUP) from None
+            raise RuleViolation("not_a_hotel_board", N_("Not a hotel board: {error}."), R_SETUP,
+                                error=error) from None
         return value
 
 
@@ -165,28 +167,28 @@ class ModulesOption(fields.List):
 def placement(**kw):
     return fields.Dict(keys=fields.String(validate=WholeText(r"^[1-9]$", error="A café table is a number, e.g. 1.")),
                        values=item_counts(),
-                       metadata={"description": "rules version 3: café table -> items placed on its guest "
+                       metadata={"description": N_("rules version 3: café table -> items placed on its guest "
                                                 "right away (free), e.g. {\"1\": {\"strudel\": 1}}; the rest "
-                                                "goes to the kitchen"}, **kw)
+                                                "goes to the kitchen")}, **kw)
 
 
 class OptionsSchema(Schema):
-    modules = ModulesOption(metadata={"description": "Let's Waltz! modules to play, e.g. [\"start_player\"] "
-                                                     "(module 4); default none: the base game"})
-    hotel = HotelOption(metadata={"description": "a custom hotel board side (day sides): floors (colours, "
+    modules = ModulesOption(metadata={"description": N_("Let's Waltz! modules to play, e.g. [\"start_player\"] "
+                                                     "(module 4); default none: the base game")})
+    hotel = HotelOption(metadata={"description": N_("a custom hotel board side (day sides): floors (colours, "
                                                  "bottom first), groups, floor_costs, floor_vp, prepare_vp; "
-                                                 "default the night side"})
+                                                 "default the night side")})
     house_catalog = HouseCatalogOption(metadata={
-        "description": "the table's own copy of the components, as the shipped data: {\"guest\": [cards with "
+        "description": N_("the table's own copy of the components, as the shipped data: {\"guest\": [cards with "
                        "numbers], \"staff\": [...], and a module's sections (module 1: \"ballroom\": [{name, "
                        "sides: {\"2\"|\"34\": rows}}], \"rehearsal_board\": [{id, sections}])}; replaces or "
-                       "completes the shipped data for this game and is kept in its record"})
+                       "completes the shipped data for this game and is kept in its record")})
     catalog = fields.String(metadata={
-        "description": "the id of a stored house catalog (POST /api/house-catalogs): the service copies its "
-                       "content into house_catalog when the game starts, so the record holds both"})
+        "description": N_("the id of a stored house catalog (POST /api/house-catalogs): the service copies its "
+                       "content into house_catalog when the game starts, so the record holds both")})
     staff_draft = YesNo(metadata={
-        "description": "draft the 6 staff cards dealt to each player: keep one, pass the rest to the left, "
-                       "until every hand holds 6 again (draft_pick moves)"})
+        "description": N_("draft the 6 staff cards dealt to each player: keep one, pass the rest to the left, "
+                       "until every hand holds 6 again (draft_pick moves)")})
 
 
 # -- the table's moves (chance) ---------------------------------------------
@@ -198,15 +200,15 @@ class SetupSchema(MoveSchema):
     not see them."""
 
     objectives = fields.List(whole_number(metadata={"holds": "card", "deck": "objective"}), required=True, validate=validate.Length(equal=3),
-                             metadata={"description": "objective card numbers of groups A, B, C (105-116)"})
+                             metadata={"description": N_("objective card numbers of groups A, B, C (105-116)")})
     emperor_tiles = fields.List(fields.String(), required=True, validate=validate.Length(equal=3),
-                                metadata={"description": "Emperor tiles for rounds 3, 5, 7, e.g. A1, B3, C2"})
+                                metadata={"description": N_("Emperor tiles for rounds 3, 5, 7, e.g. A1, B3, C2")})
     queue = fields.List(guest_field(), required=True, validate=validate.Length(equal=5),
-                        metadata={"description": "the five guests of the queue, leftmost first"})
-    start_player = seat_field(metadata={"description": "the player who gets the turn-order tile with 1"})
+                        metadata={"description": N_("the five guests of the queue, leftmost first")})
+    start_player = seat_field(metadata={"description": N_("the player who gets the turn-order tile with 1")})
     hands = fields.Dict(keys=fields.String(), values=fields.List(staff_field()),
-                        metadata={"description": "player -> the 6 staff cards dealt to them (with the staff "
-                                                 "draft: the cards they draft from); omit unseen hands"})
+                        metadata={"description": N_("player -> the 6 staff cards dealt to them (with the staff "
+                                                 "draft: the cards they draft from); omit unseen hands")})
 
 
 class RevealGuestSchema(MoveSchema):
@@ -219,8 +221,8 @@ class RollSchema(MoveSchema):
     """The start player rolls all the dice (round start)."""
 
     dice = fields.List(die_face(), required=True,
-                       metadata={"description": "the values rolled, one per die in the order the view's "
-                                                "dice_to_roll lists them"})
+                       metadata={"description": N_("the values rolled, one per die in the order the view's "
+                                                "dice_to_roll lists them")})
 
 
 class RerollSchema(MoveSchema):
@@ -228,8 +230,8 @@ class RerollSchema(MoveSchema):
     rest are rerolled by the player with the lowest unused turn-order number."""
 
     dice = fields.List(die_face(), required=True,
-                       metadata={"description": "the values rerolled (one die fewer than were left), one per die "
-                                                "in the order the view's dice_to_roll lists them"})
+                       metadata={"description": N_("the values rerolled (one die fewer than were left), one per die "
+                                                "in the order the view's dice_to_roll lists them")})
 
 
 class ChooseDustbinSchema(MoveSchema):
@@ -239,7 +241,7 @@ class ChooseDustbinSchema(MoveSchema):
 
     seat = seat_field()
     colour = fields.String(required=True, validate=validate.Regexp(r"^[a-z]{1,20}$"),
-                           metadata={"description": "the colour of the die put on the dustbin"})
+                           metadata={"description": N_("the colour of the die put on the dustbin")})
 
 
 class DrawStaffSchema(MoveSchema):
@@ -247,7 +249,7 @@ class DrawStaffSchema(MoveSchema):
     or the cards of an offer). Omit the cards when the scorekeeper cannot see them."""
 
     seat = seat_field()
-    cards = fields.List(staff_field(), metadata={"description": "the cards drawn (omit when unseen)"})
+    cards = fields.List(staff_field(), metadata={"description": N_("the cards drawn (omit when unseen)")})
 
 
 # -- players' moves -----------------------------------------------------------
@@ -283,14 +285,14 @@ class TakeDieSchema(MoveSchema):
     value = die_face(required=True)
     boost = YesNo(load_default=False)
     colour = fields.String(validate=validate.Regexp(r"^[a-z]{1,20}$"),
-                           metadata={"description": "the die's colour (omit for a white die)"})
-    staff_first = YesNo(metadata={"description": "rules version 3: a staff card marked before_or_after (Staff "
-                                                 "Manager) acts before the main action"})
-    move_from = die_face("module 3, The Kozi Palace: first move a die from this adjacent action space onto the "
-                         "one used, turned to its number")
+                           metadata={"description": N_("the die's colour (omit for a white die)")})
+    staff_first = YesNo(metadata={"description": N_("rules version 3: a staff card marked before_or_after (Staff "
+                                                 "Manager) acts before the main action")})
+    move_from = die_face(N_("module 3, The Kozi Palace: first move a die from this adjacent action space onto the "
+                         "one used, turned to its number"))
     move_colour = fields.String(validate=validate.Regexp(r"^[a-z]{1,20}$"),
-                                metadata={"description": "with move_from: the colour of the die moved (omit for a "
-                                                         "white one, or the only colour there)"})
+                                metadata={"description": N_("with move_from: the colour of the die moved (omit for a "
+                                                         "white one, or the only colour there)")})
 
 
 class ChooseActionSchema(MoveSchema):

@@ -12,6 +12,7 @@ from domain.grand_austria.parts import MoveRule, PendingKind, parts
 from domain.grand_austria.refusals import R_TURN, resolved, violation
 from domain.grand_austria.state import Pending, State
 from domain.rules import Move, Outcome
+from domain.words import N_
 
 
 def _rooms(kind: str) -> Callable[[State, Pending], list[Move]]:
@@ -111,8 +112,8 @@ class Settling:
     def decide(self, derived: Decision, hidden: bool, p: Pending) -> Decision:
         said = self.recorded.pop(0) if self.recorded else None
         if said is not None and said != derived and not hidden:
-            raise violation("settled_differs", f"The record says {p.seat}'s {p.kind.replace('_', ' ')} step "
-                            f"went otherwise than the rules give ({said} instead of {derived}).", R_TURN)
+            raise violation("settled_differs", N_("The record says {seat}'s {kind} step went otherwise than the rules give ({said} instead of {derived})."), R_TURN,
+                            seat=p.seat, kind=p.kind.replace('_', ' '), said=said, derived=derived)
         decision = said if said is not None and hidden else derived
         self.taken.append(decision)
         return decision
@@ -145,8 +146,8 @@ def settle(state: State, out: Outcome, is_legal: Callable[[State, Move], bool],
                                    None in state.player(p.seat).hand, p)
             decision, made = (MADE, said[MADE]) if isinstance(said, dict) else (said, None)
             if made is not None and not is_legal(state, made):
-                raise violation("settled_differs", f"The record says {p.seat}'s {p.kind.replace('_', ' ')} step "
-                                "was made by a move the rules do not allow there.", R_TURN)
+                raise violation("settled_differs", N_("The record says {seat}'s {kind} step was made by a move the rules do not allow there."), R_TURN,
+                                seat=p.seat, kind=p.kind.replace('_', ' '))
         if decision == LAPSED:
             out.append({"fact": "lapsed", "seat": p.seat, "step": p.kind, "why": p.why})
             state = resolved(state)
@@ -156,7 +157,7 @@ def settle(state: State, out: Outcome, is_legal: Callable[[State, Move], bool],
             break
     if state.pending and kind_of(state, state.pending[0]).move == "draw_staff" and _deck_ran_out(state, settling):
         p = state.pending[0]
-        out.append({"fact": "lapsed", "seat": p.seat, "step": p.kind, "why": "the staff deck is empty"})
+        out.append({"fact": "lapsed", "seat": p.seat, "step": p.kind, "why": N_("the staff deck is empty")})
         return settle(resolved(state), out, is_legal, apply, settling)
     return state
 

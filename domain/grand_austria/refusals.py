@@ -1,6 +1,8 @@
 """The rulebook sections a refusal names, and the refusal itself."""
 from __future__ import annotations
 
+from typing import Any
+
 from domain.grand_austria.state import Pending, State
 from domain.immutable import evolve
 from domain.rules import RuleViolation
@@ -16,8 +18,8 @@ R_OBJECTIVE = "Taking a Turn: objective cards"
 R_FINAL = "End of Game Scoring"
 
 
-def violation(code: str, message: str, rule: str) -> RuleViolation:
-    return RuleViolation(code, message, rule)
+def violation(code: str, message: str, rule: str, **params: Any) -> RuleViolation:
+    return RuleViolation(code, message, rule, **params)
 
 
 def waiting(state: State) -> Pending | None:

@@ -14,6 +14,7 @@ from domain.grand_austria.state import EMPTY, OCCUPIED, OVER, Player, State, tur
 from domain.immutable import evolve, put
 from domain.ranking import best
 from domain.rules import Move, Outcome
+from domain.words import N_, said
 
 
 def occupied(hotel: Hotel, player: Player, colour: str | None = None) -> int:
@@ -88,17 +89,18 @@ def end_staff_vp(hotel: Hotel, player: Player, staff: Staff, opponents: tuple[Pl
 def check_claim_objective(state: State, move: Move) -> None:
     number = move["objective"]
     if number not in state.objectives:
-        raise violation("no_objective", f"Objective {number} is not in play.", R_OBJECTIVE)
+        raise violation("no_objective", N_("Objective {number} is not in play."), R_OBJECTIVE, number=number)
     index = state.objectives.index(number)
     claims = state.claims[index]
     cat = state.config.catalog
     if move["seat"] in claims:
-        raise violation("claimed", "You may place only one disc on each objective card.", R_OBJECTIVE)
+        raise violation("claimed", N_("You may place only one disc on each objective card."), R_OBJECTIVE)
     if len(claims) >= len(cat.objective_vp):
-        raise violation("objective_full", "Every space of that objective card is taken.", R_OBJECTIVE)
+        raise violation("objective_full", N_("Every space of that objective card is taken."), R_OBJECTIVE)
     objective = cat.objectives[number]
     if any(measured(state, move["seat"], key) < n for key, n in objective.needs.items()):
-        raise violation("condition_unmet", f"You do not meet the objective: {objective.text}.", R_OBJECTIVE)
+        raise violation("condition_unmet", N_("You do not meet the objective: {text}."), R_OBJECTIVE,
+                        text=objective.text)
 
 
 def claim(state: State, seat: str, number: int, out: Outcome) -> State:
@@ -110,9 +112,9 @@ def claim(state: State, seat: str, number: int, out: Outcome) -> State:
     player = state.player(seat)
     state = set_player(state, seat, evolve(player, objectives=player.objectives + (number,)))
     state = evolve(state, claims=put(state.claims, index, claims + (seat,)))
-    state = score(state, seat, points, f"objective {number}: {cat.objectives[number].text}", out)
+    state = score(state, seat, points, said(N_("objective {number}: {text}"), number=number, text=cat.objectives[number].text), out)
     for trigger in triggers(state, seat, "claim_objective"):
-        state = apply_effects(state, seat, trigger["effects"], "staff: a marker placed on an objective", out)
+        state = apply_effects(state, seat, trigger["effects"], N_("staff: a marker placed on an objective"), out)
     return state
 
 
@@ -136,25 +138,25 @@ def emperor_scoring(state: State, out: Outcome) -> State:
     track = cat.emperor_vp
     for seat in turn_order(state):
         player = state.player(seat)
-        state = score(state, seat, track[player.emperor], f"Emperor scoring, round {state.round}", out)
+        state = score(state, seat, track[player.emperor], said(N_("Emperor scoring, round {round}"), round=state.round), out)
         back = max(0, player.emperor - state.round)
         state = set_player(state, seat, evolve(state.player(seat), emperor=back))
         out.append({"fact": "emperor", "seat": seat, "steps": back - player.emperor,
-                    "why": f"Emperor scoring: back {state.round} spaces"})
+                    "why": said(N_("Emperor scoring: back {round} spaces"), round=state.round)})
         if seat in bots:
             continue      # the solo opponent: "only you get the reward or suffer the penalty"
         if back >= 3:
             out.append({"fact": "emperor_reward", "seat": seat, "tile": tile.id})
-            state = apply_effects(state, seat, tile.reward, f"Emperor tile {tile.id} reward", out, front=False)
+            state = apply_effects(state, seat, tile.reward, said(N_("Emperor tile {id} reward"), id=tile.id), out, front=False)
             for trigger in triggers(state, seat, "emperor_reward"):
-                state = apply_effects(state, seat, trigger["effects"], "staff: Emperor reward", out, front=False)
+                state = apply_effects(state, seat, trigger["effects"], N_("staff: Emperor reward"), out, front=False)
         elif back == 0:
             fee = next((t["pay_krones"] for t in triggers(state, seat, "emperor_penalty")), None)
             if fee is not None and state.player(seat).krones >= fee:
-                state = pay(state, seat, fee, f"staff: instead of Emperor tile {tile.id} penalty", out)
+                state = pay(state, seat, fee, said(N_("staff: instead of Emperor tile {id} penalty"), id=tile.id), out)
             else:
                 out.append({"fact": "emperor_penalty", "seat": seat, "tile": tile.id})
-                state = apply_effects(state, seat, tile.penalty, f"Emperor tile {tile.id} penalty", out,
+                state = apply_effects(state, seat, tile.penalty, said(N_("Emperor tile {id} penalty"), id=tile.id), out,
                                       front=False)
     return state
 

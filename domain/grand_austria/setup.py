@@ -14,6 +14,7 @@ from domain.grand_austria.state import INITIAL_GUESTS, INITIAL_ROOMS, SETUP, STA
 from domain.immutable import evolve
 from domain.rules import TABLE, Expected, Move, Outcome
 from domain.seating import counter_clockwise_from, left_of, right_of
+from domain.words import N_
 
 
 # -- the table's setup move -------------------------------------------------------
@@ -23,37 +24,37 @@ def check_setup(state: State, move: Move) -> None:
     if groups != ["A", "B", "C"]:
         by_group = "; ".join(f"{g}: {', '.join(str(n) for n, o in cat.objectives.items() if o.group == g)}"
                              for g in "ABC")
-        raise violation("bad_objectives", "Lay out one objective card of each group A, B, C, in that order "
-                        f"(this game's objectives are {by_group}).", R_SETUP)
+        raise violation("bad_objectives", N_("Lay out one objective card of each group A, B, C, in that order (this game's objectives are {by_group})."), R_SETUP, by_group=by_group)
     tiles = move["emperor_tiles"]
     if [t[:1] for t in tiles] != ["A", "B", "C"] or any(t not in cat.emperor_tiles for t in tiles):
         stacks = "; ".join(f"{stack}: {', '.join(t for t in cat.emperor_tiles if t[:1] == stack)}" for stack in "ABC")
-        raise violation("bad_emperor_tiles", "Lay out one Emperor tile of each stack A, B, C, in that order "
-                        f"(this game's tiles are {stacks}).", R_SETUP)
+        raise violation("bad_emperor_tiles", N_("Lay out one Emperor tile of each stack A, B, C, in that order (this game's tiles are {stacks})."), R_SETUP, stacks=stacks)
     if move["start_player"] not in state.players:
-        raise violation("unknown_player", f"{move['start_player']} is not playing.", R_SETUP)
+        raise violation("unknown_player", N_("{start_player} is not playing."), R_SETUP,
+                        start_player=move['start_player'])
     check_in_game(state, "guest", move["queue"], R_SETUP)
     check_in_game(state, "staff", [c for hand in move.get("hands", {}).values() for c in hand], R_SETUP)
     numbers = [c for c in move["queue"] if isinstance(c, int)]
     if len(set(numbers)) != len(numbers):
-        raise violation("duplicate_card", "A guest card can be in the queue only once.", R_SETUP)
+        raise violation("duplicate_card", N_("A guest card can be in the queue only once."), R_SETUP)
     hands = move.get("hands", {})
     for seat, hand in hands.items():
         if seat not in state.players:
-            raise violation("unknown_player", f"{seat} is not playing.", R_SETUP)
+            raise violation("unknown_player", N_("{seat} is not playing."), R_SETUP, seat=seat)
         if len(hand) != state.config.hand_size:
-            raise violation("hand_size", f"Each player is dealt {state.config.hand_size} staff cards.", R_SETUP)
+            raise violation("hand_size", N_("Each player is dealt {hand_size} staff cards."), R_SETUP,
+                            hand_size=state.config.hand_size)
     dealt = [c for hand in hands.values() for c in hand if isinstance(c, int)]
     if len(set(dealt)) != len(dealt):
-        raise violation("duplicate_card", "A staff card can be dealt only once.", R_SETUP)
+        raise violation("duplicate_card", N_("A staff card can be dealt only once."), R_SETUP)
     playing = parts(state).modules
     for module in MODULES.values():
         part = module.setup_part
         if part is None or not set(part.fields) & set(move):
             continue
         if module not in playing:
-            raise violation("module_not_in_play", f"The setup's {', '.join(sorted(set(part.fields) & set(move)))} "
-                            "belong to a module this game does not play.", R_SETUP)
+            raise violation("module_not_in_play", N_("The setup's {value} belong to a module this game does not play."), R_SETUP,
+                            value=', '.join(sorted(set(part.fields) & set(move))))
         part.check(state, move)
 
 
@@ -102,12 +103,13 @@ def check_draft_pick(state: State, move: Move) -> None:
     pack = state.packs[move["seat"]]
     if move.get("staff") is None:
         if None not in pack:
-            raise violation("name_the_card", "Name the staff card you keep: the scorekeeper has seen "
-                            "this pack.", R_DRAFT)
+            raise violation("name_the_card", N_("Name the staff card you keep: the scorekeeper has seen "
+                            "this pack."), R_DRAFT)
         return
     card = staff_card(move["staff"], state)
     if staff.not_named_from(state, card, move["staff"], pack):
-        raise violation("not_in_pack", f"{card.name} is not among the staff cards you draft from now.", R_DRAFT)
+        raise violation("not_in_pack", N_("{name} is not among the staff cards you draft from now."), R_DRAFT,
+                        name=card.name)
 
 
 def apply_draft_pick(state: State, move: Move, out: Outcome) -> State:

@@ -17,6 +17,7 @@ from domain.grand_austria.refusals import (R_ADDITIONAL, R_EMPEROR, R_MAIN, R_TU
 from domain.grand_austria.state import Pending, State
 from domain.immutable import evolve
 from domain.rules import Move, Outcome
+from domain.words import N_, said
 
 
 def hired_staff(state: State, seat: str) -> Iterable[dict]:
@@ -78,9 +79,9 @@ def hire(state: State, p: Pending, card: Staff, out: Outcome) -> State:
         player = evolve(player, hand=tuple(hand))
     state = set_player(state, p.seat, evolve(player, hired=player.hired + (card,)))
     out.append({"fact": "hired", "seat": p.seat, "staff": card.to_json(), "why": p.why})
-    state = pay(state, p.seat, hire_cost(p, card), f"hire {card.name}", out)
-    state = apply_effects(state, p.seat, card.on_hire, f"staff {card.name} hired", out)
-    return gained(state, p.seat, "hired", 1, f"staff {card.name} hired", out)
+    state = pay(state, p.seat, hire_cost(p, card), said(N_("hire {name}"), name=card.name), out)
+    state = apply_effects(state, p.seat, card.on_hire, said(N_("staff {name} hired"), name=card.name), out)
+    return gained(state, p.seat, "hired", 1, said(N_("staff {name} hired"), name=card.name), out)
 
 
 def usable(state: State, seat: str, card: Staff) -> int | None:
@@ -93,16 +94,16 @@ def usable(state: State, seat: str, card: Staff) -> int | None:
 def check_draw_staff(state: State, move: Move) -> None:
     p = waiting(state)
     if move["seat"] != p.seat:
-        raise violation("wrong_player", f"The cards are drawn for {p.seat}.", R_TURN)
+        raise violation("wrong_player", N_("The cards are drawn for {seat}."), R_TURN, seat=p.seat)
     cards = move.get("cards")
     if cards is not None:
         check_in_game(state, "staff", cards, R_TURN)
         if not 0 < len(cards) <= p.n:
-            raise violation("draw_count", f"{p.n} staff cards are drawn (fewer only when the deck runs out).",
-                            R_TURN)
+            raise violation("draw_count", N_("{n} staff cards are drawn (fewer only when the deck runs out)."),
+                            R_TURN, n=p.n)
         numbers = [c for c in cards if isinstance(c, int)]
         if set(numbers) & in_play(state) or len(set(numbers)) != len(numbers):
-            raise violation("duplicate_card", "That staff card is already in play.", R_TURN)
+            raise violation("duplicate_card", N_("That staff card is already in play."), R_TURN)
 
 
 def apply_draw_staff(state: State, move: Move, out: Outcome) -> State:
@@ -128,10 +129,10 @@ def check_hire(state: State, move: Move) -> None:
     card = staff_card(move["staff"], state)
     source = p.cards if p.cards else state.player(p.seat).hand
     if not_named_from(state, card, move["staff"], source):
-        raise violation("not_in_hand", f"{card.name} is not among the cards you may hire from.", R_MAIN)
+        raise violation("not_in_hand", N_("{name} is not among the cards you may hire from."), R_MAIN, name=card.name)
     cost = hire_cost(p, card)
     if cost > state.player(p.seat).krones:
-        raise violation("cannot_pay", f"Hiring {card.name} costs {cost} krones.", R_MAIN)
+        raise violation("cannot_pay", N_("Hiring {name} costs {cost} krones."), R_MAIN, name=card.name, cost=cost)
 
 
 def apply_hire(state: State, move: Move, out: Outcome) -> State:
@@ -148,12 +149,12 @@ def hire_candidates(state: State, p: Pending) -> Iterator[Move]:
 def check_use_staff(state: State, move: Move) -> None:
     card = staff_card(move["staff"], state)
     if usable(state, move["seat"], card) is None:
-        raise violation("not_usable", "Use a hired once-per-round staff card not yet turned sideways.",
+        raise violation("not_usable", N_("Use a hired once-per-round staff card not yet turned sideways."),
                         R_ADDITIONAL)
     for e in card.per_round:
         lacking = cannot_pay(state, move["seat"], e) if e["kind"] == "pay" else None
         if lacking:
-            raise violation("cannot_pay", f"{card.name}: you {lacking}.", R_ADDITIONAL)
+            raise violation("cannot_pay", N_("{name}: you {lacking}."), R_ADDITIONAL, name=card.name, lacking=lacking)
 
 
 def apply_use_staff(state: State, move: Move, out: Outcome) -> State:
@@ -163,14 +164,14 @@ def apply_use_staff(state: State, move: Move, out: Outcome) -> State:
     player = state.player(seat)
     state = set_player(state, seat, evolve(player, used=player.used | {index}))
     state = evolve(state, turn=evolve(state.turn, acted=True))
-    return apply_effects(state, seat, card.per_round, f"staff {card.name} (once per round)", out)
+    return apply_effects(state, seat, card.per_round, said(N_("staff {name} (once per round)"), name=card.name), out)
 
 
 def check_return_staff(state: State, move: Move) -> None:
     hand = state.player(move["seat"]).hand
     card = staff_card(move["staff"], state) if move.get("staff") is not None else None
     if card not in hand and (None not in hand or card is None):
-        raise violation("not_in_hand", "Return a card from your hand.", R_EMPEROR)
+        raise violation("not_in_hand", N_("Return a card from your hand."), R_EMPEROR)
 
 
 def apply_return_staff(state: State, move: Move, out: Outcome) -> State:
@@ -192,7 +193,7 @@ def return_candidates(state: State, p: Pending) -> list[Move]:
 def check_discard_staff(state: State, move: Move) -> None:
     card = staff_card(move["staff"], state)
     if card not in state.player(move["seat"]).hired or not card.end:
-        raise violation("not_end_staff", "Discard one of your hired end-game staff.", R_EMPEROR)
+        raise violation("not_end_staff", N_("Discard one of your hired end-game staff."), R_EMPEROR)
 
 
 def apply_discard_staff(state: State, move: Move, out: Outcome) -> State:

@@ -13,6 +13,7 @@ from domain.grand_austria.state import NO_DICE, REROLL, WHITE, Pending, State, T
 from domain.immutable import evolve
 from domain.rules import Expected, Move, Outcome
 from domain.seating import left_of
+from domain.words import N_
 
 
 
@@ -84,9 +85,8 @@ def check_a_main_step_remains(state: State, move: Move, apply: Callable[[State, 
     still = after.turn
     if still is not None and still.main is None and not after.pending and any(after.dice) \
             and not dice.can_take_a_die(after, turn.seat):
-        raise violation("no_die_left_to_take", "Taking a die is not optional: after this only space 6 "
-                        f"would have dice, and you would lack the {state.config.imitate_cost} krone its "
-                        "action costs.", R_TURN)
+        raise violation("no_die_left_to_take", N_("Taking a die is not optional: after this only space 6 would have dice, and you would lack the "
+                                                  "{imitate_cost} krone its action costs."), R_TURN, imitate_cost=state.config.imitate_cost)
 
 
 LISTED = frozenset({"take_guest", "take_die", "serve", "check_in", "use_staff", "claim_objective", "end_turn", "pass"})
@@ -116,7 +116,7 @@ def next_turn(state: State, out: Outcome, end_round: Callable[[State, Outcome], 
     if state.dice_count <= 1:
         return end_round(evolve(state, dice=NO_DICE, dustbin=state.dustbin + 1), out)
     # a white die goes; with only coloured dice left the re-roller chooses which (module 2)
-    choice = () if any(d.colour == WHITE for d in state.dice_left) else (Pending(who, "dustbin", why="dustbin"),)
+    choice = () if any(d.colour == WHITE for d in state.dice_left) else (Pending(who, "dustbin", why=N_("dustbin")),)
     return evolve(state, phase=REROLL, dustbin=state.dustbin + 1, pending=choice + state.pending)
 
 

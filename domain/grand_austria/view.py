@@ -5,6 +5,7 @@ from typing import Any, Sequence
 
 from domain.grand_austria.catalog import Catalog, EmperorTile, Guest, Staff
 from domain.grand_austria.effects import N_, describe_all
+from domain.words import Listing, said as filled_in
 from domain.grand_austria.parts import parts
 from domain.grand_austria.dice import rerolled
 from domain.grand_austria.state import REROLL, ROLL, State
@@ -24,14 +25,14 @@ def staff_words(card: Staff, floors: int = 4) -> str:
     """What a staff card does: its printed text, else its effects in words."""
     if card.text:
         return card.text
-    said = [template.format(effects=", ".join(describe_all(effects, floors)))
+    said = [filled_in(template, effects=Listing(describe_all(effects, floors)))
             for template, effects in ((ON_HIRE, card.on_hire), (EACH_ROUND, card.per_round)) if effects]
     if card.trigger:
-        said.append(EACH_TIME.format(on=card.trigger["on"].replace("_", " "),
-                                     effects=", ".join(describe_all(card.trigger.get("effects", ()), floors))))
+        said.append(filled_in(EACH_TIME, on=card.trigger["on"].replace("_", " "),
+                              effects=Listing(describe_all(card.trigger.get("effects", ()), floors))))
     if card.end:
-        said.append(AT_THE_END.format(vp=card.end.get("vp", 1), measure=card.end["measure"].replace("_", " ")))
-    return "; ".join(said)
+        said.append(filled_in(AT_THE_END, vp=card.end.get("vp", 1), measure=card.end["measure"].replace("_", " ")))
+    return Listing(said, "; ")
 
 
 def staff_json(card: Staff, floors: int = 4) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from domain.seating import left_of, right_of
 from domain.vienna.components import (SPECIALS, SYMBOLS, Field)
 from domain.vienna.state import (COINS_PER_VP, COMPARISON, FINAL_MAJORITY_VP, GAME_END_VP, Pending, Phase, ViennaState,
                                  gain, open_symbols, score, scores, set_player, tiergarten_options, without)
+from domain.words import N_, said
 
 
 def start_evaluation(state: ViennaState, outcome: Outcome) -> tuple[ViennaState, Outcome]:
@@ -75,7 +76,7 @@ def field_effect(state: ViennaState, index: int, e: int, outcome: Outcome
     if key == "heuriger":
         held_cards = len(state.specials_of(seat))
         cards = f"{held_cards} special card{'' if held_cards == 1 else 's'}"
-        return score(state, seat, value * held_cards, f"{name}: {cards}", outcome), None
+        return score(state, seat, value * held_cards, said(N_("{name}: {cards}"), name=name, cards=cards), outcome), None
     if key == "character":
         return character_field(state, seat, index, e, value, outcome)
     if key == "gloriette":
@@ -110,7 +111,7 @@ def character_field(state: ViennaState, seat: str, index: int, e: int, cost: int
 def give_character(state: ViennaState, seat: str, card_name: str, cost: int, field: str,
                     outcome: Outcome) -> ViennaState:
     card = next(c for c in state.display if c.name == card_name)
-    state = gain(state, seat, -cost, f"character card at {field}", outcome)
+    state = gain(state, seat, -cost, said(N_("character card at {field}"), field=field), outcome)
     outcome.append({"fact": "character_taken", "seat": seat, "field": field, "card": card.to_json()})
     state = evolve(state, display=without(state.display, [card]))
     return set_player(state, seat, characters=state.player(seat).characters + (card,))
@@ -151,8 +152,8 @@ def compare(state: ViennaState, seat: str, symbol: str, prize: Mapping[str, int]
 def rob(state: ViennaState, seat: str, take: Mapping[str, int], field: str, outcome: Outcome
          ) -> ViennaState:
     for victim, coins in take.items():
-        state = gain(state, victim, -coins, f"{field}: taken by {seat}", outcome)
-        state = gain(state, seat, coins, f"{field}: taken from {victim}", outcome)
+        state = gain(state, victim, -coins, said(N_("{field}: taken by {seat}"), field=field, seat=seat), outcome)
+        state = gain(state, seat, coins, said(N_("{field}: taken from {victim}"), field=field, victim=victim), outcome)
     return state
 
 
@@ -208,15 +209,15 @@ def final_scoring(state: ViennaState, outcome: Outcome) -> tuple[ViennaState, Ou
                 if mine > theirs:
                     gains[seat] += FINAL_MAJORITY_VP
                     outcome.append({"fact": "scored", "seat": seat, "points": FINAL_MAJORITY_VP,
-                                    "why": f"final: {mine} {symbol} against {neighbour}'s {theirs}"})
+                                    "why": said(N_("final: {mine} {symbol} against {neighbour}'s {theirs}"), mine=mine, symbol=symbol, neighbour=neighbour, theirs=theirs)})
     players = []
     for seat, player in zip(state.seats, state.players):
         traded, left = divmod(player.coins, COINS_PER_VP)
         if traded:
             outcome.append({"fact": "coins", "seat": seat, "coins": -traded * COINS_PER_VP,
-                            "why": "final: traded for victory points"})
+                            "why": N_("final: traded for victory points")})
             outcome.append({"fact": "scored", "seat": seat, "points": traded,
-                            "why": f"final: {traded * COINS_PER_VP} coins traded"})
+                            "why": said(N_("final: {value} coins traded"), value=traded * COINS_PER_VP)})
         players.append(evolve(player, vp=player.vp + gains[seat] + traded, coins=left))
     state = evolve(state, players=tuple(players), phase=Phase.OVER, offer=None)
     final = tuple((seat, p.vp, len(state.specials_of(seat)), p.coins) for seat, p in zip(state.seats, players))

@@ -30,6 +30,7 @@ from domain.vienna.evaluation import gloriette, take_character, tiergarten
 from domain.vienna.turns import choose_start_card, double_move, place, reroll, reveal, roll, turn_die
 from domain.vienna.state import (EDITIONS, Phase, Player, REROLL_COST, RULE_DIGITAL, RULE_END, RULE_SETUP, ViennaState,
                                  check_from_deck, free_fields, reveal_size, scores, tiergarten_options, without)
+from domain.words import N_
 
 
 class Vienna(Game):
@@ -53,15 +54,15 @@ class Vienna(Game):
         self.validate_players(players)
         edition = EDITIONS.get(rules_version or self.rules_version)
         if edition is None:
-            raise RuleViolation("rules_version", f"Vienna plays rules versions {', '.join(EDITIONS)}, "
-                                f"not {rules_version}.", RULE_SETUP)
+            raise RuleViolation("rules_version", N_("Vienna plays rules versions {editions}, not {rules_version}."), RULE_SETUP,
+                                editions=', '.join(EDITIONS), rules_version=rules_version)
         options = options or {}
         board = (board_from_json(options["board"], comparison=edition.comparison_defaults) if options.get("board")
                  else default_board())
         deck = deck_from_json(options["deck"]) if options.get("deck") else default_deck()
         if len(deck.start_cards) < len(players):
-            raise RuleViolation("deck_start_cards", f"The deck has {len(deck.start_cards)} start cards: every "
-                                f"one of the {len(players)} players chooses one.", RULE_SETUP)
+            raise RuleViolation("deck_start_cards", N_("The deck has {start_cards} start cards: every one of the {players} players chooses one."), RULE_SETUP,
+                                start_cards=len(deck.start_cards), players=len(players))
         vp = board.vp_start[str(len(players))]
         seats = tuple(players)
         specials = tuple(seats[0] if s == "start_player" else None for s in SPECIALS)
@@ -98,9 +99,10 @@ class Vienna(Game):
     def check(self, state: ViennaState, move: Move) -> None:
         kind = move["type"]
         if state.phase == Phase.OVER:
-            raise RuleViolation("game_over", "The game is over: the final scoring has been done.", RULE_END)
+            raise RuleViolation("game_over", N_("The game is over: the final scoring has been done."), RULE_END)
         if "seat" in move and move["seat"] not in state.seats:
-            raise RuleViolation("unknown_seat", f"There is no player '{move['seat']}' at this table.", RULE_SETUP)
+            raise RuleViolation("unknown_seat", N_("There is no player '{seat}' at this table."), RULE_SETUP,
+                                seat=move['seat'])
         self.moves[kind].check(state, move)
 
     # -- applying ----------------------------------------------------------------------
@@ -245,8 +247,9 @@ class Vienna(Game):
         if kind == "choose_start_card":
             check_from_deck(state.deck, Card.from_json(move["card"]), start_card=True)
         if kind == "roll" or (kind == "reroll" and move.get("result") is not None):
-            what = "the dice at a player's first turn" if kind == "roll" else "a reroll: leave out its result"
-            raise RuleViolation("digital_chance", f"In a digital game the service rolls {what}.", RULE_DIGITAL)
+            what = N_("the dice at a player's first turn") if kind == "roll" else N_("a reroll: leave out its result")
+            raise RuleViolation("digital_chance", N_("In a digital game the service rolls {what}."), RULE_DIGITAL,
+                                what=what)
         if kind == "reroll":
             return {**move, "result": [with_face(d, roll_dice(rng, 1)[0]) for d in move["dice"]]}
         return move

@@ -8,6 +8,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 from domain.rules import MoveSchema, WholeText, YesNo, is_whole, seat_field, whole_number
 from domain.vienna.components import (EFFECT_KEYS, HELD_DIE, KINDS, PLACED_DIE, ROLLED_DIE, SPECIALS,
                                       SYMBOLS)
+from domain.words import N_
 
 
 def die_field(pattern: str, description: str, about: str = "", **kwargs) -> fields.String:
@@ -69,7 +70,7 @@ class RerollSchema(MoveSchema):
     seat = seat_field()
     dice = fields.List(die_field(HELD_DIE, HELD), required=True, validate=validate.Length(min=1, max=6))
     result = fields.List(die_field(ROLLED_DIE, ROLLED), load_default=None, allow_none=True,
-                         metadata={"description": "the new faces, one per die rerolled, in the same order"})
+                         metadata={"description": N_("the new faces, one per die rerolled, in the same order")})
 
 
 class TurnDieSchema(MoveSchema):
@@ -87,12 +88,12 @@ class PlaceSchema(MoveSchema):
 
     seat = seat_field()
     field = fields.String(required=True, validate=validate.Length(min=1),
-                          metadata={"description": "the field's name, e.g. 'Rathaus' or 'Geheimbund'"})
+                          metadata={"description": N_("the field's name, e.g. 'Rathaus' or 'Geheimbund'")})
     dice = fields.List(die_field(PLACED_DIE, PLACED), required=True, validate=validate.Length(min=1, max=2))
     gendarme = fields.String(load_default=None, allow_none=True,
-                             metadata={"description": "Krieau: the free street field the Gendarme blocks"})
+                             metadata={"description": N_("Krieau: the free street field the Gendarme blocks")})
     take = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(["coin", "vp"]),
-                         metadata={"description": "Krieau: a coin or a victory point"})
+                         metadata={"description": N_("Krieau: a coin or a victory point")})
     turn = die_field(HELD_DIE, HELD, "Prater: one of your remaining dice to turn: ", load_default=None,
                      allow_none=True)
     to = die_field(ROLLED_DIE, ROLLED, "Prater: the face it is turned to: ", load_default=None, allow_none=True)
@@ -106,7 +107,7 @@ class DoubleMoveSchema(MoveSchema):
 
     seat = seat_field()
     use = YesNo(load_default=True, metadata={
-        "description": "optional, default true; false declines the card this turn"})
+        "description": N_("optional, default true; false declines the card this turn")})
 
 
 class TakeCharacterSchema(MoveSchema):
@@ -114,7 +115,7 @@ class TakeCharacterSchema(MoveSchema):
 
     seat = seat_field()
     card = fields.String(required=True, validate=validate.Length(min=1),
-                         metadata={"description": "the name of a character card in the display"})
+                         metadata={"description": N_("the name of a character card in the display")})
 
 
 class GlorietteSchema(MoveSchema):
@@ -130,7 +131,7 @@ class TiergartenSchema(MoveSchema):
 
     seat = seat_field()
     take = fields.Dict(keys=fields.String(), values=whole_number(validate=validate.Range(min=1)),
-                       required=True, metadata={"description": "player -> coins taken"})
+                       required=True, metadata={"description": N_("player -> coins taken")})
 
 
 # -- options: a custom board --------------------------------------------------------
@@ -171,16 +172,16 @@ class FieldSchema(Schema):
     name = fields.String(required=True, validate=validate.Length(min=1))
     values = fields.List(whole_number(validate=validate.Range(min=1, max=12)), required=True,
                          validate=_check_values,
-                         metadata={"description": "[n], [n, n+1], or [] for any dice"})
-    double = YesNo(load_default=False, metadata={"description": "the field needs a double"})
+                         metadata={"description": N_("[n], [n, n+1], or [] for any dice")})
+    double = YesNo(load_default=False, metadata={"description": N_("the field needs a double")})
     kind = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(KINDS),
-                         metadata={"description": "a lightning field (resolved at once), or null"})
+                         metadata={"description": N_("a lightning field (resolved at once), or null")})
     effects = fields.List(fields.Dict(validate=_check_effect), load_default=list,
-                          metadata={"description": "in order: {'coins': n}, {'pay': n}, {'vp': n}, "
+                          metadata={"description": N_("in order: {'coins': n}, {'pay': n}, {'vp': n}, "
                                                    "{'character': cost}, {'special': card}, {'compare': symbol, "
                                                    "'vp': 2, 'coins': 1, 'tie_vp': 1}, {'gloriette': true}, "
                                                    "{'tiergarten': 3}, {'heuriger': 1}; a Geheimbund "
-                                                   "without effects pays 1 coin per die"})
+                                                   "without effects pays 1 coin per die")})
 
     @validates_schema
     def _lightning(self, data: dict[str, Any], **kwargs) -> None:
@@ -197,12 +198,12 @@ class SymbolsSchema(Schema):
 # A field named "fields" would shadow Schema.fields if declared in a class body.
 _BoardFields = Schema.from_dict({
     "fields": fields.List(fields.Nested(FieldSchema), required=True, validate=validate.Length(min=1),
-                          metadata={"description": "every field in street order, the Geheimbund among them"}),
+                          metadata={"description": N_("every field in street order, the Geheimbund among them")}),
     "vp_start": fields.Dict(keys=fields.String(validate=validate.OneOf(["3", "4", "5"])),
                             values=whole_number(validate=validate.Range(min=0)), required=True,
-                            metadata={"description": "the VP start field by player count, e.g. {'3': 0, ...}"}),
+                            metadata={"description": N_("the VP start field by player count, e.g. {'3': 0, ...}")}),
     "more_influence": fields.Nested(SymbolsSchema, required=True,
-                                    metadata={"description": "the symbols on the more-influence card"}),
+                                    metadata={"description": N_("the symbols on the more-influence card")}),
 }, name="BoardFields")
 
 
@@ -241,7 +242,7 @@ class DeckSchema(Schema):
     characters = fields.List(fields.Nested(CardSchema), required=True,
                              validate=[validate.Length(min=1), _different_names])
     copies = whole_number(load_default=4, validate=validate.Range(min=1, max=9),
-                          metadata={"description": "copies of each character card in the box (default 4)"})
+                          metadata={"description": N_("copies of each character card in the box (default 4)")})
 
 
 class OptionsSchema(Schema):

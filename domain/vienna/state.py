@@ -14,6 +14,7 @@ from domain.immutable import evolve, put
 from domain.rules import Outcome, RuleViolation
 from domain.seating import counter_clockwise_from, right_of
 from domain.vienna.components import (SPECIALS, SYMBOLS, Board, Card, Deck, is_joker, rules_data)
+from domain.words import N_
 
 RULES = rules_data()
 DICE_BY_PLAYERS: dict[str, int] = RULES["dice_by_players"]
@@ -195,8 +196,8 @@ def not_on_joker_card(dice: Sequence[str]) -> None:
     """A die lying on the dice-joker card takes any face when it is placed:
     there is nothing to reroll or turn."""
     if any(is_joker(d) for d in dice):
-        raise RuleViolation("joker_die", "A die on the dice-joker card already shows any face you like "
-                            "when you place it: it is not rerolled or turned.", RULE_SPECIAL_CARDS)
+        raise RuleViolation("joker_die", N_("A die on the dice-joker card already shows any face you like "
+                            "when you place it: it is not rerolled or turned."), RULE_SPECIAL_CARDS)
 
 
 SINGULAR = {"coins": "coin", "citizens": "citizen", "crosses": "cross", "crowns": "crown"}
@@ -211,17 +212,18 @@ def _printed(card: Card, with_coins: bool) -> str:
 def check_from_deck(deck: Deck, card: Card, start_card: bool) -> None:
     """A start card or a character card as entered must be one of the deck's,
     with the contents printed on it (Contents: the game's 55 cards)."""
-    what = "start card" if start_card else "character"
+    what = N_("start card") if start_card else N_("character")
     known = deck.start_card(card.name) if start_card else deck.character(card.name)
     if known is None:
         names = ", ".join(c.name for c in (deck.start_cards if start_card else deck.characters))
         raise RuleViolation(f"unknown_{what.replace(' ', '_')}",
-                            f"The deck has no {what} {card.name!r}; its {what}s are {names}. A table whose "
-                            "cards differ starts the game with its own deck (the option 'deck').", RULE_CARDS)
+                            N_("The deck has no {what} {name!r}; its {what}s are {names}. A table whose cards differ starts "
+                               "the game with its own deck (the option 'deck')."), RULE_CARDS,
+                            what=what, name=card.name, names=names)
     if known != card:
         raise RuleViolation(f"{what.replace(' ', '_')}_contents",
-                            f"The {what} {card.name} shows {_printed(known, start_card)}, not "
-                            f"{_printed(card, start_card)}.", RULE_CARDS)
+                            N_("The {what} {name} shows {known}, not {card}."), RULE_CARDS,
+                            what=what, name=card.name, known=_printed(known, start_card), card=_printed(card, start_card))
 
 
 def set_player(state: ViennaState, seat: str, **changes: Any) -> ViennaState:

@@ -11,6 +11,7 @@ from domain.vienna.components import (Card, Field, held)
 from domain.vienna.state import (Phase, Placement, REROLL_COST, TURN_BACK_COST, ViennaState, gain, position_in_pile,
                                  score, set_player, without)
 from domain.vienna.evaluation import start_evaluation
+from domain.words import N_, said
 
 
 def on_joker(state: ViennaState, seat: str, dice: Sequence[str]) -> tuple[str, ...]:
@@ -24,7 +25,7 @@ def choose_start_card(state: ViennaState, move: Move) -> tuple[ViennaState, Outc
     seat, card = move["seat"], Card.from_json(move["card"])
     outcome: Outcome = [{"fact": "start_card_chosen", "seat": seat, "card": card.to_json(with_coins=True)}]
     state = set_player(state, seat, start_card=card)
-    state = gain(state, seat, card.coins, f"start card {card.name}", outcome)
+    state = gain(state, seat, card.coins, said(N_("start card {name}"), name=card.name), outcome)
     if state.chooser() is None:
         state = evolve(state, phase=Phase.REVEAL, white_die=state.holder("additional_die"))
     return state, outcome
@@ -38,7 +39,7 @@ def reveal(state: ViennaState, move: Move) -> tuple[ViennaState, Outcome]:
         at = position_in_pile(pile, card)
         if at is None and card in discards:
             pile, discards = tuple(sorted(pile + discards)), ()
-            outcome.append({"fact": "deck_reshuffled", "why": "the character deck ran out"})
+            outcome.append({"fact": "deck_reshuffled", "why": N_("the character deck ran out")})
             at = position_in_pile(pile, card)
         if at is not None:
             pile = pile[:at] + pile[at + 1:]
@@ -58,7 +59,7 @@ def roll(state: ViennaState, move: Move) -> tuple[ViennaState, Outcome]:
 def reroll(state: ViennaState, move: Move) -> tuple[ViennaState, Outcome]:
     seat = move["seat"]
     outcome: Outcome = []
-    state = gain(state, seat, -REROLL_COST, "reroll", outcome)
+    state = gain(state, seat, -REROLL_COST, N_("reroll"), outcome)
     player = state.player(seat)
     dice = without(player.dice, move["dice"]) + on_joker(state, seat, move["result"])
     outcome.append({"fact": "rerolled", "seat": seat, "dice": list(move["dice"]), "result": list(move["result"])})
@@ -68,7 +69,7 @@ def reroll(state: ViennaState, move: Move) -> tuple[ViennaState, Outcome]:
 def turn_die(state: ViennaState, move: Move) -> tuple[ViennaState, Outcome]:
     seat = move["seat"]
     outcome: Outcome = []
-    state = gain(state, seat, -REROLL_COST, "turned a die", outcome)
+    state = gain(state, seat, -REROLL_COST, N_("turned a die"), outcome)
     dice = without(state.player(seat).dice, [move["die"]]) + on_joker(state, seat, [move["to"]])
     outcome.append({"fact": "die_turned", "seat": seat, "die": move["die"], "to": move["to"]})
     return set_player(state, seat, dice=dice), outcome
@@ -81,7 +82,7 @@ def place(state: ViennaState, move: Move) -> tuple[ViennaState, Outcome]:
     player = state.player(seat)
     outcome: Outcome = []
     if index is not None and index < player.position:
-        state = gain(state, seat, -TURN_BACK_COST, f"turning the coach back to {name}", outcome)
+        state = gain(state, seat, -TURN_BACK_COST, said(N_("turning the coach back to {name}"), name=name), outcome)
     placement = Placement(seat, dice)
     left = without(player.dice, [held(d) for d in dice])
     outcome.append({"fact": "placed", "seat": seat, "field": name, "dice": list(dice)})
@@ -139,7 +140,7 @@ def end_turn(state: ViennaState, seat: str, outcome: Outcome) -> tuple[ViennaSta
     for skipped in clockwise_from(state.seats, left_of(state.seats, seat)):
         if skipped == following:
             break
-        outcome.append({"fact": "turn_forfeited", "seat": skipped, "why": "no dice left"})
+        outcome.append({"fact": "turn_forfeited", "seat": skipped, "why": N_("no dice left")})
     return evolve(state, double_turn=False, offer=offer, turn=following), outcome
 
 

@@ -25,6 +25,7 @@ from domain.rules import Move, Outcome, RuleViolation
 from domain.wiener_walzer.components import CAKE, CIGAR, EVENT_CARDS, JOKER, Tile
 from domain.wiener_walzer.dances import perform_dance
 from domain.wiener_walzer.state import Guest, WalzerState, swap_spaces
+from domain.words import N_, said
 
 
 def rule(card: str) -> str:
@@ -36,7 +37,7 @@ def title(card: str) -> str:
 
 
 def _violation(card: str, code: str, message: str) -> RuleViolation:
-    return RuleViolation(code, f"{title(card)} {message}", rule(card))
+    return RuleViolation(code, N_("{card} {message_value}"), rule(card), card=title(card), message_value=message)
 
 
 def _face_up(state: WalzerState, card: str, space: str) -> Guest:
@@ -261,7 +262,7 @@ def cake_carry_out(state: WalzerState, seat: str, move: Move) -> tuple[WalzerSta
     loss = min(EVENT_CARDS["tortung"]["penalty"], state.points[i])
     return replace(state, points=set_at(state.points, i, state.points[i] - loss)), [
         {"fact": "scored", "seat": owner, "points": -loss,
-         "why": f"Tortung: cake next to {state.guests[move['guest']].card} on {move['guest']}"}]
+         "why": said(N_("Tortung: cake next to {card} on {guest}"), card=state.guests[move['guest']].card, guest=move['guest'])}]
 
 
 def cake_options(state: WalzerState, seat: str) -> Iterable[dict]:

@@ -32,6 +32,7 @@ from domain.wiener_walzer.turns import (CARDS_PER_PLAYER, MAX_BUFFET, MAX_GOLD, 
                                         RULE_SETUP, RULE_TURN, listing, check_dance, check_event, check_place,
                                         check_resolve_event, check_setup, dance, draw_event, place, resolve_event,
                                         set_up)
+from domain.words import N_
 
 
 class WienerWalzer(Game):
@@ -66,11 +67,11 @@ class WienerWalzer(Game):
     def _colours(players: Sequence[str], chosen: Mapping[str, str]) -> tuple[str, ...]:
         strangers = [name for name in chosen if name not in players]
         if strangers:
-            raise RuleViolation("colour_player", f"{listing(strangers)} is not playing: colours are for players.",
-                                RULE_SETUP)
+            raise RuleViolation("colour_player", N_("{strangers} is not playing: colours are for players."),
+                                RULE_SETUP, strangers=listing(strangers))
         taken = list(chosen.values())
         if len(set(taken)) != len(taken):
-            raise RuleViolation("colour_taken", "Each player takes the guest cards of a different colour.", RULE_SETUP)
+            raise RuleViolation("colour_taken", N_("Each player takes the guest cards of a different colour."), RULE_SETUP)
         free = iter(c for c in PLAYER_COLOURS if c not in taken)
         return tuple(chosen[name] if name in chosen else next(free) for name in players)
 
@@ -80,14 +81,13 @@ class WienerWalzer(Game):
         if buffet < CARDS_PER_PLAYER * players:
             raise RuleViolation(
                 "layout_too_small",
-                f"{players} players place {CARDS_PER_PLAYER * players} guests: the layout needs at least that many "
-                f"buffet spaces ('o'), not {buffet}.", RULE_SETUP)
+                N_("{players} players place {value} guests: the layout needs at least that many buffet spaces "
+                   "('o'), not {buffet}."), RULE_SETUP,
+                players=players, value=CARDS_PER_PLAYER * players, buffet=buffet)
         if gold > MAX_GOLD:
-            raise RuleViolation("layout_gold", f"There are only {MAX_GOLD} neutral guests for gold spaces ('G'), "
-                                f"not {gold}.", RULE_SETUP)
+            raise RuleViolation("layout_gold", N_("There are only {max_gold} neutral guests for gold spaces ('G'), not {gold}."), RULE_SETUP, max_gold=MAX_GOLD, gold=gold)
         if buffet > MAX_BUFFET:
-            raise RuleViolation("layout_buffet", f"There are only {MAX_BUFFET} buffet tiles for buffet spaces ('o'), "
-                                f"not {buffet}.", RULE_SETUP)
+            raise RuleViolation("layout_buffet", N_("There are only {max_buffet} buffet tiles for buffet spaces ('o'), not {buffet}."), RULE_SETUP, max_buffet=MAX_BUFFET, buffet=buffet)
 
     def seats(self, state: WalzerState) -> tuple[str, ...]:
         return state.players
@@ -106,39 +106,41 @@ class WienerWalzer(Game):
     def check(self, state: WalzerState, move: Move) -> None:
         kind = move["type"]
         if state.phase == Phase.OVER:
-            raise RuleViolation("game_over", "The game is over: every player has placed all their guests.", RULE_END)
+            raise RuleViolation("game_over", N_("The game is over: every player has placed all their guests."), RULE_END)
         if kind == "setup":
             return check_setup(state, move)
         if kind == "event":
             return check_event(state, move)
         seat = move["seat"]
         if seat not in state.players:
-            raise RuleViolation("unknown_seat", f"There is no player '{seat}' at this table.", RULE_SETUP)
+            raise RuleViolation("unknown_seat", N_("There is no player '{seat}' at this table."), RULE_SETUP,
+                                seat=seat)
         if state.phase == Phase.SETUP:
-            raise RuleViolation("not_set_up", "The board is not laid out yet: the table records the setup first.",
+            raise RuleViolation("not_set_up", N_("The board is not laid out yet: the table records the setup first."),
                                 RULE_SETUP)
         if kind not in self.expected(state).moves:
             raise self._out_of_turn(state, kind)
         if seat != state.active:
-            raise RuleViolation("not_your_turn", f"It is {state.active}'s turn, not {seat}'s.", RULE_TURN)
+            raise RuleViolation("not_your_turn", N_("It is {active}'s turn, not {seat}'s."), RULE_TURN,
+                                active=state.active, seat=seat)
         {"place": check_place, "dance": check_dance,
          "resolve_event": check_resolve_event}[kind](state, move)
 
     @staticmethod
     def _out_of_turn(state: WalzerState, kind: str) -> RuleViolation:
         if state.phase == Phase.DANCE:
-            return RuleViolation("dance_pending", f"The dances come first: {state.active} chooses the next dance.",
-                                 RULE_DANCES)
+            return RuleViolation("dance_pending", N_("The dances come first: {active} chooses the next dance."),
+                                 RULE_DANCES, active=state.active)
         if state.phase == Phase.EVENT_DRAW:
-            return RuleViolation("event_due", "A guest of value 0 was placed: the table draws an event card first.",
+            return RuleViolation("event_due", N_("A guest of value 0 was placed: the table draws an event card first."),
                                  RULE_EVENTS)
         if state.phase == Phase.EVENT:
-            return RuleViolation("event_pending", f"{state.active} carries out {events.title(state.event)} first.",
-                                 RULE_EVENTS)
+            return RuleViolation("event_pending", N_("{active} carries out {events} first."),
+                                 RULE_EVENTS, active=state.active, events=events.title(state.event))
         if kind == "dance":
-            return RuleViolation("no_dance_choice", "There is no dance to choose now: dances without a real choice "
-                                 "take place by themselves.", RULE_DANCES)
-        return RuleViolation("no_event", "There is no event card to carry out now.", RULE_EVENTS)
+            return RuleViolation("no_dance_choice", N_("There is no dance to choose now: dances without a real choice "
+                                 "take place by themselves."), RULE_DANCES)
+        return RuleViolation("no_event", N_("There is no event card to carry out now."), RULE_EVENTS)
 
     # -- applying ---------------------------------------------------------------------
     def apply(self, state: WalzerState, move: Move) -> tuple[WalzerState, Outcome]:

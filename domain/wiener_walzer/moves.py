@@ -7,6 +7,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates
 from domain.rules import MoveSchema, WholeText, YesNo, seat_field
 from domain.wiener_walzer.board import LAYOUT_PATTERN, MAX_COLUMNS, MAX_ROWS, SPACE_PATTERN
 from domain.wiener_walzer.components import CARD_PATTERN, EVENT_CARDS, ITEMS, PLAYER_COLOURS
+from domain.words import N_
 
 
 def space_field(description: str, **kwargs) -> fields.String:
@@ -37,13 +38,13 @@ class SetupSchema(MoveSchema):
     hidden from the other players."""
 
     neutral = fields.Dict(keys=fields.String(validate=WholeText(SPACE_PATTERN)), values=card_field(),
-                          required=True, metadata={"description": "gold space -> the white guest lying on it"})
+                          required=True, metadata={"description": N_("gold space -> the white guest lying on it")})
     buffet = fields.Dict(keys=fields.String(validate=WholeText(SPACE_PATTERN)),
                          values=tile_field("the delicacies the tile shows, e.g. [\"cheese\", \"cheese\"]"),
-                         required=True, metadata={"description": "buffet space -> the tile lying on it"})
+                         required=True, metadata={"description": N_("buffet space -> the tile lying on it")})
     stacks = fields.Dict(keys=fields.String(), values=fields.List(card_field(), allow_none=True),
-                         metadata={"description": "digital mode: player -> their 12 cards in stack order, top "
-                                                  "first (null: face down, as a record for one viewer shows it)"})
+                         metadata={"description": N_("digital mode: player -> their 12 cards in stack order, top "
+                                                  "first (null: face down, as a record for one viewer shows it)")})
 
 
 class PlaceSchema(MoveSchema):
@@ -68,7 +69,7 @@ class EventSchema(MoveSchema):
     """Event variant: the table draws an event card after a guest of value 0 is placed."""
 
     card = fields.String(required=True, validate=validate.OneOf(list(EVENT_CARDS)),
-                         metadata={"description": "the event card drawn"})
+                         metadata={"description": N_("the event card drawn")})
 
 
 class ResolveEventSchema(MoveSchema):
@@ -77,14 +78,14 @@ class ResolveEventSchema(MoveSchema):
     carried out)."""
 
     seat = seat_field()
-    lapse = YesNo(metadata={"description": "true: the event cannot be carried out"})
+    lapse = YesNo(metadata={"description": N_("true: the event cannot be carried out")})
     guest = space_field("a guest the card moves or names")
     tile = space_field("a buffet tile on the board")
     first = space_field("the first of two guests")
     second = space_field("the second of two guests")
     champagne = space_field("Hatten Sie nicht schon genug: a champagne tile on the board")
     champagne_of = fields.String(metadata={
-        "description": "Hatten Sie nicht schon genug: the player whose champagne tile is swapped"})
+        "description": N_("Hatten Sie nicht schon genug: the player whose champagne tile is swapped")})
     collected = tile_field("a collected tile, by the delicacies it shows")
 
 
@@ -100,12 +101,12 @@ class OptionsSchema(Schema):
         load_default=dict,
         metadata={"description": "player -> colour; players left out get the first free colours of "
                                  + ", ".join(PLAYER_COLOURS) + " in listed order (white is neutral)"})
-    events = YesNo(load_default=False, metadata={"description": "play the variant with event cards"})
+    events = YesNo(load_default=False, metadata={"description": N_("play the variant with event cards")})
     layout = fields.List(
         fields.String(validate=WholeText(LAYOUT_PATTERN, error="Layout rows use only '.', 'o' and 'G'.")),
         load_default=None, allow_none=True,
-        metadata={"description": "custom board, top row first: '.' no space, 'o' buffet space, 'G' gold-framed "
-                                 "space; all of it is in play"})
+        metadata={"description": N_("custom board, top row first: '.' no space, 'o' buffet space, 'G' gold-framed "
+                                 "space; all of it is in play")})
 
     @validates("layout")
     def _rectangular(self, rows, **kwargs) -> None:

@@ -14,6 +14,7 @@ from domain.wiener_walzer.dances import dance_steps, dancers, is_choice, perform
 from domain.wiener_walzer.state import Guest, Phase, WalzerState
 
 from domain.wiener_walzer.state import scores, winners
+from domain.words import N_, ngettext
 
 RULE_SETUP = "Setup"
 RULE_TURN = "Course of Play"
@@ -34,27 +35,27 @@ def listing(items: Sequence[str], limit: int = 6) -> str:
 
 def check_setup(state: WalzerState, move: Move) -> None:
     if state.phase != Phase.SETUP:
-        raise RuleViolation("already_set_up", "The board has already been laid out.", RULE_SETUP)
+        raise RuleViolation("already_set_up", N_("The board has already been laid out."), RULE_SETUP)
     board = state.board
     neutral, buffet = move["neutral"], move["buffet"]
     gold = [s for s in board.spaces if s in board.gold]
-    check_cover(neutral, gold, "neutral_spaces", "a neutral guest on every gold-framed space in play")
+    check_cover(neutral, gold, "neutral_spaces", N_("a neutral guest on every gold-framed space in play"))
     check_cover(buffet, board.buffet_spaces, "buffet_spaces",
-                      "a buffet tile on every space in play without a golden frame")
+                      N_("a buffet tile on every space in play without a golden frame"))
     cards = list(neutral.values())
     twice = sorted({c for c in cards if cards.count(c) > 1})
     if twice:
-        raise RuleViolation("neutral_card_twice", f"There is only one white {listing(twice)}.", RULE_SETUP)
+        raise RuleViolation("neutral_card_twice", N_("There is only one white {twice}."), RULE_SETUP,
+                            twice=listing(twice))
     stacks = move.get("stacks")
     if stacks is None:
         return
     if set(stacks) != set(state.players):
-        raise RuleViolation("stacks_players", "Every player, and only they, has a stack: "
-                            + ", ".join(state.players) + ".", RULE_SETUP)
+        raise RuleViolation("stacks_players", N_("Every player, and only they, has a stack: {players}."), RULE_SETUP, players=', '.join(state.players))
     for seat, stack in stacks.items():
         if stack is not None and sorted(stack) != sorted(GUEST_CARDS):
-            raise RuleViolation("stack_cards", f"{seat}'s stack must hold their 12 guest cards once each: "
-                                + ", ".join(GUEST_CARDS) + ".", RULE_SETUP)
+            raise RuleViolation("stack_cards", N_("{seat}'s stack must hold their 12 guest cards once each: {guest_cards}."), RULE_SETUP,
+                                seat=seat, guest_cards=', '.join(GUEST_CARDS))
 
 
 def check_cover(given: Mapping[str, Any], spaces: Sequence[str], code: str, what: str) -> None:
@@ -63,38 +64,36 @@ def check_cover(given: Mapping[str, Any], spaces: Sequence[str], code: str, what
     if missing or extra:
         problems = ([f"missing {listing(missing)}"] if missing else []) + (
             [f"{listing(extra)} cannot take one"] if extra else [])
-        raise RuleViolation(code, f"The setup puts {what}: " + "; ".join(problems) + ".", RULE_SETUP)
+        raise RuleViolation(code, N_("The setup puts {what}: {problems}."), RULE_SETUP,
+                            what=what, problems='; '.join(problems))
 
 
 def check_event(state: WalzerState, move: Move) -> None:
     if state.phase != Phase.EVENT_DRAW:
-        raise RuleViolation("no_event_due", "An event card is drawn only right after a guest of value 0 is "
-                            "placed, in the variant with event cards.", RULE_EVENTS)
+        raise RuleViolation("no_event_due", N_("An event card is drawn only right after a guest of value 0 is "
+                            "placed, in the variant with event cards."), RULE_EVENTS)
     if move["card"] not in state.event_deck:
-        raise RuleViolation("event_used", f"{events.title(move['card'])} is no longer in the event stack: "
-                            "drawn event cards go back into the box.", RULE_EVENTS)
+        raise RuleViolation("event_used", N_("{events} is no longer in the event stack: drawn event cards go back into the box."), RULE_EVENTS, events=events.title(move['card']))
 
 
 def check_place(state: WalzerState, move: Move) -> None:
     seat, card, space = move["seat"], move["card"], move["space"]
     left = state.cards[state.index(seat)]
     if card not in left:
-        raise RuleViolation("card_not_held", f"{seat} has already placed their {card}: each guest card is "
-                            "placed once.", RULE_TURN)
+        raise RuleViolation("card_not_held", N_("{seat} has already placed their {card}: each guest card is placed once."), RULE_TURN, seat=seat, card=card)
     if state.stacked and card != left[0]:
         # Only the drawn card's holder sees it: the refusal does not name it.
-        raise RuleViolation("not_drawn_card", f"{seat} places the card they drew from their stack; "
-                            f"{card} is not that card.", RULE_TURN)
+        raise RuleViolation("not_drawn_card", N_("{seat} places the card they drew from their stack; {card} is not that card."), RULE_TURN, seat=seat, card=card)
     check_in_play(state, space)
     if space in state.guests:
-        raise RuleViolation("space_taken", f"A guest card already lies on {space}: place on a free space.",
-                            RULE_TURN)
+        raise RuleViolation("space_taken", N_("A guest card already lies on {space}: place on a free space."),
+                            RULE_TURN, space=space)
 
 
 def check_in_play(state: WalzerState, space: str) -> None:
     if space not in state.board.neighbours:
-        raise RuleViolation("not_in_play", f"{space} is not a space in play with {len(state.players)} players.",
-                            RULE_SETUP)
+        raise RuleViolation("not_in_play", N_("{space} is not a space in play with {players} players."),
+                            RULE_SETUP, space=space, players=len(state.players))
 
 
 def check_dance(state: WalzerState, move: Move) -> None:
@@ -106,14 +105,15 @@ def check_dance(state: WalzerState, move: Move) -> None:
     check_in_play(state, partner)
     due = list(dict.fromkeys(d for d, _ in steps))
     if dancer not in due:
-        raise RuleViolation("not_due", f"The guest on {dancer} is not due to dance: "
-                            f"{why_not_due(state.board, state.guests, dancer)}. Due to dance: {listing(due)}.",
-                            RULE_DANCES)
+        raise RuleViolation("not_due", N_("The guest on {dancer} is not due to dance: {board}. Due to dance: {due}."),
+                            RULE_DANCES,
+                            dancer=dancer, board=why_not_due(state.board, state.guests, dancer), due=listing(due))
     partners = [p for d, p in steps if d == dancer]
     raise RuleViolation(
         "not_best_partner",
-        f"The {SEXES[state.guests[dancer].sex]} on {dancer} dances with the highest-valued face-up neighbour "
-        f"of the other sex: {listing(partners)}, not {partner}.", RULE_DANCES)
+        N_("The {sexes} on {dancer} dances with the highest-valued face-up neighbour of the other sex: "
+           "{partners}, not {partner}."), RULE_DANCES,
+        sexes=SEXES[state.guests[dancer].sex], dancer=dancer, partners=listing(partners), partner=partner)
 
 
 def check_resolve_event(state: WalzerState, move: Move) -> None:
@@ -122,22 +122,21 @@ def check_resolve_event(state: WalzerState, move: Move) -> None:
     given = {k for k in move if k not in ("type", "seat", "lapse")}
     if move.get("lapse"):
         if given:
-            raise RuleViolation("lapse_with_fields", "An event that lapses is not carried out: send 'lapse' "
-                                "alone.", RULE_EVENTS)
+            raise RuleViolation("lapse_with_fields", N_("An event that lapses is not carried out: send 'lapse' "
+                                "alone."), RULE_EVENTS)
         example = events.first_resolution(state, seat, card)
         if example is not None:
             raise RuleViolation(
-                "event_possible", f"{spec['title']} can be carried out (for example "
-                + ", ".join(f"{k} {v}" for k, v in example.items()) + "), so it does not lapse.", RULE_EVENTS)
+                "event_possible", N_("{title} can be carried out (for example {example}), so it does not lapse."), RULE_EVENTS,
+                title=spec['title'], example=', '.join((f'{k} {v}' for k, v in example.items())))
         return
     allowed = set(spec["fields"]) | set(spec.get("optional", ()))
     missing = [f for f in spec["fields"] if f not in move]
     extra = sorted(given - allowed)
     if missing or extra:
         raise RuleViolation(
-            "event_fields", f"{spec['title']} is carried out with " + ", ".join(sorted(allowed))
-            + (f"; missing {', '.join(missing)}" if missing else "")
-            + (f"; not {', '.join(extra)}" if extra else "") + ".", events.rule(card))
+            "event_fields", N_("{title} is carried out with {allowed}{value}{value2}."), events.rule(card),
+            title=spec['title'], allowed=', '.join(sorted(allowed)), value=f"; missing {', '.join(missing)}" if missing else '', value2=f"; not {', '.join(extra)}" if extra else '')
     for name in SPACE_FIELDS:
         if name in move:
             check_in_play(state, move[name])
@@ -232,6 +231,6 @@ def end_turn(state: WalzerState, outcome: Outcome) -> tuple[WalzerState, Outcome
         if sets:
             points = set_at(points, i, points[i] + sets * POINTS_PER_SET)
             outcome.append({"fact": "scored", "seat": seat, "points": sets * POINTS_PER_SET,
-                            "why": f"{sets} complete buffet set{'s' if sets > 1 else ''}"})
+                            "why": ngettext("{n} complete buffet set", "{n} complete buffet sets", sets)})
     state = replace(state, phase=Phase.OVER, points=points)
     return state, outcome + [{"fact": "game_over", "scores": scores(state), "winners": winners(state)}]

@@ -22,6 +22,7 @@ from domain.willi.state import (HAND_SIZE, MONSTER, ROUNDS, RULE_PREPARATION, Ha
                                 winners)
 from domain.willi.tricks import (check_deal, check_discard, check_exchange, check_meinz, check_play, deal, discard,
                                  exchange, meinz, play)
+from domain.words import N_
 
 
 _CARD = re.compile(CARD_PATTERN)
@@ -77,14 +78,15 @@ class Willi(Game):
     def check(self, state: WilliState, move: Move) -> None:
         kind = move["type"]
         if state.phase == Phase.OVER:
-            raise RuleViolation("game_over", "The game is over: all 8 rounds have been played.", "Game End")
+            raise RuleViolation("game_over", N_("The game is over: all 8 rounds have been played."), "Game End")
         if kind == "deal":
             return self.moves[kind].check(state, move)
         seat = move["seat"]
         if seat not in state.seats:
-            raise RuleViolation("unknown_seat", f"There is no seat '{seat}' at this table.", "Players")
+            raise RuleViolation("unknown_seat", N_("There is no seat '{seat}' at this table."), "Players", seat=seat)
         if state.phase == Phase.DEAL:
-            raise RuleViolation("not_dealt", f"Round {state.round} has not been dealt yet.", RULE_PREPARATION)
+            raise RuleViolation("not_dealt", N_("Round {round} has not been dealt yet."), RULE_PREPARATION,
+                                round=state.round)
         self.moves[kind].check(state, move)
 
     # -- applying ----------------------------------------------------------------

@@ -5,12 +5,13 @@ from marshmallow import Schema, fields
 
 from domain.rules import MoveSchema, WholeText, seat_field
 from domain.willi.cards import CARD_PATTERN
+from domain.words import N_
 
 
 def card_field(**kwargs) -> fields.String:
     return fields.String(
         validate=WholeText(CARD_PATTERN, error="A card is written colour + value, e.g. R5, Y1, G9, B3."),
-        metadata={"description": "colour (R, Y, G, B) + value 1-9, e.g. R5"}, **kwargs)
+        metadata={"description": N_("colour (R, Y, G, B) + value 1-9, e.g. R5")}, **kwargs)
 
 
 class DealSchema(MoveSchema):
@@ -20,7 +21,7 @@ class DealSchema(MoveSchema):
 
     hands = fields.Dict(
         keys=fields.String(), values=fields.List(card_field(required=True), allow_none=True),
-        required=True, metadata={"description": "seat -> 9 cards, or null when unseen"})
+        required=True, metadata={"description": N_("seat -> 9 cards, or null when unseen")})
 
 
 class DiscardSchema(MoveSchema):

@@ -10,6 +10,7 @@ from domain.immutable import evolve as replace
 from domain.ranking import best, places, tied
 from domain.rules import Finding, RuleViolation
 from domain.willi.cards import DECK, colour, components, value
+from domain.words import N_, said
 
 MONSTER: str = components()["monster"]["seat"]
 MONSTER_BONUS: int = components()["monster"]["bonus"]
@@ -177,11 +178,11 @@ def not_held(state: WilliState, card: str, seat: str, verb: str) -> RuleViolatio
     get the same words ("You do not hold R3.")."""
     in_trick = state.trick and any(c == card for _, c in state.trick.cards)
     if in_trick or any(card in t.final_cards for t in state.tricks):
-        message = f"{seat} cannot {verb} {card}: it has already been played."
+        message = said(N_("{seat} cannot {verb} {card}: it has already been played."), seat=seat, verb=verb, card=card)
     elif seat == MONSTER:
-        message = f"{card} is not in the card monster's stack."
+        message = said(N_("{card} is not in the card monster's stack."), card=card)
     else:
-        message = f"You do not hold {card}."
+        message = said(N_("You do not hold {card}."), card=card)
     rule = {"discard": RULE_PREPARATION, "play": RULE_FOLLOW, "give": RULE_EXCHANGE}[verb]
     return RuleViolation("not_in_hand", message, rule)
 

@@ -11,39 +11,41 @@ from domain.willi.cards import DECK, colour, colour_name, follows, value
 from domain.willi.state import (HAND_SIZE, MONSTER, MONSTER_BONUS, ROUNDS, RULE_EXCHANGE, RULE_FOLLOW, RULE_MONSTER,
                                 RULE_PREPARATION, RULE_WIN, TRICKS_PER_ROUND, TRICKS_PER_SEAT, Hand, not_held,
                                 Phase, round_points, same_colour, scores, Trick, Unfollowed, WilliState, winners)
+from domain.words import N_, said
 
 
 def check_deal(state: WilliState, move: Move) -> None:
     if state.phase != Phase.DEAL:
-        raise RuleViolation("already_dealt", f"Round {state.round} has already been dealt.", RULE_PREPARATION)
+        raise RuleViolation("already_dealt", N_("Round {round} has already been dealt."), RULE_PREPARATION,
+                            round=state.round)
     hands = move["hands"]
     if set(hands) != set(state.seats):
         raise RuleViolation(
-            "deal_seats", "A deal gives a hand to every seat: " + ", ".join(state.seats) + ".",
-            RULE_PREPARATION)
+            "deal_seats", N_("A deal gives a hand to every seat: {seats}."),
+            RULE_PREPARATION, seats=', '.join(state.seats))
     seen: dict[str, str] = {}
     for seat, cards in hands.items():
         if cards is None:
             continue
         if len(cards) != HAND_SIZE:
             raise RuleViolation(
-                "hand_size", f"Every seat is dealt {HAND_SIZE} cards; {seat} got {len(cards)}.",
-                RULE_PREPARATION)
+                "hand_size", N_("Every seat is dealt {hand_size} cards; {seat} got {cards}."),
+                RULE_PREPARATION, hand_size=HAND_SIZE, seat=seat, cards=len(cards))
         for card in cards:
             if card in seen:
-                twice = f"{seat} is dealt {card} twice" if seen[card] == seat else \
-                    f"{card} is dealt twice ({seen[card]} and {seat})"
-                raise RuleViolation("card_twice", f"{twice}; the deck has one.", RULE_PREPARATION)
+                twice = said(N_("{seat} is dealt {card} twice"), seat=seat, card=card) if seen[card] == seat else \
+                    said(N_("{card} is dealt twice ({first} and {seat})"), card=card, first=seen[card], seat=seat)
+                raise RuleViolation("card_twice", N_("{twice}; the deck has one."), RULE_PREPARATION, twice=twice)
             seen[card] = seat
 
 
 def check_discard(state: WilliState, move: Move) -> None:
     seat, card = move["seat"], move["card"]
     if seat == MONSTER:
-        raise RuleViolation("monster_discard", "The card monster does not discard.", RULE_MONSTER)
+        raise RuleViolation("monster_discard", N_("The card monster does not discard."), RULE_MONSTER)
     if state.phase != Phase.DISCARD or seat in state.discarded:
         raise RuleViolation(
-            "discard_once", "Each player discards exactly one card, before the first lead.",
+            "discard_once", N_("Each player discards exactly one card, before the first lead."),
             RULE_PREPARATION)
     if card is not None and card not in state.hand(seat).possible:
         raise not_held(state, card, seat, "discard")
@@ -53,17 +55,19 @@ def check_play(state: WilliState, move: Move) -> None:
     seat, card = move["seat"], move["card"]
     if state.phase == Phase.DISCARD:
         waiting = ", ".join(s for s in state.players if s not in state.discarded)
-        raise RuleViolation("discard_first", f"Everyone discards before the first lead; waiting for {waiting}.",
-                            RULE_PREPARATION)
+        raise RuleViolation("discard_first", N_("Everyone discards before the first lead; waiting for {waiting}."),
+                            RULE_PREPARATION, waiting=waiting)
     nxt = state.next_to_play()
     if seat != nxt:
-        raise RuleViolation("not_your_turn", f"It is {nxt}'s turn to play, not {seat}'s.", RULE_FOLLOW)
+        raise RuleViolation("not_your_turn", N_("It is {nxt}'s turn to play, not {seat}'s."), RULE_FOLLOW,
+                            nxt=nxt, seat=seat)
     hand = state.hand(seat)
     if seat == MONSTER:
         if hand.stack is not None and card != hand.stack[0]:
             raise RuleViolation(
                 "monster_top_card",
-                f"The card monster plays the top card of its stack: {hand.stack[0]}, not {card}.", RULE_MONSTER)
+                N_("The card monster plays the top card of its stack: {stack}, not {card}."), RULE_MONSTER,
+                stack=hand.stack[0], card=card)
     if card not in hand.possible:
         raise not_held(state, card, seat, "play")
     if seat == MONSTER or state.trick is None:
@@ -72,60 +76,60 @@ def check_play(state: WilliState, move: Move) -> None:
     if not follows(card, lead) and hand.surely_holds_one_of(same_colour(lead)):
         raise RuleViolation(
             "must_follow",
-            f"You must follow {colour_name(lead)} or play a {value(lead)}: "
-            f"you hold {colour_name(lead)} cards.", RULE_FOLLOW)
+            N_("You must follow {lead} or play a {lead2}: you hold {lead} cards."), RULE_FOLLOW, lead=colour_name(lead), lead2=value(lead))
 
 
 def check_meinz(state: WilliState, move: Move) -> None:
     seat = move["seat"]
     trick = state.trick
     if seat == MONSTER:
-        raise RuleViolation("monster_meinz", "The card monster cannot call Meinz.", RULE_MONSTER)
+        raise RuleViolation("monster_meinz", N_("The card monster cannot call Meinz."), RULE_MONSTER)
     if state.phase != Phase.PLAY or trick is None:
-        when = ("The trick is over: nobody calls Meinz after its last card"
-                if state.phase == Phase.PLAY and state.tricks else "No trick has been led yet")
-        raise RuleViolation("meinz_no_trick", f"{when}; Meinz is called during a trick, after your own card.",
-                            RULE_WIN)
+        when = (N_("The trick is over: nobody calls Meinz after its last card")
+                if state.phase == Phase.PLAY and state.tricks else N_("No trick has been led yet"))
+        raise RuleViolation("meinz_no_trick", N_("{when}; Meinz is called during a trick, after your own card."),
+                            RULE_WIN, when=when)
     if trick.caller is not None:
-        raise RuleViolation("meinz_taken", f"{trick.caller} already called Meinz on this trick.", RULE_WIN)
+        raise RuleViolation("meinz_taken", N_("{caller} already called Meinz on this trick."), RULE_WIN,
+                            caller=trick.caller)
     if trick.card_of(seat) is None:
         last = state.seats[(state.index(trick.leader) - 1) % len(state.seats)]
         raise RuleViolation(
             "meinz_before_card",
-            "The last player to play to a trick never calls Meinz." if seat == last else
-            "You may call Meinz only after playing your card to this trick.", RULE_WIN)
+            N_("The last player to play to a trick never calls Meinz.") if seat == last else
+            N_("You may call Meinz only after playing your card to this trick."), RULE_WIN)
     if state.won(seat) >= TRICKS_PER_SEAT:
         raise RuleViolation(
-            "meinz_two_tricks", "You already have 2 tricks this round: you may not call Meinz.", RULE_WIN)
+            "meinz_two_tricks", N_("You already have 2 tricks this round: you may not call Meinz."), RULE_WIN)
 
 
 def check_exchange(state: WilliState, move: Move) -> None:
     seat, give, take = move["seat"], move["give"], move["take"]
     if seat == MONSTER:
-        raise RuleViolation("monster_exchange", "The card monster never exchanges: it only turns its top card.",
+        raise RuleViolation("monster_exchange", N_("The card monster never exchanges: it only turns its top card."),
                             RULE_MONSTER)
     if state.phase != Phase.PLAY or state.trick is not None or not state.tricks:
         raise RuleViolation(
-            "exchange_closed", "Only the winner of a trick may exchange, right after it and before the next lead.",
+            "exchange_closed", N_("Only the winner of a trick may exchange, right after it and before the next lead."),
             RULE_EXCHANGE)
     last = state.tricks[-1]
     if seat != last.winner:
-        who = ("The card monster won the trick: it never exchanges, and nobody else may"
-               if last.winner == MONSTER else f"Only {last.winner}, who won the trick, may exchange")
-        raise RuleViolation("exchange_not_winner", who + ".", RULE_EXCHANGE)
+        who = (N_("The card monster won the trick: it never exchanges, and nobody else may")
+               if last.winner == MONSTER else said(N_("Only {winner}, who won the trick, may exchange"), winner=last.winner))
+        raise RuleViolation("exchange_not_winner", N_("{who}."), RULE_EXCHANGE, who=who)
     if last.exchange is not None:
         raise RuleViolation(
-            "exchange_closed", f"{seat} has already exchanged: one card per trick, before the next lead.",
-            RULE_EXCHANGE)
+            "exchange_closed", N_("{seat} has already exchanged: one card per trick, before the next lead."),
+            RULE_EXCHANGE, seat=seat)
     if take not in (card for _, card in last.cards):
-        raise RuleViolation("exchange_not_in_trick", f"{take} is not in the trick.", RULE_EXCHANGE)
+        raise RuleViolation("exchange_not_in_trick", N_("{take} is not in the trick."), RULE_EXCHANGE, take=take)
     if give not in state.hand(seat).possible:
         raise not_held(state, give, seat, "give")
     if colour(give) != colour(take):
         raise RuleViolation(
             "exchange_colour",
-            f"You may only exchange for a card of the same colour: {give} is {colour_name(give)}, "
-            f"{take} is {colour_name(take)}.", RULE_EXCHANGE)
+            N_("You may only exchange for a card of the same colour: {give} is {give2}, {take} is {take2}."), RULE_EXCHANGE,
+            give=give, give2=colour_name(give), take=take, take2=colour_name(take))
 
 
 def deal(state: WilliState, move: Move) -> tuple[WilliState, Outcome]:
@@ -240,7 +244,7 @@ def score_round(state: WilliState, outcome: Outcome) -> tuple[WilliState, Outcom
     for seat in state.seats:
         if awarded[seat]:
             outcome.append({"fact": "scored", "seat": seat, "points": awarded[seat],
-                            "why": f"place {place[seat]} in round {state.round} with a sum of {sums[seat]}"})
+                            "why": said(N_("place {place} in round {round} with a sum of {sums}"), place=place[seat], round=state.round, sums=sums[seat])})
     record = {"round": state.round, "sums": sums, "points": awarded}
     outcome.append({"fact": "round_scored", **record})
     last = state.round == ROUNDS

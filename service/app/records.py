@@ -11,6 +11,7 @@ from domain.commitment import seed_commitment
 from domain.games import get_game
 from domain.record import (SCOREKEEPER, hash_of)
 from domain.rules import MalformedMove, RuleViolation
+from domain.words import N_
 from domain.table import Table
 from domain.history import GameHistory
 from replay.records import Record, RecordError, Step, StepKind, format_named, jsonl_lines, read_record, to_text
@@ -205,8 +206,8 @@ class Records:
                           if step.kind == "move"
                           else table.redo(step.by, step.request_id))
             except RuleViolation as violation:
-                raise RuleViolation(violation.code, f"Move {step.number} of the record: {violation.message}",
-                                    violation.rule) from None
+                raise RuleViolation(violation.code, N_("Move {number} of the record: {refusal}"),
+                                    violation.rule, number=step.number, refusal=violation.message) from None
             # A record written for one seat (or the table) holds the moves as
             # they saw them but the outcomes of the whole game: a hidden card
             # replays as unseen, so its outcome differs without any rule changing.

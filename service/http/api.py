@@ -167,11 +167,13 @@ class MoveSchema(MethodView):
 class Words(MethodView):
     @blp.response(200, WordsSchema)
     def get(self, language: str):
-        """The scorekeeper's page's words in a language (en, de), from the service's message catalog."""
+        """The scorekeeper's page's words in a language (en, de, ...), from the service's message catalog,
+        and every language the service speaks, each by its own name."""
         if language not in i18n.LANGUAGES:
             from service.app.errors import NotFound
             raise NotFound(f"The page speaks {' and '.join(i18n.LANGUAGES)}, not '{language}'.")
-        return {"language": language, "words": i18n.words(language)}
+        return {"language": language, "words": i18n.words(language),
+                "languages": {lang: i18n.own_name(lang) for lang in i18n.LANGUAGES}}
 
 
 @blp.route("/game-types/<game>/catalog")
@@ -244,8 +246,9 @@ class Moves(MethodView):
     @blp.response(201, MoveRecordedSchema)
     def post(self, body: dict[str, Any], game_id: str):
         """Record a move (needs the scorekeeper's token, or in a digital game the acting seat's)."""
-        return written(games().record_move(game_id, body["move"], bearer(), expected_version(body["expected_version"]),
-                                           idempotency_key()))
+        recorded = games().record_move(game_id, body["move"], bearer(), expected_version(body["expected_version"]),
+                                       idempotency_key())
+        return written(i18n.spoken(recorded, asked_language()))
 
 
 @blp.route("/games/<game_id>/receipt")
@@ -356,7 +359,8 @@ class Log(MethodView):
         """Every recorded move, undone ones marked, with who recorded it and when
         (with since=V: only the moves recorded, undone, redone or commented on after version V;
         with limit=L: the first L of them, and next_since for the rest)."""
-        return written(games().log(game_id, bearer(), query["seat"], query["since"], query["limit"]), 200)
+        return written(i18n.spoken(games().log(game_id, bearer(), query["seat"], query["since"], query["limit"]),
+                                   asked_language()), 200)
 
 
 @blp.route("/games/<game_id>/audit")

@@ -35,9 +35,11 @@ class ProblemSchema(Schema):
     instance = fields.String(required=True, metadata={"description": "the path asked"})
     code = fields.String(required=True, metadata={"description": "what went wrong, for programs "
                                                                  "(malformed, stale_version, a rule's code, ...)"})
-    params = fields.Dict(keys=fields.String(), values=fields.String(), metadata={
-        "description": "the values the English sentence was made from, by name (empty when it was made from "
-                       "none): a program words the problem itself from code and params"})
+    params = fields.Dict(keys=fields.String(), values=fields.Raw(), metadata={
+        "description": "the values the sentence was made from, by its template's names (empty when it was made "
+                       "from none), the same in every language: numbers and names as they are, a value that is "
+                       "itself a sentence as its English words; a program words the problem itself from code and "
+                       "params"})
     rule = fields.String(metadata={"description": "a 422 by a rule of the game: the rule broken, as the "
                                                   "rulebook names it"})
     fields_ = fields.Dict(data_key="fields", metadata={

@@ -2,7 +2,8 @@
 
 ``application/problem+json``: ``type`` (``urn:tablelog:problem:<code>``),
 ``title`` (the same for every problem of its type), ``status``, ``detail``
-(the sentence for people, in the caller's language), ``instance`` (the path
+(the sentence for people, in the caller's language: the answer varies
+with ``Accept-Language``), ``instance`` (the path
 asked), and the extension members ``code`` (for programs), ``params`` (the
 values the English sentence was made from), ``rule`` (a 422: the rule broken)
 and ``fields`` (a 400: what does not fit the schema). A 401 names the scheme
@@ -17,6 +18,7 @@ from typing import Any
 import orjson
 from flask import Response, g, request
 
+from domain.words import Message
 from service.http import i18n
 
 MEDIA_TYPE = "application/problem+json"
@@ -36,11 +38,11 @@ def title(status: int, code: str, rule: str | None = None) -> str:
 
 
 def body(status: int, code: str, detail: str, **extensions: Any) -> dict[str, Any]:
-    """The problem's members; ``detail`` as English writes it, said in the caller's language."""
+    """The problem's members; ``detail`` (a ``Message`` by id, or English words) said in the caller's language."""
     lang = i18n.language(request.accept_languages)
     return {"type": TYPE_PREFIX + code, "title": title(status, code, extensions.get("rule")), "status": status,
-            "detail": i18n.refusal(code, detail, lang), "instance": request.path, "code": code,
-            "params": i18n.parameters(code, detail),
+            "detail": i18n.say(detail, lang), "instance": request.path, "code": code,
+            "params": detail.plain() if isinstance(detail, Message) else {},
             **{key: value for key, value in extensions.items() if value is not None}}
 
 
@@ -49,6 +51,7 @@ def problem(status: int, code: str, detail: str, headers: dict[str, str] | None 
     """The answer: the problem's body and its headers."""
     response = Response(orjson.dumps(body(status, code, detail, **extensions), option=orjson.OPT_NON_STR_KEYS)
                         + b"\n", status=status, mimetype=MEDIA_TYPE)
+    response.vary.add("Accept-Language")
     if status == 401:
         response.headers["WWW-Authenticate"] = 'Bearer realm="tablelog"'
     response.headers.update(headers or {})

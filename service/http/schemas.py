@@ -291,6 +291,8 @@ class WordsSchema(Answer):
     language = fields.String()
     words = fields.Dict(keys=fields.String(), values=fields.String(), metadata={
         "description": "the page's words: English (as the page writes them) -> this language; empty for English"})
+    languages = fields.Dict(keys=fields.String(), values=fields.String(), metadata={
+        "description": "every language the service speaks -> its name in itself"})
 
 
 class CheckRequestSchema(Schema):

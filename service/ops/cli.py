@@ -9,7 +9,9 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from service.ops.terminal import Failure, fail, print_json, progress, shown
+from domain.words import N_, filled, said as message
+from service.ops import terminal
+from service.ops.terminal import Failure, fail, print_json, progress, said, shown
 from service.settings import Settings, SettingsError, load
 from service.store.history import MigrationLocked
 from service.store.shards import ENV_SHARDS, shard_urls
@@ -25,6 +27,8 @@ SHARD_HELP = (f"another database games are spread over, after --database (shard 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tablelog", description="Trustworthy records of games played at a table.")
     parser.add_argument("--version", action="version", version=f"tablelog {installed_version()}")
+    parser.add_argument("--lang", help="the language of the command's sentences (en, de; default: LANGUAGE, "
+                                       "LC_ALL, LC_MESSAGES or LANG, else English)")
     parser.add_argument("--database", help=f"sqlite:///file or postgresql://user@host/db "
                                            f"(default ${ENV_DATABASE}, else {DEFAULT_DATABASE})")
     parser.add_argument("--shard", action="append", metavar="URL", help=SHARD_HELP)
@@ -130,6 +134,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                               "--database URL is the tables' owner's; tablelog migrate is run)")
 
     args = parser.parse_args(argv)
+    terminal.spoken["language"] = terminal.reader_language(args.lang)
     try:
         return run(args)
     except Failure as failure:
@@ -535,14 +540,14 @@ def import_command(database: str | None, shards: Sequence[str],
     if as_json:
         print_json(created)
         return 0
-    print(f"imported as game {created['id']} (version {created['version']})")
+    print(said(filled(N_("imported as game {id} (version {version})"), created)))
     tokens = created["tokens"]
-    print(f"  the scorekeeper's token: {tokens['scorekeeper']}")
+    print("  " + said(message(N_("the scorekeeper's token: {token}"), token=tokens["scorekeeper"])))
     for seat, token in tokens.get("seats", {}).items():
-        print(f"  {seat}'s token: {token}")
+        print("  " + said(message(N_("{seat}'s token: {token}"), seat=seat, token=token)))
     if created["differences"]:
-        print("  outcomes that replay differently under today's rules: moves "
-              + ", ".join(str(number) for number in created["differences"]))
+        print("  " + said(message(N_("outcomes that replay differently under today's rules: moves {moves}"),
+                                  moves=", ".join(str(number) for number in created["differences"]))))
     return 0
 
 

@@ -1,15 +1,46 @@
 """How the ``tablelog`` command talks: results on standard output (text, or
 JSON with ``--json``), progress and errors on standard error. Progress bars
 only when standard error is a terminal, so a pipe or a log file gets the
-results alone; every error is one line ``tablelog: …`` and a non-zero exit."""
+results alone; every error is one line ``tablelog: …`` and a non-zero exit.
+Its sentences are said in the reader's language (``--lang``, else the
+environment's ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` or ``LANG``, as
+gettext reads them), by id from the service's catalog: a rule's refusal,
+or a sentence of the command's own marked ``N_``."""
 from __future__ import annotations
 
 import json
+import os
 import sys
-from typing import Any
+from typing import Any, Mapping
 
 from rich.console import Console
 from rich.progress import Progress
+
+from service.http import i18n
+
+LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""Where a command finds its reader's language, first found first (gettext's order)."""
+spoken = {"language": i18n.DEFAULT}
+"""The language this run of the command speaks (``main`` sets it once)."""
+
+
+def reader_language(asked: str | None, environ: Mapping[str, str] = os.environ) -> str:
+    """``--lang`` if given, else the first language variable that is set
+    ("de_AT.UTF-8" is German; ``LANGUAGE`` may list several, "fr:de"):
+    the first of those the service speaks, English otherwise."""
+    if asked:
+        return i18n.language([(asked, 1)])
+    for name in LANGUAGE_VARIABLES:
+        value = environ.get(name, "")
+        if value:
+            tags = [tag.split(".")[0] for tag in value.split(":") if tag and tag.split(".")[0] not in ("C", "POSIX")]
+            return i18n.language([(tag, 1) for tag in tags])
+    return i18n.DEFAULT
+
+
+def said(text: Any) -> Any:
+    """``text`` in the reader's language (a ``Message`` by its id)."""
+    return i18n.say(text, spoken["language"])
 
 
 class Failure(Exception):
@@ -21,7 +52,7 @@ class Failure(Exception):
 
 
 def fail(message: str, status: int = 1) -> int:
-    print(f"tablelog: {message}", file=sys.stderr)
+    print(f"tablelog: {said(message)}", file=sys.stderr)
     return status
 
 
@@ -33,7 +64,7 @@ def progress(transient: bool = True) -> Progress:
 
 def say(text: str) -> None:
     """A note on what the command is doing (standard error: not part of its result)."""
-    print(f"tablelog: {text}", file=sys.stderr, flush=True)
+    print(f"tablelog: {said(text)}", file=sys.stderr, flush=True)
 
 
 def print_json(value: Any) -> None:

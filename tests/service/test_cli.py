@@ -56,3 +56,34 @@ def test_serve_starts_the_service_on_an_sqlite_file(tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_the_commands_sentences_follow_lang_or_the_environment(tmp_path, capsys, monkeypatch):
+    """A refusal the command passes on (an imported record's illegal move) in
+    the reader's language: ``--lang``, else LANGUAGE/LC_ALL/LC_MESSAGES/LANG."""
+    url = f"sqlite:///{tmp_path / 't.sqlite3'}"
+    games = Games(open_store(url))
+    seats = ["Alex", "Joe", "Gunter", "Hanna"]
+    hands = {"Alex": ["R1", "R2", "R3", "Y4", "Y5", "G6", "G7", "B8", "B9"],
+             "Joe": ["R4", "R5", "R6", "Y1", "Y2", "G1", "G2", "B1", "B2"],
+             "Gunter": ["R7", "R8", "R9", "Y3", "Y6", "G3", "G4", "B3", "B4"],
+             "Hanna": ["Y7", "Y8", "Y9", "G5", "G8", "G9", "B5", "B6", "B7"]}
+    created = games.create("willi", seats)
+    games.record_move(created["id"], {"type": "deal", "hands": hands}, created["tokens"]["scorekeeper"])
+    games.record_move(created["id"], {"type": "discard", "seat": "Alex", "card": "R1"}, created["tokens"]["scorekeeper"])
+    record = tmp_path / "game.jsonl"
+    assert main(["--database", url, "export", created["id"], "--out", str(record)]) == 0
+    record.write_text("\n".join(line.replace('"R1"', '"R4"') if '"discard"' in line else line
+                                for line in record.read_text(encoding="utf-8").splitlines()) + "\n", encoding="utf-8")
+    capsys.readouterr()
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    assert main(["--database", url, "import", str(record)]) == 1
+    assert capsys.readouterr().err.strip() == "tablelog: Move 2 of the record: You do not hold R4."
+    assert main(["--lang", "de", "--database", url, "import", str(record)]) == 1
+    assert capsys.readouterr().err.strip() == "tablelog: Zug 2 der Aufzeichnung: Du hast R4 nicht auf der Hand."
+    monkeypatch.setenv("LANG", "de_AT.UTF-8")
+    assert main(["--database", url, "import", str(record)]) == 1
+    assert "Du hast R4 nicht auf der Hand" in capsys.readouterr().err
+    assert main(["--lang", "en", "--database", url, "import", str(record)]) == 1
+    assert "You do not hold R4" in capsys.readouterr().err

@@ -5,15 +5,19 @@ tools (babel.cfg), compiled, shipped with the package, and complete."""
 from __future__ import annotations
 
 import subprocess
+from contextlib import contextmanager
 import sys
 from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract_from_dir
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
-from babel.messages.mofile import read_mo
+from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po
 
+from domain.rules import RuleViolation
+from domain.words import Message, N_, ngettext, pgettext, placeholders, said
 from helpers import Api
 from service.http import i18n
 
@@ -72,15 +76,16 @@ def test_the_dry_run_answers_in_the_callers_language_too(client):
     assert answer["message"].startswith("Vor dem ersten Ausspielen legen alle ab; es fehlt noch Alex")
 
 
-def test_parameters_are_read_back_out_of_the_english_words(client):
+def test_a_refusal_is_said_by_its_id_and_its_parameters_stay_language_free(client):
     api = dealt_willi(client)
     for seat in FOUR:
         api.move({"type": "discard", "seat": seat, "card": HANDS[seat][0]})
     said = client.post(f"/api/games/{api.id}/moves", headers={**api.auth(), "Accept-Language": "de"},
-                       json={"move": {"type": "play", "seat": "Joe", "card": "R5"}}).json
-    assert said["code"] == "not_your_turn"
-    assert said["detail"] == "Alex spielt jetzt aus, nicht Joe."
-    assert said["params"] == {"nxt": "Alex", "seat": "Joe"}        # the English template's names
+                       json={"move": {"type": "play", "seat": "Joe", "card": "R5"}})
+    assert said.json["code"] == "not_your_turn"
+    assert said.json["detail"] == "Alex spielt jetzt aus, nicht Joe."
+    assert said.json["params"] == {"nxt": "Alex", "seat": "Joe"}        # the English template's names
+    assert "Accept-Language" in said.headers["Vary"]
 
 
 def test_a_service_refusal_without_a_translation_stays_english(client):
@@ -93,47 +98,76 @@ def test_a_service_refusal_without_a_translation_stays_english(client):
 def test_the_page_asks_for_its_words(client):
     words = client.get("/api/words/de").json
     assert words["language"] == "de" and words["words"]["↶ Undo"] == "↶ Rückgängig"
-    assert client.get("/api/words/en").json == {"language": "en", "words": {}}
+    assert client.get("/api/words/en").json == {"language": "en", "words": {},
+                                                "languages": {"en": "English", "de": "Deutsch"}}
     missing = client.get("/api/words/fr")
     assert missing.status_code == 404 and missing.json["code"] == "not_found"
 
 
-# -- reading a sentence back -----------------------------------------------------
-def test_a_template_reads_its_values_back_even_when_one_comes_twice():
-    found = i18n.pattern("You must follow {lead} or play a {lead2}: you hold {lead} cards.").fullmatch(
-        "You must follow red or play a 7: you hold red cards.")
-    assert found.groupdict() == {"lead": "red", "lead2": "7"}
-    assert i18n.pattern("You must follow {lead}: you hold {lead} cards.").fullmatch(
-        "You must follow red: you hold blue cards.") is None
-    assert i18n.pattern("Braces {{as written}} and {x}.").fullmatch("Braces {as written} and y.").group("x") == "y"
+# -- saying a message by id ------------------------------------------------------
+@contextmanager
+def compiled(catalog, tmp_path, monkeypatch):
+    """The service's catalogs are ``catalog`` (German) while the block runs."""
+    (tmp_path / "de" / "LC_MESSAGES").mkdir(parents=True)
+    with open(tmp_path / "de" / "LC_MESSAGES" / "messages.mo", "wb") as file:
+        write_mo(file, catalog)
+    monkeypatch.setattr(i18n, "TRANSLATIONS", tmp_path)
+    i18n.translations.cache_clear()
+    try:
+        yield
+    finally:
+        monkeypatch.undo()
+        i18n.translations.cache_clear()
 
 
-def test_a_sentence_no_message_fits_stays_as_it_is():
-    assert i18n.refusal("not_in_hand", "Something the catalog never heard of.", "de") == \
-        "Something the catalog never heard of."
-    assert i18n.refusal("no_such_code", "You do not hold R4.", "de") == "You do not hold R4."
-    assert i18n.refusal("not_in_hand", "You do not hold R4.", "en") == "You do not hold R4."
+def test_a_message_is_said_by_its_id_whatever_its_english_words(tmp_path, monkeypatch):
+    """A catalog whose English id reads differently from the words the domain
+    renders still gives the German sentence: nothing reads the English back."""
+    catalog = Catalog(locale="de")
+    catalog.add("You do not hold {card}.", "Du hast {card} nicht auf der Hand.")
+    catalog.add("{seat} cannot {what}: {now}.", "{seat} kann nicht {what}: {now}.")
+    catalog.add("place dice", "Würfel legen")
+    catalog.add("it is {turn}'s turn", "{turn} ist am Zug")
+    with compiled(catalog, tmp_path, monkeypatch):
+        assert i18n.say(said(N_("You do not hold {card}."), card="R4"), "de") == "Du hast R4 nicht auf der Hand."
+        # The English words changed (a reworded sentence the catalog never saw): the German comes by id all the same.
+        reworded = str.__new__(Message, "Sorry, R4 is not in your hand.")
+        reworded.__dict__.update(said(N_("You do not hold {card}."), card="R4").__dict__)
+        assert i18n.say(reworded, "de") == "Du hast R4 nicht auf der Hand."
+        nested = said(N_("{seat} cannot {what}: {now}."), seat="Anna", what=N_("place dice"),
+                      now=said(N_("it is {turn}'s turn"), turn="Ben"))
+        assert str(nested) == "Anna cannot place dice: it is Ben's turn."
+        assert i18n.say(nested, "de") == "Anna kann nicht Würfel legen: Ben ist am Zug."
+        assert i18n.say(nested, "en") == str(nested)
 
 
-def test_the_extraction_names_each_value_after_what_it_is(tmp_path):
-    source = tmp_path / "rules.py"
-    source.write_text(
-        "def check(state, seat, move):\n"
-        "    if seat != state.turn:\n"
-        "        raise RuleViolation('not_your_turn', f\"It is {state.turn}'s turn, not {seat}'s.\", 'Turns')\n"
-        "    message = f\"{move['card']} is not in the display\" if move else 'Name a card.'\n"
-        "    raise violation('not_in_display', message + '; choose one of ' + ', '.join(state.options) + '.', 'D')\n"
-        "def why(room):\n"
-        "    if room:\n"
-        "        return f'Room {room} is taken.'\n"
-        "    return None\n"
-        "def check_room(room):\n"
-        "    problem = why(room)\n"
-        "    raise violation('cannot_prepare', problem, 'Rooms')\n")
-    assert i18n.refusal_messages([source]) == {
-        ("not_your_turn", "It is {turn}'s turn, not {seat}'s."),
-        ("cannot_prepare", "Room {room} is taken."),
-    }
+def test_a_message_the_catalog_lacks_or_a_translation_that_does_not_fit_stays_english(tmp_path, monkeypatch):
+    catalog = Catalog(locale="de")
+    catalog.add("You do not hold {card}.", "Du hast {karte} nicht.")           # a wrong placeholder
+    with compiled(catalog, tmp_path, monkeypatch):
+        assert i18n.say(said(N_("You do not hold {card}."), card="R4"), "de") == "You do not hold R4."
+        assert i18n.say(said("Something the catalog never heard of: {x}.", x=1), "de") == \
+            "Something the catalog never heard of: 1."
+
+
+def test_a_count_and_a_context_are_said_with_ngettext_and_pgettext(tmp_path, monkeypatch):
+    catalog = Catalog(locale="de")
+    catalog.add(("{n} coin", "{n} coins"), ("{n} Münze", "{n} Münzen"))
+    catalog.add("top", "oberste", context="row")
+    with compiled(catalog, tmp_path, monkeypatch):
+        assert [str(ngettext("{n} coin", "{n} coins", n)) for n in (1, 3)] == ["1 coin", "3 coins"]
+        assert [i18n.say(ngettext("{n} coin", "{n} coins", n), "de") for n in (1, 3)] == ["1 Münze", "3 Münzen"]
+        assert i18n.say(pgettext("row", "top"), "de") == "oberste" and str(pgettext("row", "top")) == "top"
+
+
+def test_a_refusal_keeps_its_english_words_and_gives_its_parameters_to_programs():
+    error = RuleViolation("not_in_hand", N_("You do not hold {card}."), "Play", card="R4")
+    assert error.message == "You do not hold R4." and str(error) == "You do not hold R4."
+    assert error.message.id == "You do not hold {card}." and error.params == {"card": "R4"}
+    assert error.to_json() == {"code": "not_in_hand", "message": "You do not hold R4.", "rule": "Play",
+                               "params": {"card": "R4"}}
+    assert RuleViolation("plain", "Words without parameters {as they are}.", "X").message == \
+        "Words without parameters {as they are}."
 
 
 # -- the catalog -------------------------------------------------------------------
@@ -143,28 +177,33 @@ def test_every_message_has_a_german_translation_with_the_same_placeholders():
     assert len(messages) > 300
     untranslated = [(m.context, m.id) for m in messages if not m.string or m.fuzzy]
     assert not untranslated, f"translate these in {PO.relative_to(ROOT)}: {untranslated}"
-    wrong = [(m.id, m.string) for m in messages if i18n.placeholders(m.id) != i18n.placeholders(m.string)]
+    def names(text):
+        return [placeholders(t) for t in ((text,) if isinstance(text, str) else text)]
+    wrong = [(m.id, m.string) for m in messages if any(n != names(m.id)[0] for n in names(m.string)[:1])]
     assert not wrong
 
 
-def test_the_catalog_holds_every_refusal_of_the_domain_and_every_word_of_the_page():
+def test_the_catalog_holds_every_sentence_of_the_domain_and_every_word_of_the_page():
     with open(ROOT / "babel.cfg", encoding="utf-8") as file:
         method_map, options_map = parse_mapping_cfg(file)
     found = {(context, message if isinstance(message, str) else message[0])
              for _, _, message, _, context in extract_from_dir(str(ROOT), method_map, options_map,
-                                                             keywords={"t": None, "N_": None,
-                                                                       "pgettext": ((1, "c"), 2)})
+                                                             keywords={**DEFAULT_KEYWORDS, "t": None})
              if message}
-    held = {(m.context, m.id) for m in german() if m.id}
-    assert {f for f in found if f[0] is not None} and {f for f in found if f[0] is None}
+    held = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in german() if m.id}
+    assert ("not_your_turn", "{seat} cannot {what}: {now}.") not in held       # no refusal by its code any more
+    assert (None, "{seat} cannot {what}: {now}.") in found and (None, "↶ Undo") in found
     assert not found - held, ("run pybabel extract and update (docs/contributing.md, Translations), then translate: "
                               f"{sorted(found - held, key=str)}")
 
 
 def test_the_compiled_catalog_is_the_catalog():
+    def entry(m):        # a count's message: its forms as a tuple, whichever reader read it
+        return (m.context, m.id if isinstance(m.id, str) else tuple(m.id)), \
+            m.string if isinstance(m.string, str) else tuple(m.string)
     with open(MO, "rb") as file:
-        compiled = {(m.context, m.id): m.string for m in read_mo(file) if m.id}
-    assert compiled == {(m.context, m.id): m.string for m in german() if m.id}, \
+        compiled = dict(entry(m) for m in read_mo(file) if m.id)
+    assert compiled == dict(entry(m) for m in german() if m.id), \
         "run pybabel compile -d service/http/translations"
 
 
@@ -189,20 +228,66 @@ def test_the_effects_words_in_a_state_are_said_in_the_callers_language(client):
     rewards = [(e, d) for g, h in zip(english["queue"], german["queue"]) if g
                for e, d in zip(g["reward_words"], h["reward_words"])]
     assert rewards and all(e != d for e, d in rewards if e != "2 strudel"), rewards
-    assert i18n.catalog("de").phrase("prepare a room for 2 krones less on floors 1–2") == \
+    from domain.grand_austria.effects import describe
+    assert describe({"kind": "prepare", "discount": 2, "max_floor": 2}) == "prepare a room for 2 krones less on floors 1–2"
+    assert i18n.say(describe({"kind": "prepare", "discount": 2, "max_floor": 2}), "de") == \
         "bereite ein Zimmer um 2 Kronen billiger im 1. bis 2. Stock vor"
-    assert i18n.catalog("de").phrase("3 Emperor steps") == "3 Schritte auf der Kaiserleiste"
-    assert i18n.catalog("de").phrase("words nobody marked") == "words nobody marked"
+    assert i18n.say(describe({"kind": "emperor", "n": 3}), "de") == "3 Schritte auf der Kaiserleiste"
+    assert i18n.say("words nobody marked", "de") == "words nobody marked"
     assert client.get(f"/api/games/{api.id}/state").json == english
 
 
 def test_without_its_compiled_catalog_the_service_answers_in_english(monkeypatch, tmp_path):
+    refusal = said(N_("You do not hold {card}."), card="R4")
     monkeypatch.setattr(i18n, "TRANSLATIONS", tmp_path)
-    i18n.catalog.cache_clear()
+    i18n.translations.cache_clear()
     try:
-        assert i18n.refusal("not_in_hand", "You do not hold R4.", "de") == "You do not hold R4."
+        assert i18n.say(refusal, "de") == "You do not hold R4."
         assert i18n.words("de") == {}
     finally:
         monkeypatch.undo()
-        i18n.catalog.cache_clear()
-    assert i18n.refusal("not_in_hand", "You do not hold R4.", "de") == "Du hast R4 nicht auf der Hand."
+        i18n.translations.cache_clear()
+    assert i18n.say(refusal, "de") == "Du hast R4 nicht auf der Hand."
+
+
+def test_the_catalog_is_current_extraction_and_update_change_nothing_but_dates(tmp_path):
+    """The commands of docs/contributing.md ("Translations") run on the sources
+    as they are: the template comes out the same, and updating the German
+    catalog from it changes nothing but the header's dates."""
+    pot = tmp_path / "messages.pot"
+    subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg", "-k", "t",
+                    "--no-location", "--sort-output", "--omit-header", "-o", str(pot), "."],
+                   cwd=ROOT, check=True, capture_output=True)
+    assert pot.read_text(encoding="utf-8") == (i18n.TRANSLATIONS / "messages.pot").read_text(encoding="utf-8"), \
+        "run the commands of docs/contributing.md, Translations"
+    copy = tmp_path / "translations"
+    (copy / "de" / "LC_MESSAGES").mkdir(parents=True)
+    (copy / "de" / "LC_MESSAGES" / "messages.po").write_bytes(PO.read_bytes())
+    subprocess.run([sys.executable, "-m", "babel.messages.frontend", "update", "-i", str(pot), "-d", str(copy),
+                    "--no-fuzzy-matching", "--ignore-obsolete"], check=True, capture_output=True)
+
+    def undated(text):
+        return [line for line in text.splitlines() if not line.startswith(('"POT-Creation-Date', '"PO-Revision-Date'))]
+    assert undated((copy / "de" / "LC_MESSAGES" / "messages.po").read_text(encoding="utf-8")) == \
+        undated(PO.read_text(encoding="utf-8"))
+
+
+def test_a_facts_reason_is_said_by_its_id_in_a_log_and_a_stored_one_by_itself():
+    log = {"entries": [{"outcome": [
+        {"fact": "scored", "seat": "Ann", "points": 2, "why": said(N_("room {hotel} prepared"), hotel="2-3")},
+        {"fact": "lapsed", "seat": "Ann", "why": "the staff deck is empty"},          # read back from storage
+        {"fact": "named", "seat": "the staff deck is empty"}]}]}
+    german = i18n.spoken(log, "de")["entries"][0]["outcome"]
+    assert german[0]["why"] == "Zimmer 2-3 vorbereitet" and german[1]["why"] == "der Personalstapel ist leer"
+    assert german[2]["seat"] == "the staff deck is empty"           # only a reason is looked up by itself
+    assert i18n.spoken(log, "en") is log
+
+
+def test_a_language_is_spoken_once_its_catalog_is_there(tmp_path):
+    """Adding a language is one .po file (compiled): the service finds it by its folder."""
+    for lang in ("de", "fr"):
+        (tmp_path / lang / "LC_MESSAGES").mkdir(parents=True)
+        (tmp_path / lang / "LC_MESSAGES" / "messages.po").write_text("", encoding="utf-8")
+    (tmp_path / "xx").mkdir()                                   # no catalog: no language
+    assert i18n.spoken_languages(tmp_path) == ("en", "de", "fr")
+    assert i18n.LANGUAGES == ("en", "de") and i18n.own_name("fr") == "Français"

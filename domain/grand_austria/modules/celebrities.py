@@ -27,6 +27,7 @@ from domain.grand_austria.rounds import last_round
 from domain.grand_austria.state import INITIAL_GUESTS, WHITE, Pending, State
 from domain.immutable import evolve, put
 from domain.rules import TABLE, Expected, Move, MoveSchema, Outcome, RuleViolation, seat_field
+from domain.words import N_, said
 
 __all__ = ["CELEBRITIES", "ID", "Celebrity", "Lounge", "die_taken", "held", "of", "with_"]
 """The module's seam: the registry and the solo variant use these, and nothing else of it."""
@@ -152,7 +153,7 @@ def game_tiles(config: Config) -> tuple[Celebrity, ...]:
     try:
         return tiles_for({**config.options, "modules": config.modules})
     except CatalogError as error:
-        raise RuleViolation("house_catalog", f"House catalog: {error}.", R_SETUP_M2) from None
+        raise RuleViolation("house_catalog", N_("House catalog: {error}."), R_SETUP_M2, error=error) from None
 
 
 def components(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -175,17 +176,17 @@ def tile_named(state: State, card: Any) -> Celebrity:
     known = next((c for c in tiles if c.name == name), None)
     if isinstance(card, str):
         if known is None:
-            raise violation("unknown_celebrity", f"No celebrity of this game is called {card!r}: name one of "
-                            f"{', '.join(c.name for c in tiles)}, or give its printed content "
-                            "{name, effect}.", R_SETUP_M2)
+            raise violation("unknown_celebrity", N_("No celebrity of this game is called {card!r}: name one of {tiles}, or give its printed content "
+                                                    "{{name, effect}}."), R_SETUP_M2, card=card, tiles=', '.join((c.name for c in tiles)))
         return known
     try:
         printed = celebrity_from(card, BALLROOMS in state.config.modules)
     except ValueError as error:
-        raise violation("unknown_celebrity", f"This celebrity cannot be drawn: {error}.", R_SETUP_M2) from None
+        raise violation("unknown_celebrity", N_("This celebrity cannot be drawn: {error}."), R_SETUP_M2,
+                        error=error) from None
     if known is not None and known != printed:
-        raise violation("unknown_celebrity", f"This game's {known.name} has the effect {known.effect}; a table "
-                        "whose tiles differ enters them in the house catalog.", R_SETUP_M2)
+        raise violation("unknown_celebrity", N_("This game's {name} has the effect {effect}; a table whose tiles differ enters them in the house catalog."), R_SETUP_M2,
+                        name=known.name, effect=known.effect)
     return printed
 
 
@@ -217,8 +218,8 @@ class LayOutLoungeSchema(MoveSchema):
     space left to right when the table's lounge differs from the shipped order."""
 
     celebrities = fields.List(CelebrityField(), required=True, validate=validate.Length(equal=3),
-                              metadata={"description": "left to right: a celebrity's name or its printed "
-                                                       "content {name, effect, module_1}"})
+                              metadata={"description": N_("left to right: a celebrity's name or its printed "
+                                                       "content {name, effect, module_1}")})
     colours = fields.List(fields.String(validate=validate.OneOf(data()["rules"]["coloured_dice"])),
                           validate=validate.Length(equal=3),
                           metadata={"description": "the lounge spaces' die colours, left to right (default "
@@ -228,11 +229,11 @@ class LayOutLoungeSchema(MoveSchema):
 def check_lay_out_lounge(state: State, move: Move) -> None:
     colours = move.get("colours") or data()["lounge"]["colours"]
     if len(set(colours)) != len(colours):
-        raise violation("lounge_colours", "Each lounge space belongs to a different die colour: red, blue and "
-                        "yellow in some order.", R_SETUP_M2)
+        raise violation("lounge_colours", N_("Each lounge space belongs to a different die colour: red, blue and "
+                        "yellow in some order."), R_SETUP_M2)
     names = [tile_named(state, c).name for c in move["celebrities"]]
     if len(set(names)) != len(names):
-        raise violation("same_celebrity", "Three different celebrities are drawn onto the lounge.", R_SETUP_M2)
+        raise violation("same_celebrity", N_("Three different celebrities are drawn onto the lounge."), R_SETUP_M2)
 
 
 def apply_lay_out_lounge(state: State, move: Move, out: Outcome) -> State:
@@ -269,7 +270,7 @@ def die_taken(state: State, seat: str, value: int, colour: str, out: Outcome) ->
                 "effect": space.celebrity.effect, "vp": space.vp})
     state = with_(state, spaces=put(lounge.spaces, index, Space(colour)),
                   held={**lounge.held, seat: held(state, seat) + (space.celebrity,)})
-    return score(state, seat, space.vp, f"celebrity {space.celebrity.name}", out)
+    return score(state, seat, space.vp, said(N_("celebrity {name}"), name=space.celebrity.name), out)
 
 
 # -- the celebrities as a trigger source (their holder's own turns, this round) --------------
@@ -300,25 +301,25 @@ def exchangers(state: State, seat: str) -> list[Celebrity]:
 def check_exchange(state: State, move: Move) -> None:
     seat = move["seat"]
     if not on_own_turn(state, seat):
-        raise violation("not_your_turn", "A celebrity's effect is used on your own turn.", R_EXCHANGE)
+        raise violation("not_your_turn", N_("A celebrity's effect is used on your own turn."), R_EXCHANGE)
     if not exchangers(state, seat):
-        raise violation("no_exchange", "You hold no Exchange celebrity not yet used this round.", R_EXCHANGE)
+        raise violation("no_exchange", N_("You hold no Exchange celebrity not yet used this round."), R_EXCHANGE)
     give = {k: n for k, n in move["give"].items() if n}
     take = {k: n for k, n in move["take"].items() if n}
     allowed = state.config.dish_or_drink
     if set(give) - set(allowed) or set(take) - set(allowed):
-        raise violation("wrong_items", f"Only dishes and drinks are exchanged ({', '.join(allowed)}): no "
-                        "champagne, no money.", R_EXCHANGE)
+        raise violation("wrong_items", N_("Only dishes and drinks are exchanged ({allowed}): no champagne, no money."), R_EXCHANGE, allowed=', '.join(allowed))
     most = data()["rules"]["exchange_most"]
     if not 0 < sum(give.values()) <= most or sum(take.values()) != sum(give.values()):
-        raise violation("exchange_count", f"Exchange 1 to {most} items for as many others.", R_EXCHANGE)
+        raise violation("exchange_count", N_("Exchange 1 to {most} items for as many others."), R_EXCHANGE, most=most)
     if set(give) & set(take):
-        raise violation("same_items", "The items from the supply must differ from those you spend.", R_EXCHANGE)
+        raise violation("same_items", N_("The items from the supply must differ from those you spend."), R_EXCHANGE)
     kitchen = state.config.named(state.player(seat).items)
     item = next((k for k, n in give.items() if kitchen.get(k, 0) < n), None)
     if item is not None:
         have = kitchen.get(item, 0)
-        raise violation("not_in_kitchen", f"Your kitchen has only {have} {item}.", R_EXCHANGE)
+        raise violation("not_in_kitchen", N_("Your kitchen has only {have} {item}."), R_EXCHANGE,
+                        have=have, item=item)
     if move.get("place"):
         check_placement(state, seat, move["place"], state.config.vector(take), R_EXCHANGE)
 
@@ -372,7 +373,7 @@ def round_end(state: State, out: Outcome) -> State:
     empty = sum(1 for s in spaces if s.celebrity is None)
     if not empty or last_round(state):
         return state
-    return evolve(state, pending=(Pending(TABLE, "celebrity", n=empty, why="the lounge is refilled"),)
+    return evolve(state, pending=(Pending(TABLE, "celebrity", n=empty, why=N_("the lounge is refilled")),)
                   + state.pending)
 
 
@@ -381,8 +382,8 @@ class RevealCelebritySchema(MoveSchema):
     onto the leftmost empty lounge space (when the stack is empty, the
     discard pile is shuffled into a new stack first)."""
 
-    card = CelebrityField(required=True, metadata={"description": "the celebrity drawn: its name or printed "
-                                                                   "content {name, effect, module_1}"})
+    card = CelebrityField(required=True, metadata={"description": N_("the celebrity drawn: its name or printed "
+                                                                   "content {name, effect, module_1}")})
 
 
 def drawable(lounge: Lounge) -> tuple[Celebrity, ...]:
@@ -394,10 +395,10 @@ def check_reveal_celebrity(state: State, move: Move) -> None:
     celebrity = tile_named(state, move["card"])
     lounge = of(state)
     if celebrity in lounge.tiles and celebrity not in drawable(lounge):
-        raise violation("not_in_stack", f"{celebrity.name} is not in the stack: the lounge is refilled from the "
-                        "stack, and from the shuffled discard pile once the stack is empty." if lounge.stack else
-                        f"{celebrity.name} is not in the discard pile: the stack is empty, so the discard pile is "
-                        "shuffled into a new stack.", R_END)
+        raise violation("not_in_stack", N_("{name} is not in the stack: the lounge is refilled from the "
+                        "stack, and from the shuffled discard pile once the stack is empty.") if lounge.stack else
+                        N_("{name} is not in the discard pile: the stack is empty, so the discard pile is "
+                        "shuffled into a new stack."), R_END, name=celebrity.name)
 
 
 def apply_reveal_celebrity(state: State, move: Move, out: Outcome) -> State:

@@ -31,6 +31,7 @@ from domain.grand_austria.scoring import completed_guests, measured
 from domain.grand_austria.state import OCCUPIED, Pending, State
 from domain.immutable import evolve
 from domain.rules import Move, MoveSchema, Outcome, seat_field
+from domain.words import N_, ngettext, said
 
 ID = "more"
 R_BELL = "Module 5: staff cards with a bell symbol"
@@ -122,7 +123,7 @@ def observed(before: State, after: State, out: Outcome, seat: str, index: int, b
     if bell.taken or offered(after, seat, index):
         return bell, ()
     offer = (Pending(seat, "bell", n=index, cards=(bell.card,),
-                     why=f"staff {bell.card.name}: {bell.card.text or 'requirement met'}"),)
+                     why=said(N_("staff {name}: {value}"), name=bell.card.name, value=bell.card.text or 'requirement met')),)
     if "on" in req:
         met = owners_turn and in_play and EVENTS[req["on"]][1](before, after, out, seat, req)
         return bell, offer if met else ()
@@ -166,8 +167,7 @@ class TakeBellRewardSchema(MoveSchema):
 def check_take_bell_reward(state: State, move: Move) -> None:
     p = waiting(state)
     if staff_card(move["staff"], state) != p.cards[0]:
-        raise violation("not_offered", f"The bell card whose requirement you met is {p.cards[0].name}; take its "
-                        "reward or decline it.", R_BELL)
+        raise violation("not_offered", N_("The bell card whose requirement you met is {name}; take its reward or decline it."), R_BELL, name=p.cards[0].name)
 
 
 def apply_take_bell_reward(state: State, move: Move, out: Outcome) -> State:
@@ -177,7 +177,7 @@ def apply_take_bell_reward(state: State, move: Move, out: Outcome) -> State:
     bells[p.n] = evolve(bells[p.n], taken=True)
     state = evolve(resolved(state), modules={**state.modules, ID: More({**of(state).bells, p.seat: tuple(bells)})})
     out.append({"fact": "bell_reward", "seat": p.seat, "staff": card.name})
-    return apply_effects(state, p.seat, card.reward, f"staff {card.name} (bell)", out)
+    return apply_effects(state, p.seat, card.reward, said(N_("staff {name} (bell)"), name=card.name), out)
 
 
 def bell_candidates(state: State, p: Pending) -> list[Move]:
@@ -197,8 +197,7 @@ def _pay_and_return(doing: Carrying, e: Mapping[str, Any]) -> None:
     choice from the kitchen, all or nothing; else lose the VP."""
     krones, n = e.get("krones", 0), e.get("n", 1)
     if doing.player.krones < krones or sum(dishes_and_drinks(doing.state, doing.seat).values()) < n:
-        doing.state = score(doing.state, doing.seat, -e["vp"], f"{doing.why}: fewer than {krones} krones or no "
-                            "dish or drink in the kitchen", doing.out, doing.bonus)
+        doing.state = score(doing.state, doing.seat, -e["vp"], said(N_("{why}: fewer than {krones} krones or no dish or drink in the kitchen"), why=doing.why, krones=krones), doing.out, doing.bonus)
         return
     doing.state = pay(doing.state, doing.seat, krones, doing.why, doing.out)
     doing.ask("return_item", n=n)
@@ -208,7 +207,7 @@ def _vp_per_objective(doing: Carrying, e: Mapping[str, Any]) -> None:
     """Tile C's reward: VP per marker on the objective cards (the common ones)."""
     markers = len(doing.player.objectives)
     doing.state = score(doing.state, doing.seat, e.get("n", 1) * markers,
-                        f"{doing.why} ({markers} objective marker{'' if markers == 1 else 's'})", doing.out,
+                        ngettext("{why} ({n} objective marker)", "{why} ({n} objective markers)", markers, why=doing.why), doing.out,
                         doing.bonus)
 
 
@@ -227,7 +226,7 @@ class ReturnItemSchema(MoveSchema):
 
 def check_return_item(state: State, move: Move) -> None:
     if not dishes_and_drinks(state, move["seat"])[move["item"]]:
-        raise violation("not_in_kitchen", f"Your kitchen holds no {move['item']} to return.", R_TILES)
+        raise violation("not_in_kitchen", N_("Your kitchen holds no {item} to return."), R_TILES, item=move['item'])
 
 
 def apply_return_item(state: State, move: Move, out: Outcome) -> State:

@@ -20,6 +20,7 @@ from domain.grand_austria.state import Pending, State
 from domain.immutable import evolve
 from domain.rules import Move, MoveSchema, Outcome, seat_field, whole_number
 from domain.seating import clockwise_from, left_of
+from domain.words import N_, said
 
 ID = "start_player"
 R_KEY = "Module 4: Start Player Action"
@@ -78,23 +79,23 @@ class TakeKeySchema(MoveSchema):
 
     seat = seat_field()
     action = whole_number(validate=validate.Range(min=1, max=5),
-                          metadata={"description": "the main action carried out with strength 1 (1 strudel, "
+                          metadata={"description": N_("the main action carried out with strength 1 (1 strudel, "
                                                    "1 wine, 1 room, 1 krone or Emperor step, a hire 1 krone "
-                                                   "cheaper); omit it for none"})
+                                                   "cheaper); omit it for none")})
 
 
 def check_take_key(state: State, move: Move) -> None:
     seat = move["seat"]
     holder = key(state).holder
     if holder is not None:
-        raise violation("key_taken", f"{holder} already took the skeleton key this round.", R_KEY)
+        raise violation("key_taken", N_("{holder} already took the skeleton key this round."), R_KEY, holder=holder)
     if seat in state.passed_round:
-        raise violation("passed_this_round", "You passed this round: you may not take the skeleton key when "
-                        "or after you pass, even after the reroll.", R_KEY)
+        raise violation("passed_this_round", N_("You passed this round: you may not take the skeleton key when "
+                        "or after you pass, even after the reroll."), R_KEY)
     if state.turn is None or state.turn.main is not None:
-        raise violation("one_die", "The skeleton key is taken instead of a die, once per turn.", R_TURN)
+        raise violation("one_die", N_("The skeleton key is taken instead of a die, once per turn."), R_TURN)
     if move.get("action") not in (None, *data()["key_action"]["actions"]):
-        raise violation("no_such_action", "The skeleton key gives one of the main actions 1-5.", R_KEY)
+        raise violation("no_such_action", N_("The skeleton key gives one of the main actions 1-5."), R_KEY)
 
 
 def apply_take_key(state: State, move: Move, out: Outcome) -> State:
@@ -106,11 +107,11 @@ def apply_take_key(state: State, move: Move, out: Outcome) -> State:
     following = clockwise_from(state.players, seat)[1:]
     for other, krones in zip(following, data()["compensation"]["following"]):
         if krones:
-            state = gain_krones(state, other, krones, f"{seat} took the skeleton key", out)
-    steps = [Pending(seat, "dish_or_drink", n=spec["dish_or_drink"], why="skeleton key: a dish or drink")]
+            state = gain_krones(state, other, krones, said(N_("{seat} took the skeleton key"), seat=seat), out)
+    steps = [Pending(seat, "dish_or_drink", n=spec["dish_or_drink"], why=N_("skeleton key: a dish or drink"))]
     if move.get("action") is not None:
         action = main_action(state, seat, move["action"], spec["strength"])
-        steps.append(evolve(action, why=f"skeleton key: action {move['action']}"))
+        steps.append(evolve(action, why=said(N_("skeleton key: action {action}"), action=move['action'])))
     state = evolve(state, pending=tuple(steps) + state.pending)
     return run_hooks(state, lambda h: h.main_step, seat, None, out)
 

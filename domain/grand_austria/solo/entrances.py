@@ -33,6 +33,7 @@ from domain.grand_austria.refusals import violation
 from domain.grand_austria.state import OCCUPIED, State
 from domain.immutable import evolve, put
 from domain.rules import Expected, Move, MoveSchema, Outcome, seat_field
+from domain.words import N_, said
 
 TOLL_BRIDGE, NINE_STARS, SUSHI, HAUTEL = "toll_bridge_hotel", "nine_stars_inn", "sushi_resort", "hautel_couture"
 NAMES = {TOLL_BRIDGE: "Toll Bridge Hotel", NINE_STARS: "Nine Stars Inn", SUSHI: "Sushi Resort",
@@ -77,8 +78,8 @@ class SoloEntrance:
 def check_lay_out(state: State, move: Move) -> None:
     laid = move["entrances"]
     if len(laid) != DRAWN or len(set(laid)) != DRAWN:
-        raise violation("entrance_count", "Solo: draw three different regular hotel entrances; you choose one "
-                        "of them.", R_SOLO_M3)
+        raise violation("entrance_count", N_("Solo: draw three different regular hotel entrances; you choose one "
+                        "of them."), R_SOLO_M3)
     unique_hotels.check_laid_out(state, move)
 
 
@@ -90,14 +91,14 @@ class ChooseEntranceSchema(MoveSchema):
     """Solo with module 3: choose one of the three entrances drawn (no auction)."""
 
     seat = seat_field()
-    entrance = fields.String(required=True, metadata={"description": "the entrance's id, e.g. mayenfels"})
+    entrance = fields.String(required=True, metadata={"description": N_("the entrance's id, e.g. mayenfels")})
 
 
 def check_choose_entrance(state: State, move: Move) -> None:
     offer = unique_hotels.of(state).offer
     if move["entrance"] not in offer:
-        raise violation("no_such_entrance", f"Choose one of the three entrances drawn: {', '.join(offer)}.",
-                        R_SOLO_M3)
+        raise violation("no_such_entrance", N_("Choose one of the three entrances drawn: {offer}."),
+                        R_SOLO_M3, offer=', '.join(offer))
 
 
 def apply_choose_entrance(state: State, move: Move, out: Outcome) -> State:
@@ -141,13 +142,13 @@ def toll_taken(state: State, seat: str, value: int, entrance: SoloEntrance, bot:
     paid = any(f.get("fact") == "krones" and f.get("why") == TOLL_WHY for f in out)
     turn = (state.round, state.turn.number)
     if not paid and entrance.waived != turn:
-        state = score(state, seat, -TOLL_WAIVER_VP, "Toll Bridge Hotel: no action space you could use "
-                      "(no krone; this turn free)", out)
+        state = score(state, seat, -TOLL_WAIVER_VP, N_("Toll Bridge Hotel: no action space you could use "
+                      "(no krone; this turn free)"), out)
         entrance = evolve(entrance, waived=turn)
     out.append({"fact": "bot_toll", "seat": bot, "space": value, "cogwheels": cogs - 1,
                 "text": f"Toll Bridge Hotel: {name} scores {cogs} VP for the cogwheels on action space {value}; "
                         f"one goes back ({cogs - 1} left)."})
-    state = score(state, bot, cogs, f"Toll Bridge Hotel: cogwheels on action space {value}", out)
+    state = score(state, bot, cogs, said(N_("Toll Bridge Hotel: cogwheels on action space {value}"), value=value), out)
     return state, evolve(entrance, tolls=put(entrance.tolls, value - 1, cogs - 1))
 
 
@@ -242,7 +243,7 @@ def sushi_moves(state: State, entrance: SoloEntrance, bot: str, name: str, out: 
         out.append({"fact": "bot_sushi", "seat": bot, "guest": last.name,
                     "text": f"Sushi Resort: {last.name} reached the rightmost space of the queue with a cogwheel: "
                             f"{name} scores {SUSHI_VP} VP and the cogwheel goes back."})
-        state = score(state, bot, SUSHI_VP, f"Sushi Resort: {last.name} on the rightmost queue space", out)
+        state = score(state, bot, SUSHI_VP, said(N_("Sushi Resort: {name} on the rightmost queue space"), name=last.name), out)
         entrance = evolve(entrance, riders=entrance.riders - {card_key(last)})
     return state, entrance
 
@@ -255,7 +256,7 @@ def sushi_guest(state: State, entrance: SoloEntrance, guest: Guest, bot: str, na
     out.append({"fact": "bot_sushi", "seat": bot, "guest": guest.name,
                 "text": f"Sushi Resort: {guest.name} carried a cogwheel: {name} scores {SUSHI_VP} VP more and "
                         "the cogwheel goes back."})
-    state = score(state, bot, SUSHI_VP, f"Sushi Resort: {guest.name} with a cogwheel", out)
+    state = score(state, bot, SUSHI_VP, said(N_("Sushi Resort: {name} with a cogwheel"), name=guest.name), out)
     return state, evolve(entrance, riders=entrance.riders - {card_key(guest)})
 
 

@@ -5,7 +5,7 @@ import { api, keepTokens, tokens } from "./api.js";
 import { fieldsForm } from "./forms.js";
 import { showGame } from "./game.js";
 import { keepNewGame } from "./links.js";
-import { LANGUAGES, chooseLanguage, language, t, useLanguage } from "./i18n.js";
+import { LANGUAGES, chooseLanguage, language, nextLanguage, t, useLanguage } from "./i18n.js";
 
 const main = document.getElementById("app");
 let gameTypes = null;
@@ -196,11 +196,12 @@ async function showNew(mine) {
 }
 
 // The header: what this page is (a player's own page says whose), the API,
-// and the language switch (the other language, one tap).
+// and the language switch (the next language, one tap).
 function header(seat = null) {
   const top = document.querySelector("header.top");
-  const other = language() === "de" ? "en" : "de";
-  clear(top, h("a", { href: "#/" }, "tablelog"), " ",
+  const other = nextLanguage(language());
+  // The page's one level-one heading: the service's name (each view's own headings are level two).
+  clear(top, h("h1.site", h("a", { href: "#/" }, "tablelog")), " ",
     h("small", seat ? t("{seat}'s own page", { seat }) : t("the scorekeeper's page"), " · ", h("a", { href: "/api/docs" }, "API")),
     h("button.language", { type: "button", lang: other, dataset: { language: other },
       onclick: () => { chooseLanguage(other); useLanguage(other).then(route).catch(failed); } },

@@ -1,4 +1,6 @@
 // The score chart: one line per seat over the effective moves, inline SVG.
+import { t } from "./i18n.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 const PALETTE = ["#d1495b", "#00798c", "#edae49", "#30638e", "#6a4c93", "#3b8b5a"];
 
@@ -23,20 +25,20 @@ export function scoreChart(points, seats, marked, colours, rounds = []) {
   const x = (i) => left + (points.length > 1 ? (i * (width - left - right)) / (points.length - 1) : 0);
   const y = (v) => top + ((max - v) * (height - top - bottom)) / (max - min);
   const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "score-chart", role: "img",
-    "aria-label": "scores over the game" });
+    "aria-label": t("scores over the game") });
   const step = Math.max(1, Math.ceil((max - min) / 5));
   for (let v = Math.ceil(min / step) * step; v <= max; v += step) {
     chart.append(svg("line", { x1: left, x2: width - right, y1: y(v), y2: y(v), class: "grid" }),
       svg("text", { x: left - 4, y: y(v) + 3, "text-anchor": "end", class: "axis" }, String(v)));
   }
   chart.append(svg("text", { x: width - right, y: height - 6, "text-anchor": "end", class: "axis" },
-    `move ${points.length ? points.at(-1).at : 0}`),
-  svg("text", { x: left, y: height - 6, class: "axis" }, "start"));
+    t("move {n}", { n: points.length ? points.at(-1).at : 0 })),
+  svg("text", { x: left, y: height - 6, class: "axis" }, t("start")));
   for (const { at, round } of rounds) {
     const j = points.findIndex((p) => p.at === at);
     if (j < 0) continue;
     chart.append(svg("line", { x1: x(j), x2: x(j), y1: top, y2: height - bottom + 3, class: "round-mark" }),
-      svg("text", { x: x(j) + 2, y: height - bottom + 10, class: "axis round-label" }, `R${round}`));
+      svg("text", { x: x(j) + 2, y: height - bottom + 10, class: "axis round-label" }, t("R{round}", { round })));
   }
   const markedIndex = points.findIndex((p) => p.at === marked);
   if (markedIndex >= 0) {

@@ -207,7 +207,7 @@ function spaceWidget(field, ctx, spaces, onchange) {
 
 function textWidget(field, onchange) {
   const input = h("input", { type: field.type === "integer" ? "number" : "text", oninput: onchange,
-    placeholder: field.description || "" });
+    placeholder: field.description ? t(field.description) : "" });
   return {
     el: input,
     value: () => {
@@ -387,9 +387,9 @@ export function fieldsForm(prefix, fields, ctx, onchange) {
     parts.push([name, w]);
     // A game's view may say it in the table's words rather than the API's.
     const own = ctx.adapter && ctx.adapter.describe ? ctx.adapter.describe(ctx.moveType, path, field.description, ctx) : undefined;
-    const text = own === undefined ? field.description : own;
+    const text = own === undefined ? field.description && t(field.description) : own;
     el.append(h("div.field", { dataset: { field: name } },
-      h("label", words(name), text && h("small", " — ", text)), w.el));
+      h("label", t(words(name)), text && h("small", " — ", text)), w.el));
   }
   return {
     el,
@@ -409,9 +409,9 @@ export function fieldsForm(prefix, fields, ctx, onchange) {
 export function moveForm(type, description, ctx, submit) {
   const form = fieldsForm("", description.fields, { ...ctx, moveType: type }, () => {});
   const own = ctx.adapter.describe ? ctx.adapter.describe(type, null, description.description, ctx) : undefined;
-  const hint = own === undefined ? description.description : own;
+  const hint = own === undefined ? description.description && t(description.description) : own;
   const problem = h("p.problem", { role: "alert", hidden: true });
-  const button = h("button.primary", { type: "submit" }, t("record {move}", { move: words(type) }));
+  const button = h("button.primary", { type: "submit" }, t("record {move}", { move: (ctx.adapter.moveName && ctx.adapter.moveName(type)) || t(words(type)) }));
   const el = h("form.move-form", { dataset: { move: type }, onsubmit: async (event) => {
     event.preventDefault();
     button.disabled = true;

@@ -11,6 +11,10 @@ import { t } from "./i18n.js";
 // a move shows on the other pages within this, about half of it at the median.
 const WATCH_MS = 800;
 
+// Who recorded a move: a role in words, a player by name.
+const ROLES = { scorekeeper: () => t("scorekeeper"), service: () => t("the service"), table: () => t("the table") };
+const recorder = (who) => (ROLES[who] ? ROLES[who]() : who);
+
 // shown(): whether this page is still the one to show (see app.js).
 export async function showGame(main, id, gameTypes, shown = () => true) {
   const page = new GamePage(main, id, gameTypes);
@@ -527,17 +531,17 @@ class GamePage {
 
   // A move in the game's words (cards by name, what the entries before it told: memo), else the generic ones.
   moveWords(move, memo = {}) {
-    return (this.adapter.moveWords && this.adapter.moveWords(move, { ...this.said(), memo })) || genericMove(move);
+    return (this.adapter.moveWords && this.adapter.moveWords(move, { ...this.wordsContext(), memo })) || genericMove(move);
   }
 
-  said() { return { catalog: this.catalog, components: this.components }; }
+  wordsContext() { return { catalog: this.catalog, components: this.components }; }
   // A seat with a name of its own in the game (the solo opponent's) is said by it.
   named(told) { return this.adapter.named ? this.adapter.named(told, this.live) : told; }
   logLine(entry, memo) {
     if (this.adapter.remember && !entry.undone) this.adapter.remember(entry, memo);
     // A game's words for a fact: undefined = use the generic words, null = say nothing.
     const facts = entry.outcome.map((told) => this.named(told)).map((fact) => {
-      const own = this.adapter.factWords ? this.adapter.factWords(fact, entry, memo, this.said()) : undefined;
+      const own = this.adapter.factWords ? this.adapter.factWords(fact, entry, memo, this.wordsContext()) : undefined;
       return own === undefined ? genericFact(fact) : own;
     }).filter(Boolean);
     const here = this.replayAt !== null && entry.index === this.replayAt;
@@ -550,8 +554,8 @@ class GamePage {
       this.moveWords(this.named(entry.move), memo),
       entry.undone && h("em.tag", ` ${t("undone")}`)),
     facts.length ? h("ul.facts", facts.map((f) => h("li", f))) : null,
-    entry.annotations.length ? h("ul.comments", entry.annotations.map((a) => h("li", h("q", a.text), h("small", ` ${a.by}`)))) : null,
-    h("small.by", `${t("recorded by {who}", { who: entry.recorded_by })} · ${new Date(entry.recorded_at).toLocaleTimeString()}`,
+    entry.annotations.length ? h("ul.comments", entry.annotations.map((a) => h("li", h("q", a.text), h("small", ` ${recorder(a.by)}`)))) : null,
+    h("small.by", `${t("recorded by {who}", { who: recorder(entry.recorded_by) })} · ${new Date(entry.recorded_at).toLocaleTimeString()}`,
       entry.history.map((step) => ` · ${historyWords(step)}`)),
     chosen ? this.moveTools(entry) : null);
   }

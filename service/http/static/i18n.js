@@ -3,9 +3,13 @@
 // the service's message catalog, the same catalog that translates the rules'
 // refusals, and the page asks for its language's words once
 // (GET /api/words/<lang>). The language is the reader's choice (the switch in
-// the header), else the browser's own.
+// the header), else the browser's own. The languages are the service's: each
+// answer of /api/words names them all, so a language added to the catalog is
+// offered without a change here.
 const KEY = "tablelog:language";
 export const LANGUAGES = { en: "English", de: "Deutsch" };
+const KNOWN = "tablelog:languages";
+Object.assign(LANGUAGES, JSON.parse(localStorage.getItem(KNOWN) || "{}"));
 
 let current = "en";
 let said = {};
@@ -28,15 +32,23 @@ export function language() { return current; }
 
 // Load the words of `lang` (the chosen language by default) before drawing anything.
 export async function useLanguage(lang = chosenLanguage()) {
-  let words = {};
-  if (lang !== "en") {
-    const response = await fetch(`/api/words/${lang}`, { headers: { Accept: "application/json" } }).catch(() => null);
-    words = response && response.ok ? (await response.json()).words : null;
-    if (!words) { words = {}; lang = "en"; }
+  const response = await fetch(`/api/words/${lang}`, { headers: { Accept: "application/json" } }).catch(() => null);
+  const answer = response && response.ok ? await response.json() : null;
+  let words = answer ? answer.words : null;
+  if (answer && answer.languages) {
+    Object.assign(LANGUAGES, answer.languages);
+    localStorage.setItem(KNOWN, JSON.stringify(answer.languages));
   }
+  if (!words) { words = {}; lang = "en"; }
   current = lang;
   said = words;
   document.documentElement.lang = lang;
+}
+
+// The language after ``lang`` in the service's list (the header's switch: one tap each).
+export function nextLanguage(lang) {
+  const all = Object.keys(LANGUAGES);
+  return all[(all.indexOf(lang) + 1) % all.length];
 }
 
 export function chooseLanguage(lang) {

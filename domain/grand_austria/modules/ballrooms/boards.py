@@ -17,6 +17,7 @@ from domain.grand_austria.state import State
 from domain.immutable import evolve
 from domain.names import canonical
 from domain.rules import Move, MoveSchema, Outcome, RuleViolation, seat_field
+from domain.words import N_
 
 
 ID = "ballrooms"
@@ -148,7 +149,7 @@ def check_house(config: Config) -> None:
         for section, check in HOUSE_SECTIONS.items():
             check(house(config).get(section, []))
     except CatalogError as error:
-        raise RuleViolation("house_catalog", f"House catalog: {error}.", R_SETUP_M1) from None
+        raise RuleViolation("house_catalog", N_("House catalog: {error}."), R_SETUP_M1, error=error) from None
 
 
 def configure(config: Config) -> Config:
@@ -231,18 +232,18 @@ class Laid(fields.Field):
 def ballrooms_field(**kw: Any) -> fields.List:
     return fields.List(Laid(lambda b: ballroom_from(b, 4), lambda: [b["name"] for b in data()["ballroom"]]),
                        validate=validate.Length(equal=3),
-                       metadata={"description": "module 1, the three ballroom boards left to right: a name "
+                       metadata={"description": N_("module 1, the three ballroom boards left to right: a name "
                                                 "(Apollosaal, Goldener Strauss, Odeonsaal, Zum Sperl, Zur "
                                                 "Kettenbrücke) or {name, rows: {top|middle|bottom: {spaces, "
-                                                "cost, four_player_only}}}"}, **kw)
+                                                "cost, four_player_only}}}")}, **kw)
 
 
 def rehearsal_boards_field(**kw: Any) -> fields.List:
     return fields.List(Laid(lambda b: b if isinstance(b, str) else rehearsal_from(b),
                             lambda: [b["id"] for b in data()["rehearsal_board"]]),
-                       metadata={"description": "module 1, one rehearsal room board per player: an id (R1-R4) "
+                       metadata={"description": N_("module 1, one rehearsal room board per player: an id (R1-R4) "
                                                 "or {id, sections: [[effects] x 4]} (sections of 1, 2, 3, 4 "
-                                                "dancers)"}, **kw)
+                                                "dancers)")}, **kw)
 
 
 class LayOutSchema(MoveSchema):
@@ -258,22 +259,21 @@ class LayOutSchema(MoveSchema):
 
 def check_lay_out(state: State, move: Move) -> None:
     if "ballrooms" not in move or "rehearsal_boards" not in move:
-        raise violation("lay_out_both", "Lay out the three ballrooms and the rehearsal boards together.",
+        raise violation("lay_out_both", N_("Lay out the three ballrooms and the rehearsal boards together."),
                         R_SETUP_M1)
     try:
         names = [ballroom_from(b, len(state.players), state.config)["name"] for b in move["ballrooms"]]
         boards = [rehearsal_from(b, state.config)["id"] for b in move["rehearsal_boards"]]
     except CatalogError as error:
-        raise violation("unknown_board", f"{error}.", R_SETUP_M1) from None
+        raise violation("unknown_board", N_("{error}."), R_SETUP_M1, error=error) from None
     if len(set(names)) != 3:
-        raise violation("same_ballroom", "Three different ballroom boards are laid out.", R_SETUP_M1)
+        raise violation("same_ballroom", N_("Three different ballroom boards are laid out."), R_SETUP_M1)
     players = dancing_school(state)
     if automata(state) and len(boards) != len(players):
-        raise violation("rehearsal_boards", "Solo: lay out one random rehearsal room board, yours; the opponent "
-                        "has none.", R_SETUP_M1)
+        raise violation("rehearsal_boards", N_("Solo: lay out one random rehearsal room board, yours; the opponent "
+                        "has none."), R_SETUP_M1)
     if len(boards) != len(players) or len(set(boards)) != len(boards):
-        raise violation("rehearsal_boards", f"Lay out {len(state.players)} different rehearsal room boards, "
-                        "one per player.", R_SETUP_M1)
+        raise violation("rehearsal_boards", N_("Lay out {players} different rehearsal room boards, one per player."), R_SETUP_M1, players=len(state.players))
 
 
 def apply_lay_out(state: State, move: Move, out: Outcome) -> State:
@@ -319,7 +319,7 @@ class ChooseRehearsalSchema(MoveSchema):
     player gets the one left."""
 
     seat = seat_field()
-    board = fields.String(required=True, metadata={"description": "the board's id, e.g. R2"})
+    board = fields.String(required=True, metadata={"description": N_("the board's id, e.g. R2")})
 
 
 def dancing_school(state: State) -> list[str]:
@@ -334,8 +334,8 @@ def chooser(state: State) -> str:
 
 def check_choose_rehearsal(state: State, move: Move) -> None:
     if move["board"] not in [b.id for b in of(state).offer]:
-        raise violation("no_such_board", f"Rehearsal board {move['board']} is not among those left: "
-                        f"{', '.join(b.id for b in of(state).offer)}.", R_SETUP_M1)
+        raise violation("no_such_board", N_("Rehearsal board {board} is not among those left: {offer}."), R_SETUP_M1,
+                        board=move['board'], offer=', '.join((b.id for b in of(state).offer)))
 
 
 def take_board(state: State, seat: str, board: Rehearsal, out: Outcome) -> State:

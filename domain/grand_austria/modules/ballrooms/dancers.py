@@ -12,6 +12,7 @@ from domain.grand_austria.parts import asked
 from domain.grand_austria.refusals import R_ADDITIONAL, resolved, violation, waiting
 from domain.grand_austria.state import Pending, State
 from domain.immutable import evolve, put
+from domain.words import N_, filled, ngettext, said
 from domain.rules import Move, MoveSchema, Outcome, seat_field, whole_number
 from domain.grand_austria.modules.ballrooms.boards import (CHAMPAGNE, REWARDS, ROWS, R_SEND, Row, champagne, dancers_in,
                                                            data, of, with_)
@@ -33,23 +34,25 @@ def check_dancer(state: State, seat: str, move: Move, p: Pending | None) -> None
     can pay for from the kitchen, and a dancer in the named section."""
     mine = of(state)
     if seat not in mine.boards:
-        raise violation("no_rehearsal_board", "You have no rehearsal room board.", R_SEND)
+        raise violation("no_rehearsal_board", N_("You have no rehearsal room board."), R_SEND)
     section = move["section"]
     if mine.dancers[seat][section - 1] == 0:
-        raise violation("section_empty", f"Section {section} of your rehearsal room has no dancer left.", R_SEND)
+        raise violation("section_empty", N_("Section {section} of your rehearsal room has no dancer left."), R_SEND,
+                        section=section)
     room = mine.rooms[move["ballroom"] - 1]
     row = room.row(move["row"])
     if row is None:
-        raise violation("no_such_row", f"{room.name} has no {move['row']} row in this game.", R_SEND)
+        raise violation("no_such_row", N_("{name} has no {row} row in this game."), R_SEND,
+                        name=room.name, row=move['row'])
     cost, balcony = price(state, move["ballroom"] - 1, row, p)
     if None not in row.spaces and not balcony:
-        raise violation("row_full", f"Every space of {room.name}'s {row.name} row is taken"
-                        + (": the balcony takes only the rightmost ballroom's top row." if room.balcony is None
-                           and row.name == "top" else "."), R_SEND)
+        raise violation("row_full", N_("Every space of {name}'s {name2} row is taken{value}"), R_SEND,
+                        name=room.name, name2=row.name, value=": the balcony takes only the rightmost ballroom's top row." if room.balcony is None and row.name == 'top' else '.')
     have = champagne(state, seat)
     if cost > have:
-        raise violation("cannot_pay", f"This dancer costs {cost} champagne from your kitchen; you have {have} "
-                        "(champagne from the rewards of this dancer cannot pay for it).", R_SEND)
+        raise violation("cannot_pay", N_("This dancer costs {cost} champagne from your kitchen; you have {have} (champagne from the "
+                                         "rewards of this dancer cannot pay for it)."), R_SEND,
+                        cost=cost, have=have)
 
 
 def place_dancer(state: State, seat: str, move: Move, p: Pending | None, why: str,
@@ -62,7 +65,7 @@ def place_dancer(state: State, seat: str, move: Move, p: Pending | None, why: st
     row = room.row(move["row"])
     cost, balcony = price(state, index, row, p)
     if cost:
-        state = lose(state, seat, state.config.vector({CHAMPAGNE: cost}), f"{why}: {room.name}, {row.name} row", out)
+        state = lose(state, seat, state.config.vector({CHAMPAGNE: cost}), said(N_("{why}: {name}, {name2} row"), why=why, name=room.name, name2=row.name), out)
     if balcony:
         placed = evolve(room, balcony=room.balcony + (seat,))
         space: Any = "balcony"
@@ -101,13 +104,13 @@ class SendToBallroomSchema(MoveSchema):
     seat = seat_field()
     table = whole_number(required=True, validate=validate.Range(min=1, max=9))
     ballroom = whole_number(required=True, validate=validate.Range(min=1, max=3),
-                            metadata={"description": "1, 2, 3: the ballrooms left to right (scored rounds 3, 5, 7)"})
+                            metadata={"description": N_("1, 2, 3: the ballrooms left to right (scored rounds 3, 5, 7)")})
     row = fields.String(required=True, validate=validate.OneOf(ROWS))
     section = whole_number(required=True, validate=validate.Range(min=1, max=4),
-                           metadata={"description": "the rehearsal section the dancer leaves (1-4: its size)"})
+                           metadata={"description": N_("the rehearsal section the dancer leaves (1-4: its size)")})
     rewards_order = fields.List(fields.String(validate=validate.OneOf(REWARDS)),
-                                metadata={"description": "the order of the rewards: a permutation of row, "
-                                                         "section, guest (default that order)"})
+                                metadata={"description": N_("the order of the rewards: a permutation of row, "
+                                                         "section, guest (default that order)")})
 
 
 class SendDancerSchema(MoveSchema):
@@ -124,13 +127,14 @@ class SendDancerSchema(MoveSchema):
 def check_send_to_ballroom(state: State, move: Move) -> None:
     seat = move["seat"]
     if state.turn is None or state.turn.seat != seat:
-        raise violation("not_your_turn", "A guest is sent to a ballroom on your own turn.", R_ADDITIONAL)
+        raise violation("not_your_turn", N_("A guest is sent to a ballroom on your own turn."), R_ADDITIONAL)
     table = table_at(state, seat, move["table"])
     if not table.complete:
-        raise violation("order_incomplete", f"{table.guest.name} has not been served everything ordered.", R_SEND)
+        raise violation("order_incomplete", N_("{name} has not been served everything ordered."), R_SEND,
+                        name=table.guest.name)
     order = move.get("rewards_order")
     if order is not None and sorted(order) != sorted(REWARDS):
-        raise violation("rewards_order", "Name each reward once: row, section, guest.", R_SEND)
+        raise violation("rewards_order", N_("Name each reward once: row, section, guest."), R_SEND)
     check_dancer(state, seat, move, None)
 
 
@@ -195,7 +199,7 @@ class RemoveDancerSchema(MoveSchema):
 
     seat = seat_field()
     row = fields.String(required=True, validate=validate.OneOf(ROWS))
-    space = fields.Raw(required=True, metadata={"description": "the space, 1 = leftmost, or \"balcony\""})
+    space = fields.Raw(required=True, metadata={"description": N_("the space, 1 = leftmost, or \"balcony\"")})
 
 
 def about_to_score(state: State) -> int:
@@ -217,8 +221,7 @@ def check_remove_dancer(state: State, move: Move) -> None:
         mine = row is not None and isinstance(space, int) and 1 <= space <= len(row.spaces) \
             and row.spaces[space - 1] == seat
     if not mine:
-        raise violation("not_your_dancer", f"You have no dancer there in {room.name}, the ballroom about to be "
-                        "scored.", "Appendix: Emperor Tiles (module 1)")
+        raise violation("not_your_dancer", N_("You have no dancer there in {name}, the ballroom about to be scored."), "Appendix: Emperor Tiles (module 1)", name=room.name)
 
 
 def apply_remove_dancer(state: State, move: Move, out: Outcome) -> State:
@@ -258,8 +261,8 @@ def dancer_effect(doing: Carrying, e: Mapping[str, Any]) -> None:
 
 DANCER_WORDS = Words(N_("send an additional dancer to a ballroom{price}"),
                      N_("send {n} additional dancers to ballrooms{price}"),
-                     values=lambda e, floors: {"price": AT_NO_COST if e.get("free") else N_(
-                         " for up to {discount} champagne less").format(**e) if e.get("discount") else ""})
+                     values=lambda e, floors: {"price": AT_NO_COST if e.get("free") else filled(N_(
+                         " for up to {discount} champagne less"), e) if e.get("discount") else ""})
 
 
 def remove_dancers_effect(doing: Carrying, e: Mapping[str, Any]) -> None:
@@ -267,15 +270,15 @@ def remove_dancers_effect(doing: Carrying, e: Mapping[str, Any]) -> None:
     room = of(doing.state).rooms[about_to_score(doing.state)]
     n = e.get("n", 1)
     if dancers_in(room, doing.seat) < n:
-        doing.state = score(doing.state, doing.seat, -e["vp"], f"{doing.why}: fewer than {n} dancer"
-                            f"{'' if n == 1 else 's'} in {room.name}", doing.out, doing.bonus)
+        doing.state = score(doing.state, doing.seat, -e["vp"], ngettext("{why}: fewer than {n} dancer in {name}", "{why}: fewer than {n} dancers in {name}", n,
+                                     why=doing.why, name=room.name), doing.out, doing.bonus)
     else:
         doing.ask("remove_dancer", n=n)
 
 
 def vp_per_dancer_effect(doing: Carrying, e: Mapping[str, Any]) -> None:
     dancers = all_dancers(doing.state, doing.seat)
-    doing.state = score(doing.state, doing.seat, e.get("n", 1) * dancers, f"{doing.why} ({dancers} dancers)",
+    doing.state = score(doing.state, doing.seat, e.get("n", 1) * dancers, said(N_("{why} ({dancers} dancers)"), why=doing.why, dancers=dancers),
                         doing.out, doing.bonus)
 
 

@@ -11,6 +11,7 @@ from domain.immutable import evolve
 from domain.rules import Move, MoveSchema, Outcome, seat_field, whole_number
 from domain.seating import clockwise_from
 from domain.grand_austria.modules.unique_hotels.entrances import Auction, R_AUCTION, entrance, of, with_
+from domain.words import N_, said
 
 
 # -- the auction --------------------------------------------------------------------
@@ -18,7 +19,7 @@ class OpenAuctionSchema(MoveSchema):
     """Module 3: put one of the entrances left up for auction with a first bid of 0 krones or more."""
 
     seat = seat_field()
-    entrance = fields.String(required=True, metadata={"description": "the entrance's id, e.g. mayenfels"})
+    entrance = fields.String(required=True, metadata={"description": N_("the entrance's id, e.g. mayenfels")})
     bid = whole_number(required=True, validate=validate.Range(min=0, max=99))
 
 
@@ -60,14 +61,14 @@ def next_bidder(state: State, auction: Auction, after: str) -> str | None:
 def check_affordable(state: State, seat: str, amount: int) -> None:
     have = state.player(seat).krones
     if amount > have:
-        raise violation("cannot_pay", f"You have {have} krones: you cannot bid {amount} (the winner pays the bid).",
-                        R_AUCTION)
+        raise violation("cannot_pay", N_("You have {have} krones: you cannot bid {amount} (the winner pays the bid)."),
+                        R_AUCTION, have=have, amount=amount)
 
 
 def check_open_auction(state: State, move: Move) -> None:
     if move["entrance"] not in of(state).offer:
-        raise violation("no_such_entrance", f"{move['entrance']} is not among the entrances left: "
-                        f"{', '.join(of(state).offer)}.", R_AUCTION)
+        raise violation("no_such_entrance", N_("{entrance} is not among the entrances left: {offer}."), R_AUCTION,
+                        entrance=move['entrance'], offer=', '.join(of(state).offer))
     check_affordable(state, move["seat"], move["bid"])
 
 
@@ -81,7 +82,8 @@ def apply_open_auction(state: State, move: Move, out: Outcome) -> State:
 def check_bid(state: State, move: Move) -> None:
     auction = of(state).auction
     if move["amount"] <= auction.bid:
-        raise violation("raise", f"A raise is more than the current bid of {auction.bid} krones.", R_AUCTION)
+        raise violation("raise", N_("A raise is more than the current bid of {bid} krones."), R_AUCTION,
+                        bid=auction.bid)
     check_affordable(state, move["seat"], move["amount"])
 
 
@@ -106,11 +108,10 @@ def out_of_turn_bid(state: State, move: Move) -> None:
     """Why a player who may not bid now may not: the rule in words."""
     auction, seat = of(state).auction, move.get("seat")
     if seat in of(state).owners:
-        raise violation("has_entrance", "Once you get your hotel entrance, you may not take part in any "
-                        "further auction.", R_AUCTION)
+        raise violation("has_entrance", N_("Once you get your hotel entrance, you may not take part in any "
+                        "further auction."), R_AUCTION)
     if auction is not None and seat in auction.passed:
-        raise violation("auction_passed", f"You passed in this auction for {entrance(auction.entrance)['name']}: "
-                        "you cannot rejoin it.", R_AUCTION)
+        raise violation("auction_passed", N_("You passed in this auction for {name}: you cannot rejoin it."), R_AUCTION, name=entrance(auction.entrance)['name'])
 
 
 def carry_on(state: State, auction: Auction, after: str, out: Outcome) -> State:
@@ -138,7 +139,7 @@ def gain(state: State, seat: str, entrance_id: str, price: int, out: Outcome) ->
                     cafe=player.cafe + (None,) * spec.get("cafe_tables", 0))
     state = set_player(state, seat, player)
     if price:
-        out.append({"fact": "krones", "seat": seat, "krones": -price, "why": f"{spec['name']} won at auction"})
+        out.append({"fact": "krones", "seat": seat, "krones": -price, "why": said(N_("{name} won at auction"), name=spec['name'])})
     state = with_(state, owners={**mine.owners, seat: entrance_id},
                   offer=tuple(e for e in mine.offer if e != entrance_id))
-    return apply_effects(state, seat, spec["gained"], f"{spec['name']} gained", out)
+    return apply_effects(state, seat, spec["gained"], said(N_("{name} gained"), name=spec['name']), out)

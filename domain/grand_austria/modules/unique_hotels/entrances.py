@@ -14,6 +14,7 @@ from domain.grand_austria.refusals import violation
 from domain.grand_austria.state import State
 from domain.immutable import evolve
 from domain.rules import Move, MoveSchema, Outcome, whole_number
+from domain.words import N_
 
 
 ID = "unique_hotels"
@@ -124,19 +125,18 @@ class LayOutEntrancesSchema(MoveSchema):
                                 e["id"] for e in data()["entrance"]) + " (the_ren only with module 1)"})
     dove_tokens = fields.List(fields.Nested(Schema.from_dict({"top": Effects(required=True),
                                                                   "bottom": Effects(required=True)}, name="DoveToken")),
-                              metadata={"description": "with dove: its 5 bonus tokens, each {top: [effects], "
-                                                       "bottom: [effects]} as printed"})
-    ninas_objectives = fields.List(whole_number(), metadata={"description": "with ninas_melange: objective "
-                                                                            "card numbers of groups A, B, C"})
-    grand_wray_tiles = fields.List(fields.String(), metadata={"description": "with grand_wray: 6 Emperor tiles, "
-                                                                            "two each of A, B, C, e.g. A2"})
+                              metadata={"description": N_("with dove: its 5 bonus tokens, each {top: [effects], "
+                                                       "bottom: [effects]} as printed")})
+    ninas_objectives = fields.List(whole_number(), metadata={"description": N_("with ninas_melange: objective "
+                                                                            "card numbers of groups A, B, C")})
+    grand_wray_tiles = fields.List(fields.String(), metadata={"description": N_("with grand_wray: 6 Emperor tiles, "
+                                                                            "two each of A, B, C, e.g. A2")})
 
 
 def check_lay_out(state: State, move: Move) -> None:
     laid = move["entrances"]
     if len(laid) != len(state.players) or len(set(laid)) != len(laid):
-        raise violation("entrance_count", f"Lay out {len(state.players)} different hotel entrances, one per "
-                        "player.", R_SETUP_M3)
+        raise violation("entrance_count", N_("Lay out {players} different hotel entrances, one per player."), R_SETUP_M3, players=len(state.players))
     check_laid_out(state, move)
 
 
@@ -145,28 +145,28 @@ def check_laid_out(state: State, move: Move) -> None:
     laid = move["entrances"]
     pool = entrance_ids(state.config)
     if set(laid) - set(pool):
-        raise violation("the_ren_needs_module_1", "The Ren is only used when modules 1 and 3 are both in play.",
+        raise violation("the_ren_needs_module_1", N_("The Ren is only used when modules 1 and 3 are both in play."),
                         R_SETUP_M3)
     extras = {DOVE: "dove_tokens", NINAS: "ninas_objectives", WRAY: "grand_wray_tiles"}
     for entrance_id, name in extras.items():
         if (entrance_id in laid) != (move.get(name) is not None):
-            raise violation("entrance_extras", f"{name.replace('_', ' ').capitalize()} are laid out with "
-                            f"{entrance(entrance_id)['name']}, and only with it.", R_SETUP_M3)
+            raise violation("entrance_extras", N_("{name} are laid out with {name2}, and only with it."), R_SETUP_M3,
+                            name=name.replace('_', ' ').capitalize(), name2=entrance(entrance_id)['name'])
     if DOVE in laid and len(move["dove_tokens"]) != 5:
-        raise violation("dove_tokens", "Dove comes with its 5 bonus tokens.", R_SETUP_M3)
+        raise violation("dove_tokens", N_("Dove comes with its 5 bonus tokens."), R_SETUP_M3)
     cat = state.config.catalog
     if NINAS in laid:
         chosen = move["ninas_objectives"]
         groups = [cat.objectives[n].group if n in cat.objectives else None for n in chosen]
         if groups != ["A", "B", "C"] or set(chosen) & set(state.objectives):
-            raise violation("ninas_objectives", "Ninas Melange comes with one objective card each of A, B and "
-                            "C, in that order, from those not on the game board.", R_SETUP_M3)
+            raise violation("ninas_objectives", N_("Ninas Melange comes with one objective card each of A, B and "
+                            "C, in that order, from those not on the game board."), R_SETUP_M3)
     if WRAY in laid:
         tiles = move["grand_wray_tiles"]
         if sorted(t[:1] for t in tiles) != ["A", "A", "B", "B", "C", "C"] or len(set(tiles)) != 6 \
                 or any(t not in cat.emperor_tiles or t in state.emperor_tiles for t in tiles):
-            raise violation("grand_wray_tiles", "The Grand Wray Hotel comes with 6 Emperor tiles, two each of A, "
-                            "B and C, from those not below the round track.", R_SETUP_M3)
+            raise violation("grand_wray_tiles", N_("The Grand Wray Hotel comes with 6 Emperor tiles, two each of A, "
+                            "B and C, from those not below the round track."), R_SETUP_M3)
 
 
 def apply_lay_out(state: State, move: Move, out: Outcome) -> State:

@@ -16,6 +16,7 @@ from domain.immutable import evolve
 from domain.rules import Move, MoveSchema, Outcome, seat_field, whole_number
 from domain.grand_austria.modules.unique_hotels.entrances import (CHATEAU, DOVE, KAUFMAN, MAYENFELS, NINAS, R_ENTRANCE,
                                                                   entrance, of, owner, owns, with_)
+from domain.words import N_, said
 # -- Chateau Paulwei and Dove: extra starting rooms; Chateau's occupancy charts ----------------
 def extra_starting_rooms(state: State, seat: str, room: int, out: Outcome) -> State:
     """After the initial three rooms: Chateau Paulwei up to two more (paid),
@@ -27,8 +28,7 @@ def extra_starting_rooms(state: State, seat: str, room: int, out: Outcome) -> St
         return state
     free = spec["id"] == DOVE
     step = Pending(seat, "rooms", n=spec["extra_initial_rooms"], free=free,
-                   why=f"{spec['name']}: " + ("a fourth starting room at no cost" if free else
-                                              "two more starting rooms at the floor's cost"))
+                   why=said(N_("{name}: {value}"), name=spec['name'], value='a fourth starting room at no cost' if free else "two more starting rooms at the floor's cost"))
     state = with_(state, extra_rooms=of(state).extra_rooms | {seat})
     return evolve(state, pending=(step,) + state.pending)
 
@@ -54,7 +54,7 @@ def dove_lines(state: State, seat: str, room: int, out: Outcome) -> State:
     if not lines:
         return state
     state = with_(state, dove_lines=of(state).dove_lines | {line for line, _ in lines})
-    steps = tuple(Pending(seat, "dove_token", pair=(side,), why=f"Dove: {line} complete") for line, side in lines)
+    steps = tuple(Pending(seat, "dove_token", pair=(side,), why=said(N_("Dove: {line} complete"), line=line)) for line, side in lines)
     return evolve(state, pending=steps + state.pending)
 
 
@@ -64,14 +64,15 @@ class ChooseDoveTokenSchema(MoveSchema):
 
     seat = seat_field()
     token = whole_number(required=True, validate=validate.Range(min=1, max=5),
-                         metadata={"description": "the token, 1-5 as laid out"})
+                         metadata={"description": N_("the token, 1-5 as laid out")})
 
 
 def check_dove_token(state: State, move: Move) -> None:
     mine = of(state)
     if not 0 < move["token"] <= len(mine.dove_tokens) or move["token"] - 1 in mine.dove_used:
         left = [str(i + 1) for i in range(len(mine.dove_tokens)) if i not in mine.dove_used]
-        raise violation("token_used", f"Choose one of your remaining bonus tokens: {', '.join(left)}.", R_ENTRANCE)
+        raise violation("token_used", N_("Choose one of your remaining bonus tokens: {left}."), R_ENTRANCE,
+                        left=', '.join(left))
 
 
 def apply_dove_token(state: State, move: Move, out: Outcome) -> State:
@@ -82,7 +83,7 @@ def apply_dove_token(state: State, move: Move, out: Outcome) -> State:
     out.append({"fact": "dove_token", "seat": p.seat, "token": move["token"], "side": side})
     state = with_(resolved(state), dove_used=of(state).dove_used | {index})
     return apply_effects(state, p.seat, token.top if side == "top" else token.bottom,
-                         f"{p.why}: bonus token {move['token']}", out)
+                         said(N_("{why}: bonus token {token}"), why=p.why, token=move['token']), out)
 
 
 def dove_candidates(state: State, p: Pending) -> list[Move]:
@@ -99,7 +100,7 @@ def kaufman_second_guest(state: State, seat: str, p: Pending | None, out: Outcom
         return state
     initial = state.phase == INITIAL_GUESTS
     step = Pending(seat, "second_guest", paid=not initial,
-                   why="Kaufman: a second " + ("starting guest at no cost" if initial else "guest, paying its cost"))
+                   why=said(N_("Kaufman: a second {value}"), value='starting guest at no cost' if initial else 'guest, paying its cost'))
     return evolve(state, pending=(step,) + state.pending)
 
 
@@ -122,7 +123,7 @@ def kaufman_pile(state: State, out: Outcome) -> State:
     pile = now - of(state).completed
     points = next((vp for least, vp in entrance(KAUFMAN)["pile_vp"] if pile >= least), 0)
     out.append({"fact": "kaufman_pile", "seat": seat, "guests": pile})
-    state = score(state, seat, points, f"Kaufman: {pile} guests completed this round", out)
+    state = score(state, seat, points, said(N_("Kaufman: {pile} guests completed this round"), pile=pile), out)
     return with_(state, completed=now)
 
 
@@ -167,14 +168,15 @@ class ClaimPersonalSchema(MoveSchema):
 def check_claim_personal(state: State, move: Move) -> None:
     seat, number = move["seat"], move["objective"]
     if not owns(state, seat, NINAS):
-        raise violation("not_ninas", "Only the owner of Ninas Melange has personal objectives.", R_ENTRANCE)
+        raise violation("not_ninas", N_("Only the owner of Ninas Melange has personal objectives."), R_ENTRANCE)
     mine = of(state)
     if number not in mine.ninas or number in mine.ninas_done:
-        raise violation("no_personal_objective", f"Objective {number} is not one of your open personal objectives.",
-                        R_ENTRANCE)
+        raise violation("no_personal_objective", N_("Objective {number} is not one of your open personal objectives."),
+                        R_ENTRANCE, number=number)
     objective = state.config.catalog.objectives[number]
     if any(measured(state, seat, key) < n for key, n in objective.needs.items()):
-        raise violation("condition_unmet", f"You do not meet the objective: {objective.text}.", R_ENTRANCE)
+        raise violation("condition_unmet", N_("You do not meet the objective: {text}."), R_ENTRANCE,
+                        text=objective.text)
 
 
 def apply_claim_personal(state: State, move: Move, out: Outcome) -> State:
@@ -184,7 +186,7 @@ def apply_claim_personal(state: State, move: Move, out: Outcome) -> State:
     state = evolve(state, turn=evolve(state.turn, acted=True))
     out.append({"fact": "personal_objective", "seat": seat, "objective": number, "round": state.round})
     text = state.config.catalog.objectives[number].text
-    return score(state, seat, points, f"Ninas Melange: personal objective {number} ({text})", out)
+    return score(state, seat, points, said(N_("Ninas Melange: personal objective {number} ({text})"), number=number, text=text), out)
 
 
 def personal_moves(state: State, seat: str) -> list[Move]:

@@ -12,6 +12,7 @@ from domain.immutable import evolve, put
 from domain.rules import Move, MoveSchema, Outcome, seat_field
 from domain.grand_austria.modules.unique_hotels.entrances import (COROGARI, KOZI, REN, R_ENTRANCE, WRAY, entrance, of,
                                                                   owner, owns, with_)
+from domain.words import N_, said
 # -- The Grand Wray Hotel: retreat on the Emperor track for a tile's reward -------------------
 class GrandWraySchema(MoveSchema):
     """The Grand Wray Hotel (once per turn, additional action): retreat 1, 2
@@ -19,24 +20,24 @@ class GrandWraySchema(MoveSchema):
     leaves play."""
 
     seat = seat_field()
-    tile = fields.String(required=True, metadata={"description": "one of the entrance's Emperor tiles, e.g. B3"})
+    tile = fields.String(required=True, metadata={"description": N_("one of the entrance's Emperor tiles, e.g. B3")})
 
 
 def check_grand_wray(state: State, move: Move) -> None:
     seat, tile = move["seat"], move["tile"]
     if not owns(state, seat, WRAY):
-        raise violation("not_grand_wray", "Only the owner of The Grand Wray Hotel retreats for its tiles.",
+        raise violation("not_grand_wray", N_("Only the owner of The Grand Wray Hotel retreats for its tiles."),
                         R_ENTRANCE)
     mine = of(state)
     if mine.wray_used == (state.round, state.turn.number):
-        raise violation("once_per_turn", "The Grand Wray Hotel's effect is used once per turn.", R_ENTRANCE)
+        raise violation("once_per_turn", N_("The Grand Wray Hotel's effect is used once per turn."), R_ENTRANCE)
     if tile not in mine.wray_tiles:
-        raise violation("no_such_tile", f"{tile} is not among the entrance's tiles left: "
-                        f"{', '.join(mine.wray_tiles) or 'none'}.", R_ENTRANCE)
+        raise violation("no_such_tile", N_("{tile} is not among the entrance's tiles left: {value}."), R_ENTRANCE,
+                        tile=tile, value=', '.join(mine.wray_tiles) or 'none')
     steps = entrance(WRAY)["retreat"][tile[:1]]
     if state.player(seat).emperor < steps:
-        raise violation("emperor_too_low", f"A {tile[:1]} tile costs {steps} Emperor steps back; your marker is on "
-                        f"{state.player(seat).emperor}.", R_ENTRANCE)
+        raise violation("emperor_too_low", N_("A {tile} tile costs {steps} Emperor steps back; your marker is on {emperor}."), R_ENTRANCE,
+                        tile=tile[:1], steps=steps, emperor=state.player(seat).emperor)
 
 
 def apply_grand_wray(state: State, move: Move, out: Outcome) -> State:
@@ -44,13 +45,13 @@ def apply_grand_wray(state: State, move: Move, out: Outcome) -> State:
     steps = entrance(WRAY)["retreat"][tile[:1]]
     player = state.player(seat)
     state = set_player(state, seat, evolve(player, emperor=player.emperor - steps))
-    out.append({"fact": "emperor", "seat": seat, "steps": -steps, "why": f"The Grand Wray Hotel: tile {tile}"})
+    out.append({"fact": "emperor", "seat": seat, "steps": -steps, "why": said(N_("The Grand Wray Hotel: tile {tile}"), tile=tile)})
     mine = of(state)
     state = with_(state, wray_tiles=tuple(t for t in mine.wray_tiles if t != tile),
                   wray_used=(state.round, state.turn.number))
     state = evolve(state, turn=evolve(state.turn, acted=True))
     reward = state.config.catalog.emperor_tiles[tile].reward
-    return apply_effects(state, seat, reward, f"The Grand Wray Hotel: Emperor tile {tile} reward", out)
+    return apply_effects(state, seat, reward, said(N_("The Grand Wray Hotel: Emperor tile {tile} reward"), tile=tile), out)
 
 
 def wray_moves(state: State, seat: str) -> list[Move]:
@@ -73,7 +74,7 @@ def corogari_bonus(state: State, seat: str, value: int | None, out: Outcome) -> 
     total = sum(known) * (2 if len(known) == 1 else 1)
     out.append({"fact": "corogari_bonus", "seat": seat, "dice": list(taken), "sum": total})
     return apply_effects(state, seat, entrance(COROGARI)["by_sum"][str(total)],
-                         f"Corogari Zant-Mainz: dice summing to {total}", out)
+                         said(N_("Corogari Zant-Mainz: dice summing to {total}"), total=total), out)
 
 
 # -- The Kozi Palace: move an adjacent die onto the space used -------------------------------
@@ -81,21 +82,22 @@ def kozi_move(state: State, move: Move) -> State:
     source = move.get("move_from")
     if source is None:
         if move.get("move_colour") is not None:
-            raise violation("no_move_from", "Name the space the die is moved from (move_from).", R_ENTRANCE)
+            raise violation("no_move_from", N_("Name the space the die is moved from (move_from)."), R_ENTRANCE)
         return state
     seat, target = move["seat"], move["value"]
     if not owns(state, seat, KOZI):
-        raise violation("not_kozi", "Only the owner of The Kozi Palace moves a die onto the space they use.",
+        raise violation("not_kozi", N_("Only the owner of The Kozi Palace moves a die onto the space they use."),
                         R_ENTRANCE)
     if abs(source - target) != 1:
-        raise violation("not_adjacent", f"Action space {source} is not next to space {target} (the two outer "
-                        "spaces are not adjacent to one another).", R_ENTRANCE)
+        raise violation("not_adjacent", N_("Action space {source} is not next to space {target} (the two outer spaces are not adjacent to one another)."), R_ENTRANCE, source=source, target=target)
     colours = state.dice[source - 1]
     if not colours:
-        raise violation("no_die_to_move", f"There is no die on action space {source} to move.", R_ENTRANCE)
+        raise violation("no_die_to_move", N_("There is no die on action space {source} to move."), R_ENTRANCE,
+                        source=source)
     colour = move.get("move_colour") or (WHITE if WHITE in colours else colours[0])
     if colour not in colours:
-        raise violation("no_die_to_move", f"There is no {colour} die on action space {source} to move.", R_ENTRANCE)
+        raise violation("no_die_to_move", N_("There is no {colour} die on action space {source} to move."), R_ENTRANCE,
+                        colour=colour, source=source)
     i = colours.index(colour)
     dice = put(state.dice, source - 1, colours[:i] + colours[i + 1:])
     return evolve(state, dice=put(dice, target - 1, dice[target - 1] + (colour,)))
@@ -135,7 +137,7 @@ def ren_ballroom(state: State, out: Outcome) -> State:
     mine = dancers_in(room, seat)
     if mine and all(dancers_in(room, other) < mine for other in state.players if other != seat):
         state = score(state, seat, entrance(REN)["sole_most_dancers_vp"],
-                      f"The Ren: the most dancers in {room.name}", out)
+                      said(N_("The Ren: the most dancers in {name}"), name=room.name), out)
     return state
 
 

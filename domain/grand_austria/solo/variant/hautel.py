@@ -19,6 +19,7 @@ from domain.immutable import evolve, put
 from domain.rules import TABLE, Expected, Move, MoveSchema, Outcome, seat_field, whole_number
 from domain.grand_austria.solo.variant.setup import (BALLROOMS, BOT, HOTELS, ID, R_SOLO_M3, bot, fact, human, name,
                                                      with_bot)
+from domain.words import N_, said
 
 
 # -- module 3: the opponent's solo entrance --------------------------------------------------------
@@ -36,8 +37,8 @@ def toll_taken(state: State, seat: str, value: int, colour: str, out: Outcome) -
     if item is None or seat == BOT:
         return state       # "(When Leopold takes a die, nothing happens.)"
     state = with_bot(state, entrance=evolve(entrance, items=put(entrance.items, value - 1, None)))
-    step = Pending(seat, "pool_item", pair=(item,), why=f"Hautel Couture: the {item} of action space {value} "
-                   f"onto one of {name(state)}'s guests, if one still needs it (else back to the supply)")
+    step = Pending(seat, "pool_item", pair=(item,), why=said(N_("Hautel Couture: the {item} of action space {value} onto one of {state}'s guests, if one still "
+                                                           "needs it (else back to the supply)"), item=item, value=value, state=name(state)))
     return evolve(state, pending=state.pending + (step,))
 
 
@@ -49,7 +50,7 @@ class LayOutHautelSchema(MoveSchema):
 
     guests = fields.List(guest_field(), required=True, validate=validate.Length(equal=entrances.HAUTEL_GUESTS))
     items = fields.List(fields.String(validate=validate.OneOf(entrances.POOL_ORDER)), required=True,
-                        validate=validate.Length(equal=6), metadata={"description": "the items on spaces 1-6"})
+                        validate=validate.Length(equal=6), metadata={"description": N_("the items on spaces 1-6")})
 
 
 def check_lay_out_hautel(state: State, move: Move) -> None:
@@ -58,16 +59,17 @@ def check_lay_out_hautel(state: State, move: Move) -> None:
     champagne = BALLROOMS in state.config.modules
     if not all(entrances.hautel_guest_fits(g, champagne) for g in guests):
         if champagne:
-            raise violation("hautel_guests", "Hautel Couture's guests show 5, 6 or 7 victory points and order no "
-                            "champagne.", R_SOLO_M3)
-        raise violation("hautel_guests", "Hautel Couture's guests show 5, 6 or 7 victory points.", R_SOLO_M3)
+            raise violation("hautel_guests", N_("Hautel Couture's guests show 5, 6 or 7 victory points and order no "
+                            "champagne."), R_SOLO_M3)
+        raise violation("hautel_guests", N_("Hautel Couture's guests show 5, 6 or 7 victory points."), R_SOLO_M3)
     numbers = [g.number for g in guests if g.number is not None]
     if len(set(numbers)) != len(numbers) or set(numbers) & guests_in_play(state):
-        raise violation("duplicate_card", "A guest card can be in play only once.", R_SOLO_M3)
+        raise violation("duplicate_card", N_("A guest card can be in play only once."), R_SOLO_M3)
     pool = entrances.pool_for(guests, state.config.items)
     if entrances.drawn_from(pool, move["items"]) is None:
         held = ", ".join(f"{n} {i}" for i, n in zip(entrances.POOL_ORDER, pool))
-        raise violation("not_in_pool", f"The pool holds {held}: the items on the spaces come from it.", R_SOLO_M3)
+        raise violation("not_in_pool", N_("The pool holds {held}: the items on the spaces come from it."), R_SOLO_M3,
+                        held=held)
 
 
 def apply_lay_out_hautel(state: State, move: Move, out: Outcome) -> State:
@@ -85,7 +87,7 @@ def apply_lay_out_hautel(state: State, move: Move, out: Outcome) -> State:
         fact(out, "bot_hautel", f"Hautel Couture: {guest.name} ({guest.colour}, {guest.vp} VP) sits in {who}'s "
              f"café; a vacant room on {hotel.name_of(room)} is reserved for them.", guest=guest.name,
              room=hotel.name_of(room))
-        state = score(state, BOT, hotel.prepare_vp.get(room, 0), f"Hautel Couture: room {hotel.name_of(room)}", out)
+        state = score(state, BOT, hotel.prepare_vp.get(room, 0), said(N_("Hautel Couture: room {hotel}"), hotel=hotel.name_of(room)), out)
     return state
 
 
@@ -113,7 +115,7 @@ class PlacePoolItemSchema(MoveSchema):
 
     seat = seat_field()
     table = whole_number(required=True, validate=validate.Range(min=1, max=3),
-                         metadata={"description": "the opponent's café table"})
+                         metadata={"description": N_("the opponent's café table")})
 
 
 def check_place_pool_item(state: State, move: Move) -> None:
@@ -121,8 +123,8 @@ def check_place_pool_item(state: State, move: Move) -> None:
     table = state.player(BOT).cafe[move["table"] - 1]
     if table is None or not table.wants(state.config.items.index(item)):
         who = name(state)
-        raise violation("not_wanted", f"No guest of {who}'s at café table {move['table']} still needs {item}.",
-                        R_SOLO_M3)
+        raise violation("not_wanted", N_("No guest of {who}'s at café table {table} still needs {item}."),
+                        R_SOLO_M3, who=who, table=move['table'], item=item)
 
 
 def apply_place_pool_item(state: State, move: Move, out: Outcome) -> State:
@@ -145,7 +147,7 @@ def apply_place_pool_item(state: State, move: Move, out: Outcome) -> State:
     fact(out, "bot_hautel", f"Hautel Couture: {table.guest.name}'s order is complete: {who} scores "
          f"{table.guest.vp} VP and the guest moves into the reserved room {entrance.reserved[index]}.",
          guest=table.guest.name, room=entrance.reserved[index])
-    return score(state, BOT, table.guest.vp, f"Hautel Couture: {table.guest.name}", out)
+    return score(state, BOT, table.guest.vp, said(N_("Hautel Couture: {name}"), name=table.guest.name), out)
 
 
 def pool_item_candidates(state: State, p: Pending) -> list[Move]:
@@ -161,8 +163,8 @@ def pool_refill(state: State, out: Outcome) -> State:
     n = min(entrance.items.count(None), sum(entrance.pool))
     if not n:
         return state
-    return evolve(state, pending=(Pending(TABLE, "pool_draw", n=n, why="Hautel Couture: the pool refills the "
-                                                                      "emptied action spaces"),) + state.pending)
+    return evolve(state, pending=(Pending(TABLE, "pool_draw", n=n, why=N_("Hautel Couture: the pool refills the "
+                                                                      "emptied action spaces")),) + state.pending)
 
 
 class PoolItemSchema(MoveSchema):
@@ -173,7 +175,7 @@ class PoolItemSchema(MoveSchema):
 
 def check_pool_item(state: State, move: Move) -> None:
     if entrances.drawn_from(bot(state).entrance.pool, [move["item"]]) is None:
-        raise violation("not_in_pool", f"The pool has no {move['item']} left.", R_SOLO_M3)
+        raise violation("not_in_pool", N_("The pool has no {item} left."), R_SOLO_M3, item=move['item'])
 
 
 def apply_pool_item(state: State, move: Move, out: Outcome) -> State:
@@ -219,7 +221,7 @@ def stars_scoring(state: State, out: Outcome) -> State:
     points = entrances.stars_vp(entrance)
     fact(out, "bot_stars", f"Nine Stars Inn: {name(state)} scores {points} VP for the stars track "
          f"({entrance.stars} cogwheels).", stars=entrance.stars)
-    return score(state, BOT, points, "Nine Stars Inn: the stars track", out)
+    return score(state, BOT, points, N_("Nine Stars Inn: the stars track"), out)
 
 
 def entrance_chosen(state: State) -> bool:

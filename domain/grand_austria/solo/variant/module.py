@@ -25,6 +25,7 @@ from domain.grand_austria.solo.variant.turn import (DrawInstructionSchema, Revea
                                                     apply_reveal_bot_staff, check_draw_instruction,
                                                     check_reveal_bot_staff, deck_left, draw_instruction_chance,
                                                     opponent_turn, reveal_bot_staff_chance, run_step)
+from domain.words import N_
 
 
 # -- the end ------------------------------------------------------------------------------------
@@ -61,8 +62,8 @@ def solo_view(state: State, seat: str | None, full: bool) -> dict[str, Any]:
 SOLO = Module(
     id=ID, title="Solo Variant: Dinner for One",
     chosen_by=ID,
-    options={ID: SoloOption(metadata={"description": "the solo variant (one player): {\"difficulty\": easy | "
-                                                     "medium | hard}; the opponent is the seat bot"})},
+    options={ID: SoloOption(metadata={"description": N_("the solo variant (one player): {\"difficulty\": easy | "
+                                                     "medium | hard}; the opponent is the seat bot")})},
     moves={"setup": MoveRule(SetupSchema, check_solo_setup, apply_solo_setup),
            "keep_staff": MoveRule(KeepStaffSchema, check_keep_staff, apply_keep_staff),
            "draw_instruction": MoveRule(DrawInstructionSchema, check_draw_instruction, apply_draw_instruction),

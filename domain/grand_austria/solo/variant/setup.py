@@ -22,6 +22,7 @@ from domain.grand_austria.staff import card_ref, in_play as staff_in_play
 from domain.grand_austria.state import EMPTY, Player, State
 from domain.immutable import evolve
 from domain.rules import Expected, Move, MoveSchema, Outcome, RuleViolation
+from domain.words import N_
 
 
 ID = "solo"
@@ -82,7 +83,7 @@ def fact(out: Outcome, kind: str, text: str, **details: Any) -> None:
 # -- the option and the setup ----------------------------------------------------------
 class SoloSchema(Schema):
     difficulty = fields.String(required=True, validate=validate.OneOf(LEVELS),
-                               metadata={"description": "easy, medium or hard (Levels of Difficulty)"})
+                               metadata={"description": N_("easy, medium or hard (Levels of Difficulty)")})
     bot_entrance = fields.String(validate=validate.OneOf(sorted(entrances.NAMES)), metadata={
         "description": "module 3: the opponent's solo entrance, chosen or drawn at random at the table: "
                        + ", ".join(sorted(entrances.NAMES))})
@@ -96,15 +97,15 @@ class SoloOption(fields.Nested):
 def configure(config: Config) -> Config:
     """Set up for 2 players; the player is dealt 10 staff and keeps 6."""
     if "start_player" in config.modules:
-        raise RuleViolation("solo_start_player", "The solo variant is incompatible with the start player "
-                            "module (module 4).", "Solo: Module 4")
+        raise RuleViolation("solo_start_player", N_("The solo variant is incompatible with the start player "
+                            "module (module 4)."), "Solo: Module 4")
     if config.staff_draft:
-        raise RuleViolation("solo_staff_draft", "There is no staff draft in the solo variant: you draw 10 "
-                            "staff cards and select 6 of them.", R_SOLO_SETUP)
+        raise RuleViolation("solo_staff_draft", N_("There is no staff draft in the solo variant: you draw 10 "
+                            "staff cards and select 6 of them."), R_SOLO_SETUP)
     chosen = config.options[ID].get("bot_entrance")
     if (chosen is not None) != (HOTELS in config.modules):
-        raise RuleViolation("solo_entrance", "With module 3 the opponent plays a solo entrance (option solo."
-                            "bot_entrance), and only with module 3.", entrances.R_SOLO_M3)
+        raise RuleViolation("solo_entrance", N_("With module 3 the opponent plays a solo entrance (option solo."
+                            "bot_entrance), and only with module 3."), entrances.R_SOLO_M3)
     if HOTELS in config.modules:
         config = adjusted(config, start_krones=entrances.START_KRONES)
     return adjusted(config, hand_size=DEALT)
@@ -122,7 +123,7 @@ def begin(state: State) -> State:
     """The opponent's seat: the night side of a hotel board, no money, no
     items in its kitchen, no staff hand (Solo: The Base Game, Setup)."""
     if len(state.players) != 1:
-        raise RuleViolation("player_count", "The solo variant is for one player.", R_SOLO)
+        raise RuleViolation("player_count", N_("The solo variant is for one player."), R_SOLO)
     config = state.config
     night = config.catalog.hotel
     opponent = Player(krones=0, items=config.nothing, rooms=(EMPTY,) * night.size, hand=(),
@@ -138,9 +139,11 @@ def human(state: State) -> str:
 def check_solo_setup(state: State, move: Move) -> None:
     who = name(state)
     if move["start_player"] != BOT:
-        raise violation("solo_start", f"{who} takes the first turn: the start player is bot.", R_SOLO_SETUP)
+        raise violation("solo_start", N_("{who} takes the first turn: the start player is bot."), R_SOLO_SETUP,
+                        who=who)
     if BOT in move.get("hands", {}):
-        raise violation("solo_no_hand", f"{who} draws no staff cards: deal only your own 10.", R_SOLO_SETUP)
+        raise violation("solo_no_hand", N_("{who} draws no staff cards: deal only your own 10."), R_SOLO_SETUP,
+                        who=who)
     setup.check_setup(state, move)
 
 
@@ -164,8 +167,8 @@ class KeepStaffSchema(MoveSchema):
     """Solo: keep 6 of the 10 staff cards dealt; the other 4 go to the bottom of the deck."""
 
     seat = fields.String(required=True)
-    staff = fields.List(staff_field(), metadata={"description": "the 6 cards kept; omit when the scorekeeper "
-                                                                "has not seen the hand"})
+    staff = fields.List(staff_field(), metadata={"description": N_("the 6 cards kept; omit when the scorekeeper "
+                                                                "has not seen the hand")})
 
 
 def check_keep_staff(state: State, move: Move) -> None:
@@ -173,11 +176,11 @@ def check_keep_staff(state: State, move: Move) -> None:
     kept = move.get("staff")
     if kept is None:
         if None not in hand:
-            raise violation("name_the_cards", "Name the 6 staff cards you keep: the scorekeeper has seen them.",
+            raise violation("name_the_cards", N_("Name the 6 staff cards you keep: the scorekeeper has seen them."),
                             R_SOLO_SETUP)
         return
     if len(kept) != KEPT:
-        raise violation("keep_six", "Select 6 of the 10 staff cards for your initial hand.", R_SOLO_SETUP)
+        raise violation("keep_six", N_("Select 6 of the 10 staff cards for your initial hand."), R_SOLO_SETUP)
     cards = [staff_card(c, state) for c in kept]
     left = list(hand)
     for card in cards:
@@ -186,7 +189,8 @@ def check_keep_staff(state: State, move: Move) -> None:
         elif None in left and card.number not in staff_in_play(state):
             left.remove(None)
         else:
-            raise violation("not_dealt", f"{card.name} is not among the 10 staff cards you drew.", R_SOLO_SETUP)
+            raise violation("not_dealt", N_("{name} is not among the 10 staff cards you drew."), R_SOLO_SETUP,
+                            name=card.name)
 
 
 def apply_keep_staff(state: State, move: Move, out: Outcome) -> State:

@@ -21,13 +21,14 @@ from domain.rules import TABLE, Expected, Move, MoveSchema, Outcome, whole_numbe
 from domain.grand_austria.solo.variant.hautel import sushi_watch
 from domain.grand_austria.solo.variant.setup import (BALLROOMS, BOT, CELEBRITIES, ID, R_SOLO, R_SOLO_SETUP, R_SOLO_TURN,
                                                      bot, fact, name, with_bot)
+from domain.words import N_, said
 
 
 # -- the opponent's turn ------------------------------------------------------------------
 class DrawInstructionSchema(MoveSchema):
     """The table draws the opponent's instruction card (its number, #193-#212 Leopold, #213-#232 Elisabeth)."""
 
-    card = whole_number(required=True, metadata={"description": "the instruction card's number"})
+    card = whole_number(required=True, metadata={"description": N_("the instruction card's number")})
 
 
 class RevealBotStaffSchema(MoveSchema):
@@ -52,10 +53,11 @@ def check_draw_instruction(state: State, move: Move) -> None:
     cards = decks()[b.deck]
     first, last = min(cards), max(cards)
     if number not in cards:
-        raise violation("not_in_deck", f"Card {number} is not in {who}'s instruction deck (#{first}-#{last}).",
-                        R_SOLO)
+        raise violation("not_in_deck", N_("Card {number} is not in {who}'s instruction deck (#{first}-#{last})."),
+                        R_SOLO, number=number, who=who, first=first, last=last)
     if number in b.drawn and deck_left(state):
-        raise violation("already_drawn", f"Instruction card {number} was drawn already this game.", R_SOLO)
+        raise violation("already_drawn", N_("Instruction card {number} was drawn already this game."), R_SOLO,
+                        number=number)
 
 
 def apply_draw_instruction(state: State, move: Move, out: Outcome) -> State:
@@ -113,7 +115,7 @@ def take_guest(state: State, symbol: Symbol, out: Outcome) -> State:
     fact(out, "bot_guest", f"{why}{who} takes {guest.name} ({guest.colour}, {guest.vp} VP) from queue position "
          f"{position + 1}, pays nothing and gets no reward.", guest=guest.name, position=position + 1)
     state = set_player(state, BOT, evolve(player, guests=player.guests + (guest,)))
-    state = score(state, BOT, guest.vp, f"guest {guest.name}", out)
+    state = score(state, BOT, guest.vp, said(N_("guest {name}"), name=guest.name), out)
     if bot(state).entrance is not None:
         state, entrance = entrances.sushi_guest(state, bot(state).entrance, guest, BOT, who, out)
         state = with_bot(state, entrance=entrance)
@@ -129,7 +131,7 @@ def take_guest(state: State, symbol: Symbol, out: Outcome) -> State:
         fact(out, "bot_sushi", f"Sushi Resort: the cogwheel on {hotel.name_of(room)} goes onto the leftmost guest "
              "of the queue once it is refilled.", room=hotel.name_of(room))
         state = with_bot(state, entrance=entrances.sushi_room(entrance, hotel.name_of(room)))
-    return score(state, BOT, hotel.prepare_vp.get(room, 0), f"room {hotel.name_of(room)}", out)
+    return score(state, BOT, hotel.prepare_vp.get(room, 0), said(N_("room {hotel}"), hotel=hotel.name_of(room)), out)
 
 
 def send_dancer(state: State, arrows: int, before: str, out: Outcome) -> State:
@@ -200,14 +202,14 @@ def colour_bonus(state: State, colour: str, out: Outcome) -> State:
         return objective(state, Symbol("objective"), out)
     if colour == "yellow":
         fact(out, "bot_colour_bonus", f"The yellow die: {who} advances 2 on the Emperor track.", colour=colour)
-        return advance_emperor(state, BOT, 2, "the yellow die", out)
+        return advance_emperor(state, BOT, 2, N_("the yellow die"), out)
     fact(out, "bot_colour_bonus", f"The blue die: {who} scores 2 VP.", colour=colour)
-    return score(state, BOT, 2, "the blue die", out)
+    return score(state, BOT, 2, N_("the blue die"), out)
 
 
 def emperor(state: State, symbol: Symbol, out: Outcome) -> State:
     fact(out, "bot_emperor", f"{name(state)} advances {symbol.n} on the Emperor track.", steps=symbol.n)
-    return advance_emperor(state, BOT, symbol.n, "instruction card", out)
+    return advance_emperor(state, BOT, symbol.n, N_("instruction card"), out)
 
 
 def objective(state: State, symbol: Symbol, out: Outcome) -> State:
@@ -236,7 +238,7 @@ def private_staff(state: State, symbol: Symbol, out: Outcome) -> State:
         return state
     fact(out, "bot_staff", f"{name(state)} turns up the top card of the private staff deck (the table names "
          "it).", staff=None)
-    return evolve(state, pending=(Pending(BOT, "bot_staff", why="instruction card: private staff"),) + state.pending)
+    return evolve(state, pending=(Pending(BOT, "bot_staff", why=N_("instruction card: private staff")),) + state.pending)
 
 
 def objective_symbol(state: State, symbol: Symbol, out: Outcome) -> State:
@@ -260,10 +262,9 @@ STEPS = {"guest": take_guest, "die": take_die, "emperor": emperor, "objective": 
 def check_reveal_bot_staff(state: State, move: Move) -> None:
     card, who = staff_card(move["card"], state), name(state)
     if not card.end:
-        raise violation("not_end_game_staff", f"{card.name} has no end-game symbol: {who}'s private deck holds only "
-                        "end-game staff.", R_SOLO_SETUP)
+        raise violation("not_end_game_staff", N_("{name} has no end-game symbol: {who}'s private deck holds only end-game staff."), R_SOLO_SETUP, name=card.name, who=who)
     if card.number is not None and card.number in staff_in_play(state):
-        raise violation("duplicate_card", "That staff card is already in play.", R_SOLO_TURN)
+        raise violation("duplicate_card", N_("That staff card is already in play."), R_SOLO_TURN)
 
 
 def apply_reveal_bot_staff(state: State, move: Move, out: Outcome) -> State:

@@ -11,13 +11,14 @@
 // with module 5 each player shows their bell staff (grand_austria_more.js).
 // Module 3 (Unique Hotels): the entrances and their auction (grand_austria_hotels.js).
 // The solo variant's opponent has a panel of its own (grand_austria_solo.js).
-import { h, listing, words, nameTag } from "../dom.js";
+import { h, listing, nameTag } from "../dom.js";
 import * as celebrities from "./grand_austria_celebrities.js";
 import * as hotels from "./grand_austria_hotels.js";
 import { dieFace } from "../values.js";
 import { seatColour } from "../chart.js";
 import { choiceWidget, listWidget } from "../forms.js";
 import { t } from "../i18n.js";
+import { itemName, moveName, phaseName, roomState, stepName } from "./grand_austria_names.js";
 import { bellCards, faceDownBells, largeOrderPile, moreFactWords, moreMoveTitle } from "./grand_austria_more.js";
 import { soloFieldWidget, soloMoveTitle, soloPanel } from "./grand_austria_solo.js";
 import { cardName, itemWords, moduleFactWords, moduleMoveWords, named, remember, tileName } from "./grand_austria_words.js";
@@ -26,10 +27,15 @@ const ROOM = /^\d\.\d$/;
 const ITEMS = ["strudel", "cake", "wine", "coffee", "champagne"];
 const SHORT = { strudel: "St", cake: "Ca", wine: "Wi", coffee: "Co", champagne: "Ch" };
 const SENDS = ["send_to_ballroom", "send_dancer"];
-const ACTIONS = { 1: "strudel, cake", 2: "wine, coffee", 3: "rooms", 4: "krones, Emperor", 5: "staff", 6: "any, 1 krone" };
+// The action spaces' words (said when drawn: t() at the time, in the reader's language).
+const ACTIONS = { 1: () => t("strudel, cake"), 2: () => t("wine, coffee"), 3: () => t("rooms"), 4: () => t("krones, Emperor"),
+  5: () => t("staff"), 6: () => t("any, 1 krone") };
+const action = (space) => (ACTIONS[space] ? ACTIONS[space]() : String(space));
 const EMPEROR_ROUNDS = [3, 5, 7];        // the Emperor tiles score after these rounds
 const EMPEROR_TRACK = 13;                // spaces 0-13
-const ROOM_MOVES = { prepare_room: "prepare", occupy_room: "occupy", remove_room: "remove", check_in: "check a guest into" };
+const ROOM_MOVES = { prepare_room: () => t("prepare"), occupy_room: () => t("occupy"), remove_room: () => t("remove"),
+  check_in: () => t("check a guest into") };
+const roomVerb = (type) => ROOM_MOVES[type]();
 
 // What effects do is said by the server (the effect registry's words):
 // guests' reward_words, staff words, Emperor tiles' reward_words and
@@ -60,7 +66,7 @@ function emperorPicker(field, ctx, onchange) {
   }, onchange)]);
   return {
     el: h("div.emperor-pick", rows.map(([stack, pick]) => h("div.entry", { dataset: { stack: stack.stack, round: stack.round } },
-      h("div.entry-head", `Round ${stack.round}: a tile of stack ${stack.stack}`), pick.el))),
+      h("div.entry-head", t("Round {round}: a tile of stack {stack}", { round: stack.round, stack: stack.stack })), pick.el))),
     // Each stack's tile in round order; a stack left untapped is left out (the rules say what is missing).
     value: () => rows.map(([, pick]) => pick.value()).filter((id) => id !== null),
   };
@@ -85,6 +91,8 @@ function diceRoll(field, ctx, onchange) {
 }
 
 const rowNames = () => ({ top: t("top row"), middle: t("middle row"), bottom: t("bottom row") });
+const ROWS = { top: () => t("top"), middle: () => t("middle"), bottom: () => t("bottom") };
+const rowName = (row) => (ROWS[row] ? ROWS[row]() : row);
 
 // Module 1's boards at the setup, tapped by what is printed on them: the
 // three ballrooms left to right (by name, with their rows' bonuses), one
@@ -111,28 +119,28 @@ function order(wanted, served = {}) {
   const pills = [];
   for (const item of ITEMS) {
     for (let i = 0; i < (wanted[item] || 0); i++) {
-      pills.push(h("span.item", { class: `i-${item}${i < (served[item] || 0) ? " served" : ""}`, title: item }, SHORT[item]));
+      pills.push(h("span.item", { class: `i-${item}${i < (served[item] || 0) ? " served" : ""}`, title: itemName(item) }, SHORT[item]));
     }
   }
   return h("span.order", pills);
 }
 
 function guestCard(card, { served, complete } = {}) {
-  return h("div.ga-guest", { class: `c-${card.colour}`, title: `#${card.number} ${card.name}, ${card.colour}` },
+  return h("div.ga-guest", { class: `c-${card.colour}`, title: `#${card.number} ${card.name}, ${t(card.colour)}` },
     h("div.guest-name", card.name),
     order(card.order, complete ? card.order : served),
-    h("small.guest-line", `${card.vp} VP · ${said(card.reward_words) || "no reward"}`));
+    h("small.guest-line", `${t("{vp} VP", { vp: card.vp })} · ${said(card.reward_words) || t("no reward")}`));
 }
 
 function kitchen(counts) {
   return h("span.kitchen", ITEMS.filter((item) => item in counts).map((item) => h("span.item.long", { class: `i-${item}${counts[item] ? "" : " none"}` },
-    `${counts[item] || 0} ${item}`)));
+    `${counts[item] || 0} ${itemName(item)}`)));
 }
 
 function emperorTrack(steps) {
   const cells = [];
   for (let i = 0; i <= EMPEROR_TRACK; i++) cells.push(h("span", { class: i === Math.min(steps, EMPEROR_TRACK) ? "at" : i < steps ? "past" : "" }, i));
-  return h("span.emperor-track", { title: `Emperor track ${steps}` }, cells);
+  return h("span.emperor-track", { title: t("Emperor track {steps}", { steps }) }, cells);
 }
 
 // The rooms a seat can tap now: room -> the legal moves naming it (a check-in
@@ -152,7 +160,8 @@ function roomChoice(moves, state, seat, tap) {
   return moves.map((move) => {
     const guest = move.table && cafe[move.table - 1] ? cafe[move.table - 1].guest.name : null;
     return h("button.room-move", { type: "button", dataset: { table: move.table || "", room: move.room }, onclick: () => tap(move) },
-      move.type === "check_in" ? `${guest || `table ${move.table}`} → room ${move.room}` : `${ROOM_MOVES[move.type]} ${move.room}`);
+      move.type === "check_in" ? t("{guest} → room {room}", { guest: guest || t("table {n}", { n: move.table }), room: move.room })
+        : `${roomVerb(move.type)} ${move.room}`);
   });
 }
 
@@ -165,39 +174,41 @@ function hotel(state, seat, ctx, problem) {
   const choices = h("div.room-choices");
   const tapRoom = (moves) => (moves.length === 1 ? tap(moves[0]) : choices.replaceChildren(...roomChoice(moves, state, seat, tap)));
   const rows = [...floors.keys()].reverse().map((f) => h("div.floor",
-    h("span.floor-label", { title: `floor ${f + 1}: ${costs[f]} krones to prepare` }, `${f + 1}`, h("small", `${costs[f]}k`)),
+    h("span.floor-label", { title: t("floor {floor}: {krones} krones to prepare", { floor: f + 1, krones: costs[f] }) }, `${f + 1}`,
+      h("small", t("{krones}k", { krones: costs[f] }))),
     floors[f].map((colour, c) => {
       const name = `${f + 1}.${c + 1}`;
       const moves = tappable.get(name);
       const mark = rooms[name] === "occupied" ? "●" : rooms[name] === "prepared" ? "○" : bonus[name] ? `+${bonus[name]}` : "";
       return h(moves ? "button.room" : "span.room", {
         class: `c-${colour} ${rooms[name]}${moves ? " selectable" : ""}`, dataset: { room: name, state: rooms[name] },
-        title: `${name} ${colour}, ${rooms[name]}${moves ? ` · tap to ${ROOM_MOVES[moves[0].type]}` : ""}`,
-        type: moves ? "button" : null, onclick: moves ? () => tapRoom(moves) : null,
+        title: `${t("{room} {colour}, {state}", { room: name, colour: t(colour), state: roomState(rooms[name]) })}${moves ? ` · ${t("tap to {verb}", { verb: roomVerb(moves[0].type) })}` : ""}`,
+        "aria-label": t("room {room}, {colour}, {state}", { room: name, colour: t(colour), state: roomState(rooms[name]) }),
+        type: moves ? "button" : null, role: moves ? null : "img", onclick: moves ? () => tapRoom(moves) : null,
       }, h("small", name), h("span.mark", mark));
     })));
-  const verbs = [...new Set([...tappable.values()].flat().map((m) => ROOM_MOVES[m.type]))];
+  const verbs = [...new Set([...tappable.values()].flat().map((m) => roomVerb(m.type)))];
   return [
-    verbs.length ? h("p.tap-hint", `Tap a highlighted room to ${listing(verbs)} it.`) : null,
-    h("div.hotel", { dataset: { seat }, "aria-label": `${seat}'s hotel` }, rows),
+    verbs.length ? h("p.tap-hint", t("Tap a highlighted room to {verbs} it.", { verbs: listing(verbs) })) : null,
+    h("div.hotel", { dataset: { seat }, "aria-label": t("{seat}'s hotel", { seat }) }, rows),
     choices,
   ];
 }
 
 function cafe(tables) {
   return h("div.cafe", tables.map((table, i) => h("div.cafe-table", { dataset: { table: i + 1 }, class: table && table.complete ? "complete" : "" },
-    h("small.table-no", `table ${i + 1}${table && table.complete ? " · complete" : ""}`),
-    table ? guestCard(table.guest, table) : h("span.hint", "free"))));
+    h("small.table-no", `${t("table {n}", { n: i + 1 })}${table && table.complete ? ` · ${t("complete")}` : ""}`),
+    table ? guestCard(table.guest, table) : h("span.hint", t("free")))));
 }
 
 function staff(player, faceDown) {
   const used = new Set(player.staff_used);
-  return h("div.staff", h("small", `Staff hired (${player.hired.length}): `),
+  return h("div.staff", h("small", `${t("Staff hired ({n}):", { n: player.hired.length })} `),
     player.hired.length
       ? player.hired.map((c) => h("span.chip.staff-card", { class: used.has(c.name) || faceDown.has(c.name) ? "used" : "", title: c.words || c.name },
-        c.name, used.has(c.name) ? " (used)" : "", faceDown.has(c.name) ? " (face down)" : ""))
-      : h("small", "none"),
-    h("small", ` · hand ${player.hand_size}`));
+        c.name, used.has(c.name) ? ` (${t("used")})` : "", faceDown.has(c.name) ? ` (${t("face down")})` : ""))
+      : h("small", t("none")),
+    h("small", ` · ${t("hand {n}", { n: player.hand_size })}`));
 }
 
 // Tap a legal move; a refusal is said in ``problem``.
@@ -222,12 +233,12 @@ function keyExtension(state, ctx) {
   const tap = tapper(ctx, problem);
   const moves = ((ctx && ctx.moves) || []).filter((m) => m.type === "take_key");
   return h("div.action.key-extension", { dataset: { action: "key", holder: holder || "" },
-    title: "Start Player action: instead of a die, take the key: 1 dish or drink, and a main action of strength 1" },
+    title: t("Start Player action: instead of a die, take the key: 1 dish or drink, and a main action of strength 1") },
   h("span.die.key", "⚷"),
-  h("small", holder ? `key: ${holder}` : "key on the board"),
+  h("small", holder ? t("key: {seat}", { seat: holder }) : t("key on the board")),
   moves.length ? h("div.key-moves", moves.map((m) => h("button.key-move", {
     type: "button", dataset: { keyAction: m.action || "" }, onclick: () => tap(m),
-  }, m.action ? `key + ${m.action}: ${ACTIONS[m.action]}` : "take the key"))) : null,
+  }, m.action ? `${t("key + {action}", { action: m.action })}: ${action(m.action)}` : t("take the key")))) : null,
   problem);
 }
 
@@ -244,19 +255,19 @@ function ballrooms(state, ctx) {
   const offered = h("div.send-choices");
   const choose = (moves) => {
     offered.replaceChildren(...moves.map((m) => h("button.send-move", { type: "button", onclick: () => tap(m) },
-      `${m.type === "send_to_ballroom" ? `table ${m.table} → ` : ""}section ${m.section}`)));
+      `${m.type === "send_to_ballroom" ? `${t("table {n}", { n: m.table })} → ` : ""}${t("section {n}", { n: m.section })}`)));
   };
-  return h("div.ballrooms", { "aria-label": "ballrooms" },
+  return h("div.ballrooms", { "aria-label": t("ballrooms") },
     state.ballrooms.map((room, b) => h("div.ballroom", { class: room.scored ? "scored" : "", dataset: { ballroom: b + 1 } },
-      h("div.ballroom-head", h("b", room.name), h("small", ` round ${room.round}${room.scored ? " · scored" : ""}`)),
+      h("div.ballroom-head", h("b", room.name), h("small", ` ${t("round {round}", { round: room.round })}${room.scored ? ` · ${t("scored")}` : ""}`)),
       room.rows.map((row) => {
         const here = sends.filter((m) => m.ballroom === b + 1 && m.row === row.row);
         const cells = row.spaces.map((seat) => (seat ? dancer(seat) : h("span.space", "·")));
-        if (row.row === "top" && room.balcony) cells.push(h("span.balcony", { title: `balcony: ${room.balcony_cost} champagne` }, "| ", room.balcony.map(dancer)));
+        if (row.row === "top" && room.balcony) cells.push(h("span.balcony", { title: t("balcony: {n} champagne", { n: room.balcony_cost }) }, "| ", room.balcony.map(dancer)));
         return h("button.ballroom-row", { type: "button", dataset: { row: row.row }, disabled: !here.length,
-          title: row.bonus_words.length ? `bonus: ${said(row.bonus_words)}` : "no bonus",
+          title: row.bonus_words.length ? t("bonus: {words}", { words: said(row.bonus_words) }) : t("no bonus"),
           onclick: () => (here.length === 1 ? tap(here[0]) : choose(here)) },
-        h("small", `${row.row} · ${row.cost} Ch`), h("span.spaces", cells));
+        h("small", `${rowName(row.row)} · ${t("{n} Ch", { n: row.cost })}`), h("span.spaces", cells));
       }))),
     offered, problem);
 }
@@ -264,8 +275,8 @@ function ballrooms(state, ctx) {
 function rehearsal(state, seat) {
   const board = state.rehearsal && state.rehearsal[seat];
   if (!board) return null;
-  return h("div.line.rehearsal", { dataset: { board: board.board } }, h("small", `Rehearsal ${board.board} `),
-    board.dancers_left.map((left, i) => h("span.chip", { title: said(board.bonus_words[i]) || "no bonus" },
+  return h("div.line.rehearsal", { dataset: { board: board.board } }, h("small", `${t("Rehearsal {board}", { board: board.board })} `),
+    board.dancers_left.map((left, i) => h("span.chip", { title: said(board.bonus_words[i]) || t("no bonus") },
       `${i + 1}: ${left}/${i + 1}`)));
 }
 
@@ -276,13 +287,13 @@ function playerPanel(state, seat, ctx) {
   const numbers = new Set(state.used_turn_numbers);
   return h("section.ga-player", { class: [acting ? "acting" : "", state.winners.includes(seat) ? "winner" : ""].join(" ").trim(), dataset: { seat }, style: `--seat: ${seatColour(ctx.seats, seat)}` },
     h("div.player-head", h("span.swatch"), nameTag("strong", seat),
-      h("span.stat", h("b", p.vp), " VP"), h("span.stat", h("b", p.krones), " kr"),
-      p.turn_order.length ? h("span.turns", { title: "turn-order numbers" },
+      h("span.stat", h("b", p.vp), ` ${t("VP")}`), h("span.stat", h("b", p.krones), ` ${t("kr")}`),
+      p.turn_order.length ? h("span.turns", { title: t("turn-order numbers") },
         p.turn_order.map((n) => h("span", { class: numbers.has(n) ? "done" : "" }, n))) : null,
-      state.skeleton_key === seat ? h("span.tag.key-holder", { title: "holds the skeleton key: starts the next round" }, "⚷ key") : null,
-      state.passed.includes(seat) ? h("span.tag", "passed") : null),
-    h("div.line", h("small", "Emperor "), emperorTrack(p.emperor)),
-    h("div.line", h("small", "Kitchen "), kitchen(p.items)),
+      state.skeleton_key === seat ? h("span.tag.key-holder", { title: t("holds the skeleton key: starts the next round") }, `⚷ ${t("key")}`) : null,
+      state.passed.includes(seat) ? h("span.tag", t("passed")) : null),
+    h("div.line", h("small", `${t("Emperor")} `), emperorTrack(p.emperor)),
+    h("div.line", h("small", `${t("Kitchen")} `), kitchen(p.items)),
     rehearsal(state, seat),
     celebrities.heldCelebrities(state, seat),
     hotels.entranceLine(state, seat, ctx, { tapper }),
@@ -291,14 +302,14 @@ function playerPanel(state, seat, ctx) {
     staff(p, faceDownBells(state, seat)),
     bellCards(state, seat, ctx, tapper(ctx, problem)),
     largeOrderPile(state, seat),
-    p.guests.length ? h("small.hint", `Checked in: ${p.guests.join(", ")}`) : null);
+    p.guests.length ? h("small.hint", t("Checked in: {guests}", { guests: p.guests.join(", ") })) : null);
 }
 
 function pendingNotice(state) {
   if (!state.pending.length) return null;
   return h("div.pending-box", state.pending.map((p, i) => h("p", { class: i ? "" : "now" },
-    h("strong", `${p.seat}: `), words(p.step), p.n > 1 ? ` ×${p.n}` : "", p.why ? h("small", ` (${p.why})`) : "",
-    p.cards && p.cards.length ? h("small", ` · offered: ${p.cards.map((c) => (c ? c.name : "unseen")).join(", ")}`) : "")));
+    h("strong", `${p.seat}: `), stepName(p.step), p.n > 1 ? ` ×${p.n}` : "", p.why ? h("small", ` (${t(p.why)})`) : "",
+    p.cards && p.cards.length ? h("small", ` · ${t("offered: {cards}", { cards: p.cards.map((c) => (c ? c.name : t("unseen"))).join(", ") })}`) : "")));
 }
 
 function renderState(state, ctx) {
@@ -309,33 +320,34 @@ function renderState(state, ctx) {
   const tileWords = (id) => tiles.has(id) && tileSides(tiles.get(id)).join(" · ");
   const loungeProblem = h("p.problem", { role: "alert", hidden: true });
   return [
-    h("p.round", `Round ${state.round} of 7 · ${words(state.phase)}`,
-      turn ? h("span", " · ", h("strong", `${turn.seat}'s turn`), ` (no. ${turn.number}${turn.die ? `, die ${turn.die}${turn.boosted ? " +1" : ""}` : turn.main === "key" ? ", the key" : ""})`) : ""),
+    h("p.round", `${t("Round {round} of 7", { round: state.round })} · ${phaseName(state.phase)}`,
+      turn ? h("span", " · ", h("strong", t("{seat}'s turn", { seat: turn.seat })),
+        ` (${t("no. {n}", { n: turn.number })}${turn.die ? `, ${t("die {n}", { n: turn.die })}${turn.boosted ? " +1" : ""}` : turn.main === "key" ? `, ${t("the key")}` : ""})`) : ""),
     pendingNotice(state),
     soloPanel(state),
-    h("div.action-board", { "aria-label": "action board" },
+    h("div.action-board", { "aria-label": t("action board") },
       Object.entries(state.action_spaces).map(([space, count]) => h("div.action", {
-        class: count ? "" : "empty", dataset: { action: space }, title: `action ${space}: ${ACTIONS[space]}`,
-      }, h("span.die", dieFace(Number(space))), h("b.count", `×${count}`), celebrities.colouredDice(state, space), h("small", ACTIONS[space]))),
-      h("div.action.dustbin", { dataset: { action: "dustbin" } }, h("span.die.bin", "▢"), h("b.count", `×${state.dustbin}`), h("small", "dustbin")),
+        class: count ? "" : "empty", dataset: { action: space }, title: t("action {n}: {words}", { n: space, words: action(space) }),
+      }, h("span.die", dieFace(Number(space))), h("b.count", `×${count}`), celebrities.colouredDice(state, space), h("small", action(space)))),
+      h("div.action.dustbin", { dataset: { action: "dustbin" } }, h("span.die.bin", "▢"), h("b.count", `×${state.dustbin}`), h("small", t("dustbin"))),
       keyExtension(state, ctx)),
     celebrities.lounge(state, ctx, tapper(ctx, loungeProblem)), loungeProblem,
     ballrooms(state, ctx),
     hotels.auctionPanel(state, ctx, { tapper }),
-    h("h3", "Queue ", h("small", `${state.guests_left} guests left`)),
+    h("h3", `${t("Queue")} `, h("small", t("{n} guests left", { n: state.guests_left }))),
     h("ol.queue", state.queue.map((card, i) => h("li", { dataset: { position: i + 1 } },
-      h("span.cost", `${i + 1} · ${state.queue_costs[i]} kr`), card ? guestCard(card) : h("span.hint", "—")))),
+      h("span.cost", `${i + 1} · ${state.queue_costs[i]} ${t("kr")}`), card ? guestCard(card) : h("span.hint", "—")))),
     h("div.emperor-objectives",
-      h("div", h("small", "Emperor "), state.emperor_tiles.length
+      h("div", h("small", `${t("Emperor")} `), state.emperor_tiles.length
         ? state.emperor_tiles.map((tile, i) => h("span.chip.tile", { class: EMPEROR_ROUNDS[i] === nextEmperor ? "next" : "",
           title: tileWords(tile) || null },
           t("round {round}: {tile}", { round: EMPEROR_ROUNDS[i], tile: tileName(tile, ctx && ctx.components) })))
-        : h("span.hint", "not revealed")),
+        : h("span.hint", t("not revealed"))),
       h("ol.objectives", state.objectives.map((o) => h("li", { dataset: { objective: o.number } },
         h("b", `${o.number} `), o.text,
-        h("small", o.claims.length ? ` — ${o.claims.map((s, i) => `${s} ${[15, 10, 5][i] ?? ""}`.trim()).join(", ")}` : " — unclaimed"))))),
+        h("small", o.claims.length ? ` — ${o.claims.map((s, i) => `${s} ${[15, 10, 5][i] ?? ""}`.trim()).join(", ")}` : ` — ${t("unclaimed")}`))))),
     h("div.ga-players", seats.filter((seat) => state.players[seat]).map((seat) => playerPanel(state, seat, ctx))),
-    h("p.hint.legend", "Hotel: pale = empty, ○ prepared, ● occupied, +n VP when prepared; 1k–3k krones to prepare on that floor."),
+    h("p.hint.legend", t("Hotel: pale = empty, ○ prepared, ● occupied, +n VP when prepared; 1k–3k krones to prepare on that floor.")),
   ];
 }
 
@@ -369,6 +381,7 @@ function moveWords(move, context = {}) {
 export default {
   renderState,
   moveWords,
+  moveName,
   remember,
   named,
 
@@ -394,7 +407,7 @@ export default {
   },
 
   renderValue(value) {
-    if (typeof value === "string" && ROOM.test(value)) return h("span.value", `room ${value}`);
+    if (typeof value === "string" && ROOM.test(value)) return h("span.value", t("room {room}", { room: value }));
     // An item served onto a café table; items counted by kind (those taken, not the zeros).
     if (value && typeof value === "object" && "table" in value && "item" in value) {
       return h("span.value", t("{item} onto table {table}", value));
@@ -413,27 +426,35 @@ export default {
     if (solo) return solo;
     if (type === "roll") return t("Roll: tap the face each die shows");
     if (type === "reroll") return t("Reroll: tap the face each die shows");
-    if (type === "take_key") return `${seat}: take the skeleton key instead of a die — or tap it on the action board`;
-    if (SENDS.includes(type)) return `${seat}: send a dancer to a ballroom — or tap its row above the board`;
-    if (type === "check_in") return `${seat}: check a guest in — or tap the room in ${seat}'s hotel`;
+    if (type === "take_key") return t("{seat}: take the skeleton key instead of a die — or tap it on the action board", { seat });
+    if (SENDS.includes(type)) return t("{seat}: send a dancer to a ballroom — or tap its row above the board", { seat });
+    if (type === "check_in") return t("{seat}: check a guest in — or tap the room in {seat}'s hotel", { seat });
     if (moreMoveTitle(type, seat)) return moreMoveTitle(type, seat);
-    return ROOM_MOVES[type] ? `${seat}: ${ROOM_MOVES[type]} a room — or tap it in ${seat}'s hotel`
-      : `${seat ? seat + ": " : ""}${words(type)}`;
+    return ROOM_MOVES[type] ? t("{seat}: {verb} a room — or tap it in {seat}'s hotel", { seat, verb: roomVerb(type) })
+      : `${seat ? seat + ": " : ""}${moveName(type)}`;
   },
 
   factWords(fact, entry, memo, context = {}) {
     const own = celebrities.factWords(fact) || hotels.factWords(fact);
     if (own !== undefined) return own;
     switch (fact.fact) {
-      case "krones": return `${fact.seat} ${fact.krones >= 0 ? "gets" : "pays"} ${Math.abs(fact.krones)} krone${Math.abs(fact.krones) === 1 ? "" : "s"} (${fact.why})`;
-      case "guest_taken": return `${fact.seat} takes the ${fact.guest} to table ${fact.table}`;
-      case "die_taken": return fact.value ? h("span", `${fact.seat} takes a `, h("span.die", dieFace(fact.value))) : undefined;
-      case "rolled": return fact.dice ? h("span", "Rolled ", fact.dice.map((d) => h("span.die", dieFace(d)))) : undefined;
-      case "room_prepared": return `${fact.seat} prepares room ${fact.room}`;
-      case "key_taken": return `${fact.seat} takes the skeleton key (turn no. ${fact.number}) and starts the next round`;
-      case "dancer_placed": return `${fact.seat}'s dancer goes to ${fact.ballroom}, ${fact.row} row${fact.space === "balcony" ? " (balcony)" : ""}, for ${fact.champagne} champagne`;
-      case "ballroom_scored": return `${fact.ballroom} is scored (round ${fact.round})`;
-      case "placed": return `${fact.seat} places ${fact.items.map((e) => `${e.item} on table ${e.table}`).join(", ")}`;
+      case "krones": {
+        const n = Math.abs(fact.krones);
+        const said = { seat: fact.seat, n, why: fact.why };
+        if (fact.krones >= 0) return n === 1 ? t("{seat} gets 1 krone ({why})", said) : t("{seat} gets {n} krones ({why})", said);
+        return n === 1 ? t("{seat} pays 1 krone ({why})", said) : t("{seat} pays {n} krones ({why})", said);
+      }
+      case "guest_taken": return t("{seat} takes the {guest} to table {table}", fact);
+      case "die_taken": return fact.value ? h("span", `${t("{seat} takes a", { seat: fact.seat })} `, h("span.die", dieFace(fact.value))) : undefined;
+      case "rolled": return fact.dice ? h("span", `${t("Rolled")} `, fact.dice.map((d) => h("span.die", dieFace(d)))) : undefined;
+      case "room_prepared": return t("{seat} prepares room {room}", fact);
+      case "key_taken": return t("{seat} takes the skeleton key (turn no. {number}) and starts the next round", fact);
+      case "dancer_placed": return fact.space === "balcony"
+        ? t("{seat}'s dancer goes to {ballroom}, {row} (balcony), for {champagne} champagne", { ...fact, row: rowNames()[fact.row] || fact.row })
+        : t("{seat}'s dancer goes to {ballroom}, {row}, for {champagne} champagne", { ...fact, row: rowNames()[fact.row] || fact.row });
+      case "ballroom_scored": return t("{ballroom} is scored (round {round})", fact);
+      case "placed": return t("{seat} places {items}", { seat: fact.seat,
+        items: fact.items.map((e) => t("{item} on table {table}", { item: itemName(e.item), table: e.table })).join(", ") });
       case "passed": return t("{seat} passes with turn-order tile {number}", { seat: fact.seat, number: fact.number });
       case "dustbin": return t("A die goes to the dustbin, {n} dice are left on the action board", { n: fact.dice_left });
       case "round_ended": return t("Round {round} ends", { round: fact.round });

@@ -6,8 +6,13 @@
 // opponent's card face up, its level, deck, private staff deck, objective
 // countdown markers, dancers and (module 3) its solo entrance's cogwheels.
 import { h } from "../dom.js";
+import { t } from "../i18n.js";
+import { itemName } from "./grand_austria_names.js";
 
-const COUNTDOWN = { none: "no marker", III: "marker on III", II: "marker on II", claimed: "claimed" };
+const COUNTDOWN = { none: () => t("no marker"), III: () => t("marker on III"), II: () => t("marker on II"),
+  claimed: () => t("claimed") };
+const DIFFICULTY = { easy: () => t("easy"), medium: () => t("medium"), hard: () => t("hard") };
+const said = (table, key) => (table[key] ? table[key]() : key);
 
 export function isSolo(state) {
   return Boolean(state && state.solo);
@@ -15,7 +20,7 @@ export function isSolo(state) {
 
 function cardFace(card) {
   return h("span.solo-card", { dataset: { card: card.number } }, h("b", `#${card.number}`),
-    h("small", ` ${card.symbols.join("; ")} · ties: hand ${card.hand}`));
+    h("small", ` ${card.symbols.join("; ")} · ${t("ties: hand {hand}", { hand: card.hand })}`));
 }
 
 export function soloPanel(state) {
@@ -23,18 +28,20 @@ export function soloPanel(state) {
   const solo = state.solo;
   const drawing = state.expected.moves.includes("draw_instruction");
   const revealing = state.expected.moves.includes("reveal_bot_staff");
-  return h("section.solo-panel", { "aria-label": `${solo.opponent}'s turn`, dataset: { opponent: solo.opponent } },
-    h("div.player-head", h("strong", solo.opponent), h("small", ` · ${solo.difficulty} · plays the seat bot`)),
-    drawing ? h("p.solo-now", `${solo.opponent}'s turn: draw the top instruction card and enter it below.`) : null,
-    revealing ? h("p.solo-now", `Turn up the top card of ${solo.opponent}'s private staff deck and enter it below.`) : null,
-    solo.card ? h("div.line", h("small", "Face up: "), cardFace(solo.card)) : null,
-    solo.last_turn.length ? h("ol.solo-steps", { "aria-label": `${solo.opponent}'s steps` },
+  const opponent = solo.opponent;
+  return h("section.solo-panel", { "aria-label": t("{seat}'s turn", { seat: opponent }), dataset: { opponent } },
+    h("div.player-head", h("strong", opponent), h("small", ` · ${said(DIFFICULTY, solo.difficulty)} · ${t("plays the seat bot")}`)),
+    drawing ? h("p.solo-now", t("{seat}'s turn: draw the top instruction card and enter it below.", { seat: opponent })) : null,
+    revealing ? h("p.solo-now", t("Turn up the top card of {seat}'s private staff deck and enter it below.", { seat: opponent })) : null,
+    solo.card ? h("div.line", h("small", `${t("Face up:")} `), cardFace(solo.card)) : null,
+    solo.last_turn.length ? h("ol.solo-steps", { "aria-label": t("{seat}'s steps", { seat: opponent }) },
       solo.last_turn.map((step) => h("li", step))) : null,
-    h("div.line", h("small", `Instruction deck: ${solo.deck_left} left · private staff deck: ${solo.private_deck} face down`
-      + (solo.dancers_left !== undefined ? ` · dancers: ${solo.dancers_left} left` : ""))),
+    h("div.line", h("small", t("Instruction deck: {n} left · private staff deck: {private} face down",
+      { n: solo.deck_left, private: solo.private_deck })
+      + (solo.dancers_left !== undefined ? ` · ${t("dancers: {n} left", { n: solo.dancers_left })}` : ""))),
     entranceLine(solo),
     h("ul.solo-countdown", solo.objectives.map((o) => h("li", { dataset: { objective: o.objective, progress: o.progress } },
-      `Objective ${o.objective}: ${COUNTDOWN[o.progress]}`))));
+      t("Objective {objective}: {progress}", { objective: o.objective, progress: said(COUNTDOWN, o.progress) })))));
 }
 
 // Module 3: the opponent's solo entrance and its cogwheels.
@@ -43,13 +50,21 @@ function entranceLine(solo) {
   if (!entrance) return null;
   let detail;
   if (entrance.tolls) {
-    detail = `cogwheels on the action spaces: ${Object.entries(entrance.tolls).map(([space, n]) => `${space}: ${n}`).join(", ")}`;
+    detail = t("cogwheels on the action spaces: {spaces}", { spaces: Object.entries(entrance.tolls).map(([space, n]) => `${space}: ${n}`).join(", ") });
   } else if (entrance.reserved) {
-    detail = `rooms reserved ${entrance.reserved.join(", ")}; items on the spaces ${Object.entries(entrance.items).map(([space, item]) => `${space}: ${item || "—"}`).join(", ")}; pool ${Object.entries(entrance.pool).map(([item, n]) => `${n} ${item}`).join(", ")}`;
+    detail = t("rooms reserved {rooms}; items on the spaces {items}; pool {pool}", {
+      rooms: entrance.reserved.join(", "),
+      items: Object.entries(entrance.items).map(([space, item]) => `${space}: ${item ? itemName(item) : "—"}`).join(", "),
+      pool: Object.entries(entrance.pool).map(([item, n]) => `${n} ${itemName(item)}`).join(", ") });
   } else if (entrance.rooms) {
-    detail = `cogwheels on rooms ${entrance.rooms.join(", ") || "none"}; riding ${entrance.riders.length} queue guest${entrance.riders.length === 1 ? "" : "s"} (1 krone more for you, 8 VP for the opponent)`;
+    const said = { rooms: entrance.rooms.join(", ") || t("none"), n: entrance.riders.length };
+    detail = entrance.riders.length === 1
+      ? t("cogwheels on rooms {rooms}; riding {n} queue guest (1 krone more for you, 8 VP for the opponent)", said)
+      : t("cogwheels on rooms {rooms}; riding {n} queue guests (1 krone more for you, 8 VP for the opponent)", said);
   } else {
-    detail = `${entrance.stars} cogwheel${entrance.stars === 1 ? "" : "s"} on the stars track (${entrance.stars_vp} VP at an Emperor scoring)`;
+    const said = { n: entrance.stars, vp: entrance.stars_vp };
+    detail = entrance.stars === 1 ? t("{n} cogwheel on the stars track ({vp} VP at an Emperor scoring)", said)
+      : t("{n} cogwheels on the stars track ({vp} VP at an Emperor scoring)", said);
   }
   return h("div.line.solo-entrance", { dataset: { entrance: entrance.entrance } }, h("small", `${entrance.name}: ${detail}`));
 }
@@ -62,12 +77,12 @@ export function soloFieldWidget(path, field, ctx, onchange, choiceWidget) {
 }
 
 export function soloMoveTitle(type) {
-  if (type === "draw_instruction") return "Table: the opponent's instruction card";
-  if (type === "reveal_bot_staff") return "Table: the opponent's private staff card, turned up";
-  if (type === "keep_staff") return "Keep 6 of your 10 staff cards (the other 4 go under the deck)";
-  if (type === "choose_entrance") return "Choose your hotel entrance among the three drawn";
-  if (type === "lay_out_hautel") return "Table: Hautel Couture's three guests and the items on the action spaces";
-  if (type === "place_pool_item") return "Place the item on one of the opponent's café guests (its table)";
-  if (type === "pool_item") return "Table: an item from the pool onto an emptied action space";
+  if (type === "draw_instruction") return t("Table: the opponent's instruction card");
+  if (type === "reveal_bot_staff") return t("Table: the opponent's private staff card, turned up");
+  if (type === "keep_staff") return t("Keep 6 of your 10 staff cards (the other 4 go under the deck)");
+  if (type === "choose_entrance") return t("Choose your hotel entrance among the three drawn");
+  if (type === "lay_out_hautel") return t("Table: Hautel Couture's three guests and the items on the action spaces");
+  if (type === "place_pool_item") return t("Place the item on one of the opponent's café guests (its table)");
+  if (type === "pool_item") return t("Table: an item from the pool onto an emptied action space");
   return undefined;
 }

@@ -1,0 +1,106 @@
+"""No bare UI string: each game (and Grand Austria Hotel's modules and solo
+variant) brought to mid-game by an imported corpus record, shown in the
+pseudo-locale (tests/e2e/pseudo_locale.py), has every word of its page
+inside a message of the catalog, but for the names printed on components
+(the game's catalog names them), the players' names and a short list."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from pseudo_locale import PSEUDO, bare, pseudo_catalogs
+from service.http import i18n
+from test_page_refresh import open_game
+
+pytestmark = pytest.mark.browser
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+RECORDS = {
+    "willi": "willi/v2-001-4p-table.jsonl",
+    "vienna": "vienna/v3-default-table-3p.jsonl",
+    "wiener_walzer": "wiener_walzer/v2-009-3p-table-events.jsonl",
+    "grand_austria": "grand_austria/v2-007-3p-table.jsonl",
+    "ballrooms, unique hotels, start player": "grand_austria/m3-v3-002-4p-table-unique_hotels+ballrooms.jsonl",
+    "celebrities": "grand_austria/m2-v3-000-2p-table-celebrities-whole.jsonl",
+    "more": "grand_austria/m5-v3-002-3p-table-more+celebrities.jsonl",
+    "solo": "grand_austria/solo-v3-000-1p-table-easy-whole.jsonl",
+}
+PRINTED = {"tablelog", "API", "VP", "kr", "Ch", "St", "Ca", "Wi", "Co", "AM", "PM"}
+"""Words that are no language's: the service's name, the board's abbreviations (items' initials), the
+browser's own clock format."""
+
+
+@pytest.fixture
+def pseudo_locale(tmp_path, monkeypatch):
+    folder = pseudo_catalogs(i18n.TRANSLATIONS, tmp_path / "translations")
+    monkeypatch.setattr(i18n, "TRANSLATIONS", folder)
+    monkeypatch.setattr(i18n, "LANGUAGES", i18n.spoken_languages(folder))
+    i18n.translations.cache_clear()
+    yield PSEUDO
+    monkeypatch.undo()
+    i18n.translations.cache_clear()
+
+
+def names_in(value) -> set[str]:
+    """Every word of every ``name`` (and ``title``) in a catalog or record: printed names."""
+    found: set[str] = set()
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            if key in ("name", "title", "text", "card", "celebrity", "ballroom", "entrance") and isinstance(inner, str):
+                found |= set(bare(inner))
+            found |= names_in(inner)
+    elif isinstance(value, list):
+        for inner in value:
+            found |= names_in(inner)
+    return found
+
+
+def mid_game(page: Page, server: str, record: str) -> tuple[str, str, set[str]]:
+    lines = (CORPUS / record).read_text(encoding="utf-8").splitlines()
+    started = json.loads(lines[0])
+    half = lines[: max(2, len(lines) // 2)]
+    titles = {game["title"] for game in page.request.get(f"{server}/api/game-types").json()["games"]}
+    languages = page.request.get(f"{server}/api/words/en").json()["languages"].values()
+    created = page.request.post(f"{server}/api/games/import", data={"record": "\n".join(half) + "\n"})
+    assert created.status == 201, created.json()
+    answer = created.json()
+    catalog = page.request.get(f"{server}/api/games/{answer['id']}/catalog").json()
+    allowed = (names_in(catalog) | names_in([json.loads(line) for line in half]) | set(started["players"])
+               | set(started["seats"]) | {word for name in [*titles, *languages] for word in bare(name)})
+    return answer["id"], answer["tokens"]["scorekeeper"], allowed
+
+
+GENERIC = "the page's generic words (game.js) for the moves, facts and fields the view does not word itself"
+NOT_YET = {
+    "willi": "a stored fact's reason with values (place 4 in round 1 ...) is English in the record; " + GENERIC,
+    "vienna": GENERIC,
+    "wiener_walzer": GENERIC + "; its items",
+    "ballrooms, unique hotels, start player": "the Unique Hotels view (grand_austria_hotels.js); " + GENERIC,
+    "celebrities": "the Celebrities view (grand_austria_celebrities.js); " + GENERIC,
+    "more": "module 5's view (grand_austria_more.js); " + GENERIC,
+    "solo": "the opponent's steps, said by the engine as English facts; " + GENERIC,
+}
+"""Pages with words still outside the catalog (strict: a page that becomes clean fails here until it is taken off)."""
+
+
+@pytest.mark.parametrize("game", [pytest.param(game, marks=pytest.mark.xfail(reason=NOT_YET[game], strict=True))
+                                  if game in NOT_YET else game for game in RECORDS])
+def test_every_word_on_the_page_comes_from_the_catalog(phone: Page, server, pseudo_locale, game):
+    game_id, token, allowed = mid_game(phone, server, RECORDS[game])
+    phone.goto("/")
+    phone.evaluate("(lang) => localStorage.setItem('tablelog:language', lang)", pseudo_locale)
+    open_game(phone, game_id, token)
+    version = phone.request.get(f"{server}/api/games/{game_id}").json()["version"]
+    expect(phone.locator(f".game-head[data-rendered='{version}']")).to_be_attached()
+    expect(phone.locator("html")).to_have_attribute("lang", pseudo_locale)
+    # The players' own words (comments, quoted) are theirs, not the page's.
+    text = phone.evaluate("() => { const body = document.body.cloneNode(true); "
+                          "body.querySelectorAll('q').forEach((q) => q.remove()); "
+                          "document.documentElement.append(body); const text = body.innerText; body.remove(); "
+                          "return text; }")
+    lines = {line.strip() for line in text.splitlines()
+             if any(w not in allowed and w not in PRINTED for w in bare(line))}
+    assert not lines, f"{game}: words outside the catalog, in these lines: {sorted(lines)}"
