@@ -56,6 +56,17 @@ def as_admin(database: str, *statements: str) -> None:
 TERMINATE = "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()"
 
 
+def writable(database: str, sqlite_switch: dict[str, bool], yes: bool) -> None:
+    """The database writable again (``yes``) or not: on SQLite by the
+    fixture's switch, on PostgreSQL read-only for every new session with the
+    present ones ended."""
+    if database.startswith("sqlite"):
+        sqlite_switch["on"] = not yes
+    else:
+        setting = "RESET default_transaction_read_only" if yes else "SET default_transaction_read_only = on"
+        as_admin(database, f'ALTER DATABASE "{{db}}" {setting}', TERMINATE)
+
+
 @pytest.fixture
 def full_disk(monkeypatch):
     """SQLite: every connection the store takes from its pool may hold no
@@ -103,10 +114,7 @@ def test_a_database_that_cannot_write_is_503_and_reads_go_on(client, database, f
         assert unavailable(client.get("/api/health/ready"))
         assert unavailable(client.get("/api/health"))
     finally:
-        if database.startswith("sqlite"):
-            full_disk["on"] = False
-        else:
-            as_admin(database, 'ALTER DATABASE "{db}" RESET default_transaction_read_only', TERMINATE)
+        writable(database, full_disk, True)
     assert annotate(api).status_code == 201
     assert client.get(f"/api/games/{api.id}").json["version"] == version + 1
     assert client.get("/api/health/ready").status_code == 200
@@ -141,10 +149,7 @@ def test_under_a_read_only_database_the_list_is_current_and_only_the_runner_writ
     views.catch_up()
     held = views.tables.games(), views.position
     assert annotate(api, "after the views").status_code == 201        # not in the views yet
-    if database.startswith("sqlite"):
-        query_only["on"] = True
-    else:
-        as_admin(database, 'ALTER DATABASE "{db}" SET default_transaction_read_only = on', TERMINATE)
+    writable(database, query_only, False)
     views.start(interval=0.05)
     try:
         deadline = time.monotonic() + 30
@@ -157,10 +162,7 @@ def test_under_a_read_only_database_the_list_is_current_and_only_the_runner_writ
         assert (views.tables.games(), views.position) == held
         assert unavailable(client.get("/api/health/ready"))
     finally:
-        if database.startswith("sqlite"):
-            query_only["on"] = False
-        else:
-            as_admin(database, 'ALTER DATABASE "{db}" RESET default_transaction_read_only', TERMINATE)
+        writable(database, query_only, True)
     def listed_version():
         try:
             return (views.tables.game(api.id) or {}).get("version")
