@@ -39,8 +39,8 @@ from rich.table import Table
 
 from domain.games import get_game
 from domain.table import random_game
-from service.http.limits import ENV_START_LIMIT
 from service.ops.loadbench import HOST, Server
+from service.settings import variable
 from service.store.keys import ENV_KEY, ENV_KEY_FILE, new_env_key
 
 WILLI = get_game("willi")
@@ -220,7 +220,7 @@ def run_live_bench(watchers: int = 100, taps: int = 30, smoke: bool = False) -> 
     blocks, moves_per_block, warm = (1, 8, 4) if smoke else (15, 40, 50)
     console = Console(width=140)
     scratch = tempfile.mkdtemp(prefix="tablelog-live-")
-    env = {**os.environ, ENV_KEY: new_env_key(), ENV_START_LIMIT: "100000 per minute"}
+    env = {**os.environ, ENV_KEY: new_env_key(), variable("rate_limit_start"): "100000 per minute"}
     env.pop(ENV_KEY_FILE, None)
     load_before = os.getloadavg()
     server = Server(f"sqlite:///{os.path.join(scratch, 'live.sqlite3')}", 1, scratch, env)

@@ -138,18 +138,23 @@ def test_the_generic_notation_writes_every_field_and_reads_it_back():
 
 
 def test_records_that_do_not_read_are_refused_with_the_line(games):
-    from domain.rules import MalformedMove, RuleViolation
+    from domain.rules import RuleViolation
+    from service.app.errors import Unprocessable
     gid = play(games, "willi", seed=8, limit=12)
     text = games.export(gid, "text", whole=True)
     lines = text.splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("2. "))
-    with pytest.raises(MalformedMove, match=f"line {at + 1}: not a move"):
-        games.import_record(text.replace("2. ", "2: ", 1))
-    with pytest.raises(MalformedMove, match="first event is Started"):
-        games.import_record('{"event": "MoveRecorded"}\n')
+
+    def refused(record: str, why: str) -> None:       # 422 not_a_record, the place in its fields
+        with pytest.raises(Unprocessable) as refusal:
+            games.import_record(record)
+        assert refusal.value.code == "not_a_record"
+        assert why in str(refusal.value.fields), refusal.value.fields
+
+    refused(text.replace("2. ", "2: ", 1), f"line {at + 1}: not a move")
+    refused('{"event": "MoveRecorded"}\n', "first event is Started")
     seat = lines[at].split(" ")[1]
-    with pytest.raises(MalformedMove, match="not a Willi move"):
-        games.import_record("\n".join([*lines[:at], f"2. {seat} discards X9", *lines[at + 1:]]))
+    refused("\n".join([*lines[:at], f"2. {seat} discards X9", *lines[at + 1:]]), "not a Willi move")
     deal = next(i for i, line in enumerate(lines) if line.startswith("1. "))
     short_deal = lines[deal].rsplit(";", 1)[0]                    # a seat left out of the deal
     with pytest.raises(RuleViolation, match="Move 1 of the record"):

@@ -167,10 +167,12 @@ def test_a_name_with_a_nul_character_is_refused_however_the_game_arrives(app):
     """PostgreSQL cannot keep NUL in text: the API refuses it at the door, and
     the service itself refuses it for a record imported on the command line."""
     from domain.rules import MalformedMove
+    from service.app.errors import Unprocessable
     games = app.extensions["tablelog"]
     before = len(games.views.summaries())
     with pytest.raises(MalformedMove, match="NUL"):
         games.create("willi", ["Alex", "Jo\x00e", "Gunter", "Hanna"])
-    with pytest.raises(MalformedMove, match="NUL"):
+    with pytest.raises(Unprocessable) as refusal:
         games.import_record('[Game "willi"]\n[Players "Alex, Jo\x00e, Gunter, Hanna"]\n\n', "text")
+    assert "NUL" in str(refusal.value.fields)
     assert len(games.views.summaries()) == before
