@@ -246,7 +246,9 @@ def test_grand_austria_at_the_table_setup_by_tapping(phone: Page, shoot):
     v = after_move(page, v)
     expect(page.locator(".status")).to_contain_text("take guest")
     expect(page.locator(".log-list > li").first).to_contain_text("The table sets up")
-    expect(page.locator(".view .emperor-objectives .tile")).to_have_text(["round 3: A2", "round 5: B3", "round 7: C1"])
+    tiles = page.locator(".view .emperor-objectives .tile")          # each tile with what it gives and takes
+    expect(tiles).to_have_text([re.compile(r"^round 3: A2 \(.+ at 3 or more, .+ at 0\)$"),
+                                re.compile(r"^round 5: B3 \(.+\)$"), re.compile(r"^round 7: C1 \(8 VP at 3 or more, .+\)$")])
 
 
 @pytest.mark.parametrize("game", [g for g in all_games() if g.id != "willi"], ids=lambda g: g.id)
