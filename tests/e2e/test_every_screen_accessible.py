@@ -8,24 +8,17 @@ rooms are named in words ("room 2.3, blue, prepared")."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from corpus_positions import DIGITAL, record_lines
 from test_accessibility import assert_accessible
 from test_page_refresh import open_game
 
 pytestmark = pytest.mark.browser
 
-CORPUS = Path(__file__).resolve().parents[1] / "corpus"
-RECORDS = {
-    "willi": "willi/v2-002-3p-digital.jsonl",
-    "vienna": "vienna/v3-default-digital-4p.jsonl",
-    "wiener_walzer": "wiener_walzer/v2-012-2p-digital-events-whole.jsonl",
-    "grand_austria": "grand_austria/m5-v3-001-4p-digital-more+ballrooms-whole.jsonl",
-    "solo": "grand_austria/solo-v3-001-1p-digital-medium-whole.jsonl",
-}
+RECORDS = DIGITAL
 POSITIONS = {"start": lambda lines: lines[:2], "mid-game": lambda lines: lines[: len(lines) // 2], "end": lambda lines: lines}
 
 
@@ -43,7 +36,7 @@ def shown(page: Page, server: str, game_id: str) -> None:
 
 @pytest.mark.parametrize("game", list(RECORDS))
 def test_every_page_of_a_game_from_start_to_end(phone: Page, server, game):
-    lines = (CORPUS / RECORDS[game]).read_text(encoding="utf-8").splitlines()
+    lines = record_lines(RECORDS[game])
     languages = ["en", "de"]
     for position, part in POSITIONS.items():
         created = imported(phone, server, part(lines))

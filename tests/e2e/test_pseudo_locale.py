@@ -6,28 +6,18 @@ inside a message of the catalog, but for the names printed on components
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from corpus_positions import AT_THE_TABLE, record_lines
 from pseudo_locale import PSEUDO, bare, pseudo_catalogs
 from service.http import i18n
 from test_page_refresh import open_game
 
 pytestmark = pytest.mark.browser
 
-CORPUS = Path(__file__).resolve().parents[1] / "corpus"
-RECORDS = {
-    "willi": "willi/v2-001-4p-table.jsonl",
-    "vienna": "vienna/v3-default-table-3p.jsonl",
-    "wiener_walzer": "wiener_walzer/v2-009-3p-table-events.jsonl",
-    "grand_austria": "grand_austria/v2-007-3p-table.jsonl",
-    "ballrooms, unique hotels, start player": "grand_austria/m3-v3-002-4p-table-unique_hotels+ballrooms.jsonl",
-    "celebrities": "grand_austria/m2-v3-000-2p-table-celebrities-whole.jsonl",
-    "more": "grand_austria/m5-v3-002-3p-table-more+celebrities.jsonl",
-    "solo": "grand_austria/solo-v3-000-1p-table-easy-whole.jsonl",
-}
+RECORDS = AT_THE_TABLE
 PRINTED = {"tablelog", "API", "VP", "kr", "Ch", "St", "Ca", "Wi", "Co", "AM", "PM"}
 """Words that are no language's: the service's name, the board's abbreviations (items' initials), the
 browser's own clock format."""
@@ -59,7 +49,7 @@ def names_in(value) -> set[str]:
 
 
 def mid_game(page: Page, server: str, record: str) -> tuple[str, str, set[str]]:
-    lines = (CORPUS / record).read_text(encoding="utf-8").splitlines()
+    lines = record_lines(record)
     started = json.loads(lines[0])
     half = lines[: max(2, len(lines) // 2)]
     titles = {game["title"] for game in page.request.get(f"{server}/api/game-types").json()["games"]}
