@@ -23,12 +23,17 @@ def line(page: Page, number: int):
     return page.locator(f".log-list > li[data-index='{number}']")
 
 
-def test_take_back_to_the_deal_ten_plays_later(phone: Page, server):
-    page = phone
-    moves = willi_game(4)
-    game_id, token = game_at(page, server, moves, 12)
+def opened_at(page: Page, server, seed: int, moves: int) -> str:
+    """A Willi game of ``seed`` brought to ``moves`` moves through the API and open on the page; its id."""
+    game_id, token = game_at(page, server, willi_game(seed), moves)
     open_game(page, game_id, token)
     rendered(page, server, game_id)
+    return game_id
+
+
+def test_take_back_to_the_deal_ten_plays_later(phone: Page, server):
+    page = phone
+    game_id = opened_at(page, server, 4, 12)
     asked = []
     page.on("request", lambda r: asked.append((r.method, r.url, r.headers.get("idempotency-key")))
             if r.method == "POST" else None)
@@ -55,10 +60,7 @@ def test_take_back_to_the_deal_ten_plays_later(phone: Page, server):
 
 def test_comment_fork_export_and_audit_from_the_page(phone: Page, server):
     page = phone
-    moves = willi_game(5)
-    game_id, token = game_at(page, server, moves, 6)
-    open_game(page, game_id, token)
-    rendered(page, server, game_id)
+    game_id = opened_at(page, server, 5, 6)
     line(page, 3).locator("button.log-move").click()
     line(page, 3).get_by_label("comment on move 3").fill("Joe hesitated here")
     line(page, 3).get_by_role("button", name="comment").click()
