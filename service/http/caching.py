@@ -21,14 +21,13 @@ from __future__ import annotations
 
 import hashlib
 import re
-import threading
-from collections import OrderedDict
 from typing import Any
 
 import orjson
 from flask import Response, current_app, g, request
 
 from domain.rules import MalformedMove
+from service.app.caches import Recent
 from service.http import i18n
 
 CONDITIONAL_READS = frozenset({"games.GameSummary", "games.State", "games.Log", "games.LegalMoves"})
@@ -42,8 +41,8 @@ GAME_CREATORS = frozenset({"games.GameList", "records.Import", "records.Fork"})
 SUMMARY = "games.GameSummary"
 ISSUED_MOST = 4096
 """Summary tags a worker remembers (the newest ones): one for each page watching a game."""
-_issued: OrderedDict[str, tuple[str, str]] = OrderedDict()      # tag -> (game id, the view it was made for)
-_issued_lock = threading.Lock()
+_issued = Recent(ISSUED_MOST)
+"""tag -> (game id, the viewer it was made for), the newest tags a worker gave."""
 
 
 def viewer() -> str:
@@ -57,11 +56,7 @@ def etag(response: Response, version: int) -> str:
 
 
 def remember_summary(tag: str) -> None:
-    with _issued_lock:
-        _issued[tag] = ((request.view_args or {}).get("game_id", ""), viewer())
-        _issued.move_to_end(tag)
-        while len(_issued) > ISSUED_MOST:
-            _issued.popitem(last=False)
+    _issued[tag] = ((request.view_args or {}).get("game_id", ""), viewer())
 
 
 def unchanged_summary() -> Response | None:
@@ -71,8 +66,7 @@ def unchanged_summary() -> Response | None:
         return None
     sent = request.headers.get("If-None-Match", "").strip().removeprefix("W/").strip('"')
     game_id = (request.view_args or {}).get("game_id")
-    with _issued_lock:
-        issued = _issued.get(sent)
+    issued = _issued.get(sent)
     found = VERSION_TAG.match(f'"{sent}')
     if issued != (game_id, viewer()) or found is None:
         return None
