@@ -57,6 +57,12 @@ class ViewReader(ABC):
         score of finished games; equal players share a rank."""
         return self._board(game, self.fresh())
 
+    def leaderboards(self, games: Sequence[str]) -> dict[str, list[dict[str, Any]]]:
+        """Each of ``games``' leaderboards, over one look at what is newer
+        than the views (one wait for the runner, not one per game type)."""
+        newer = self.fresh()
+        return {game: self._board(game, newer) for game in games}
+
     def _board(self, game: str, newer: Any) -> list[dict[str, Any]]:
         rows = [stats(row) for row in self.totals(game=game, newer=newer)]
         keys = {row["player"]: (row["won"], row["average_score"] or 0) for row in rows}

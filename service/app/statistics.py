@@ -21,3 +21,9 @@ class Statistics:
         if not is_game(game_id):
             raise NotFound(f"Unknown game {game_id!r}; tablelog knows {', '.join(game_ids())}.")
         return {"game": game_id, "title": get_game(game_id).title, "players": self.views.leaderboard(game_id)}
+
+    def leaderboards(self) -> list[dict[str, Any]]:
+        """Every game type's leaderboard that has a player, read together."""
+        boards = self.views.leaderboards(game_ids())
+        return [{"game": game_id, "title": get_game(game_id).title, "players": players}
+                for game_id, players in boards.items() if players]

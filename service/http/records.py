@@ -10,7 +10,6 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import Schema, ValidationError, fields, pre_load, validate
 
-from domain.games import all_games
 from domain.rules import MalformedMove
 from replay.records import FORMAT_NAMES, format_named
 from replay.schemas import FORMAT_VERSION, names as schema_names, schema as record_schema
@@ -355,5 +354,4 @@ class Leaderboards(MethodView):
     @blp.response(200, LeaderboardsSchema)
     def get(self):
         """Every game type's leaderboard (a game type nobody has played yet is left out)."""
-        boards = (games().leaderboard(game.id) for game in all_games())
-        return {"games": [board for board in boards if board["players"]]}
+        return {"games": games().leaderboards()}

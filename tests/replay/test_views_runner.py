@@ -121,6 +121,26 @@ def test_a_reader_whose_runner_is_stuck_reads_the_newer_events_and_writes_nothin
     assert written(worker.views) == before
 
 
+def test_every_game_types_leaderboard_is_read_over_one_wait_for_a_late_runner(two_processes, monkeypatch):
+    """The leaderboards page asks for every game type at once: with the
+    runner stuck the reader waits for it and reads the newer events once,
+    not once per game type (each wait would add the bounded wait again)."""
+    stuck, worker = two_processes
+    gid = play(worker, 4, seed=12)
+    assert stuck.views.leader.hold()
+    worker.views.start()
+    monkeypatch.setattr(views_module, "FRESH_WAIT", 0.05)
+    looks = []
+    newer = worker.views.newer
+    monkeypatch.setattr(worker.views, "newer", lambda target: looks.append(target) or newer(target))
+    boards = worker.leaderboards()
+    assert len(looks) == 1
+    assert [board["game"] for board in boards] == ["willi"]      # a game type nobody played is left out
+    assert {row["player"] for row in boards[0]["players"]} == set(FOUR)
+    assert boards[0]["players"] == worker.leaderboard("willi")["players"]
+    assert worker.history(gid).version > 1
+
+
 def test_a_reader_whose_runner_stopped_writes_nothing(own_database, no_view_writes):
     """With this process's runner stopped (and none elsewhere) a read lists
     every game as it is now, at once, from the events, and writes nothing."""
