@@ -39,6 +39,7 @@ import random
 import statistics
 import tempfile
 import threading
+import time
 import tracemalloc
 from typing import Callable
 
@@ -300,7 +301,7 @@ RULES_CASES = (("willi", ["Alex", "Joe", "Gunter", "Hanna"], {}, ""), ("wiener_w
 
 
 def rules_per_move(game_id: str, players: list[str], options: dict, repeat: int, games: int = 2) -> float:
-    """Seconds a move of the rules engine, replaying ``games`` whole random games (the median of ``repeat``)."""
+    """CPU seconds a move of the rules engine, replaying ``games`` whole random games (the median of ``repeat``)."""
     rules = get_game(game_id)
     played = [random_game(rules, players, options, random.Random(seed)) for seed in range(games)]
     loaded = rules.load_options(options)
@@ -311,18 +312,18 @@ def rules_per_move(game_id: str, players: list[str], options: dict, repeat: int,
             for move in moves:
                 state, _ = rules.apply(state, move)
 
-    return per_call(replay, repeat) / sum(len(moves) for moves in played)
+    return per_call(replay, repeat, time.process_time) / sum(len(moves) for moves in played)
 
 
 def decode_per_event(store, long: "Recorder", repeat: int) -> float:
-    """Seconds to decode one stored event as the service reads them (orjson, service.store.reading)."""
+    """CPU seconds to decode one stored event as the service reads them (orjson, service.store.reading)."""
     stored = list(store.recorder.select_events(long.games.parse_id(long.id), limit=400))[1:]
 
     def decode_all() -> None:
         for record in stored:
             decoded(store.mapper, record)
 
-    return per_call(decode_all, repeat) / len(stored)
+    return per_call(decode_all, repeat, time.process_time) / len(stored)
 
 
 def absolute_figures(url: str, key: str, client: WSGIClient, short: "Recorder", long: "Recorder",
