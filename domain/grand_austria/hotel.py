@@ -97,8 +97,16 @@ def removable(state: State, p: Pending) -> list[int]:
     return [r for r in empty if hotel.floor(r) == top]
 
 
+ROOM_NAMED = {"prepare_room": EMPTY, "occupy_room": PREPARED}
+"""The room a move of each kind may name at all: its check refuses any other
+(a step's candidates are tried one by one, each refusal an exception)."""
+
+
 def room_moves(state: State, seat: str, kind: str) -> list[Move]:
-    return [{"type": kind, "seat": seat, "room": name} for name in state.hotel_of(seat).room_names]
+    needed = ROOM_NAMED.get(kind)
+    return [{"type": kind, "seat": seat, "room": name}
+            for name, status in zip(state.hotel_of(seat).room_names, state.player(seat).rooms)
+            if needed is None or status == needed]
 
 
 # -- moves ---------------------------------------------------------------------

@@ -13,7 +13,7 @@ from eventsourcing.persistence import IntegrityError, OperationalError, Tracking
 from eventsourcing.projection import Projection
 
 from domain.names import player_key
-from domain.record import is_game_event
+from domain.record import HeadAnchor, head_anchor_id, is_game_event
 from domain.history import GameHistory
 from replay.views.tables import DEADLOCK_ATTEMPTS, ViewTables, log
 
@@ -30,6 +30,29 @@ class Histories(LRUCache):
         gid, hist = super().popitem()
         self.let_go(gid)
         return gid, hist
+
+
+def stored_heads(batch: list[tuple[Any | None, Tracking]]) -> dict[tuple[UUID, int], str]:
+    """The hash of a game's event at a version, by (game id, version), where
+    the batch holds it already: in the game's next event (its ``prev_hash``)
+    or in the keyed anchor written in the same transaction as the event. The
+    store's chain is trusted here as the service's own reads trust it;
+    verify and audit recompute every hash."""
+    heads: dict[tuple[UUID, int], str] = {}
+    anchors: dict[tuple[UUID, int], str] = {}
+    games: set[UUID] = set()
+    for e, _ in batch:
+        if isinstance(e, (HeadAnchor.Opened, HeadAnchor.Anchored)):
+            anchors[(e.originator_id, e.version)] = e.head_hash
+        elif e is not None and is_game_event(e):
+            games.add(e.originator_id)
+            if e.originator_version > 1:
+                heads[(e.originator_id, e.originator_version - 1)] = e.prev_hash
+    of_anchor = {head_anchor_id(gid): gid for gid in games} if anchors else {}
+    for (anchor, version), head in anchors.items():
+        if anchor in of_anchor:
+            heads.setdefault((of_anchor[anchor], version), head)
+    return heads
 
 
 class GameViews(Projection[ViewTables]):
@@ -60,12 +83,13 @@ class GameViews(Projection[ViewTables]):
         the batch's last tracking position, in one transaction. An event that
         could not be read (``None``) is passed over: the audit reports it."""
         touched: dict[UUID, tuple[GameHistory, int]] = {}
+        heads = stored_heads(batch)
         for domain_event, tracking in batch:
             if domain_event is None or not is_game_event(domain_event):
                 continue        # a sealed seed or an anchor: not a game's
             gid = domain_event.originator_id
             try:
-                hist = self._advance(domain_event)
+                hist = self._advance(domain_event, heads)
             except Exception:      # a record the rules cannot read: verify names it
                 log.warning("game %s event %s left out of the views", gid, domain_event.originator_version,
                             exc_info=True)
@@ -111,23 +135,28 @@ class GameViews(Projection[ViewTables]):
                 log.warning("game %s left out of the views", game_row["game_id"], exc_info=True)
         self.view.write([], [], tracking, after)
 
-    def _advance(self, domain_event: Any) -> GameHistory:
+    def _advance(self, domain_event: Any, heads: dict[tuple[UUID, int], str] | None = None) -> GameHistory:
+        """The game's history with ``domain_event`` taken in. The events are
+        the store's: they are not hashed again (verify and audit recompute
+        the chain), and the newest one's hash is the one ``heads`` holds
+        (``stored_heads``), else computed (``GameHistory.feed``)."""
         gid, version = domain_event.originator_id, domain_event.originator_version
+        head = (heads or {}).get((gid, version))
         hist = self._histories.get(gid)
         if hist is None and version == 1:
-            hist = GameHistory(domain_event)
+            hist = GameHistory(domain_event, trusted=True)
         elif hist is None:
             # Not in memory (evicted, or a runner started late): its events up to this one.
-            events = self.store.events.get(gid, lte=version)
-            hist = GameHistory(next(events))
-            hist.feed(events)
+            events = self.store.game_events(gid, 0, version)
+            hist = GameHistory(next(events), trusted=True)
+            hist.feed(events, head=head)
         elif hist.version < version - 1:
-            hist.feed(self.store.events.get(gid, gt=hist.version, lte=version))
+            hist.feed(self.store.game_events(gid, hist.version, version), head=head)
         else:
             # The next event, or one this history already holds (a batch that
             # lost its race is read again): never rebuilt from the start; a
             # row from a history ahead of the batch only shows a later version.
-            hist.feed([domain_event])
+            hist.feed([domain_event], head=head)
         self._histories[gid] = hist
         return hist
 

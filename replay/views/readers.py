@@ -105,8 +105,8 @@ class Views(ViewReader):
         how many this call processed. ``progress`` is told each batch's size."""
         done = 0
         with self._lock:
+            position = self.position
             while True:
-                position = self.position
                 notifications = self.store.recorder.select_notifications(position + 1, self.batch_size)
                 if not notifications:
                     return done
@@ -114,16 +114,20 @@ class Views(ViewReader):
                 try:
                     self.projection.process_batch(batch, position)
                 except IntegrityError:
-                    continue          # another process got there first: read the position again
+                    position = self.position      # another process got there first: read the position again
+                    continue
                 # Counted: the games' own events (a sealed seed or an anchor is passed over).
                 games_events = sum(1 for e, _ in batch if e is None or is_game_event(e))
                 done += games_events
                 if progress:
                     progress(games_events)
+                if len(notifications) < self.batch_size:
+                    return done       # all there was when it was read (no second look: the runner looks again)
+                position = notifications[-1].id
 
     def _decode(self, notification: Any) -> Any | None:
         try:
-            return self.store.mapper.to_domain_event(notification)
+            return self.store.decoded(notification)
         except Exception:
             log.warning("notification %s cannot be read; left out of the views", notification.id, exc_info=True)
             return None
@@ -239,8 +243,8 @@ class Views(ViewReader):
     def _history(self, gid: UUID, version: int) -> GameHistory:
         """The game's history up to ``version``, from the store (read only:
         no checkpoint is written, nothing is kept)."""
-        events = self.store.events.get(gid, lte=version)
-        hist = GameHistory(next(events))
+        events = self.store.game_events(gid, 0, version)
+        hist = GameHistory(next(events), trusted=True)
         hist.feed(events)
         return hist
 

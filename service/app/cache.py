@@ -96,7 +96,7 @@ class HistoryCache:
             if anchor is not None and hasattr(store.recorder, "select_after"):
                 self._catch_up_with_anchor(store, hist, anchor)
             else:
-                hist.feed(store.events.get(gid, gt=hist.version))
+                hist.feed(store.game_events(gid, hist.version))
             self.checkpoints_of(gid).keep(hist)
             with self._guard:
                 self._histories.touch(gid)
@@ -110,7 +110,7 @@ class HistoryCache:
         the key as one read by the repository is; one that does not hold is
         dropped, so the write's own look at it (``_anchor_of``) reads it
         again and refuses."""
-        events = [store.mapper.to_domain_event(stored)
+        events = [store.decoded(stored)
                   for stored in store.recorder.select_after(hist.id, hist.version, anchor.id, anchor.version)]
         hist.feed([event for event in events if event.originator_id == hist.id])
         moved = [event for event in events if event.originator_id == anchor.id]

@@ -2,12 +2,17 @@
 beside a baseline measured in the same run on the same store. Not a test:
 it prints figures and the targets they are meant to meet.
 
-(a) a move recorded through the HTTP API ÷ one raw eventsourcing ``save()``
-    (timed after each move; also in a loop of its own, for reference); the
-    same over real HTTP (the app served by waitress on a loopback port),
-    interleaved move by move with the in-process one
+(a) a move recorded through the HTTP API, with the views runner on as in
+    production ÷ one ``save()`` of stock eventsourcing (an ``Application``
+    with its documented persistence), timed after each move; beside it the
+    project's own fastest save (its insert function and group commit) and
+    stock save() in a loop of its own, for reference; the same over real
+    HTTP (the app served by waitress on a loopback port), interleaved move
+    by move with the in-process one
 (b) undo and state-at-N at the end of a 5,000-event record ÷ the same at 50
-(c) the rules engine's time per move ÷ decoding one stored event
+(c) the rules engine's time per move ÷ decoding one stored event as the
+    service reads it (orjson, service.store.reading): Willi, and Grand
+    Austria Hotel with all five modules and in the solo variant
 (d) a tap on the scorekeeper's page at move 300 of a 4-player Willi game ÷
     one at move 3: the POST plus every request the page makes until it has
     drawn the game again (its requests, bytes and server time; with
@@ -16,21 +21,25 @@ it prints figures and the targets they are meant to meet.
     game with modules at move 100+ ÷ move 5, with its state downloads per
     tap (service/ops/bench_page.py)
 (e) figures held to absolute targets, each beside a reference measured in the
-    same run: the first request on the 5,000-event record in a service
-    started afresh (÷ the same request warm), the memory one cached
+    same run: the first request on the 5,000-event record in a new process
+    (÷ the same request warm there), the memory one cached
     Willi game's history holds, the log and the JSON Lines export of the
     5,000-event record per entry (÷ the same of the 50-event one), and each
-    game's rules engine per move (÷ decoding one stored event)
+    game's rules engine per move, Grand Austria Hotel's modules and solo
+    variant too (÷ decoding one stored event)
+
+Every figure is printed with the load average when it was taken; the
+table's title names the machine.
 """
 from __future__ import annotations
 
 import json
 import os
-import platform
 import random
 import statistics
 import tempfile
 import threading
+import time
 import tracemalloc
 from typing import Callable
 
@@ -43,11 +52,13 @@ from domain.table import random_game
 from service.http.app import create_app
 from service.ops.bench_catalog import catalog_figures
 from service.ops.bench_page import grand_austria_taps
+from service.ops.bench_start import first_request
 from service.ops.terminal import say, stages
-from service.store.keys import ephemeral_keyring
+from service.store.keys import ENV_KEY, load_keyring, new_env_key
 from service.store.database import database_url
-from service.ops.bench_clients import (PAGE_READS, Absolute, HTTPClient, RawSaver, WSGIClient, per_call,
-                                       raw_save_time, served_per_call)
+from service.store.reading import decoded
+from service.ops.bench_clients import (PAGE_READS, Absolute, HTTPClient, RawSaver, WSGIClient, load_average, machine,
+                                       per_call, raw_save_time, served_per_call)
 
 BENCH_GAME = "willi"
 """The game the bench records (from the game registry): 4-player Willi, whose long records
@@ -56,6 +67,23 @@ GAME = get_game(BENCH_GAME)
 PLAYERS = ["Alex", "Joe", "Gunter", "Hanna"]
 SMOKE_MOVES = 40
 """A smoke run's games stop after this many moves (the suite checks that the bench runs, in seconds)."""
+
+
+class Figures(list):
+    """The bench's rows, each with the load average (1, 5, 15 minutes) when it was added."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.loads: list[str] = []
+
+    def append(self, row: tuple) -> None:
+        super().append(row)
+        self.loads.append(load_average())
+
+    def __iadd__(self, rows):  # type: ignore[no-untyped-def, override]
+        for row in rows:
+            self.append(row)
+        return self
 
 
 class Recorder:
@@ -262,28 +290,56 @@ def wide_console() -> Console:
     return console if console.is_terminal else Console(width=180)
 
 
-RULES_CASES = (("willi", ["Alex", "Joe", "Gunter", "Hanna"]), ("wiener_walzer", ["Alex", "Joe", "Ida"]),
-               ("vienna", ["Alex", "Joe", "Gunter", "Hanna"]), ("grand_austria", ["Alex", "Joe", "Ida"]))
-"""(e) each game's rules engine, on whole random games of these players."""
+ALL_MODULES = {"modules": ["more", "celebrities", "unique_hotels", "ballrooms", "start_player"]}
+GRAND_AUSTRIA_CASES = (("grand_austria", ["Alex", "Joe"], ALL_MODULES, " + 5 modules"),
+                       ("grand_austria", ["Alex"], {"solo": {"difficulty": "medium"}}, ", solo"))
+"""(c) and (e): Grand Austria Hotel with every module of Let's Waltz!, and its solo variant."""
+RULES_CASES = (("willi", ["Alex", "Joe", "Gunter", "Hanna"], {}, ""), ("wiener_walzer", ["Alex", "Joe", "Ida"], {}, ""),
+               ("vienna", ["Alex", "Joe", "Gunter", "Hanna"], {}, ""), ("grand_austria", ["Alex", "Joe", "Ida"], {}, ""),
+               *GRAND_AUSTRIA_CASES)
+"""(e) each game's rules engine, on whole random games of these players with these options."""
 
 
-def absolute_figures(url: str, client: WSGIClient, short: "Recorder", long: "Recorder",
-                     decode: float, repeat: int = 5, most_moves: int | None = None) -> list[tuple]:
+def rules_per_move(game_id: str, players: list[str], options: dict, repeat: int, games: int = 2) -> float:
+    """CPU seconds a move of the rules engine, replaying ``games`` whole random games (the median of ``repeat``)."""
+    rules = get_game(game_id)
+    played = [random_game(rules, players, options, random.Random(seed)) for seed in range(games)]
+    loaded = rules.load_options(options)
+
+    def replay() -> None:
+        for moves in played:
+            state = rules.setup(players, loaded)
+            for move in moves:
+                state, _ = rules.apply(state, move)
+
+    return per_call(replay, repeat, time.process_time) / sum(len(moves) for moves in played)
+
+
+def decode_per_event(store, long: "Recorder", repeat: int) -> float:
+    """CPU seconds to decode one stored event as the service reads them (orjson, service.store.reading)."""
+    stored = list(store.recorder.select_events(long.games.parse_id(long.id), limit=400))[1:]
+
+    def decode_all() -> None:
+        for record in stored:
+            decoded(store.mapper, record)
+
+    return per_call(decode_all, repeat, time.process_time) / len(stored)
+
+
+def absolute_figures(url: str, key: str, client: WSGIClient, short: "Recorder", long: "Recorder",
+                     repeat: int = 5, most_moves: int | None = None) -> list[tuple]:
     """(e): the figures with absolute targets (each timed ``repeat``
-    times; the cached game stops after ``most_moves`` when given)."""
+    times; the cached game stops after ``most_moves`` when given); ``key``:
+    the store's key, for the new process."""
     rows: list[tuple] = []
     games = client.app.extensions["tablelog"]
-    # The first request on the long record in a service started afresh
-    # (its first request of all, on another game, not timed) ÷ the same warm.
-    fresh = WSGIClient(create_app(url, keyring=games.keyring))
-    fresh.request("GET", f"/api/games/{short.id}/state")
-    before = fresh.served
-    fresh.request("GET", f"/api/games/{long.id}/state")
-    cold = fresh.served - before
-    warm = served_per_call(fresh, lambda: fresh.request("GET", f"/api/games/{long.id}/state"), 20)
-    fresh.app.extensions["tablelog"].store.close()
-    rows.append((f"(e) first request at {long.version} events after a start ÷ warm", cold, warm,
-                 Absolute(0.020, "20 ms")))
+    # The first request on the long record in a new process (its imports,
+    # the app made over the store) ÷ the same request warm there.
+    started = first_request(url, long.id, key)
+    rows.append((f"(e) first request at {long.version} events in a new process ÷ warm", started["first"],
+                 started["warm"], Absolute(0.020, "20 ms")))
+    rows.append(("    reference: the new process until its app is made (imports, store)", started["made"],
+                 started["warm"], None))
     # One finished Willi game's history as a service caches it, per event.
     game = Recorder(client, seed=7)
     recorded = 0
@@ -315,19 +371,11 @@ def absolute_figures(url: str, client: WSGIClient, short: "Recorder", long: "Rec
         rows.append((f"(e) {what} per entry at {long.version} ÷ at {short.version} events" if not kept else
                      f"{what} per entry", per_entry[long], per_entry[short], None if kept else
                      Absolute(30e-6, "0.030 ms")))
-    # Each game's rules engine per move, ÷ decoding one stored event.
-    for game_id, players in RULES_CASES:
-        rules = get_game(game_id)
-        played = [random_game(rules, players, {}, random.Random(seed)) for seed in range(min(2, repeat))]
-
-        def replay(rules=rules, players=players, played=played) -> None:
-            for moves in played:
-                state = rules.setup(players, {})
-                for move in moves:
-                    state, _ = rules.apply(state, move)
-
-        per_move = per_call(replay, repeat) / sum(len(moves) for moves in played)
-        rows.append((f"(e) {rules.title} rules per move ÷ decoding one event", per_move, decode,
+    # Each game's rules engine per move, ÷ decoding one stored event (measured here again).
+    decode = decode_per_event(games.store, long, 20)
+    for game_id, players, options, what in RULES_CASES:
+        per_move = rules_per_move(game_id, players, options, repeat, min(2, repeat))
+        rows.append((f"(e) {get_game(game_id).title}{what} rules per move ÷ decoding one event", per_move, decode,
                      Absolute(20e-6, "0.020 ms")))
     return rows
 
@@ -344,54 +392,63 @@ def run_bench(database: str | None, games: int, events: int, taps: int = 30, bro
     given = database_url(database) if database else None
     scratch = tempfile.mkdtemp(prefix="tablelog-bench-")
     url = given or f"sqlite:///{os.path.join(scratch, 'bench.sqlite3')}"
-    # The scratch store's key (seals, anchors) lives in memory: the bench
-    # never touches the user's own key, and pays for anchoring like the service.
-    app = create_app(url, keyring=ephemeral_keyring())
+    # The scratch store's key (seals, anchors) is this run's own: the bench
+    # never touches the user's own key, and pays for anchoring like the
+    # service; (e)'s new process is handed it.
+    key = new_env_key()
+    app = create_app(url, keyring=load_keyring(env={ENV_KEY: key})[0])
+    # The views runner keeps the game list as production runs it: in this process, beside the requests.
+    app.extensions["tablelog"].views.start()
     client = WSGIClient(app)
-    rows = []
+    rows = Figures()
     with stages() as progress:
-        # (a) recording through the API vs a raw save
+        # (a) recording through the API vs a stock eventsourcing save
         task = progress.add_task("(a) recording random Willi games", total=games)
         # Two games first, not timed: a new store's first few hundred commits
         # also grow its files (SQLite's write-ahead log until it first wraps),
-        # which later moves and the raw save() below no longer pay.
+        # which later moves and the saves below no longer pay.
         for seed in () if smoke else (-1, -2):
             warm_up = Recorder(client, seed=seed)
             while warm_up.record():
                 pass
-        # Side by side: after each recorded move, one raw save() is timed, so
-        # both meet the same conditions (caches, the write-ahead log, the
-        # machine's load). A raw save() timed in a loop of its own runs with
-        # everything it needs warm; it is shown too, for reference.
-        # Over real HTTP too, in step with those: after each in-process move
-        # and its raw save(), one move of another game sent to the same app
-        # served on a loopback port, and a raw save() timed after it.
+        # Side by side: after each recorded move, one stock save() and one of
+        # the project's own are timed, so all meet the same conditions
+        # (caches, the write-ahead log, the machine's load). A stock save()
+        # timed in a loop of its own runs with everything it needs warm; it is
+        # shown too, for reference. Over real HTTP too, in step with those:
+        # after each in-process move and its saves, one move of another game
+        # sent to the same app served on a loopback port, and its saves.
         http_client = HTTPClient(app)
-        move_times, save_times, saver = [], [], RawSaver(url)
-        http_times, http_save_times = [], []
+        stock, own = RawSaver(url), RawSaver(url, stock=False)
+        times: dict[str, list[float]] = {name: [] for name in ("move", "stock", "own", "http", "http stock",
+                                                               "http own")}
         for g in range(games):
             # The game is played out by the rules first, so that between two
             # timed requests the client does no more than send the next one.
             moves = willi_game(g)[:SMOKE_MOVES if smoke else None]
             rec, over_http = Recorder(client, seed=g), Recorder(http_client, seed=g)
             for move in moves:
-                for recorder, times, saves in ((rec, move_times, save_times),
-                                               (over_http, http_times, http_save_times)):
+                for recorder, name in ((rec, ""), (over_http, "http ")):
                     before = recorder.client.served
                     recorder.post_move(move)
-                    times.append(recorder.client.served - before)
-                    saves.append(saver.timed())
+                    times[name.strip() or "move"].append(recorder.client.served - before)
+                    times[f"{name}stock"].append(stock.timed())
+                    times[f"{name}own"].append(own.timed())
             progress.advance(task)
-        saver.close()
+        stock.close()
+        own.close()
         http_client.close()
-        api_move, postgres = statistics.median(move_times), "postgres" in url
-        rows.append(("(a) recorded move ÷ raw save()", api_move, statistics.median(save_times),
+        median = {name: statistics.median(values) for name, values in times.items()}
+        postgres = "postgres" in url
+        rows.append(("(a) recorded move ÷ stock eventsourcing save()", median["move"], median["stock"],
                      1.5 if postgres else 2.5))
-        rows.append(("    reference: ÷ raw save() in a loop", api_move, raw_save_time(url, 30 if smoke else 300), None))
-        http_move = statistics.median(http_times)
-        rows.append(("(a) recorded move over HTTP (waitress, loopback) ÷ raw save()", http_move,
-                     statistics.median(http_save_times), 1.9 if postgres else 3.5))
-        rows.append(("    the HTTP layer: over HTTP ÷ in-process", http_move, api_move, None))
+        rows.append(("    reference: ÷ the project's own save()", median["move"], median["own"], None))
+        rows.append(("    reference: ÷ stock save() in a loop", median["move"],
+                     raw_save_time(url, 30 if smoke else 300), None))
+        rows.append(("(a) recorded move over HTTP (waitress, loopback) ÷ stock save()", median["http"],
+                     median["http stock"], 2.0 if postgres else 3.5))
+        rows.append(("    reference: over HTTP ÷ the project's own save()", median["http"], median["http own"], None))
+        rows.append(("    the HTTP layer: over HTTP ÷ in-process", median["http"], median["move"], None))
 
         # (b) undo and state-at-N in a long record vs a short one
         task = progress.add_task(f"(b) growing a {events}-event record", total=2)
@@ -419,23 +476,12 @@ def run_bench(database: str | None, games: int, events: int, taps: int = 30, bro
 
         # (c) the rules engine vs decoding a stored event
         progress.add_task("(c) rules engine and event decoding", total=None)
-        moves = willi_game(7)
-
-        def replay_all() -> None:
-            s = GAME.setup(PLAYERS, {})
-            for m in moves:
-                s, _ = GAME.apply(s, m)
-
-        engine = per_call(replay_all, 20) / len(moves)
-        store = app.extensions["tablelog"].store
-        stored = [e for e in store.recorder.select_events(long.games.parse_id(long.id), limit=400)][1:]
-
-        def decode_all() -> None:
-            for record in stored:
-                store.mapper.to_domain_event(record)
-
-        decode = per_call(decode_all, 20) / len(stored)
+        engine = rules_per_move(BENCH_GAME, PLAYERS, {}, 20)
+        decode = decode_per_event(app.extensions["tablelog"].store, long, 20)
         rows.append(("(c) rules engine per move ÷ decoding one event", engine, decode, 2.0))
+        for game_id, players, options, what in GRAND_AUSTRIA_CASES:
+            rows.append((f"    {get_game(game_id).title}{what}", rules_per_move(game_id, players, options, 5),
+                         decode, None))
 
         progress.add_task(f"(d) {taps} taps on the page at move 3 and at move 300", total=None)
         rows += page_taps(client, taps, SMOKE_MOVES if smoke else 300)
@@ -444,28 +490,25 @@ def run_bench(database: str | None, games: int, events: int, taps: int = 30, bro
             rows += browser_taps(app, taps)
 
         progress.add_task("(e) cold start, memory, log and export, every game's rules", total=None)
-        rows += absolute_figures(url, client, short, long, decode, *((1, SMOKE_MOVES) if smoke else (5, None)))
+        rows += absolute_figures(url, key, client, short, long, *((1, SMOKE_MOVES) if smoke else (5, None)))
 
         progress.add_task("(f) a check-in from a house catalog at its bounds", total=None)
         rows += catalog_figures(1 if smoke else 20)
 
-    table = Table(title=f"tablelog bench on {url.split('://')[0]} — {platform.machine()}, "
-                        f"{os.cpu_count()} cores, Python {platform.python_version()}")
-    for column in ("measure", "measured", "baseline", "ratio", "target", ""):
+    table = Table(title=f"tablelog bench on {url.split('://')[0]} — {machine()}")
+    for column in ("measure", "measured", "baseline", "ratio", "target", "", "load average"):
         table.add_column(column)
-    failed = 0
-    for name, value, base, target, *unit in rows:
+    for (name, value, base, target, *unit), load in zip(rows, rows.loads):
         ratio = value / base
         shown = [f"{v:g}{unit[0]}" if unit else f"{v * 1000:.3f} ms" for v in (value, base)]
         if isinstance(target, Absolute):
-            failed += value > target.most
-            table.add_row(name, *shown, f"{ratio:.2f}", f"≤ {target.text}", "ok" if value <= target.most else "over")
-            continue
-        if target is None:
-            table.add_row(name, *shown, f"{ratio:.2f}", "", "")
-            continue
-        failed += ratio > target
-        table.add_row(name, *shown, f"{ratio:.2f}", f"≤ {target}", "ok" if ratio <= target else "over")
+            table.add_row(name, *shown, f"{ratio:.2f}", f"≤ {target.text}", "ok" if value <= target.most else "over",
+                          load)
+        elif target is None:
+            table.add_row(name, *shown, f"{ratio:.2f}", "", "", load)
+        else:
+            table.add_row(name, *shown, f"{ratio:.2f}", f"≤ {target}", "ok" if ratio <= target else "over", load)
     console.print(table)
+    app.extensions["tablelog"].views.stop()
     app.extensions["tablelog"].store.close()
     return 0

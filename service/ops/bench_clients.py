@@ -1,15 +1,20 @@
-"""What the benchmark measures with: a raw eventsourcing save as the baseline,
-the service in-process (WSGI) and over real HTTP, and per-call timing."""
+"""What the benchmark measures with: stock eventsourcing's save as the
+baseline (and the project's own fastest save beside it), the service
+in-process (WSGI) and over real HTTP, per-call timing, and the machine and
+its load average printed with every figure."""
 from __future__ import annotations
 
 import http.client
 import io
 import json
+import os
+import platform
 import statistics
 import threading
 import time
 from typing import Any, Callable
 
+from eventsourcing.application import Application
 from eventsourcing.domain import Aggregate, event
 
 from service.store.database import Tablelog, persistence_env
@@ -28,9 +33,39 @@ class Counter(Aggregate):
 
 
 class BaselineApp(Tablelog):
+    """The project's own fastest save: its application with its insert
+    function (PostgreSQL) and its group commit, and none of a game's work."""
     name = "benchbaseline"
     snapshotting_intervals = {}
     env = {}
+
+
+class StockApp(Application):
+    """Stock eventsourcing: a plain ``Application`` with the persistence its
+    documentation gives (``PERSISTENCE_MODULE`` and the database's name,
+    host, port, user and password), nothing of the project's."""
+    name = "benchstock"
+
+
+STOCK_SETTINGS = ("PERSISTENCE_MODULE", "SQLITE_DBNAME", "POSTGRES_DBNAME", "POSTGRES_HOST", "POSTGRES_PORT",
+                  "POSTGRES_USER", "POSTGRES_PASSWORD")
+"""The settings stock eventsourcing's documentation names for its SQLite and PostgreSQL persistence."""
+
+
+def stock_env(url: str) -> dict[str, str]:
+    """The documented settings of eventsourcing's own persistence for ``url`` (the project's tuning left out)."""
+    env = persistence_env(url)
+    return {key: env[key] for key in STOCK_SETTINGS if key in env}
+
+
+def machine() -> str:
+    """The machine a figure was measured on."""
+    return f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+
+
+def load_average() -> str:
+    """The load average now (1, 5, 15 minutes): printed with every figure, the machine being shared."""
+    return " ".join(f"{value:.2f}" for value in os.getloadavg())
 
 
 def served_per_call(client: "WSGIClient", fn: Callable[[], object], repeat: int) -> float:
@@ -43,22 +78,25 @@ def served_per_call(client: "WSGIClient", fn: Callable[[], object], repeat: int)
     return statistics.median(times)
 
 
-def per_call(fn: Callable[[], object], repeat: int) -> float:
-    """The median seconds of ``fn`` over ``repeat`` calls."""
+def per_call(fn: Callable[[], object], repeat: int, clock: Callable[[], float] = time.perf_counter) -> float:
+    """The median seconds of ``fn`` over ``repeat`` calls, on ``clock``
+    (``time.process_time``: this process's CPU time, which other work on a
+    shared machine moves far less than the wall clock)."""
     times = []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = clock()
         fn()
-        times.append(time.perf_counter() - start)
+        times.append(clock() - start)
     return statistics.median(times)
 
 
 class RawSaver:
-    """The baseline: one raw eventsourcing ``save()`` of one small event, on
-    the same store as the games."""
+    """The baseline: one ``save()`` of one small event, on the same store as
+    the games: stock eventsourcing's (``stock``), else the project's own
+    application's."""
 
-    def __init__(self, url: str):
-        self.app = BaselineApp(env=persistence_env(url))
+    def __init__(self, url: str, stock: bool = True):
+        self.app = StockApp(env=stock_env(url)) if stock else BaselineApp(env=persistence_env(url))
         self.counter = Counter()
         self.app.save(self.counter)
 
@@ -75,9 +113,9 @@ class RawSaver:
         self.app.close()
 
 
-def raw_save_time(url: str, repeat: int) -> float:
+def raw_save_time(url: str, repeat: int, stock: bool = True) -> float:
     """The median raw save in a loop of its own (warm: nothing runs between)."""
-    saver = RawSaver(url)
+    saver = RawSaver(url, stock)
     result = per_call(saver.save_one, repeat)
     saver.close()
     return result

@@ -263,8 +263,9 @@ def run_live_bench(watchers: int = 100, taps: int = 30, smoke: bool = False) -> 
     finally:
         server.stop()
     load_after = os.getloadavg()
+    from service.ops.bench_clients import machine
     table = Table(title=f"tablelog bench --live: serve --production --workers 1 (waitress, its threads), SQLite, "
-                        f"{os.cpu_count()} cores")
+                        f"{machine()}")
     for column in ("measure", "measured", "without", "ratio", "target", ""):
         table.add_column(column)
     ratio = p99(busy) / p99(quiet)

@@ -130,6 +130,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                        help="--load on PostgreSQL: the shard counts to serve with (the --database and "
                             "<its name>_1, _2, ... on its server, made when missing; default 1)")
     bench.add_argument("--skip-sqlite", action="store_true", help="--load: PostgreSQL only")
+    bench.add_argument("--connection", choices=("kept", "per-request"), default="kept",
+                       help="--load: each client keeps its connection alive (default, as browsers do) or "
+                            "opens one per request")
     bench.add_argument("--service-role", help="--load on PostgreSQL: the role the servers run as (the "
                                               "--database URL is the tables' owner's; tablelog migrate is run)")
 
@@ -222,7 +225,7 @@ def run(args: argparse.Namespace) -> int:
         postgres = database if database and database.startswith("postgres") else None
         return run_load_bench(not args.skip_sqlite, postgres, max(0, min(args.clients, 64)),
                               max(0, min(args.racers, 16)), max(1.0, min(args.seconds, 600.0)), args.service_role,
-                              args.workers, args.shards)
+                              args.workers, args.shards, args.connection == "kept")
     if args.command == "bench" and args.live:
         from service.ops.bench_live import run_live_bench
         return run_live_bench(max(1, min(args.watchers, 500)), max(1, min(args.taps, 200)), args.smoke)

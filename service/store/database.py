@@ -23,7 +23,7 @@ from psycopg_pool.base import AttemptWithBackoff
 from domain.record import GameRecord, HeadAnchor
 from replay.views import GAMES_TABLE, PLAYERS_TABLE, TRACKING_TABLE
 from service.settings import load
-from service.store import history
+from service.store import history, reading
 from service.store.group_commit import GroupCommit
 from service.store.pgrecorder import RECORDER_TOPIC
 
@@ -166,6 +166,16 @@ class Tablelog(Application):
     @property
     def is_postgres(self) -> bool:
         return isinstance(self.recorder, PostgresApplicationRecorder)
+
+    def decoded(self, stored: Any) -> Any:
+        """A stored event (or notification) as its domain event, read the
+        service's fast way (service.store.reading); the readers outside the
+        service (replay's views) read through here."""
+        return reading.decoded(self.mapper, stored)
+
+    def game_events(self, gid: Any, after: int = 0, upto: int | None = None, page: int = 500) -> Any:
+        """A game's events after version ``after`` up to ``upto``, read ``page`` at a time the fast way."""
+        return reading.stored_events(self, gid, after, upto, page)
 
 
 APPEND_ONLY_SQL = """

@@ -24,15 +24,18 @@ def test_bench_prints_every_measure_beside_its_baseline(tmp_path, capsys):
     # What a smoke run does is said first, then each stage as it begins (no terminal here: no bars).
     said = captured.err.splitlines()
     assert said[0].startswith("tablelog: bench --smoke: every measure") and "(e) cold start" in captured.err
-    for measure in ("(a) recorded move", "reference: ÷ raw save()", "(a) recorded move over HTTP",
-                    "the HTTP layer", "(b) undo", "(b) state at move 40",
-                    "(c) rules engine", "(d) tap, server", "tap, requests", "tap, bytes",
+    for measure in ("(a) recorded move ÷ stock eventsourcing save()", "reference: ÷ the project's own save()",
+                    "reference: ÷ stock save() in a loop", "(a) recorded move over HTTP", "the HTTP layer",
+                    "(b) undo", "(b) state at move 40",
+                    "(c) rules engine", "Grand Austria Hotel + 5 modules", "Grand Austria Hotel, solo",
+                    "(d) tap, server", "tap, requests", "tap, bytes",
                     "(d) Grand Austria Hotel + modules", "tap, state downloads",
-                    "(e) first request at", "(e) memory of a cached", "(e) log per entry",
+                    "(e) first request at", "in a new process", "(e) memory of a cached", "(e) log per entry",
                     "(e) JSON Lines export per entry", "(e) Willi rules per move", "(e) Wiener Walzer rules",
-                    "(e) Vienna rules", "(e) Grand Austria Hotel rules"):
+                    "(e) Vienna rules", "(e) Grand Austria Hotel rules", "(e) Grand Austria Hotel + 5 modules rules",
+                    "(e) Grand Austria Hotel, solo rules"):
         assert measure in out
-    assert "target" in out
+    assert "target" in out and "load average" in out and "cores" in out
 
 
 def test_the_bench_client_speaks_http_like_a_wsgi_server(tmp_path):
@@ -86,15 +89,41 @@ def test_a_tap_on_the_page_is_timed_where_one_tap_plays_a_card():
 
 
 @pytest.mark.slow
-def test_the_load_bench_runs_two_workers_without_errors(capsys):
+@pytest.mark.parametrize("connection, said", [("kept", "kept connections"),
+                                              ("per-request", "a fresh connection per request")])
+def test_the_load_bench_runs_two_workers_without_errors(connection, said, capsys):
     """A short smoke of ``tablelog bench --load`` (the 60 s run is the
     benchmark's, not the suite's): clients in their own games and racers on
     one, against the production server with two workers; any error makes it
     exit 1."""
-    assert main(["bench", "--load", "--seconds", "2", "--clients", "2", "--racers", "2", "--workers", "2"]) == 0
+    assert main(["bench", "--load", "--seconds", "2", "--clients", "2", "--racers", "2", "--workers", "2",
+                 "--connection", connection]) == 0
     out = capsys.readouterr().out
-    for column in ("workers", "moves/s", "p50 ms", "p99 ms", "lost races", "errors"):
+    for column in ("workers", "moves/s", "p50 ms", "p99 ms", "lost races", "errors", "client CPU", said, "cores"):
         assert column in out
+
+
+@pytest.mark.parametrize("kept", [True, False])
+def test_a_load_client_keeps_its_connection_or_opens_one_per_request(kept, tmp_path):
+    from service.ops.loadbench import CLIENT, call, client_thread
+    server = HTTPClient(create_app(f"sqlite:///{tmp_path / 'db.sqlite3'}"))
+    held = []
+
+    def two_requests() -> None:
+        for _ in range(2):
+            assert call(server.server.effective_port, "GET", "/api/health")[0] == 200
+            held.append(dict(CLIENT.kept) if CLIENT.kept is not None else None)
+
+    try:
+        thread = client_thread(kept, two_requests)
+        thread.start()
+        thread.join()
+    finally:
+        server.close()
+    if kept:
+        assert len(held[0]) == 1 and held[0] == held[1]       # the same connection, sent on twice
+    else:
+        assert held == [None, None]
 
 
 @pytest.mark.slow

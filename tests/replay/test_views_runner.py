@@ -9,6 +9,7 @@ import time
 import pytest
 from eventsourcing.persistence import IntegrityError, Tracking
 
+from domain.record import is_game_event
 from replay.views import readers as views_module
 from replay.views import tables as tables_module
 from service.app.games import Games
@@ -166,10 +167,38 @@ def test_a_batch_that_lost_its_race_is_not_replayed_from_the_store(own_database,
     views.projection.process_batch(batch, 0)
     before = views.projection._histories[games.parse_id(gid)]
     reads = []
-    get = store.events.get
-    monkeypatch.setattr(store.events, "get", lambda *args, **kwargs: reads.append(args) or get(*args, **kwargs))
+    select = store.recorder.select_events
+    monkeypatch.setattr(store.recorder, "select_events",
+                        lambda *args, **kwargs: reads.append(args) or select(*args, **kwargs))
     with pytest.raises(IntegrityError):              # another process wrote this batch first
         views.projection.process_batch(batch, 0)
     assert reads == [] and views.projection._histories[games.parse_id(gid)] is before
     assert views.tables.game(gid)["version"] == before.version
+    store.close()
+
+
+@pytest.mark.parametrize("anchors", [True, False])
+def test_the_runner_takes_the_stores_events_without_hashing_each_again(own_database, monkeypatch, anchors):
+    """The runner trusts the stored chain as the service's reads do: an
+    event's hash is the next event's ``prev_hash`` or its keyed anchor's,
+    computed only for a game's newest event with neither in the batch; the
+    game list still holds the head's true hash (verify's witness)."""
+    from domain import history, record
+    store = open_store(own_database)
+    games = Games(store)
+    gid = play(games, 12, seed=3)
+    views = games.views
+    batch = [(views._decode(n), Tracking(store.name, n.id)) for n in store.recorder.select_notifications(1, 500)]
+    if not anchors:       # a game recorded before anchors were written
+        batch = [(e, tracking) for e, tracking in batch if is_game_event(e)]
+    hashed = []
+    hash_of = record.hash_of
+    for module in (record, history):
+        monkeypatch.setattr(module, "hash_of", lambda e: hashed.append(e.originator_version) or hash_of(e))
+    views.projection.process_batch(batch, 0)
+    head = games.history(gid).record
+    assert views.tables.game(gid)["head_hash"] == head.last_hash == hash_of(
+        next(store.events.get(games.parse_id(gid), gt=head.version - 1)))
+    # The Started event's (its history begins there); with no anchor, the newest event's too.
+    assert hashed == ([1] if anchors else [1, head.version])
     store.close()

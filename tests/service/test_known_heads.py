@@ -41,7 +41,14 @@ def reads_of(games: Games, monkeypatch) -> list[int]:
             calls.append(kwargs["gt"])
         return original(originator_id, **kwargs)
 
+    read = games.store.game_events
+
+    def game_events(gid, after=0, *args, **kwargs):
+        calls.append(after)
+        return read(gid, after, *args, **kwargs)
+
     monkeypatch.setattr(events, "get", get)
+    monkeypatch.setattr(games.store, "game_events", game_events)
     return calls
 
 

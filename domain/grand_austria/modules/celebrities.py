@@ -275,9 +275,10 @@ def die_taken(state: State, seat: str, value: int, colour: str, out: Outcome) ->
 
 # -- the celebrities as a trigger source (their holder's own turns, this round) --------------
 def celebrity_triggers(state: State, seat: str) -> list[dict]:
-    if not on_own_turn(state, seat) or seat in automata(state):
+    celebrities = held(state, seat)
+    if not celebrities or not on_own_turn(state, seat) or seat in automata(state):
         return []       # (the solo opponent "ignores the effect on the celebrity tile")
-    return [{**trigger, "source": c.name} for c in held(state, seat)
+    return [{**trigger, "source": c.name} for c in celebrities
             if (trigger := data()["effect"][c.effect].get("trigger"))]
 
 

@@ -117,39 +117,50 @@ def same_turn(before: State, after: State) -> bool:
 
 def observed(before: State, after: State, out: Outcome, seat: str, index: int, bell: Bell, owners_turn: bool,
              in_play: bool) -> tuple[Bell, tuple[Pending, ...]]:
-    """One bell card after a move: as it was, re-armed (its state does not
-    hold), or offered (its requirement met on its owner's turn)."""
+    """One bell card after a move: as it was (the same object), re-armed
+    (its state does not hold), or offered (its requirement met on its
+    owner's turn)."""
     req = bell.card.requirement
     if bell.taken or offered(after, seat, index):
         return bell, ()
-    offer = (Pending(seat, "bell", n=index, cards=(bell.card,),
-                     why=said(N_("staff {name}: {value}"), name=bell.card.name, value=bell.card.text or 'requirement met')),)
     if "on" in req:
         met = owners_turn and in_play and EVENTS[req["on"]][1](before, after, out, seat, req)
-        return bell, offer if met else ()
+        return bell, _offer(seat, index, bell) if met else ()
     if not holds(after, seat, req):
-        return evolve(bell, armed=True), ()
+        return (bell if bell.armed else evolve(bell, armed=True)), ()
     if owners_turn and bell.armed and not after.pending:
-        return evolve(bell, armed=False), offer
+        return evolve(bell, armed=False), _offer(seat, index, bell)
     return bell, ()
+
+
+def _offer(seat: str, index: int, bell: Bell) -> tuple[Pending]:
+    """The decision a bell card's met requirement offers: its reward, taken or declined."""
+    return (Pending(seat, "bell", n=index, cards=(bell.card,),
+                    why=said(N_("staff {name}: {value}"), name=bell.card.name, value=bell.card.text or 'requirement met')),)
 
 
 def watch(before: State, after: State, out: Outcome) -> State:
     """After every move: newly hired bell cards join (armed); each card is
-    observed; the cards offered wait after the decisions already waiting."""
+    observed; the cards offered wait after the decisions already waiting.
+    The state is left as it is (the same object) when no card changed."""
     on_turn = after.turn.seat if after.turn is not None else None
-    bells, offers = {}, ()
+    now = of(after).bells
+    then = of(before).bells if same_turn(before, after) else {}
+    bells, offers, changed = {}, (), False
     for seat in after.players:
+        known = now.get(seat)
+        changed = changed or known is None
+        known = known or ()
         hired = [c for c in after.player(seat).hired if c.kind == "bell"]
-        known = of(after).bells.get(seat, ())
-        earlier = len(of(before).bells.get(seat, ())) if same_turn(before, after) else 0
+        earlier = len(then.get(seat, ()))
         mine = []
         for i, bell in enumerate(known + tuple(Bell(card) for card in hired[len(known):])):
-            bell, offer = observed(before, after, out, seat, i, bell, seat == on_turn, i < earlier)
-            mine.append(bell)
+            seen, offer = observed(before, after, out, seat, i, bell, seat == on_turn, i < earlier)
+            changed = changed or seen is not bell or i >= len(known)
+            mine.append(seen)
             offers += offer
         bells[seat] = tuple(mine)
-    if bells == dict(of(after).bells) and not offers:
+    if not changed and not offers:
         return after
     return evolve(after, modules={**after.modules, ID: More(bells)}, pending=after.pending + offers)
 
