@@ -2,7 +2,10 @@
 variant) brought to mid-game by an imported corpus record, shown in the
 pseudo-locale (tests/e2e/pseudo_locale.py), has every word of its page
 inside a message of the catalog, but for the names printed on components
-(the game's catalog names them), the players' names and a short list."""
+(the game's catalog names them), the players' names and a short list.
+
+Cheap on purpose: the pseudo-locale is made once, and one browser page,
+loaded once in it, shows every game by its address."""
 from __future__ import annotations
 
 import json
@@ -10,10 +13,11 @@ import json
 import pytest
 from playwright.sync_api import Page, expect
 
+from conftest import PHONE, open_page
 from corpus_positions import AT_THE_TABLE, record_lines
 from pseudo_locale import PSEUDO, bare, pseudo_catalogs
 from service.http import i18n
-from test_page_refresh import open_game
+from test_every_screen_accessible import keep_only, shown
 
 pytestmark = pytest.mark.browser
 
@@ -23,15 +27,31 @@ PRINTED = {"tablelog", "API", "VP", "kr", "Ch", "St", "Ca", "Wi", "Co", "Sh", "T
 browser's own clock format."""
 
 
-@pytest.fixture
-def pseudo_locale(tmp_path, monkeypatch):
-    folder = pseudo_catalogs(i18n.TRANSLATIONS, tmp_path / "translations")
-    monkeypatch.setattr(i18n, "TRANSLATIONS", folder)
-    monkeypatch.setattr(i18n, "LANGUAGES", i18n.spoken_languages(folder))
+@pytest.fixture(scope="module")
+def pseudo_locale(tmp_path_factory):
+    folder = pseudo_catalogs(i18n.TRANSLATIONS, tmp_path_factory.mktemp("pseudo") / "translations")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(i18n, "TRANSLATIONS", folder)
+        patch.setattr(i18n, "LANGUAGES", i18n.spoken_languages(folder))
+        i18n.translations.cache_clear()
+        yield PSEUDO
     i18n.translations.cache_clear()
-    yield PSEUDO
-    monkeypatch.undo()
-    i18n.translations.cache_clear()
+
+
+@pytest.fixture(scope="module")
+def pseudo_page(browser, server, request, pseudo_locale):
+    """One phone-sized page for the module, loaded once in the pseudo-locale."""
+    page = open_page(browser, server, request, PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    shown = next(page)
+    shown.goto("/")
+    # The page offers the languages the service named in its first answer of words.
+    shown.wait_for_function("(lang) => (localStorage.getItem('tablelog:languages') || '').includes(lang)",
+                            arg=pseudo_locale)
+    shown.evaluate("(lang) => localStorage.setItem('tablelog:language', lang)", pseudo_locale)
+    shown.reload()
+    expect(shown.locator("html")).to_have_attribute("lang", pseudo_locale)
+    yield shown
+    next(page, None)
 
 
 def names_in(value) -> set[str]:
@@ -70,14 +90,11 @@ def mid_game(page: Page, server: str, record: str) -> tuple[str, str, set[str]]:
 
 
 @pytest.mark.parametrize("game", list(RECORDS))
-def test_every_word_on_the_page_comes_from_the_catalog(phone: Page, server, pseudo_locale, game):
+def test_every_word_on_the_page_comes_from_the_catalog(pseudo_page: Page, server, pseudo_locale, game):
+    phone = pseudo_page
     game_id, token, allowed = mid_game(phone, server, RECORDS[game])
-    phone.goto("/")
-    phone.evaluate("(lang) => localStorage.setItem('tablelog:language', lang)", pseudo_locale)
-    open_game(phone, game_id, token)
-    version = phone.request.get(f"{server}/api/games/{game_id}").json()["version"]
-    expect(phone.locator(f".game-head[data-rendered='{version}']")).to_be_attached()
-    expect(phone.locator("html")).to_have_attribute("lang", pseudo_locale)
+    keep_only(phone, game_id, {"scorekeeper": token, "seats": {}})
+    shown(phone, server, game_id, f"#/game/{game_id}", pseudo_locale)
     # The players' own words (comments, quoted) are theirs, not the page's.
     text = phone.evaluate("() => { const body = document.body.cloneNode(true); "
                           "body.querySelectorAll('q').forEach((q) => q.remove()); "
