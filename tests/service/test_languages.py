@@ -327,3 +327,20 @@ def test_a_language_is_spoken_once_its_catalog_is_there(tmp_path):
     (tmp_path / "xx").mkdir()                                   # no catalog: no language
     assert i18n.spoken_languages(tmp_path) == ("en", "de", "fr")
     assert i18n.LANGUAGES == ("en", "de") and i18n.own_name("fr") == "Français"
+
+
+def test_a_solo_step_stored_before_its_words_had_an_id_is_said_by_its_kind_and_fields():
+    """An old record's opponent step holds English words only: another language says it again from its
+    fields, never by reading the English back; a step with its id is said by its id."""
+    from domain.grand_austria.solo.stored import stored_step
+    old = {"fact": "bot_guest", "seat": "bot", "guest": "Poet", "position": 2,
+           "text": "Leopold takes Poet (blue, 3 VP) from queue position 2, pays nothing and gets no reward."}
+    new = {**old, "text": said(N_("{who} takes no guest: none in the queue fits an empty room of {who}'s hotel."),
+                               who="Leopold")}
+    log = {"entries": [{"outcome": [old, new, {"fact": "celebrity_revealed", "name": "Freud", "text": "printed"}]}]}
+    german = i18n.spoken(log, "de")["entries"][0]["outcome"]
+    assert german[0]["text"] == "Der Gegner nimmt Poet von Warteschlangenplatz 2."
+    assert german[1]["text"].startswith("Leopold nimmt keinen Gast")
+    assert german[2]["text"] == "printed"                  # a printed text is no step of the opponent's
+    assert i18n.spoken(log, "en")["entries"][0]["outcome"][0]["text"] == old["text"]
+    assert stored_step({"fact": "lapsed", "step": "bot_staff"}) == "The opponent's private deck is empty."
