@@ -89,7 +89,7 @@ def either_side(state: State, seat: str) -> set[int]:
 
 def main_action(state: State, seat: str, action: int, strength: int, hire_bonus: int = 0) -> Pending:
     """The decision a main action of this strength asks for."""
-    why = f"action {action}"
+    why = said(N_("action {action}"), action=action)
     if action in state.config.action_items:
         return Pending(seat, "items", n=strength, pair=state.config.action_items[action], why=why)
     if action == 3:

@@ -81,7 +81,8 @@ def occupy(state: State, seat: str, room: int, out: Outcome) -> State:
         colour = hotel.colour(group[0])
         gain, by_size = (asked(state, lambda h: h.occupancy_chart, seat) or catalog().occupancy_bonus)[colour]
         amount = by_size[min(len(group), len(by_size)) - 1]
-        why = f"occupancy bonus: {colour} group {', '.join(hotel.name_of(r) for r in group)}"
+        why = said(N_("occupancy bonus: {colour} group {rooms}"), colour=colour,
+                   rooms=", ".join(hotel.name_of(r) for r in group))
         state = {"vp": score, "krones": gain_krones}.get(gain, advance_emperor)(state, seat, amount, why, out)
     state = run_hooks(state, lambda h: h.room_occupied, seat, room, out)
     return gained(state, seat, "room_occupied", 1, said(N_("room {hotel} occupied"), hotel=hotel.name_of(room)), out)

@@ -47,11 +47,11 @@ class CardField(fields.Field):
         raise ValidationError("A card is a catalog number, its printed name or its printed content.")
 
 
-def guest_field(description="a guest card: number 49-104 or printed content", **kw):
+def guest_field(description=N_("a guest card: number 49-104 or printed content"), **kw):
     return CardField("guest", metadata={"description": description}, **kw)
 
 
-def staff_field(description="a staff card: number 1-48 or printed content", **kw):
+def staff_field(description=N_("a staff card: number 1-48 or printed content"), **kw):
     return CardField("staff", metadata={"description": description}, **kw)
 
 
@@ -258,7 +258,7 @@ class DraftPickSchema(MoveSchema):
     everyone has kept one, the rest of each pack passes to the left."""
 
     seat = seat_field()
-    staff = staff_field("the card kept: number 1-48 or printed content (omit when unseen)")
+    staff = staff_field(N_("the card kept: number 1-48 or printed content (omit when unseen)"))
 
 
 class TakeGuestSchema(MoveSchema):

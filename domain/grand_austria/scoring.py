@@ -165,7 +165,7 @@ def emperor_scoring(state: State, out: Outcome) -> State:
 def end_game_staff(state: State, seat: str) -> Iterable[tuple[int, str]]:
     player = state.player(seat)
     opponents = tuple(state.player(s) for s in state.players if s != seat)
-    return [(end_staff_vp(state.hotel_of(seat), player, card, opponents), f"final scoring: {card.name}")
+    return [(end_staff_vp(state.hotel_of(seat), player, card, opponents), said(N_("final scoring: {name}"), name=card.name))
             for card in player.hired if card.end]
 
 

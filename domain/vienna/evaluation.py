@@ -140,7 +140,8 @@ def compare(state: ViennaState, seat: str, symbol: str, prize: Mapping[str, int]
         theirs = state.symbols(neighbour, symbol)
         outcome.append({"fact": "compared", "seat": seat, "field": field, "symbol": symbol,
                         "neighbour": neighbour, "mine": mine, "theirs": theirs})
-        why = f"{field}: {mine} {symbol} against {neighbour}'s {theirs}"
+        why = said(N_("{field}: {mine} {symbol} against {neighbour}'s {theirs}"), field=field, mine=mine, symbol=symbol,
+                   neighbour=neighbour, theirs=theirs)
         if mine > theirs:
             state = score(state, seat, prize.get("vp", 0), why, outcome)
             state = gain(state, seat, prize.get("coins", 0), why, outcome)

@@ -8,6 +8,8 @@ from functools import cache
 from importlib import resources
 from typing import Iterable, Sequence
 
+from domain.words import pgettext
+
 CARD_PATTERN = r"^[LG][0-5]$"
 """A guest card by sex and value: ``L3`` a lady worth 3, ``G4`` a gentleman worth 4."""
 
@@ -34,6 +36,12 @@ ITEMS: tuple[str, ...] = DELICACIES + (JOKER,)
 POINTS_PER_SET: int = _BUFFET["points_per_set"]
 CAKE = "sachertorte"
 CIGAR = "cigar"
+ITEM_WORDS = {"cheese": pgettext("Wiener Walzer item", "cheese"),
+              "shrimp_roll": pgettext("Wiener Walzer item", "shrimp_roll"),
+              "sachertorte": pgettext("Wiener Walzer item", "sachertorte"),
+              "caviar": pgettext("Wiener Walzer item", "caviar"), "cigar": pgettext("Wiener Walzer item", "cigar"),
+              "champagne": pgettext("Wiener Walzer item", "champagne")}
+"""The buffet's items by their names in the data, each a word of the catalog (a sentence says them in its language)."""
 
 Tile = tuple[str, ...]
 

@@ -16,6 +16,7 @@ from domain.immutable import evolve as replace, put as set_at
 from domain.rules import Outcome
 from domain.wiener_walzer.board import Board
 from domain.wiener_walzer.state import Dance, Guest, WalzerState
+from domain.words import N_, said
 
 Step = tuple[str, str]            # (dancer, partner)
 Pairs = frozenset[frozenset[str]]  # a set of dancing pairs of spaces
@@ -123,7 +124,8 @@ def perform_dance(state: WalzerState, dancer: str, partner: str, kind: str = "en
         i = state.index(seat)
         points = set_at(points, i, points[i] + total)
     dance = Dance(dancer, partner, (a.card, b.card), seats, total, kind)
-    why = f"dance of {a.card} on {dancer} with {b.card} on {partner}"
+    why = said(N_("dance of {card} on {dancer} with {partner_card} on {partner}"), card=a.card, dancer=dancer,
+               partner_card=b.card, partner=partner)
     outcome: Outcome = [{"fact": "danced", **dance.to_json()}]
     outcome += [{"fact": "scored", "seat": seat, "points": total, "why": why} for seat in seats]
     return replace(state, guests=guests, points=points, dances=state.dances + (dance,)), outcome

@@ -22,10 +22,10 @@ from typing import Callable, Iterable, NamedTuple
 
 from domain.immutable import evolve as replace, put as set_at
 from domain.rules import Move, Outcome, RuleViolation
-from domain.wiener_walzer.components import CAKE, CIGAR, EVENT_CARDS, JOKER, Tile
+from domain.wiener_walzer.components import CAKE, CIGAR, EVENT_CARDS, ITEM_WORDS, JOKER, Tile
 from domain.wiener_walzer.dances import perform_dance
 from domain.wiener_walzer.state import Guest, WalzerState, swap_spaces
-from domain.words import N_, said
+from domain.words import N_, Listing, said
 
 
 def rule(card: str) -> str:
@@ -85,7 +85,9 @@ def _name(tile: Tile) -> str:
 def _swap(state: WalzerState, card: str, a: str, b: str) -> tuple[WalzerState, Outcome]:
     def what(space: str) -> str:
         guest = state.guests.get(space)
-        return f"{state.colour_of(guest.owner)} {guest.card}" if guest else f"tile {_name(state.tiles[space])}"
+        if guest:
+            return said(N_("{colour} {card}"), colour=state.colour_of(guest.owner), card=guest.card)
+        return said(N_("tile {items}"), items=Listing((ITEM_WORDS.get(item, item) for item in state.tiles[space]), "+"))
     return swap_spaces(state, a, b), [{"fact": "swapped", "event": card, "spaces": [a, b], "what": [what(a), what(b)]}]
 
 

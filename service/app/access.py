@@ -11,6 +11,7 @@ from typing import Any
 from domain.record import (SCOREKEEPER)
 from domain.rules import Move
 from domain.history import GameHistory
+from domain.words import N_, said
 from service.app.errors import Forbidden, NotFound, Unauthorized
 
 
@@ -40,7 +41,7 @@ class Access:
     def caller(self, hist: GameHistory, token: str | None, required: bool = False) -> Caller:
         if not token:
             if required:
-                raise Unauthorized("Send the game's scorekeeper token: Authorization: Bearer <token>.")
+                raise Unauthorized(said(N_("Send the game's scorekeeper token: Authorization: Bearer <token>.")))
             return ANONYMOUS
         known = hist.callers.get(token)
         if known is not None:
@@ -52,7 +53,7 @@ class Access:
                 hist.callers[token] = caller      # only tokens that belong to the game are kept
                 return caller
         if required:
-            raise Forbidden("That token does not belong to this game.")
+            raise Forbidden(said(N_("That token does not belong to this game.")))
         return ANONYMOUS
 
     @staticmethod
@@ -69,9 +70,9 @@ class Access:
         if seat is None:
             return caller.seat
         if seat not in hist.started.seats:
-            raise NotFound(f"There is no seat {seat!r} in this game.")
+            raise NotFound(said(N_("There is no seat {seat!r} in this game."), seat=seat))
         if self.hidden(hist) and caller.seat != seat:
-            raise Forbidden(f"{seat}'s view needs {seat}'s own token.")
+            raise Forbidden(said(N_("{seat}'s view needs {seat}'s own token."), seat=seat))
         return seat
 
     def _may_record(self, hist: GameHistory, caller: Caller, seat: str) -> None:
@@ -88,9 +89,9 @@ class Access:
                                 f"cards: {seat} records their own moves with their own token.")
             return
         if started.mode != "digital":
-            raise Forbidden("In a table game the scorekeeper records every move; use the scorekeeper's token.")
+            raise Forbidden(said(N_("In a table game the scorekeeper records every move; use the scorekeeper's token.")))
         if seat != caller.seat:
-            raise Forbidden(f"This token is {caller.seat}'s: it may record only {caller.seat}'s own moves.")
+            raise Forbidden(said(N_("This token is {seat}'s: it may record only {seat}'s own moves."), seat=caller.seat))
 
     @staticmethod
     def hidden(hist: GameHistory) -> bool:

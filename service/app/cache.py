@@ -11,6 +11,7 @@ from eventsourcing.persistence import InterfaceError, OperationalError
 
 from domain.record import (GameRecord, HeadAnchor, is_game_start)
 from domain.history import GameHistory
+from domain.words import N_, said
 from service.store.snapshots import Checkpoints
 from service.store.shards import UnknownShard, shard_of
 from service.store.database import Tablelog
@@ -53,7 +54,7 @@ class HistoryCache:
         try:
             return self.shards.of(gid)
         except UnknownShard:
-            raise NotFound(f"There is no game {gid}.") from None
+            raise NotFound(said(N_("There is no game {game}."), game=str(gid))) from None
 
     def checkpoints_of(self, gid: UUID) -> Checkpoints:
         """The stored checkpoints of the game's shard (404: a shard this service does not have)."""
@@ -65,7 +66,7 @@ class HistoryCache:
         try:
             return text if isinstance(text, UUID) else UUID(str(text))
         except ValueError:
-            raise NotFound(f"There is no game {text!r}.") from None
+            raise NotFound(said(N_("There is no game {game!r}."), game=text)) from None
 
     def history(self, game_id: str | UUID) -> GameHistory:
         """The game's history, brought up to date with the store."""
@@ -144,7 +145,7 @@ class HistoryCache:
 
         started = next(iter(read(0, 1)), None)
         if started is None or not is_game_start(started):
-            raise NotFound(f"There is no game {gid}.")
+            raise NotFound(said(N_("There is no game {game}."), game=str(gid)))
         checkpoints = self.checkpoints_of(gid)
         hist = checkpoints.restored(started, read)
         if hist is None:

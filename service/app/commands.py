@@ -15,6 +15,7 @@ from domain.record import (SCOREKEEPER, SERVICE, NothingToUndo)
 from domain.rules import TABLE, MalformedMove, RuleViolation
 from domain.table import Table
 from domain.history import GameHistory
+from domain.words import N_, said
 from service.app import seat_links
 from service.app.access import Caller, token_hash
 from service.app.errors import Conflict, Forbidden, NotFound
@@ -102,11 +103,11 @@ class Commands:
             record = hist.record
             number = record.last_move
             if number is None:
-                raise Conflict("There is no move to undo.", "nothing_to_undo")
+                raise Conflict(said(N_("There is no move to undo.")), "nothing_to_undo")
             self._refuse_past_reveal(record)
             if record.mode == "digital" and record.last_move_by_service:
-                raise Conflict("In a digital game undo cannot go back past a deal, roll or draw the service "
-                               "made.", "undo_past_chance")
+                raise Conflict(said(N_("In a digital game undo cannot go back past a deal, roll or draw the service "
+                                       "made.")), "undo_past_chance")
             self._may_record(hist, caller, hist.entry(number).seat)
             hist.table.undo(caller.name, request_id)
 
@@ -145,7 +146,7 @@ class Commands:
             table = hist.table
             number = table.record.redoable
             if number is None:
-                raise Conflict("There is no undone move to redo (or something was recorded since).",
+                raise Conflict(said(N_("There is no undone move to redo (or something was recorded since).")),
                                "nothing_to_redo")
             self._may_record(hist, caller, hist.entry(number).seat)
             try:
@@ -170,7 +171,7 @@ class Commands:
 
         def action(hist: GameHistory, caller: Caller) -> None:
             if caller.role != SCOREKEEPER:
-                raise Forbidden("Only the scorekeeper hands out and revokes the seats' links.")
+                raise Forbidden(said(N_("Only the scorekeeper hands out and revokes the seats' links.")))
             try:
                 hist.record.change_seat_link(seat, None if fresh is None else token_hash(fresh), caller.name, request_id)
             except ValueError as error:

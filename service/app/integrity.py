@@ -12,6 +12,7 @@ from domain.record import (GameRecord, HeadAnchor, SealedSeed,
                            anchor_message, hash_of, head_anchor_id, is_game_start_topic, receipt_message, sealed_seed_id)
 from domain.rules import MalformedMove
 from domain.history import GameHistory
+from domain.words import N_, said
 from replay.anchors import HeadCheck, anchor_expected, check_head, read_anchor
 from replay.verify import Verdict, check_receipt, verify_game
 from service.store.keys import Keyring
@@ -144,7 +145,7 @@ class Integrity:
         store = self.store_of(gid)
         first = next(iter(store.recorder.select_events(gid, limit=1)), None)
         if first is None or not is_game_start_topic(first.topic):
-            raise NotFound(f"There is no game {gid}.")
+            raise NotFound(said(N_("There is no game {game}."), game=str(gid)))
         problems = check_receipt(store, gid, receipt, self.keyring)
         return {"id": str(gid), "ok": not problems, "checked": self.keyring is not None
                 and receipt.get("key_id") in self.keyring.keys,
@@ -169,7 +170,7 @@ class Integrity:
         store = self.store_of(gid)
         verdict = verify_game(store, gid, self.shard_views[shard_of(gid)].tables.game(gid), self.keyring)
         if verdict is None:
-            raise NotFound(f"There is no game {gid}.")
+            raise NotFound(said(N_("There is no game {game}."), game=str(gid)))
         return verdict
 
     @staticmethod

@@ -7,6 +7,7 @@ from typing import Any
 from domain.record import (SCOREKEEPER)
 from domain.rules import TABLE, RuleViolation
 from domain.history import GameHistory
+from domain.words import N_, said
 from service.app.errors import Conflict
 
 
@@ -36,7 +37,7 @@ class Reads:
     @staticmethod
     def _check_since(hist: GameHistory, since: int | None) -> None:
         if since is not None and since > hist.version:
-            raise Conflict(f"The game is at version {hist.version}: since cannot be later.", "since_ahead")
+            raise Conflict(said(N_("The game is at version {version}: since cannot be later."), version=hist.version), "since_ahead")
 
     def legal_moves(self, game_id: str, token: str | None) -> dict[str, Any]:
         hist = self.history(game_id)

@@ -11,7 +11,7 @@ from domain.commitment import seed_commitment
 from domain.games import get_game
 from domain.record import (SCOREKEEPER, hash_of)
 from domain.rules import MalformedMove, RuleViolation
-from domain.words import N_
+from domain.words import N_, said
 from domain.table import Table
 from domain.history import GameHistory
 from replay.records import Record, RecordError, Step, StepKind, format_named, jsonl_lines, read_record, to_text
@@ -56,7 +56,7 @@ class Records:
         hist = self.history(game_id)
         if whole:
             if seat is not None and seat not in hist.started.seats:
-                raise NotFound(f"There is no seat {seat!r} in this game.")
+                raise NotFound(said(N_("There is no seat {seat!r} in this game."), seat=seat))
         else:
             seat = self.viewer(hist, self.caller(hist, token), seat)
         view = (seat or "table") if self.hidden(hist) and not (whole and seat is None) else None
@@ -141,7 +141,7 @@ class Records:
             raise Conflict("A digital game can be forked once it is over: until then its hands are secret.",
                            "fork_running_digital")
         if at > len(hist.entries):
-            raise NotFound(f"There is no move {at} to fork after: the game has {len(hist.entries)} moves.")
+            raise NotFound(said(N_("There is no move {at} to fork after: the game has {moves} moves."), at=at, moves=len(hist.entries)))
         started = hist.started
         steps = [Step(StepKind.MOVE, i, entry.recorded_by, move=entry.move)
                  for i, entry in enumerate(hist.entries_of(hist.effective[:hist.applied_at(at)]), 1)]
@@ -230,7 +230,7 @@ class Records:
         the app (service.app.plays); its date in the time ``zone`` asked for."""
         hist = self.history(game_id)
         if not hist.game.finished(hist.state):
-            raise Conflict("BG Stats takes finished games: this one is still being played.", "not_finished")
+            raise Conflict(said(N_("BG Stats takes finished games: this one is still being played.")), "not_finished")
         try:
             return bgstats_answer(hist, self.summary(hist), self.stored_events(hist.id, hist.version), zone, location)
         except ValueError as error:

@@ -13,6 +13,7 @@ from eventsourcing.persistence import IntegrityError, OperationalError, Persiste
 from domain.record import (GameRecord)
 from domain.rules import MalformedMove
 from domain.history import GameHistory
+from domain.words import N_, said
 from service.store.shards import UnknownShard, shard_of
 from service.store.failures import WriteConflict, cannot_write
 from service.telemetry import metrics
@@ -64,8 +65,9 @@ class Writes:
                     if request_id in hist.answers:
                         return self._first_answer(hist, request_id, kind, asked, caller)
                     if expected_version is not None and expected_version != hist.version:
-                        raise Conflict(f"The game is at version {hist.version}, not {expected_version}: "
-                                       "someone recorded something first. Reload and try again.", "stale_version")
+                        raise Conflict(said(N_("The game is at version {version}, not {expected}: someone recorded something "
+                                               "first. Reload and try again."), version=hist.version,
+                                            expected=expected_version), "stale_version")
                     anchor = self._anchor_of(hist)
                     action(hist, caller)
                     pending = list(record.pending_events)
@@ -73,7 +75,7 @@ class Writes:
                 except IntegrityError:
                     self._forget(gid)
                     if expected_version is not None:
-                        raise Conflict("Someone recorded something at the same moment; reload and try again.",
+                        raise Conflict(said(N_("Someone recorded something at the same moment; reload and try again.")),
                                        "stale_version") from None
                     if attempt == WRITE_ATTEMPTS - 1:
                         # Not stale (the client named no version): the store is too busy to take it now.

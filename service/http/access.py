@@ -17,6 +17,8 @@ from typing import Any, Callable
 from flask import g, request
 from flask_smorest import Blueprint
 
+from domain.words import N_, said
+
 REQUIRED, OPTIONAL = "required", "optional"
 DECLARATION = "x-tablelog-needs"
 """The operation's doc key the declaration travels under to the document (removed there)."""
@@ -43,7 +45,7 @@ def needs(token: str | None = None, idempotency_key: bool = False) -> Callable:
             g.needs = declared
             if declared.token == REQUIRED and _bearer() is None:
                 from service.app.errors import Unauthorized
-                raise Unauthorized("Send the game's scorekeeper token: Authorization: Bearer <token>.")
+                raise Unauthorized(said(N_("Send the game's scorekeeper token: Authorization: Bearer <token>.")))
             return view(*args, **kwargs)
         wrapper.needs = declared
         return Blueprint.doc(**{DECLARATION: asdict(declared)})(wrapper)

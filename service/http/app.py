@@ -16,6 +16,7 @@ from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import HTTPException
 
 from domain.rules import MalformedMove, RuleViolation
+from domain.words import N_, said
 from service.http import caching, observe, problems
 from service.app.games import Games
 from service.settings import Settings, load
@@ -30,6 +31,12 @@ from service.store.database import Tablelog
 log = logging.getLogger("tablelog")
 RETRY_AFTER = 2
 """Seconds a client is asked to wait after a 503 (the database away)."""
+
+
+SCHEMA = said(N_("The request does not fit the schema."))
+HTTP_WORDS = {404: said(N_("There is nothing at this address: GET /api/docs lists the API.")),
+              413: said(N_("The request body is larger than this endpoint takes; nothing was read or recorded."))}
+"""The service's own words for the answers werkzeug gives in English (its description of a 404 or a 413)."""
 
 
 def error(status: int, code: str, message: str, **extra: Any):
@@ -194,7 +201,7 @@ def register_errors(app: Flask) -> None:
 
     @app.errorhandler(MalformedMove)
     def malformed(e: MalformedMove):
-        return error(400, "malformed", "The request does not fit the schema.", fields=e.messages)
+        return error(400, "malformed", SCHEMA, fields=e.messages)
 
     @app.errorhandler(ServiceError)
     def service_error(e: ServiceError):
@@ -210,16 +217,16 @@ def register_errors(app: Flask) -> None:
         code = {400: "malformed", 404: "not_found", 405: "method_not_allowed", 413: "too_large",
                 429: "rate_limited"}.get(e.code, "http_error")
         if messages:
-            return error(e.code or 400, code, "The request does not fit the schema.", fields=messages)
+            return error(e.code or 400, code, SCHEMA, fields=messages)
         if e.code == 405:
             return error(405, code, e.description or e.name,
                          headers={"Allow": dict(e.get_headers()).get("Allow", "")})
         if e.code == 429:
             retry_after = dict(e.get_headers()).get("Retry-After")
-            return error(429, code, f"Too many requests from your address (at most {e.description}); "
-                                    "try again after the seconds Retry-After says.",
+            return error(429, code, said(N_("Too many requests from your address (at most {limit}); try again after "
+                                            "the seconds Retry-After says."), limit=e.description),
                          headers={"Retry-After": retry_after} if retry_after else {})
-        return error(e.code or 500, code, e.description or e.name)
+        return error(e.code or 500, code, HTTP_WORDS.get(e.code) or e.description or e.name)
 
     # Input no reader can take, wherever a request's text is read (the API's
     # bodies are refused as they are parsed, see service.http.api.BodyParser; a
@@ -228,7 +235,7 @@ def register_errors(app: Flask) -> None:
     @app.errorhandler(RecursionError)
     def too_deep(e: RecursionError):
         log.warning("request nested too deep: %s", e)
-        return error(400, "malformed", "The request is nested too deeply to read.")
+        return error(400, "malformed", said(N_("The request is nested too deeply to read.")))
 
     @app.errorhandler(UnicodeEncodeError)
     def not_unicode(e: UnicodeEncodeError):

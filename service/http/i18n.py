@@ -29,6 +29,7 @@ from typing import Any
 
 from babel.support import Translations
 
+from domain.grand_austria.solo.stored import stored_step
 from domain.words import Listing, Message
 
 log = logging.getLogger("tablelog")
@@ -139,6 +140,9 @@ def spoken(answer: Any, lang: str) -> Any:
         if isinstance(value, (list, tuple)):
             return [said(v) for v in value]
         if isinstance(value, dict):
+            if "fact" in value and isinstance(value.get("text"), str) and not isinstance(value["text"], Message):
+                again = stored_step(value)
+                value = value if again is None else {**value, "text": again}
             return {k: said(v, k in REASONS) for k, v in value.items()}
         return value
     return said(answer)
@@ -147,7 +151,9 @@ def spoken(answer: Any, lang: str) -> Any:
 REASONS = frozenset({"why"})
 """Where a fact holds its reason: a stored record read back without its
 sentences' ids (from a checkpoint) still says a reason that is a word of the
-catalog by itself ("no dice left") in the caller's language."""
+catalog by itself ("no dice left") in the caller's language. A solo
+opponent's step stored before its words had an id (its ``text`` English
+only) is said again from its kind and fields (domain/grand_austria/solo/stored.py)."""
 
 
 def extract_python(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Any:

@@ -30,6 +30,8 @@ from limits import RateLimitItem, parse
 from limits.storage import Storage
 from werkzeug.exceptions import TooManyRequests
 
+from domain.words import N_, said
+
 from service.http.problems import only_where_it_means_something, problem
 
 log = logging.getLogger("tablelog")
@@ -62,8 +64,8 @@ def refuse_large_body() -> Any:
 
 
 def too_large(limit: int) -> Response:
-    return problem(413, "too_large", f"The request body is larger than this endpoint takes "
-                   f"({limit // 1024 // 1024} MiB); nothing was read or recorded.",
+    return problem(413, "too_large", said(N_("The request body is larger than this endpoint takes ({mib} MiB); nothing "
+                                         "was read or recorded."), mib=limit // 1024 // 1024),
                    headers={"Connection": "close"})       # the unread rest of the body is not waited for
 
 

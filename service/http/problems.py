@@ -12,13 +12,14 @@ and ``fields`` (a 400: what does not fit the schema). A 401 names the scheme
 """
 from __future__ import annotations
 
+import json
 from http import HTTPStatus
 from typing import Any
 
 import orjson
 from flask import Response, g, request
 
-from domain.words import Message
+from domain.words import N_, Message, said
 from service.http import i18n
 
 MEDIA_TYPE = "application/problem+json"
@@ -49,8 +50,12 @@ def body(status: int, code: str, detail: str, **extensions: Any) -> dict[str, An
 def problem(status: int, code: str, detail: str, headers: dict[str, str] | None = None,
             **extensions: Any) -> Response:
     """The answer: the problem's body and its headers."""
-    response = Response(orjson.dumps(body(status, code, detail, **extensions), option=orjson.OPT_NON_STR_KEYS)
-                        + b"\n", status=status, mimetype=MEDIA_TYPE)
+    members = body(status, code, detail, **extensions)
+    try:
+        text = orjson.dumps(members, option=orjson.OPT_NON_STR_KEYS)
+    except (orjson.JSONEncodeError, TypeError):      # a value past 64 bits among the params: the standard library's JSON
+        text = json.dumps(members, ensure_ascii=False, separators=(",", ":")).encode()
+    response = Response(text + b"\n", status=status, mimetype=MEDIA_TYPE)
     response.vary.add("Accept-Language")
     if status == 401:
         response.headers["WWW-Authenticate"] = 'Bearer realm="tablelog"'
@@ -91,5 +96,6 @@ def refuse_other_media_types() -> Response | None:
         return None
     sent = mimetype or "no Content-Type"
     return problem(415, "unsupported_media_type",
-                   f"This endpoint reads a body of {', '.join(taken)}, not {sent}; nothing was read or recorded.",
+                   said(N_("This endpoint reads a body of {taken}, not {sent}; nothing was read or recorded."),
+                        taken=", ".join(taken), sent=sent),
                    headers={"Accept": ", ".join(taken)})

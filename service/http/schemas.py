@@ -266,7 +266,8 @@ class LiveSchema(Schema):
 
 
 class CatalogSchema(Answer):
-    sometimes = ("modules", "cards", "fields_", "emperor_tiles", "effects", "ballrooms", "balcony_cost", "rehearsal_boards")
+    sometimes = ("modules", "cards", "fields_", "emperor_tiles", "effects", "ballrooms", "balcony_cost", "rehearsal_boards",
+                 "celebrities", "lounge_colours", "hotel_entrances")
 
     game = fields.String()
     modules = fields.List(fields.String(), metadata={"description": "the modules whose components are listed"})
@@ -280,6 +281,10 @@ class CatalogSchema(Answer):
     ballrooms = fields.List(fields.Dict(), metadata={"description": "module 1: the five ballroom boards"})
     balcony_cost = fields.Integer(metadata={"description": "module 1: the balcony's champagne"})
     rehearsal_boards = fields.List(fields.Dict(), metadata={"description": "module 1: the rehearsal room boards"})
+    celebrities = fields.List(fields.Dict(), metadata={"description": "module 2: the celebrity tiles in the stack, each "
+                                                                      "with its effect in words"})
+    lounge_colours = fields.Dict(metadata={"description": "module 2: the lounge spaces' colours"})
+    hotel_entrances = fields.List(fields.Dict(), metadata={"description": "module 3: the hotel entrances by their printed names"})
 
 
 class CatalogQuerySchema(Schema):

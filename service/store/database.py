@@ -26,6 +26,7 @@ from service.settings import load
 from service.store import history, reading
 from service.store.group_commit import GroupCommit
 from service.store.pgrecorder import RECORDER_TOPIC
+from service.store.sentences import SentenceTranscoder
 
 log = logging.getLogger("tablelog.store")
 
@@ -119,6 +120,12 @@ class Tablelog(Application):
         if not (where[1] or where[4]) or ":memory:" in where[1] or "mode=memory" in where[1]:
             where.append(str(id(self)))
         self.identity = "|".join(where)
+
+    def construct_transcoder(self) -> SentenceTranscoder:
+        """eventsourcing's JSON transcoder, keeping the domain's sentences by id (service/store/sentences.py)."""
+        transcoder = SentenceTranscoder()
+        self.register_transcodings(transcoder)
+        return transcoder
 
     def save(self, *objs: Any, **kwargs: Any) -> list[Any]:
         """Save the aggregates' new events, in one transaction with the

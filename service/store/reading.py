@@ -3,8 +3,9 @@ and an old retry's answer read them page by page.
 
 eventsourcing's mapper decodes each event's JSON with a Python hook called
 for every object in it (the moves, the outcomes): 60 % of reading an event.
-A game's event holds one transcoded value, its timestamp, so here orjson
-decodes the state and only the timestamp is made a datetime again. Any
+A game's event holds one transcoded value, its timestamp, and the domain's
+sentences (service/store/sentences.py), so here orjson decodes the state,
+the timestamp is made a datetime again and the sentences ``Message`` again. Any
 event that holds more (another transcoded value, an upcast class version,
 a number orjson cannot hold exactly)
 or a store that compresses or encrypts goes through the mapper as before,
@@ -20,7 +21,10 @@ from uuid import UUID
 import orjson
 from eventsourcing.utils import resolve_topic
 
+from service.store.sentences import read_back
+
 TIMESTAMP = b'"timestamp":{"_type_":"datetime_iso","_data_":'
+SENTENCES = (b'"_type_":"message"', b'"_type_":"listing"')
 DIGIT_MAP = bytes(ord("1") if chr(b).isdigit() and b < 128 else ord("0") for b in range(256))
 LONG_NUMBER = b"1" * 19
 """Digits an integer past 64 bits may have (a digital game's 128-bit seed):
@@ -44,7 +48,8 @@ def event_class(topic: str) -> type | None:
 def decoded(mapper: Any, stored: Any) -> Any:
     """The domain event of one stored event, as ``mapper.to_domain_event`` makes it."""
     state, cls = stored.state, event_class(stored.topic)
-    if cls is None or state.count(b'"_type_"') != 1 or TIMESTAMP not in state or long_number(state) \
+    sentences = sum(state.count(kind) for kind in SENTENCES)
+    if cls is None or state.count(b'"_type_"') != 1 + sentences or TIMESTAMP not in state or long_number(state) \
             or mapper.cipher is not None or mapper.compressor is not None:
         return mapper.to_domain_event(stored)
     try:
@@ -53,6 +58,8 @@ def decoded(mapper: Any, stored: Any) -> Any:
         return mapper.to_domain_event(stored)      # a damaged record: the mapper's error names the event
     if "class_version" in fields:
         return mapper.to_domain_event(stored)
+    if sentences:
+        fields = read_back(fields)
     fields["timestamp"] = datetime.fromisoformat(fields["timestamp"]["_data_"])
     originator = stored.originator_id
     fields["originator_id"] = originator if isinstance(originator, UUID) else UUID(str(originator))

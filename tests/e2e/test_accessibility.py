@@ -15,8 +15,8 @@ pytestmark = pytest.mark.browser
 AXE = Axe()
 
 
-def assert_accessible(page: Page, where: str) -> None:
-    results = AXE.run(page)
+def assert_accessible(page: Page, where: str, options: dict | None = None) -> None:
+    results = AXE.run(page, options=options) if options else AXE.run(page)
     bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
     assert not bad, f"{where}: {bad}"

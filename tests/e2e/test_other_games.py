@@ -306,7 +306,7 @@ def test_a_game_without_its_own_view_works_through_the_generic_page(phone: Page,
     group.locator("button[data-value='R5']").click()
     v = after_move(page, v)
     expect(page.locator(".log-list > li").first).to_contain_text("Ann: discard — card R5")
-    expect(page.locator(".log-list > li").first.locator(".facts")).to_contain_text("discarded: seat Ann; seen true")
+    expect(page.locator(".log-list > li").first.locator(".facts")).to_contain_text("discarded: seat Ann; seen yes")
     shoot(page, "generic-willi")
 
 

@@ -136,7 +136,7 @@ def test_record_a_willi_round_undo_redo_replay(phone: Page, shoot):
     chart = page.locator("svg.score-chart")
     expect(chart.locator("polyline")).to_have_count(4)
     last = int(page.locator(".log-list > li").first.get_attribute("data-index"))
-    page.get_by_role("button", name="◀", exact=True).click()
+    page.get_by_role("button", name="back", exact=True).click()
     expect(page.locator(".replay-at")).to_have_text(f"after move {last - 1}")
     expect(page.locator(".record")).to_contain_text("Replay: the state after move")
     expect(page.get_by_role("button", name="↶ Undo")).to_have_count(0)        # undo acts on now, not on the replay
@@ -148,7 +148,7 @@ def test_record_a_willi_round_undo_redo_replay(phone: Page, shoot):
         page.keyboard.press("ArrowLeft")
     expect(page.locator(".replay-at")).to_have_text(re.compile(r"after move \d+"))
     shoot(page, "willi-09-replay")
-    page.get_by_role("button", name="◀◀").click()
+    page.get_by_role("button", name="first", exact=True).click()
     expect(page.locator(".replay-at")).to_have_text("after move 0")
     expect(page.locator(".seat[data-seat='Alex'] .hand .card")).to_have_count(0)
     page.get_by_role("button", name="back to the game").click()

@@ -20,6 +20,7 @@ from domain.rules import RuleViolation
 from domain.words import Message, N_, ngettext, pgettext, placeholders, said
 from helpers import Api
 from service.http import i18n
+from service.http.limits import BODY_LIMIT
 
 ROOT = Path(__file__).resolve().parents[2]
 PO = i18n.TRANSLATIONS / "de" / "LC_MESSAGES" / "messages.po"
@@ -88,11 +89,46 @@ def test_a_refusal_is_said_by_its_id_and_its_parameters_stay_language_free(clien
     assert "Accept-Language" in said.headers["Vary"]
 
 
-def test_a_service_refusal_without_a_translation_stays_english(client):
+def test_the_services_own_errors_follow_accept_language_by_id(client):
+    """A 409, 404, 401, 413 of the service's own: the detail in the caller's language, code and params not."""
     api = dealt_willi(client)
-    said = client.post(f"/api/games/{api.id}/redo", json={}, headers={**api.auth(), "Accept-Language": "de"})
-    assert said.status_code == 409 and said.json["code"] == "nothing_to_redo"
-    assert said.json["detail"].startswith("There is no undone move to redo")
+    german = {"Accept-Language": "de"}
+    redo = client.post(f"/api/games/{api.id}/redo", json={}, headers={**api.auth(), **german})
+    assert redo.status_code == 409 and redo.json["code"] == "nothing_to_redo"
+    assert redo.json["detail"].startswith("Es gibt keinen rückgängig gemachten Zug zum Wiederholen")
+    assert "Accept-Language" in redo.headers["Vary"]
+    stale = client.post(f"/api/games/{api.id}/moves", headers={**api.auth(), **german},
+                        json={"move": {"type": "discard", "seat": "Alex", "card": "R1"}, "expected_version": 1})
+    assert stale.status_code == 409 and stale.json["detail"].startswith("Das Spiel ist bei Version")
+    assert stale.json["params"]["expected"] == 1
+    missing = "00000000-0000-4000-8000-000000000000"
+    for headers, english in (({}, f"There is no game {missing}."), (german, f"Es gibt kein Spiel {missing}.")):
+        unknown = client.get(f"/api/games/{missing}", headers=headers)
+        assert unknown.status_code == 404 and unknown.json["detail"] == english
+        assert unknown.json["params"] == {"game": missing}
+    nobody = client.post(f"/api/games/{api.id}/undo", json={}, headers=german)
+    assert nobody.status_code == 401 and nobody.json["detail"].startswith("Sende das Schreiber-Token")
+    nowhere = client.get("/api/no-such-thing", headers=german)
+    assert nowhere.status_code == 404 and nowhere.json["detail"].startswith("Unter dieser Adresse ist nichts")
+    too_large = client.post("/api/games", data=b"x" * (BODY_LIMIT + 1), headers={**german, "Content-Type": "application/json"})
+    assert too_large.status_code == 413 and too_large.json["detail"].startswith("Der Inhalt der Anfrage ist größer")
+
+
+def test_a_reason_with_values_read_back_from_the_store_is_said_by_its_id(client):
+    """A fact's reason keeps its id and values in the store (service/store/sentences.py): a log read back
+    from it says "place 4 in round 1 with a sum of 32" in German."""
+    record = (ROOT / "tests" / "corpus" / "willi" / "v2-001-4p-table.jsonl").read_text(encoding="utf-8")
+    created = client.post("/api/games/import", json={"record": record})
+    assert created.status_code == 201, created.json
+    game = created.json
+    auth = {"Authorization": f"Bearer {game['tokens']['scorekeeper']}"}
+    def reasons(lang):
+        log = client.get(f"/api/games/{game['id']}/log", headers={**auth, "Accept-Language": lang}).json
+        return [fact["why"] for entry in log["entries"] for fact in entry["outcome"]
+                if fact["fact"] == "scored" and "why" in fact]
+    english, german = reasons("en"), reasons("de")
+    assert english[0].startswith("place ") and " in round 1 with a sum of " in english[0]
+    assert german[0].startswith("Platz ") and " in Runde 1 mit der Summe " in german[0]
 
 
 def test_the_page_asks_for_its_words(client):
@@ -291,3 +327,20 @@ def test_a_language_is_spoken_once_its_catalog_is_there(tmp_path):
     (tmp_path / "xx").mkdir()                                   # no catalog: no language
     assert i18n.spoken_languages(tmp_path) == ("en", "de", "fr")
     assert i18n.LANGUAGES == ("en", "de") and i18n.own_name("fr") == "Français"
+
+
+def test_a_solo_step_stored_before_its_words_had_an_id_is_said_by_its_kind_and_fields():
+    """An old record's opponent step holds English words only: another language says it again from its
+    fields, never by reading the English back; a step with its id is said by its id."""
+    from domain.grand_austria.solo.stored import stored_step
+    old = {"fact": "bot_guest", "seat": "bot", "guest": "Poet", "position": 2,
+           "text": "Leopold takes Poet (blue, 3 VP) from queue position 2, pays nothing and gets no reward."}
+    new = {**old, "text": said(N_("{who} takes no guest: none in the queue fits an empty room of {who}'s hotel."),
+                               who="Leopold")}
+    log = {"entries": [{"outcome": [old, new, {"fact": "celebrity_revealed", "name": "Freud", "text": "printed"}]}]}
+    german = i18n.spoken(log, "de")["entries"][0]["outcome"]
+    assert german[0]["text"] == "Der Gegner nimmt Poet von Warteschlangenplatz 2."
+    assert german[1]["text"].startswith("Leopold nimmt keinen Gast")
+    assert german[2]["text"] == "printed"                  # a printed text is no step of the opponent's
+    assert i18n.spoken(log, "en")["entries"][0]["outcome"][0]["text"] == old["text"]
+    assert stored_step({"fact": "lapsed", "step": "bot_staff"}) == "The opponent's private deck is empty."

@@ -255,7 +255,7 @@ def die_price(state: State, seat: str, value: int, colour: str) -> tuple[int, st
     """Step 1: 1 krone for each other die on the action space, whatever its colour."""
     if colour == WHITE or of(state).space_of(colour) is None:
         return None
-    return state.dice_on(value) - 1, f"the {colour} die: 1 krone per other die on action space {value}"
+    return state.dice_on(value) - 1, said(N_("the {colour} die: 1 krone per other die on action space {value}"), colour=colour, value=value)
 
 
 def die_taken(state: State, seat: str, value: int, colour: str, out: Outcome) -> State:
@@ -330,7 +330,7 @@ def apply_exchange(state: State, move: Move, out: Outcome) -> State:
     celebrity = exchangers(state, seat)[0]
     state = with_(state, exchanged=of(state).exchanged | {celebrity.name})
     state = evolve(state, turn=evolve(state.turn, acted=True))
-    why = f"celebrity {celebrity.name}: exchange"
+    why = said(N_("celebrity {name}: exchange"), name=celebrity.name)
     state = lose(state, seat, state.config.vector(move["give"]), why, out)
     state = gain_items(state, seat, state.config.vector(move["take"]), why, out)
     return place(state, seat, move.get("place") or {}, out)

@@ -172,7 +172,7 @@ class TakeBellRewardSchema(MoveSchema):
     lets it wait for the next time the requirement is met."""
 
     seat = seat_field()
-    staff = staff_field("the bell staff card offered: its number or printed content", required=True)
+    staff = staff_field(N_("the bell staff card offered: its number or printed content"), required=True)
 
 
 def check_take_bell_reward(state: State, move: Move) -> None:

@@ -10,6 +10,7 @@ from typing import Sequence, TypeVar
 
 from domain.grand_austria.catalog import Guest, Hotel
 from domain.grand_austria.state import EMPTY, Player, State
+from domain.words import N_
 
 T = TypeVar("T")
 GREEN = "green"
@@ -69,7 +70,7 @@ def select_die(counts: Sequence[int], shown: tuple[int, ...], hand: str) -> int 
 
 
 NONE, III, II, CLAIMED = 0, 1, 2, 3
-PROGRESS_WORDS = ("no marker", 'onto "III"', 'onto "II"', "claimed")
+PROGRESS_WORDS = (N_("no marker"), N_('onto "III"'), N_('onto "II"'), N_("claimed"))
 
 
 def objective_target(progress: Sequence[int], letter: str, hand: str) -> int | None:

@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any, Mapping
 
 from domain.grand_austria.catalog import DATA
+from domain.words import N_, Message, ngettext, said
 
 LEVELS = ("easy", "medium", "hard")
 OPPONENTS = {"leopold": "Leopold", "elisabeth": "Elisabeth"}
@@ -31,23 +32,28 @@ class Symbol:
     coloured: bool = False        # die: the coloured-die symbol (module 2)
     border: str | None = None
 
-    def words(self) -> str:
+    def words(self) -> Message:
         if self.kind == "guest":
-            guest = "a guest" if self.colour == "any" else f"a {self.colour} guest"
-            return guest + (f" sent as a dancer ({self.dancer} arrow{'s' * (self.dancer > 1)})" if self.dancer
-                            else "")
+            guest = said(N_("a guest")) if self.colour == "any" else said(N_("a {colour} guest"), colour=self.colour)
+            return ngettext("{guest} sent as a dancer ({n} arrow)", "{guest} sent as a dancer ({n} arrows)",
+                            self.dancer, guest=guest) if self.dancer else guest
         if self.kind == "die":
             if self.coloured:
-                return "a coloured die"
-            return "the die with the most dice" if not self.die else "die " + " or ".join(map(str, self.die))
+                return said(N_("a coloured die"))
+            if len(self.die) == 1:
+                return said(N_("die {value}"), value=self.die[0])
+            if len(self.die) == 2:
+                return said(N_("die {value} or {other}"), value=self.die[0], other=self.die[1])
+            return said(N_("the die with the most dice")) if not self.die \
+                else said(N_("die {values}"), values=" or ".join(map(str, self.die)))
         if self.kind == "emperor":
-            return f"{self.n} Emperor step{'s' * (self.n > 1)}"
+            return ngettext("{n} Emperor step", "{n} Emperor steps", self.n)
         if self.kind == "objective":
-            return "the objective with the least progress" if self.objective == "?" \
-                else f"objective {self.objective}"
+            return said(N_("the objective with the least progress")) if self.objective == "?" \
+                else said(N_("objective {letter}"), letter=self.objective)
         if self.kind == "staff":
-            return "a private staff card"
-        return f"an additional dancer ({self.dancer} arrow{'s' * (self.dancer > 1)})"
+            return said(N_("a private staff card"))
+        return ngettext("an additional dancer ({n} arrow)", "an additional dancer ({n} arrows)", self.dancer)
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ from domain.grand_austria.refusals import violation
 from domain.grand_austria.state import OCCUPIED, State
 from domain.immutable import evolve, put
 from domain.rules import Expected, Move, MoveSchema, Outcome, seat_field
-from domain.words import N_, said
+from domain.words import N_, Listing, ngettext, said
 
 TOLL_BRIDGE, NINE_STARS, SUSHI, HAUTEL = "toll_bridge_hotel", "nine_stars_inn", "sushi_resort", "hautel_couture"
 NAMES = {TOLL_BRIDGE: "Toll Bridge Hotel", NINE_STARS: "Nine Stars Inn", SUSHI: "Sushi Resort",
@@ -146,8 +146,8 @@ def toll_taken(state: State, seat: str, value: int, entrance: SoloEntrance, bot:
                       "(no krone; this turn free)"), out)
         entrance = evolve(entrance, waived=turn)
     out.append({"fact": "bot_toll", "seat": bot, "space": value, "cogwheels": cogs - 1,
-                "text": f"Toll Bridge Hotel: {name} scores {cogs} VP for the cogwheels on action space {value}; "
-                        f"one goes back ({cogs - 1} left)."})
+                "text": said(N_("Toll Bridge Hotel: {who} scores {cogs} VP for the cogwheels on action space {value}; "
+                                "one goes back ({left} left)."), who=name, cogs=cogs, value=value, left=cogs - 1)})
     state = score(state, bot, cogs, said(N_("Toll Bridge Hotel: cogwheels on action space {value}"), value=value), out)
     return state, evolve(entrance, tolls=put(entrance.tolls, value - 1, cogs - 1))
 
@@ -170,9 +170,9 @@ def completed_lines(state: State, seat: str, room: int) -> set[str]:
     column, floor = room % hotel.width, room // hotel.width
     lines = set()
     if all(rooms[f * hotel.width + column] == OCCUPIED for f in range(len(hotel.floors))):
-        lines.add(f"column {column + 1}")
+        lines.add(said(N_("column {n}"), n=column + 1))
     if all(rooms[floor * hotel.width + c] == OCCUPIED for c in range(hotel.width)):
-        lines.add(f"floor {floor + 1}")
+        lines.add(said(N_("floor {n}"), n=floor + 1))
     return lines
 
 
@@ -185,9 +185,10 @@ def star_removed(state: State, seat: str, room: int, entrance: SoloEntrance, nam
     removed = min(entrance.stars, len(new))
     if removed:
         out.append({"fact": "bot_stars", "seat": "bot", "stars": entrance.stars - removed,
-                    "text": f"Nine Stars Inn: you completed {' and '.join(sorted(new))}: {removed} cogwheel"
-                            f"{'s' if removed > 1 else ''} leave{'' if removed > 1 else 's'} {name}'s stars "
-                            f"track ({entrance.stars - removed} left)."})
+                    "text": ngettext("Nine Stars Inn: you completed {lines}: {n} cogwheel leaves {who}'s stars track "
+                                     "({left} left).", "Nine Stars Inn: you completed {lines}: {n} cogwheels leave "
+                                     "{who}'s stars track ({left} left).", removed,
+                                     lines=Listing(sorted(new), " and "), who=name, left=entrance.stars - removed)})
     return evolve(entrance, stars=entrance.stars - removed, lines=entrance.lines | new)
 
 
@@ -233,16 +234,18 @@ def sushi_moves(state: State, entrance: SoloEntrance, bot: str, name: str, out: 
     if entrance.waiting and not state.refill and queue:
         guest = queue[0]
         out.append({"fact": "bot_sushi", "seat": bot, "guest": guest.name,
-                    "text": f"Sushi Resort: {entrance.waiting} cogwheel{'s' * (entrance.waiting > 1)} onto "
-                            f"{guest.name}, the leftmost guest of the queue."})
+                    "text": ngettext("Sushi Resort: {n} cogwheel onto {guest}, the leftmost guest of the queue.",
+                                     "Sushi Resort: {n} cogwheels onto {guest}, the leftmost guest of the queue.",
+                                     entrance.waiting, guest=guest.name)})
         entrance = evolve(entrance, riders=entrance.riders | {card_key(guest)}, waiting=0)
     present = {card_key(g) for g in queue}
     entrance = evolve(entrance, riders=entrance.riders & present)
     last = state.queue[-1]
     if last is not None and card_key(last) in entrance.riders:
         out.append({"fact": "bot_sushi", "seat": bot, "guest": last.name,
-                    "text": f"Sushi Resort: {last.name} reached the rightmost space of the queue with a cogwheel: "
-                            f"{name} scores {SUSHI_VP} VP and the cogwheel goes back."})
+                    "text": said(N_("Sushi Resort: {guest} reached the rightmost space of the queue with a cogwheel: "
+                                    "{who} scores {vp} VP and the cogwheel goes back."), guest=last.name, who=name,
+                                 vp=SUSHI_VP)})
         state = score(state, bot, SUSHI_VP, said(N_("Sushi Resort: {name} on the rightmost queue space"), name=last.name), out)
         entrance = evolve(entrance, riders=entrance.riders - {card_key(last)})
     return state, entrance
@@ -254,8 +257,8 @@ def sushi_guest(state: State, entrance: SoloEntrance, guest: Guest, bot: str, na
     if entrance.id != SUSHI or card_key(guest) not in entrance.riders:
         return state, entrance
     out.append({"fact": "bot_sushi", "seat": bot, "guest": guest.name,
-                "text": f"Sushi Resort: {guest.name} carried a cogwheel: {name} scores {SUSHI_VP} VP more and "
-                        "the cogwheel goes back."})
+                "text": said(N_("Sushi Resort: {guest} carried a cogwheel: {who} scores {vp} VP more and the cogwheel "
+                                "goes back."), guest=guest.name, who=name, vp=SUSHI_VP)})
     state = score(state, bot, SUSHI_VP, said(N_("Sushi Resort: {name} with a cogwheel"), name=guest.name), out)
     return state, evolve(entrance, riders=entrance.riders - {card_key(guest)})
 

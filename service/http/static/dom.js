@@ -1,4 +1,5 @@
 import { t } from "./i18n.js";
+import { nameWords } from "./names.js";
 
 // A tiny element builder: h("button.chip", {onclick}, "text", child, ...).
 export function h(tag, props, ...children) {
@@ -45,9 +46,9 @@ export function clear(el, ...children) {
   return el;
 }
 
-// Words for a machine name: "shrimp_roll" -> "shrimp roll".
+// Words for a machine name in the page's language (names.js), else its own: "shrimp_roll" -> "shrimp roll".
 export function words(name) {
-  return String(name).replaceAll("_", " ");
+  return nameWords(name) ?? String(name).replaceAll("_", " ");
 }
 
 export function listing(items) {
@@ -61,6 +62,7 @@ export function flatText(value) {
   if (value === null || value === undefined) return "—";
   if (Array.isArray(value)) return value.map(flatText).join(", ");
   if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${words(k)} ${flatText(v)}`).join(" · ");
+  if (typeof value === "boolean") return value ? t("yes") : t("no");
   return typeof value === "string" ? words(value) : String(value);
 }
 

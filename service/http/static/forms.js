@@ -17,9 +17,15 @@ export function showValue(value, field, ctx) {
     return h("span.value.named-card", { title: `no. ${value}` }, h("b", card.name), card.text && h("small", card.text));
   }
   if (typeof value === "boolean") return h("span.value", value ? t("yes") : t("no"));
-  if (typeof value === "number" && field && field.holds === "die") return h("span.die", dieFace(value));
+  // A die face is a picture: named in words for a screen reader ("die 3").
+  if (typeof value === "number" && field && field.holds === "die") {
+    return h("span.die", { role: "img", "aria-label": t("die {value}", { value }) }, dieFace(value));
+  }
   const die = typeof value === "string" && field && field.holds === "die" && value.match(/^([A-Z]?)([1-6])$/);
-  if (die) return h("span.die", { class: die[1] ? `die-${die[1]}` : "", title: value }, die[1] && h("small", die[1]), dieFace(Number(die[2])));
+  if (die) {
+    return h("span.die", { class: die[1] ? `die-${die[1]}` : "", title: value, role: "img", "aria-label": t("die {value}", { value }) },
+      die[1] && h("small", die[1]), dieFace(Number(die[2])));
+  }
   if (Array.isArray(value) && field && field.items) {
     return h("span.value", value.flatMap((v, i) => [i ? ", " : "", showValue(v, field.items, ctx)]));
   }

@@ -466,11 +466,11 @@ class GamePage {
       oninput: (e) => go(Number(e.target.value)) });
     clear(this.sections.replay, h("h3", t("Replay")),
       h("div.replay-bar",
-        h("button", { type: "button", title: t("first"), onclick: () => go(0) }, "◀◀"),
-        h("button", { type: "button", title: t("back"), onclick: () => go(position - 1) }, "◀"),
+        h("button", { type: "button", title: t("first"), "aria-label": t("first"), onclick: () => go(0) }, "◀◀"),
+        h("button", { type: "button", title: t("back"), "aria-label": t("back"), onclick: () => go(position - 1) }, "◀"),
         slider,
-        h("button", { type: "button", title: t("forward"), onclick: () => go(position + 1) }, "▶"),
-        h("button", { type: "button", title: t("now"), onclick: () => go(last) }, "▶▶")),
+        h("button", { type: "button", title: t("forward"), "aria-label": t("forward"), onclick: () => go(position + 1) }, "▶"),
+        h("button", { type: "button", title: t("now"), "aria-label": t("now"), onclick: () => go(last) }, "▶▶")),
       h("p.hint.replay-at", this.replayAt === null ? t("now: after move {n}", { n: this.effective[last] })
         : t("after move {n}", { n: this.replayAt })));
   }

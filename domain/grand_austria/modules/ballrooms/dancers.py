@@ -147,7 +147,7 @@ def apply_send_to_ballroom(state: State, move: Move, out: Outcome) -> State:
     state = evolve(state, turn=evolve(state.turn, acted=True))
     mine = of(state)
     state = with_(state, danced={**mine.danced, seat: mine.danced.get(seat, ()) + (guest,)})
-    why = f"{guest.name} sent to a ballroom"
+    why = said(N_("{name} sent to a ballroom"), name=guest.name)
     out.append({"fact": "sent_to_ballroom", "seat": seat, "guest": guest.name, "table": move["table"]})
     state, row_bonus, section_bonus = place_dancer(state, seat, move, None, why, out)
 

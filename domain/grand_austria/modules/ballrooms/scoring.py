@@ -15,6 +15,7 @@ from domain.grand_austria.modules.ballrooms.boards import (Ballroom, LAY_OUT, RE
                                                            chooser, dancers_in, dancing_school, data, house, of,
                                                            rehearsal_data, rehearsal_from, shipped, with_)
 from domain.grand_austria.modules.ballrooms.dancers import about_to_score
+from domain.words import N_, said
 
 
 # -- the ballroom scoring (a round-end step after the Emperor scoring) -----------------
@@ -69,8 +70,8 @@ def ballroom_scoring(state: State, out: Outcome) -> State:
     out.append({"fact": "ballroom_scored", "ballroom": room.name, "round": state.round,
                 "dancers": {seat: dancers_in(room, seat) for seat in state.players}})
     for seat, points in ballroom_points(room, state.players).items():
-        why = f"ballroom scoring: {room.name}" if dancers_in(room, seat) else \
-            f"ballroom scoring: no dancer in {room.name}"
+        why = said(N_("ballroom scoring: {name}") if dancers_in(room, seat) else
+                   N_("ballroom scoring: no dancer in {name}"), name=room.name)
         state = score(state, seat, points, why, out)
     return with_(state, rooms=put(of(state).rooms, index, evolve(room, scored=True)))
 

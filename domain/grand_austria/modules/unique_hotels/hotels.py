@@ -201,4 +201,4 @@ def ninas_final(state: State, seat: str) -> list[tuple[int, str]]:
         return []
     total = len(state.player(seat).objectives) + len(of(state).ninas_done)
     points = next((vp for least, vp in entrance(NINAS)["final_vp"] if total >= least), 0)
-    return [(points, f"final scoring: Ninas Melange, {total} objectives completed")]
+    return [(points, said(N_("final scoring: Ninas Melange, {total} objectives completed"), total=total))]

@@ -14,7 +14,7 @@ from domain.grand_austria.modules.unique_hotels.auction import (BidSchema, OpenA
                                                                 out_of_turn_bid, takers)
 from domain.grand_austria.modules.unique_hotels.entrances import (AUCTION, BEFORE, COROGARI, DOVE, Hotels, ID, KAUFMAN,
                                                                   LAY_OUT, LayOutEntrancesSchema, NINAS, WRAY,
-                                                                  apply_lay_out, check_lay_out, configure, entrance,
+                                                                  apply_lay_out, check_lay_out, configure, data, entrance,
                                                                   lay_out_chance, of)
 from domain.grand_austria.modules.unique_hotels.hotels import (ChooseDoveTokenSchema, ClaimPersonalSchema,
                                                                MayenfelsDrawSchema, may_draw_staff,
@@ -117,6 +117,7 @@ UNIQUE_HOTELS = Module(
     configure=configure,
     start=lambda config: Hotels(),
     view=hotels_view,
+    components=lambda options: {"hotel_entrances": [{"entrance": e["id"], "name": e["name"]} for e in data()["entrance"]]},
     chance={"lay_out_entrances": lay_out_chance},
     notation={"lay_out_entrances": "Entrances {entrances:list}, Dove tokens {dove_tokens:listed}, Ninas "
                                    "{ninas_objectives:cards}, Grand Wray {grand_wray_tiles:listed}",

@@ -84,9 +84,10 @@ def apply_lay_out_hautel(state: State, move: Move, out: Outcome) -> State:
                       pool=entrances.drawn_from(pool, move["items"]), items=tuple(move["items"]), laid=True)
     state = with_bot(state, entrance=entrance)
     for guest, room in zip(guests, rooms):
-        fact(out, "bot_hautel", f"Hautel Couture: {guest.name} ({guest.colour}, {guest.vp} VP) sits in {who}'s "
-             f"café; a vacant room on {hotel.name_of(room)} is reserved for them.", guest=guest.name,
-             room=hotel.name_of(room))
+        fact(out, "bot_hautel", said(N_("Hautel Couture: {guest} ({colour}, {vp} VP) sits in {who}'s café; a vacant "
+                                        "room on {room} is reserved for them."), guest=guest.name, colour=guest.colour,
+                                     vp=guest.vp, who=who, room=hotel.name_of(room)),
+             guest=guest.name, room=hotel.name_of(room))
         state = score(state, BOT, hotel.prepare_vp.get(room, 0), said(N_("Hautel Couture: room {hotel}"), hotel=hotel.name_of(room)), out)
     return state
 
@@ -135,7 +136,8 @@ def apply_place_pool_item(state: State, move: Move, out: Outcome) -> State:
     index = move["table"] - 1
     player = served_onto(state.player(BOT), list(state.config.items), [(move["table"], item)])
     table = player.cafe[index]
-    fact(out, "bot_hautel", f"You place the {item} on {table.guest.name} in {who}'s café.", guest=table.guest.name)
+    fact(out, "bot_hautel", said(N_("You place the {item} on {guest} in {who}'s café."), item=item,
+                                 guest=table.guest.name, who=who), guest=table.guest.name)
     if not table.complete:
         return set_player(state, BOT, player)
     entrance = bot(state).entrance
@@ -144,8 +146,9 @@ def apply_place_pool_item(state: State, move: Move, out: Outcome) -> State:
     state = set_player(state, BOT, evolve(player, cafe=put(player.cafe, index, None),
                                           rooms=put(player.rooms, room, OCCUPIED),
                                           guests=player.guests + (table.guest,)))
-    fact(out, "bot_hautel", f"Hautel Couture: {table.guest.name}'s order is complete: {who} scores "
-         f"{table.guest.vp} VP and the guest moves into the reserved room {entrance.reserved[index]}.",
+    fact(out, "bot_hautel", said(N_("Hautel Couture: {guest}'s order is complete: {who} scores {vp} VP and the guest "
+                                    "moves into the reserved room {room}."), guest=table.guest.name, who=who,
+                                 vp=table.guest.vp, room=entrance.reserved[index]),
          guest=table.guest.name, room=entrance.reserved[index])
     return score(state, BOT, table.guest.vp, said(N_("Hautel Couture: {name}"), name=table.guest.name), out)
 
@@ -182,7 +185,8 @@ def apply_pool_item(state: State, move: Move, out: Outcome) -> State:
     entrance = bot(state).entrance
     space = entrance.items.index(None)
     out.append({"fact": "pool_item", "space": space + 1, "item": move["item"],
-                "text": f"Hautel Couture: {move['item']} from the pool onto action space {space + 1}."})
+                "text": said(N_("Hautel Couture: {item} from the pool onto action space {space}."), item=move["item"],
+                             space=space + 1)})
     state = with_bot(state, entrance=evolve(entrance, items=put(entrance.items, space, move["item"]),
                                             pool=entrances.drawn_from(entrance.pool, [move["item"]])))
     return counted_down(state)
@@ -219,8 +223,8 @@ def stars_scoring(state: State, out: Outcome) -> State:
     if entrance is None or entrance.id != entrances.NINE_STARS or state.round not in state.config.emperor_rounds:
         return state
     points = entrances.stars_vp(entrance)
-    fact(out, "bot_stars", f"Nine Stars Inn: {name(state)} scores {points} VP for the stars track "
-         f"({entrance.stars} cogwheels).", stars=entrance.stars)
+    fact(out, "bot_stars", said(N_("Nine Stars Inn: {who} scores {points} VP for the stars track ({n} cogwheels)."),
+                                who=name(state), points=points, n=entrance.stars), stars=entrance.stars)
     return score(state, BOT, points, N_("Nine Stars Inn: the stars track"), out)
 
 

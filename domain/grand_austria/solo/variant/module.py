@@ -25,7 +25,7 @@ from domain.grand_austria.solo.variant.turn import (DrawInstructionSchema, Revea
                                                     apply_reveal_bot_staff, check_draw_instruction,
                                                     check_reveal_bot_staff, deck_left, draw_instruction_chance,
                                                     opponent_turn, reveal_bot_staff_chance, run_step)
-from domain.words import N_
+from domain.words import N_, said
 
 
 # -- the end ------------------------------------------------------------------------------------
@@ -36,7 +36,8 @@ def winners(state: State) -> list[str]:
 
 
 def bordered(symbol: Symbol) -> str:
-    return symbol.words() + (f" ({symbol.border} border)" if symbol.border else "")
+    return said(N_("{symbol} ({border} border)"), symbol=symbol.words(), border=symbol.border) if symbol.border \
+        else symbol.words()
 
 
 def solo_view(state: State, seat: str | None, full: bool) -> dict[str, Any]:

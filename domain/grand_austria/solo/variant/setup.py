@@ -22,7 +22,7 @@ from domain.grand_austria.staff import card_ref, in_play as staff_in_play
 from domain.grand_austria.state import EMPTY, Player, State
 from domain.immutable import evolve
 from domain.rules import Expected, Move, MoveSchema, Outcome, RuleViolation
-from domain.words import N_
+from domain.words import N_, said
 
 
 ID = "solo"
@@ -153,8 +153,8 @@ def apply_solo_setup(state: State, move: Move, out: Outcome) -> State:
     revealed)."""
     state = setup.apply_setup(state, move, out)
     state = set_player(state, BOT, evolve(state.player(BOT), hand=()))
-    fact(out, "bot_private_deck", f"{name(state)}'s private deck: 5 staff cards with the end-game symbol, "
-         "face down.", cards=PRIVATE_DECK)
+    fact(out, "bot_private_deck", said(N_("{who}'s private deck: 5 staff cards with the end-game symbol, face down."),
+                                       who=name(state)), cards=PRIVATE_DECK)
     return evolve(state, setup_order=(human(state),))
 
 
@@ -198,7 +198,7 @@ def apply_keep_staff(state: State, move: Move, out: Outcome) -> State:
     kept = tuple(staff_card(c, state) for c in move["staff"]) if move.get("staff") is not None else (None,) * KEPT
     state = set_player(state, seat, evolve(state.player(seat), hand=kept))
     out.append({"fact": "staff_kept", "seat": seat, "kept": KEPT, "returned": DEALT - KEPT,
-                "text": "You keep 6 staff cards; the other 4 go to the bottom of the deck."})
+                "text": said(N_("You keep 6 staff cards; the other 4 go to the bottom of the deck."))})
     return state
 
 

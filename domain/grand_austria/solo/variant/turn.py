@@ -21,7 +21,7 @@ from domain.rules import TABLE, Expected, Move, MoveSchema, Outcome, whole_numbe
 from domain.grand_austria.solo.variant.hautel import sushi_watch
 from domain.grand_austria.solo.variant.setup import (BALLROOMS, BOT, CELEBRITIES, ID, R_SOLO, R_SOLO_SETUP, R_SOLO_TURN,
                                                      bot, fact, name, with_bot)
-from domain.words import N_, said
+from domain.words import N_, Listing, ngettext, said
 
 
 # -- the opponent's turn ------------------------------------------------------------------
@@ -66,8 +66,9 @@ def apply_draw_instruction(state: State, move: Move, out: Outcome) -> State:
     drawn = b.drawn if deck_left(state) else ()      # never happens: 14 turns at most of 20 cards
     steps = filtered(card, b.level, dancers=BALLROOMS in state.config.modules,
                      coloured_dice=CELEBRITIES in state.config.modules)
-    fact(out, "instruction_drawn", f"{name(state)} draws instruction card {card.number}: "
-         + "; ".join(s.words() for s in steps) + f" (ties: hand pointing {card.hand}, {b.level} level).",
+    fact(out, "instruction_drawn", said(N_("{who} draws instruction card {number}: {steps} (ties: hand pointing {hand}, "
+                                           "{level} level)."), who=name(state), number=card.number,
+                                        steps=Listing((s.words() for s in steps), "; "), hand=card.hand, level=b.level),
          card=card.number)
     state = evolve(state, turn=evolve(state.turn, acted=True))
     return with_bot(state, drawn=drawn + (card.number,), steps=steps, hand=card.hand, said=(out[-1]["text"],))
@@ -104,16 +105,18 @@ def take_guest(state: State, symbol: Symbol, out: Outcome) -> State:
     b, who = bot(state), name(state)
     position = select_guest(state, BOT, symbol.colour, b.hand)
     if position is None:
-        fact(out, "bot_guest", f"{who} takes no guest: none in the queue fits an empty room of {who}'s hotel.",
-             guest=None)
+        fact(out, "bot_guest", said(N_("{who} takes no guest: none in the queue fits an empty room of {who}'s hotel."),
+                                    who=who), guest=None)
         return state
     guest = state.queue[position]
     hotel, player = state.hotel_of(BOT), state.player(BOT)
     state = taken_from_queue(state, position)
     why = "" if symbol.colour in ("any", guest.colour) else \
-        f"no {symbol.colour} guest fits {who}'s hotel, so the one with most VP: "
-    fact(out, "bot_guest", f"{why}{who} takes {guest.name} ({guest.colour}, {guest.vp} VP) from queue position "
-         f"{position + 1}, pays nothing and gets no reward.", guest=guest.name, position=position + 1)
+        said(N_("no {colour} guest fits {who}'s hotel, so the one with most VP: "), colour=symbol.colour, who=who)
+    fact(out, "bot_guest", said(N_("{why}{who} takes {guest} ({colour}, {vp} VP) from queue position {position}, pays "
+                                   "nothing and gets no reward."), why=why, who=who, guest=guest.name,
+                                colour=guest.colour, vp=guest.vp, position=position + 1),
+         guest=guest.name, position=position + 1)
     state = set_player(state, BOT, evolve(player, guests=player.guests + (guest,)))
     state = score(state, BOT, guest.vp, said(N_("guest {name}"), name=guest.name), out)
     if bot(state).entrance is not None:
@@ -121,15 +124,16 @@ def take_guest(state: State, symbol: Symbol, out: Outcome) -> State:
         state = with_bot(state, entrance=entrance)
     if symbol.dancer and bot(state).dancers_left:
         # "Elisabeth scores the victory points printed on the chosen guest card and places it in the discard pile"
-        return send_dancer(state, symbol.dancer, f"{guest.name} goes to the discard pile; ", out)
+        return send_dancer(state, symbol.dancer, said(N_("{guest} goes to the discard pile; "), guest=guest.name), out)
     room = bot_room(hotel, player, guest.colour)
     state = set_player(state, BOT, evolve(state.player(BOT), rooms=put(player.rooms, room, OCCUPIED)))
-    fact(out, "bot_room", f"{who} places an occupied {hotel.colour(room)} room on {hotel.name_of(room)}; "
-         f"{guest.name} goes to the discard pile.", room=hotel.name_of(room))
+    fact(out, "bot_room", said(N_("{who} places an occupied {colour} room on {room}; {guest} goes to the discard pile."),
+                               who=who, colour=hotel.colour(room), room=hotel.name_of(room), guest=guest.name),
+         room=hotel.name_of(room))
     entrance = bot(state).entrance
     if entrance is not None and hotel.name_of(room) in entrance.rooms:
-        fact(out, "bot_sushi", f"Sushi Resort: the cogwheel on {hotel.name_of(room)} goes onto the leftmost guest "
-             "of the queue once it is refilled.", room=hotel.name_of(room))
+        fact(out, "bot_sushi", said(N_("Sushi Resort: the cogwheel on {room} goes onto the leftmost guest of the queue "
+                                       "once it is refilled."), room=hotel.name_of(room)), room=hotel.name_of(room))
         state = with_bot(state, entrance=entrances.sushi_room(entrance, hotel.name_of(room)))
     return score(state, BOT, hotel.prepare_vp.get(room, 0), said(N_("room {hotel}"), hotel=hotel.name_of(room)), out)
 
@@ -138,11 +142,14 @@ def send_dancer(state: State, arrows: int, before: str, out: Outcome) -> State:
     """Elisabeth's dancer into a ballroom: no champagne, no row bonus, no room tile (Solo: Module 1)."""
     who = name(state)
     if not bot(state).dancers_left:
-        fact(out, "lapsed", f"{who} has no dancer left: the dancer symbol does nothing.", step="bot_dancer")
+        fact(out, "lapsed", said(N_("{who} has no dancer left: the dancer symbol does nothing."), who=who),
+             step="bot_dancer")
         return state
     state, ballroom, row, space = elisabeth.place(state, BOT, arrows)
-    where = "the balcony" if space == "balcony" else f"space {space} of the {row} row"
-    fact(out, "bot_dancer", f"{before}{who} sends a dancer to {ballroom}, {where}: no champagne, no row bonus.",
+    where = said(N_("the balcony")) if space == "balcony" else said(N_("space {space} of the {row} row"), space=space,
+                                                                      row=row)
+    fact(out, "bot_dancer", said(N_("{before}{who} sends a dancer to {ballroom}, {where}: no champagne, no row bonus."),
+                                 before=before, who=who, ballroom=ballroom, where=where),
          ballroom=ballroom, row=row, space=space)
     return with_bot(state, dancers_left=bot(state).dancers_left - 1)
 
@@ -164,7 +171,7 @@ def take_die(state: State, symbol: Symbol, out: Outcome) -> State:
         if module_2 and symbol.coloured else None
     value = chosen[0] if chosen else select_die(counts, symbol.die, b.hand)
     if value is None:
-        fact(out, "bot_die", f"No die is left for {who}.", value=None)
+        fact(out, "bot_die", said(N_("No die is left for {who}."), who=who), value=None)
         return state
     colours = state.dice[value - 1]
     here = lounge.best_coloured(state, [(value, c) for c in colours], b.hand) if module_2 else None
@@ -174,21 +181,24 @@ def take_die(state: State, symbol: Symbol, out: Outcome) -> State:
                    turn=evolve(state.turn, die=value, main="die"))
     if b.entrance is not None and b.entrance.id == entrances.TOLL_BRIDGE:
         state = with_bot(state, entrance=entrances.toll_left(b.entrance, value))
-        fact(out, "bot_toll", f"Toll Bridge Hotel: {who} leaves a cogwheel on action space {value} "
-             f"({bot(state).entrance.tolls[value - 1]} there).", space=value)
-    die = "a die" if colour == WHITE else f"the {colour} die"
-    fact(out, "bot_die", f"{who} takes {die} from action space {value} ({counts[value - 1]} "
-         f"{'die' if counts[value - 1] == 1 else 'dice'} there) and puts it on the turn-order tile, with no "
-         "action" + (", paying nothing." if colour != WHITE else "."), value=value,
-         **({} if colour == WHITE else {"colour": colour}))
+        fact(out, "bot_toll", said(N_("Toll Bridge Hotel: {who} leaves a cogwheel on action space {value} ({n} there)."),
+                                   who=who, value=value, n=bot(state).entrance.tolls[value - 1]), space=value)
+    die = said(N_("a die")) if colour == WHITE else said(N_("the {colour} die"), colour=colour)
+    there = ngettext("{n} die", "{n} dice", counts[value - 1])
+    carried = said(N_("{who} takes {die} from action space {value} ({dice} there) and puts it on the turn-order tile, "
+                      "with no action.") if colour == WHITE else
+                   N_("{who} takes {die} from action space {value} ({dice} there) and puts it on the turn-order tile, "
+                      "with no action, paying nothing."), who=who, die=die, value=value, dice=there)
+    fact(out, "bot_die", carried, value=value, **({} if colour == WHITE else {"colour": colour}))
     if colour == WHITE or not module_2:
         return state
     start = len(out)
     state = celebrities.die_taken(state, BOT, value, colour, out)
     taken = next((f for f in out[start:] if f["fact"] == "celebrity_taken"), None)
     if taken is not None:
-        fact(out, "bot_celebrity", f"{who} takes the celebrity {taken['celebrity']} ({taken['vp']} VP) and "
-             "ignores its effect.", celebrity=taken["celebrity"])
+        fact(out, "bot_celebrity", said(N_("{who} takes the celebrity {celebrity} ({vp} VP) and ignores its effect."),
+                                        who=who, celebrity=taken["celebrity"], vp=taken["vp"]),
+             celebrity=taken["celebrity"])
     return colour_bonus(state, colour, out)
 
 
@@ -197,18 +207,20 @@ def colour_bonus(state: State, colour: str, out: Outcome) -> State:
     least progress; yellow, 2 Emperor steps; blue, 2 VP (Solo: Module 2)."""
     who = name(state)
     if colour == "red":
-        fact(out, "bot_colour_bonus", f"The red die: {who} advances on the objective with the least progress.",
-             colour=colour)
+        fact(out, "bot_colour_bonus", said(N_("The red die: {who} advances on the objective with the least progress."),
+                                           who=who), colour=colour)
         return objective(state, Symbol("objective"), out)
     if colour == "yellow":
-        fact(out, "bot_colour_bonus", f"The yellow die: {who} advances 2 on the Emperor track.", colour=colour)
+        fact(out, "bot_colour_bonus", said(N_("The yellow die: {who} advances 2 on the Emperor track."), who=who),
+             colour=colour)
         return advance_emperor(state, BOT, 2, N_("the yellow die"), out)
-    fact(out, "bot_colour_bonus", f"The blue die: {who} scores 2 VP.", colour=colour)
+    fact(out, "bot_colour_bonus", said(N_("The blue die: {who} scores 2 VP."), who=who), colour=colour)
     return score(state, BOT, 2, N_("the blue die"), out)
 
 
 def emperor(state: State, symbol: Symbol, out: Outcome) -> State:
-    fact(out, "bot_emperor", f"{name(state)} advances {symbol.n} on the Emperor track.", steps=symbol.n)
+    fact(out, "bot_emperor", said(N_("{who} advances {n} on the Emperor track."), who=name(state), n=symbol.n),
+         steps=symbol.n)
     return advance_emperor(state, BOT, symbol.n, N_("instruction card"), out)
 
 
@@ -218,26 +230,29 @@ def objective(state: State, symbol: Symbol, out: Outcome) -> State:
     b, who = bot(state), name(state)
     target = objective_target(b.progress, symbol.objective, b.hand)
     if target is None:
-        fact(out, "bot_objective", f"{who} has claimed every objective: nothing happens.", objective=None)
+        fact(out, "bot_objective", said(N_("{who} has claimed every objective: nothing happens."), who=who),
+             objective=None)
         return state
     number, letter = state.objectives[target], "ABC"[target]
     now = b.progress[target] + 1
     state = with_bot(state, progress=put(b.progress, target, now))
     if now < CLAIMED:
-        fact(out, "bot_objective", f"{who}'s marker on objective {letter} ({number}) moves "
-             f"{PROGRESS_WORDS[now]}.", objective=number, progress=("III", "II")[now - 1])
+        fact(out, "bot_objective", said(N_("{who}'s marker on objective {letter} ({number}) moves {progress}."), who=who,
+                                        letter=letter, number=number, progress=PROGRESS_WORDS[now]),
+             objective=number, progress=("III", "II")[now - 1])
         return state
-    fact(out, "bot_objective", f"{who}'s marker on objective {letter} ({number}) reaches \"I\": {who} claims "
-         "it on the highest free victory point space.", objective=number, progress="claimed")
+    fact(out, "bot_objective", said(N_("{who}'s marker on objective {letter} ({number}) reaches \"I\": {who} claims it "
+                                       "on the highest free victory point space."), who=who, letter=letter,
+                                    number=number), objective=number, progress="claimed")
     return claim(state, BOT, number, out)
 
 
 def private_staff(state: State, symbol: Symbol, out: Outcome) -> State:
     if not bot(state).private_left:
-        fact(out, "lapsed", f"{name(state)}'s private deck is empty.", step="bot_staff")
+        fact(out, "lapsed", said(N_("{who}'s private deck is empty."), who=name(state)), step="bot_staff")
         return state
-    fact(out, "bot_staff", f"{name(state)} turns up the top card of the private staff deck (the table names "
-         "it).", staff=None)
+    fact(out, "bot_staff", said(N_("{who} turns up the top card of the private staff deck (the table names it)."),
+                                who=name(state)), staff=None)
     return evolve(state, pending=(Pending(BOT, "bot_staff", why=N_("instruction card: private staff")),) + state.pending)
 
 
@@ -248,9 +263,9 @@ def objective_symbol(state: State, symbol: Symbol, out: Outcome) -> State:
     entrance = bot(state).entrance
     if entrance is not None and entrance.id == entrances.NINE_STARS:
         placed = entrances.star_placed(entrance)
-        fact(out, "bot_stars", f"Nine Stars Inn: {name(state)} places a cogwheel on the stars track "
-             f"({placed.stars} there)." if placed.stars > entrance.stars else
-             "Nine Stars Inn: the stars track is full.", stars=placed.stars)
+        fact(out, "bot_stars", said(N_("Nine Stars Inn: {who} places a cogwheel on the stars track ({n} there)."),
+                                    who=name(state), n=placed.stars) if placed.stars > entrance.stars else
+             said(N_("Nine Stars Inn: the stars track is full.")), stars=placed.stars)
         state = with_bot(state, entrance=placed)
     return state
 
@@ -272,8 +287,8 @@ def apply_reveal_bot_staff(state: State, move: Move, out: Outcome) -> State:
     player = state.player(BOT)
     state = set_player(state, BOT, evolve(player, hired=player.hired + (card,)))
     start = len(out)
-    fact(out, "bot_staff", f"{name(state)} places {card.name} face up ({card.text}): it scores for "
-         f"{name(state)} at the end.", staff=card.to_json())
+    fact(out, "bot_staff", said(N_("{who} places {staff} face up ({text}): it scores for {who} at the end."),
+                                who=name(state), staff=card.name, text=card.text), staff=card.to_json())
     state = with_bot(evolve(state, pending=state.pending[1:]), private_left=bot(state).private_left - 1)
     return told(state, out[start:])
 

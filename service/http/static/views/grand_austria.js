@@ -20,7 +20,7 @@ import { choiceWidget, listWidget } from "../forms.js";
 import { t } from "../i18n.js";
 import { itemName, moveName, phaseName, roomState, stepName } from "./grand_austria_names.js";
 import { bellCards, faceDownBells, largeOrderPile, moreFactWords, moreMoveTitle } from "./grand_austria_more.js";
-import { soloFieldWidget, soloMoveTitle, soloPanel } from "./grand_austria_solo.js";
+import { soloDescribe, soloFieldWidget, soloMoveTitle, soloPanel } from "./grand_austria_solo.js";
 import { cardName, itemWords, moduleFactWords, moduleMoveWords, named, remember, tileName } from "./grand_austria_words.js";
 
 const ROOM = /^\d\.\d$/;
@@ -403,6 +403,7 @@ export default {
 
   // The dice rows say what to tap: no words about the API's order.
   describe(type, path) {
+    if (path === null) return soloDescribe(type);
     return ["roll", "reroll"].includes(type) && path === "dice" ? null : undefined;
   },
 

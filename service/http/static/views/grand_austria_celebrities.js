@@ -6,13 +6,14 @@
 // lounge space of its colour (its price: 1 krone per other die on the space).
 import { h } from "../dom.js";
 import { choiceWidget, listWidget } from "../forms.js";
+import { t } from "../i18n.js";
 
 const PIP = { red: "R", blue: "B", yellow: "Y" };
 
 // The coloured dice on one action space, as small pips after its count.
 export function colouredDice(state, space) {
   const dice = ((state.action_space_dice || {})[space] || []).filter((c) => c !== "white");
-  return dice.length ? h("span.pips", dice.map((c) => h("span.pip", { class: `p-${c}`, title: `${c} die` }, PIP[c] || c[0]))) : null;
+  return dice.length ? h("span.pips", dice.map((c) => h("span.pip", { class: `p-${c}`, title: t("{colour} die", { colour: t(c) }) }, PIP[c] || c[0]))) : null;
 }
 
 function where(state, colour) {
@@ -24,7 +25,7 @@ function where(state, colour) {
 export function lounge(state, ctx, tap) {
   if (!Array.isArray(state.lounge) || !state.lounge.length) return null;
   const takes = ((ctx && ctx.moves) || []).filter((m) => m.type === "take_die" && m.colour);
-  return h("div.lounge", { "aria-label": "lounge" },
+  return h("div.lounge", { "aria-label": t("lounge") },
     state.lounge.map((space) => {
       const at = where(state, space.colour);
       const mine = takes.filter((m) => m.colour === space.colour);
@@ -32,15 +33,19 @@ export function lounge(state, ctx, tap) {
       const c = space.celebrity;
       return h("div.lounge-space", { class: `c-${space.colour}`, dataset: { colour: space.colour, celebrity: c ? c.name : "" } },
         h("div.lounge-head", h("span.pip", { class: `p-${space.colour}` }, PIP[space.colour] || space.colour[0]),
-          h("b", c ? c.name : "empty"), c ? h("span.chit", { title: space.chit ? `chit ${space.chit}` : "printed 1 VP" }, `${space.vp} VP`) : null),
+          h("b", c ? c.name : t("empty")), c ? h("span.chit", { title: space.chit ? t("chit {n}", { n: space.chit }) : t("printed 1 VP") },
+            t("{n} VP", { n: space.vp })) : null),
         c ? h("small.effect", c.text) : null,
-        h("small.die-at", at ? `${space.colour} die on ${at} · ${price} kr` : `${space.colour} die not on the board`),
+        h("small.die-at", at ? t("{colour} die on {space} · {price} kr", { colour: t(space.colour), space: at, price })
+          : t("{colour} die not on the board", { colour: t(space.colour) })),
         mine.length ? h("div.lounge-moves", mine.map((m) => h("button.lounge-move", {
           type: "button", dataset: { value: m.value, boost: m.boost ? "1" : "" }, onclick: () => tap(m),
-          title: `take the ${m.colour} die from action ${m.value}: pay ${price + (m.boost ? 1 : 0)} kr, ${c ? c.name : "no celebrity"}, strength ${state.action_spaces[m.value] + (m.boost ? 1 : 0)}`,
-        }, `take ${m.value}${m.boost ? "+" : ""}`))) : null);
+          title: t("take the {colour} die from action {value}: pay {price} kr, {celebrity}, strength {strength}", {
+            colour: t(m.colour), value: m.value, price: price + (m.boost ? 1 : 0), celebrity: c ? c.name : t("no celebrity"),
+            strength: state.action_spaces[m.value] + (m.boost ? 1 : 0) }),
+        }, m.boost ? t("take {value}+", { value: m.value }) : t("take {value}", { value: m.value })))) : null);
     }),
-    h("small.hint.lounge-stack", `stack ${state.celebrity_stack} · discard ${state.celebrity_discard.length}`));
+    h("small.hint.lounge-stack", t("stack {stack} · discard {discard}", { stack: state.celebrity_stack, discard: state.celebrity_discard.length })));
 }
 
 // A player's celebrities this round.
@@ -48,28 +53,28 @@ export function heldCelebrities(state, seat) {
   const held = (state.celebrities || {})[seat] || [];
   if (!held.length) return null;
   const used = new Set(state.exchange_used || []);
-  return h("div.line.celebrities", h("small", "Celebrities "),
+  return h("div.line.celebrities", h("small", t("Celebrities")), " ",
     held.map((c) => h("span.chip.celebrity", { title: c.text, class: used.has(c.name) ? "used" : "" },
-      c.name, used.has(c.name) ? " (exchanged)" : "")));
+      c.name, used.has(c.name) ? [" ", t("(exchanged)")] : "")));
 }
 
 export function factWords(fact) {
   switch (fact.fact) {
-    case "celebrity_taken": return `${fact.seat} takes ${fact.celebrity} from the ${fact.colour} lounge space (${fact.vp} VP)`;
-    case "celebrity_revealed": return `${fact.name} comes to the ${fact.colour} lounge space`;
-    case "celebrity_aged": return `${fact.celebrity} stays in the lounge, now ${fact.vp} VP`;
-    case "celebrity_left": return `${fact.celebrity} leaves the lounge`;
-    case "celebrities_discarded": return `Discarded: ${fact.celebrities.join(", ")}`;
-    case "celebrities_reshuffled": return `The discard pile (${fact.celebrities}) is shuffled into a new stack`;
-    case "lounge_laid_out": return `Lounge: ${fact.lounge.map((s) => `${s.name} (${s.colour})`).join(", ")}`;
-    case "dustbin_die": return `${fact.seat} puts the ${fact.colour} die on the dustbin`;
+    case "celebrity_taken": return t("{seat} takes {celebrity} from the {colour} lounge space ({vp} VP)", { ...fact, colour: t(fact.colour) });
+    case "celebrity_revealed": return t("{name} comes to the {colour} lounge space", { ...fact, colour: t(fact.colour) });
+    case "celebrity_aged": return t("{celebrity} stays in the lounge, now {vp} VP", fact);
+    case "celebrity_left": return t("{celebrity} leaves the lounge", fact);
+    case "celebrities_discarded": return t("Discarded: {celebrities}", { celebrities: fact.celebrities.join(", ") });
+    case "celebrities_reshuffled": return t("The discard pile ({n}) is shuffled into a new stack", { n: fact.celebrities });
+    case "lounge_laid_out": return t("Lounge: {spaces}", { spaces: fact.lounge.map((s) => `${s.name} (${t(s.colour)})`).join(", ") });
+    case "dustbin_die": return t("{seat} puts the {colour} die on the dustbin", { ...fact, colour: t(fact.colour) });
     default: return undefined;
   }
 }
 
 export function moveTitle(type, seat) {
-  if (type === "exchange") return `${seat}: exchange up to 4 kitchen items (the Exchange celebrity)`;
-  if (type === "choose_dustbin") return `${seat}: which coloured die goes to the dustbin`;
+  if (type === "exchange") return t("{seat}: exchange up to 4 kitchen items (the Exchange celebrity)", { seat });
+  if (type === "choose_dustbin") return t("{seat}: which coloured die goes to the dustbin", { seat });
   return null;
 }
 

@@ -5,23 +5,28 @@
 // personal pile of objective 182, the new Emperor tiles' effects in words and
 // the module's facts. grand_austria.js calls these (a small hook each).
 import { h, words } from "../dom.js";
+import { t } from "../i18n.js";
 
 const BELL_MOVES = ["take_bell_reward", "decline"];
-const STATUS = {
-  waiting: "armed: waiting for its requirement",
-  offered: "met: take the reward or decline",
-  declined: "declined: waits until the requirement fails and is met again",
-  face_down: "taken · face down",
-};
+const STATUS = () => ({
+  waiting: t("armed: waiting for its requirement"),
+  offered: t("met: take the reward or decline"),
+  declined: t("declined: waits until the requirement fails and is met again"),
+  face_down: t("taken · face down"),
+});
 const EVENTS = {
-  die: (r) => `take a die showing ${(r.values || []).join(" or ")}`,
-  check_in: (r) => `check in a${r.colour ? " " + r.colour : ""} guest${r.min_order ? ` of ${r.min_order}+ items` : ""}`,
-  occupy: (r) => `a${r.colour ? " " + r.colour : ""} room becomes occupied`,
-  prepare: (r) => `prepare a${r.colour ? " " + r.colour : ""} room`,
-  hire: () => "hire a staff card",
-  take_guest: () => "take a guest from the queue",
-  serve: () => "serve",
-  claim_objective: () => "place a marker on an objective",
+  die: (r) => t("take a die showing {values}", { values: (r.values || []).join(` ${t("or")} `) }),
+  check_in: (r) => {
+    const said = { colour: r.colour && t(r.colour), n: r.min_order };
+    if (r.min_order) return r.colour ? t("check in a {colour} guest of {n}+ items", said) : t("check in a guest of {n}+ items", said);
+    return r.colour ? t("check in a {colour} guest", said) : t("check in a guest");
+  },
+  occupy: (r) => (r.colour ? t("a {colour} room becomes occupied", { colour: t(r.colour) }) : t("a room becomes occupied")),
+  prepare: (r) => (r.colour ? t("prepare a {colour} room", { colour: t(r.colour) }) : t("prepare a room")),
+  hire: () => t("hire a staff card"),
+  take_guest: () => t("take a guest from the queue"),
+  serve: () => t("serve"),
+  claim_objective: () => t("place a marker on an objective"),
 };
 
 export function requirementText(r) {
@@ -36,7 +41,7 @@ export function bellCards(state, seat, ctx, tap) {
   if (!cards || !cards.length) return null;
   const moves = ((ctx && ctx.moves) || []).filter((m) => BELL_MOVES.includes(m.type) && m.seat === seat);
   const offeredNow = state.pending.length && state.pending[0].step === "bell" && state.pending[0].seat === seat;
-  return h("div.line.bells", h("small", "Bell staff "),
+  return h("div.line.bells", h("small", t("Bell staff")), " ",
     cards.map((bell, i) => {
       const now = offeredNow && bell.status === "offered" && state.pending[0].cards[0]
         && state.pending[0].cards[0].name === bell.staff.name;
@@ -44,11 +49,11 @@ export function bellCards(state, seat, ctx, tap) {
         title: bell.staff.text || bell.staff.name },
       h("b", bell.staff.name), " ",
       h("small", `${requirementText(bell.staff.requirement)}: ${(bell.reward_words || []).join(", ")}`),
-      " · ", h("small.bell-status", STATUS[bell.status] || words(bell.status)),
-      "met" in bell ? h("small", bell.met ? " (met now)" : " (not met now)") : null,
+      " · ", h("small.bell-status", STATUS()[bell.status] || words(bell.status)),
+      "met" in bell ? [" ", h("small", bell.met ? t("(met now)") : t("(not met now)"))] : null,
       now && moves.length ? h("span.bell-moves", moves.map((m) => h("button.bell-move", {
         type: "button", dataset: { move: m.type }, onclick: () => tap(m),
-      }, m.type === "decline" ? "decline" : "take the reward"))) : null);
+      }, m.type === "decline" ? t("decline") : t("take the reward")))) : null);
     }));
 }
 
@@ -62,16 +67,16 @@ export function largeOrderPile(state, seat) {
   const pile = (state.large_order_pile || {})[seat];
   if (!pile) return null;
   return h("small.hint.large-order-pile", { dataset: { count: pile.length } },
-    `Objective 182 pile (3+ items): ${pile.length}${pile.length ? ` — ${pile.join(", ")}` : ""}`);
+    t("Objective 182 pile (3+ items): {n}", { n: pile.length }), pile.length ? ` — ${pile.join(", ")}` : "");
 }
 
 export function moreMoveTitle(type, seat) {
-  if (type === "take_bell_reward") return `${seat}: take the bell card's reward (it turns face down) — or tap it on ${seat}'s staff`;
-  if (type === "return_item") return `${seat}: return a dish or drink from the kitchen (Emperor tile A penalty)`;
+  if (type === "take_bell_reward") return t("{seat}: take the bell card's reward (it turns face down) — or tap it on {seat}'s staff", { seat });
+  if (type === "return_item") return t("{seat}: return a dish or drink from the kitchen (Emperor tile A penalty)", { seat });
   return null;
 }
 
 export function moreFactWords(fact) {
-  if (fact.fact === "bell_reward") return `${fact.seat} takes the reward of ${fact.staff} (turned face down)`;
+  if (fact.fact === "bell_reward") return t("{seat} takes the reward of {staff} (turned face down)", fact);
   return undefined;
 }

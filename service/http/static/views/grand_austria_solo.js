@@ -76,6 +76,13 @@ export function soloFieldWidget(path, field, ctx, onchange, choiceWidget) {
   return choiceWidget(field, ctx, { values: [...cards.keys()], columns: 1, show: (n) => cardFace(cards.get(n)) }, onchange);
 }
 
+// What the table enters for the opponent, said above its form.
+export function soloDescribe(type) {
+  if (type === "draw_instruction") return t("The table draws the opponent's instruction card (its number, #193-#212 Leopold, #213-#232 Elisabeth).");
+  if (type === "reveal_bot_staff") return t("The table turns up the top card of the opponent's private staff deck.");
+  return undefined;
+}
+
 export function soloMoveTitle(type) {
   if (type === "draw_instruction") return t("Table: the opponent's instruction card");
   if (type === "reveal_bot_staff") return t("Table: the opponent's private staff card, turned up");

@@ -14,8 +14,9 @@ const SYMBOL_WORDS = { citizens: () => t("citizens"), crosses: () => t("crosses"
 const LIGHTNING = { krieau: () => t("Gendarme + coin or VP"), prater: () => t("turn a die") };
 
 function die(face) {
-  const [, kind, value] = String(face).match(/^([A-Z]?)(\d)$/) || [null, "", face];
-  return h("span.die", { class: kind ? `die-${kind}` : "", title: face }, kind && h("small", kind), dieFace(Number(value)));
+  // "J": a die lying on the dice-joker card, of any face the player gives it.
+  const [, kind, value] = String(face).match(/^([A-Z]?)(\d?)$/) || [null, "", face];
+  return h("span.die", { class: kind ? `die-${kind}` : "", title: face }, kind && h("small", kind), value ? dieFace(Number(value)) : "★");
 }
 
 // A die on the table in its owner's colour: "4", the white die "W4", a joker "J4".

@@ -1,0 +1,76 @@
+"""The domain's sentences kept by id in the store.
+
+A fact's reason with values ("place 4 in round 1 with a sum of 32") is a
+``domain.words.Message``: a ``str`` (its English words) that also holds its
+id and values. Python's ``json`` writes a ``str`` subclass as a plain string,
+so eventsourcing's transcoder would keep the English words only, and a log
+read back from the store could no longer say the sentence in another
+language. Here a stored event's state keeps each ``Message`` (and
+``Listing``) as eventsourcing's own typed object (``{"_type_": "message",
+"_data_": {...}}``), read back as the same ``Message``.
+
+The English words are the same either way: the record's hash (taken over the
+English words), its export and a replay's comparison with the stored
+outcome do not change. Events stored before hold plain strings and read as
+they always did.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from eventsourcing.persistence import JSONTranscoder
+
+from domain.words import Listing, Message
+
+MESSAGE, LISTING = "message", "listing"
+KINDS = (MESSAGE, LISTING)
+
+
+def kept(value: Any) -> Any:
+    """``value`` with every sentence in it as a typed object the JSON encoder writes whole."""
+    if isinstance(value, str):
+        if isinstance(value, Message):
+            data = {"id": value.id, "params": kept(dict(value.params))}
+            data.update({name: getattr(value, name) for name in ("plural", "n", "context")
+                         if getattr(value, name) is not None})
+            return {"_type_": MESSAGE, "_data_": data}
+        if isinstance(value, Listing):
+            return {"_type_": LISTING, "_data_": {"items": kept(list(value.items)), "separator": value.separator}}
+        return value
+    if isinstance(value, dict):
+        return {key: kept(inner) for key, inner in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [kept(inner) for inner in value]
+    return value
+
+
+def sentence(kind: str, data: dict[str, Any]) -> str:
+    """The sentence a typed object holds (its values already read back)."""
+    if kind == LISTING:
+        return Listing(data["items"], data["separator"])
+    return Message(data["id"], data["params"], plural=data.get("plural"), n=data.get("n"),
+                   context=data.get("context"))
+
+
+def read_back(value: Any) -> Any:
+    """``value`` decoded without eventsourcing's hook (reading.py's fast
+    path): its typed sentences made ``Message`` and ``Listing`` again."""
+    if isinstance(value, dict):
+        if len(value) == 2 and value.get("_type_") in KINDS and "_data_" in value:
+            return sentence(value["_type_"], read_back(value["_data_"]))
+        return {key: read_back(inner) for key, inner in value.items()}
+    if isinstance(value, list):
+        return [read_back(inner) for inner in value]
+    return value
+
+
+class SentenceTranscoder(JSONTranscoder):
+    """eventsourcing's JSON transcoder, keeping the domain's sentences by id."""
+
+    def encode(self, obj: Any) -> bytes:
+        return super().encode(kept(obj))
+
+    def _decode_obj(self, d: dict[str, Any]) -> Any:
+        if len(d) == 2 and d.get("_type_") in KINDS and "_data_" in d:
+            return sentence(d["_type_"], d["_data_"])
+        return super()._decode_obj(d)
