@@ -131,6 +131,10 @@ OPERATION_NAMES = {
     ("records.Fork", "post"): "forkGame", ("records.Annotations", "post"): "annotateMove",
     ("catalogs.HouseCatalogs", "get"): "listHouseCatalogs", ("catalogs.HouseCatalogs", "post"): "storeHouseCatalog",
     ("catalogs.HouseCatalogById", "get"): "getHouseCatalog",
+    ("groups.Groups", "post"): "createGroup", ("groups.OwnGroup", "get"): "getGroup",
+    ("groups.Invites", "post"): "makeInvite", ("groups.Invite", "delete"): "revokeInvite",
+    ("groups.Member", "delete"): "revokeMember", ("groups.Join", "post"): "joinGroup",
+    ("groups.Shares", "post"): "shareGame", ("groups.Share", "delete"): "revokeShare",
 }
 """Operation names that read better than the view's (``getLegalMoves`` and the like need none)."""
 

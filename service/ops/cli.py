@@ -324,6 +324,9 @@ def serve_command(settings: Settings, host: str, port: int, production: bool, wo
     open_shards(database, shards).close()
     if not production:
         app = create_app(database, keyring=ring, shards=shards, settings=settings)
+        if app.extensions["tablelog"].ensure_default_group():
+            print("tablelog: made this machine's group; a browser here is in it, others join by its invite "
+                  "links.", flush=True)
         app.extensions["tablelog"].views.start()
         print(f"tablelog on http://{host}:{port}/  (API docs: /api/docs)", flush=True)
         app.run(host=host, port=port, threaded=True)
