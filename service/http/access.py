@@ -117,7 +117,13 @@ def admit_game() -> None:
     (service.app.groups.Groups.admit): anyone else is answered as for no game."""
     game_id = (request.view_args or {}).get("game_id")
     if game_id is not None and request.path.startswith("/api/games/"):
-        current_app.extensions["tablelog"].admit(game_id, _bearer(), _membership())
+        from service.app.errors import NotFound
+        token = _bearer()
+        try:
+            current_app.extensions["tablelog"].admit(game_id, token, _membership())
+        except NotFound:
+            g.token_refused = token is not None      # counted as a wrong token (service.http.limits)
+            raise
 
 
 def idempotency_key() -> str | None:

@@ -184,3 +184,39 @@ def test_an_old_database_moves_into_the_default_group_and_its_tokens_still_work(
         assert device(app, other["token"]).get("/api/games").json["games"] == []
     finally:
         app.extensions["tablelog"].store.close()
+
+
+def test_only_a_browser_on_the_service_s_own_machine_is_in_its_group_and_never_in_production(database):
+    app = create_app(database)
+    game = Api(app.test_client(), "willi", PLAYERS)
+    try:
+        here = app.test_client()
+        assert here.get("/api/games").status_code == 200
+        assert here.get("/api/games", environ_base={"REMOTE_ADDR": "::1"}).status_code == 200
+        # A name another site made point at this machine, a request a proxy forwarded, another machine: no.
+        assert here.get("/api/games", headers={"Host": "tablelog.evil.example"}).status_code == 401
+        assert here.get("/api/games", headers={"X-Forwarded-For": "198.51.100.4"}).status_code == 401
+        assert device(app).get("/api/games").status_code == 401
+        assert device(app).get(f"/api/games/{game.id}/state").status_code == 404
+    finally:
+        app.extensions["tablelog"].store.close()
+    production = create_app(database, local_group=False)
+    try:
+        assert production.test_client().get("/api/games").status_code == 401
+        assert production.test_client().get(f"/api/games/{game.id}/state").status_code == 404
+    finally:
+        production.extensions["tablelog"].store.close()
+
+
+def test_a_wrong_invite_and_a_token_that_opens_no_game_count_as_wrong_tokens(database):
+    app = create_app(database)
+    app.config["RATELIMIT_WRONG_TOKEN"] = "3 per minute"
+    try:
+        game = Api(app.test_client(), "willi", PLAYERS)
+        guesser = device(app)
+        assert guesser.post("/api/groups/join", json={"invite": "no.such-invite"}).status_code == 403
+        assert guesser.get(f"/api/games/{game.id}/state", headers={"Authorization": "Bearer guess"}).status_code == 404
+        assert device(app, "no.such-member").get("/api/games").status_code == 401
+        assert guesser.post("/api/groups/join", json={"invite": "no.such-invite"}).status_code == 429
+    finally:
+        app.extensions["tablelog"].store.close()
