@@ -212,12 +212,15 @@ class Groups:
     def admit(self, game_id: str | UUID, token: str | None, member: Member | None) -> None:
         """Nothing for a member of the game's group, the holder of one of its
         own tokens or of a share of it; to anyone else 404, as for no game."""
+        gid = self.parse_id(game_id)
+        cached = self._histories.get(gid)
+        if cached is not None and member is not None and member.group == group_of(cached.started):
+            return      # a game's group never changes: this worker's copy says it without the store
         try:
-            hist = self.history(game_id)
+            hist = self.history(gid)
         except MapperDeserialisationError:
             # A damaged record (its audit says where): judged by its first
             # event, which names its group and its first tokens.
-            gid = self.parse_id(game_id)
             started = next(iter(self.store_of(gid).events.get(gid, lte=1)))
             if (member is not None and member.group == group_of(started)) or (
                     token and token_hash(token) in started.tokens.values()):

@@ -119,10 +119,13 @@ def admit_game() -> None:
     if game_id is not None and request.path.startswith("/api/games/"):
         from service.app.errors import NotFound
         token = _bearer()
+        member = _membership()
         try:
-            current_app.extensions["tablelog"].admit(game_id, token, _membership())
+            current_app.extensions["tablelog"].admit(game_id, token, member)
         except NotFound:
-            g.token_refused = token is not None      # counted as a wrong token (service.http.limits)
+            # A token sent by someone of no group, for a game it does not open
+            # or none at all (the same answer): a wrong token (service.http.limits).
+            g.token_refused = token is not None and member is None
             raise
 
 
