@@ -53,14 +53,16 @@ export function keepGroupToken(token) {
 }
 
 // What lets a request in: this browser's group token, and for one game the
-// token given, else the game's share this browser opened (a share link).
+// token given, else one this browser keeps for it (the scorekeeper's, a
+// share's, its player's), so that a game opens on a server where this
+// browser is in no group.
 function authHeaders(path, token) {
   const headers = {};
   const group = localStorage.getItem(GROUP);
   if (group) headers["Tablelog-Group"] = group;
   const game = token ? null : path.match(/^\/api\/games\/([^/?]+)/);
   const kept = game ? tokens(game[1]) : null;
-  const bearer = token || (kept && kept.share);
+  const bearer = token || (kept && (kept.scorekeeper || kept.share || (kept.seats || {})[kept.as]));
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
   return headers;
 }
@@ -75,7 +77,7 @@ export async function download(path, name) {
 }
 
 // Whether this browser reads with a token a plain link would not carry.
-export const holdsTokens = (gameId) => Boolean(localStorage.getItem(GROUP) || (tokens(gameId) || {}).share);
+export const holdsTokens = (gameId) => Boolean(localStorage.getItem(GROUP) || tokens(gameId));
 
 // 128 random bits in hex (crypto.randomUUID needs https, a phone at the table may not have it).
 function requestKey() {
