@@ -49,6 +49,10 @@ def hashed_fields(fields: dict[str, Any]) -> dict[str, Any]:
     """What an event's hash covers: every field as stored (an event stored
     before commitments), else with the hidden values committed (see the
     module's doc)."""
+    if "group" in fields:
+        # Where the record is kept, not the game played: like its storage
+        # key, out of the hash (and of the export).
+        fields = {k: v for k, v in fields.items() if k != "group"}
     if "salts" not in fields:
         return fields
     salts = fields["salts"] or {}
@@ -126,7 +130,9 @@ class GameRecord(Aggregate):
                  tokens: dict[str, str],
                  prev_hash: str = GENESIS, id: UUID | None = None,  # noqa: A002
                  seed_commitment: str | None = None, salts: dict[str, str] | None = None,
-                 anchored: bool = False, dealt_from: int | None = None):
+                 anchored: bool = False, dealt_from: int | None = None, group: str | None = None):
+        # ``group``: the group the game belongs to (domain.groups); older
+        # Started events lack it and belong to the default group.
         # ``anchored``: the service keys this game's head from its first
         # event on (see HeadAnchor), so a missing anchor is never taken for a
         # game recorded before anchors. Older Started events lack it.
@@ -354,8 +360,11 @@ class HouseCatalog(Aggregate):
     catalog. A game that names it copies the content into its own record."""
 
     @event("Stored")
-    def __init__(self, game: str, name: str, content: dict[str, Any], id: UUID | None = None):  # noqa: A002
+    def __init__(self, game: str, name: str, content: dict[str, Any], id: UUID | None = None,  # noqa: A002
+                 group: str | None = None):
+        """``group``: the group it belongs to (older ones lack it: the default group)."""
         self.game, self.name, self.content = game, name, content
+        self.group = group
 
     @property
     def digest(self) -> str:
@@ -370,9 +379,11 @@ def house_catalog_digest(content: Any) -> str:
     return hashlib.sha256(canonical(content).encode()).hexdigest()
 
 
-def house_catalog_id(game: str, content: Any) -> UUID:
-    """A house catalog's id: the same game and content, the same id."""
-    return uuid5(HOUSE_CATALOGS, f"{game}|{house_catalog_digest(content)}")
+def house_catalog_id(game: str, content: Any, group: UUID | None = None) -> UUID:
+    """A house catalog's id: the same game and content in the same group,
+    the same id (the default group's ids are the ones made before groups)."""
+    key = f"{game}|{house_catalog_digest(content)}"
+    return uuid5(HOUSE_CATALOGS, key if group is None else f"{group}|{key}")
 
 
 def is_game_start(domain_event: Any) -> bool:

@@ -119,21 +119,22 @@ class Table:
               mode: str = "table", seed_commitment: str | None = None, started_by: str = SCOREKEEPER,
               tokens: Mapping[str, str] | None = None, rules_version: str | None = None,
               id: Any = None, anchored: bool = False,
-              dealt_from: int | None = None) -> Table:  # noqa: A002
+              dealt_from: int | None = None, group: str | None = None) -> Table:  # noqa: A002
         """A new game (a Started event on a new record); ``anchored``: the
         service keys its head from the start (domain.record.HeadAnchor). ``rules_version`` is
         the version of the record it comes from (import, fork); None for a new
         game. The options are checked by the game's schema; the record keeps
         them as given. A digital game's seed is not in the record, only
         ``seed_commitment``; ``dealt_from`` is the first move that seed deals
-        (a record of a digital game not yet over, imported)."""
+        (a record of a digital game not yet over, imported); ``group``: the
+        group it belongs to (domain.groups)."""
         version = rules_to_start(game, rules_version)
         first = setup(game, players, options, version)
         record = GameRecord(game=game.id, rules_version=version, players=list(players),
                             seats=list(game.seats(first)), options=dict(options or {}), mode=mode, seed=None,
                             seed_commitment=seed_commitment, started_by=started_by, tokens=dict(tokens or {}),
                             id=id, salts={}, anchored=anchored,
-                            dealt_from=dealt_from)
+                            dealt_from=dealt_from, group=group)
         return cls(game, record, version, first)
 
     @classmethod

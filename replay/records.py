@@ -48,7 +48,8 @@ and move numbers, but no PGN tool reads it; ``pgn`` is still accepted for it,
 as clients asked for it so before."""
 TEXT_FORMAT = f"tablelog-text {FORMAT_VERSION}"
 """The text record's last tag, ``[Format "..."]``: its name and version."""
-_META = ("originator_id", "originator_version", "timestamp", "originator_topic", "tokens", "prev_hash", "salts")
+_META = ("originator_id", "originator_version", "timestamp", "originator_topic", "tokens", "prev_hash", "salts",
+         "group")
 
 
 class RecordError(ValueError):

@@ -12,6 +12,7 @@ from cachetools import LRUCache
 from eventsourcing.persistence import IntegrityError, OperationalError, Tracking
 from eventsourcing.projection import Projection
 
+from domain.groups import group_of
 from domain.names import player_key
 from domain.record import HeadAnchor, head_anchor_id, is_game_event
 from domain.history import GameHistory
@@ -187,6 +188,7 @@ class GameViews(Projection[ViewTables]):
         see ``_played_text``)."""
         summary = self.summarize(hist)
         started = hist.started
+        group = str(group_of(started))
         moved = [entry.recorded_at for entry in hist.entries]
         moved += [h["at"] for entry in hist.entries for h in entry.history]
         game_row = {
@@ -196,7 +198,7 @@ class GameViews(Projection[ViewTables]):
             "scores": json.dumps(summary["scores"]), "winners": json.dumps(summary["winners"]),
             "moves": summary["moves"], "version": hist.version, "created_at": summary["created_at"],
             "last_move_at": max(moved).isoformat() if moved else None,
-            "head_hash": hist.record.last_hash, "summary": json.dumps(summary),
+            "head_hash": hist.record.last_hash, "summary": json.dumps(summary), "group_id": group,
         }
         scores, winners = summary["scores"], summary["winners"]
         # A fork is no game played: it has no player rows. A copy (a record
@@ -207,5 +209,5 @@ class GameViews(Projection[ViewTables]):
         player_rows = [] if hist.record.forked_from is not None else [
             {"game_id": str(hist.id), "player": player_key(player), "game": started.game,
              "finished": int(summary["finished"]), "won": int(player in winners),
-             "score": scores.get(player, 0), "played": played} for player in started.players]
+             "score": scores.get(player, 0), "played": played, "group_id": group} for player in started.players]
         return game_row, player_rows

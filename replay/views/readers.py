@@ -22,6 +22,8 @@ from replay.views.tables import FRESH_WAIT, log, open_views
 
 
 Newer = dict[str, tuple[dict[str, Any], list[dict[str, Any]]]]
+Group = UUID | str | None
+"""A group's id: a read of the views sees that group's games only (None: every game, as the command line reads)."""
 """The rows of the games changed after the views' tracked position, as a
 reader computed them in memory (game id: its game row and player rows)."""
 
@@ -37,34 +39,35 @@ class ViewReader(ABC):
 
     @abstractmethod
     def totals(self, player: str | None = None, game: str | None = None,
-               newer: Any = None) -> list[dict[str, Any]]:
-        """Each player's totals per game type (of ``player``, of ``game``)."""
+               newer: Any = None, group: Group = None) -> list[dict[str, Any]]:
+        """Each player's totals per game type (of ``player``, of ``game``, in ``group``'s games)."""
 
-    def player(self, name: str) -> list[dict[str, Any]]:
-        """``name``'s results per game type with their place on its leaderboard."""
+    def player(self, name: str, group: Group = None) -> list[dict[str, Any]]:
+        """``name``'s results per game type with their place on its leaderboard
+        (in ``group``'s games; every game's without one)."""
         newer = self.fresh()
         name = player_key(name)
-        mine = self.totals(player=name, newer=newer)
+        mine = self.totals(player=name, newer=newer, group=group)
         out = []
         for row in mine:
-            board = self._board(row["game"], newer)
+            board = self._board(row["game"], newer, group)
             rank = next(entry["rank"] for entry in board if entry["player"] == name)
             out.append({**stats(row), "rank": rank, "ranked": len(board)})
         return out
 
-    def leaderboard(self, game: str) -> list[dict[str, Any]]:
-        """Every player of ``game``, most wins first, then the best average
-        score of finished games; equal players share a rank."""
-        return self._board(game, self.fresh())
+    def leaderboard(self, game: str, group: Group = None) -> list[dict[str, Any]]:
+        """Every player of ``game`` (in ``group``'s games), most wins first,
+        then the best average score of finished games; equal players share a rank."""
+        return self._board(game, self.fresh(), group)
 
-    def leaderboards(self, games: Sequence[str]) -> dict[str, list[dict[str, Any]]]:
+    def leaderboards(self, games: Sequence[str], group: Group = None) -> dict[str, list[dict[str, Any]]]:
         """Each of ``games``' leaderboards, over one look at what is newer
         than the views (one wait for the runner, not one per game type)."""
         newer = self.fresh()
-        return {game: self._board(game, newer) for game in games}
+        return {game: self._board(game, newer, group) for game in games}
 
-    def _board(self, game: str, newer: Any) -> list[dict[str, Any]]:
-        rows = [stats(row) for row in self.totals(game=game, newer=newer)]
+    def _board(self, game: str, newer: Any, group: Group) -> list[dict[str, Any]]:
+        rows = [stats(row) for row in self.totals(game=game, newer=newer, group=group)]
         keys = {row["player"]: (row["won"], row["average_score"] or 0) for row in rows}
         rank = places(keys)
         return sorted(({**row, "rank": rank[row["player"]]} for row in rows),
@@ -249,14 +252,16 @@ class Views(ViewReader):
         return hist
 
     # -- reading ---------------------------------------------------------------------
-    def summaries(self) -> list[dict[str, Any]]:
-        """Every game's summary, oldest first, with its status and last move time."""
+    def summaries(self, group: Group = None) -> list[dict[str, Any]]:
+        """Every game's summary (of ``group``), oldest first, with its status and last move time."""
         newer = self.fresh()
-        listed = self.tables.games()
+        listed = self.tables.games(group)
         if newer:
             seen = {row["game_id"]: index for index, row in enumerate(listed)}
             added = []
             for gid, (row, _) in newer.items():
+                if group is not None and row["group_id"] != str(group):
+                    continue        # a game's group never changes: it is in no list of another group
                 if gid not in seen:
                     added.append(row)
                 elif listed[seen[gid]]["version"] < row["version"]:
@@ -266,21 +271,22 @@ class Views(ViewReader):
                 for row in listed]
 
     def played_once(self, player: str | None = None, game: str | None = None,
-                    newer: Newer | None = None) -> list[dict[str, Any]]:
+                    newer: Newer | None = None, group: Group = None) -> list[dict[str, Any]]:
         """One row per player and game played (``ViewTables.played_once``),
         the games in ``newer`` as it has them."""
         if not newer:
-            return self.tables.played_once(player, game)
-        rows = [row for row in self.tables.player_rows(player, game) if row["game_id"] not in newer]
+            return self.tables.played_once(player, game, group)
+        rows = [row for row in self.tables.player_rows(player, game, group) if row["game_id"] not in newer]
         rows += [row for _, players in newer.values() for row in players
-                 if (player is None or row["player"] == player) and (game is None or row["game"] == game)]
+                 if (player is None or row["player"] == player) and (game is None or row["game"] == game)
+                 and (group is None or row["group_id"] == str(group))]
         return rows
 
     def totals(self, player: str | None = None, game: str | None = None,
-               newer: Newer | None = None) -> list[dict[str, Any]]:
+               newer: Newer | None = None, group: Group = None) -> list[dict[str, Any]]:
         if not newer:
-            return self.tables.totals(player, game)
-        return summed_totals(self.played_once(player, game, newer))
+            return self.tables.totals(player, game, group)
+        return summed_totals(self.played_once(player, game, newer, group))
 
 
 class MergedViews(ViewReader):
@@ -312,13 +318,14 @@ class MergedViews(ViewReader):
     def rebuild(self, progress: Callable[[int], None] | None = None) -> int:
         return sum(views.rebuild(progress) for views in self.shards)
 
-    def summaries(self) -> list[dict[str, Any]]:
-        """Every game's summary, oldest first across the shards."""
-        merged = [summary for views in self.shards for summary in views.summaries()]
+    def summaries(self, group: Group = None) -> list[dict[str, Any]]:
+        """Every game's summary (of ``group``: a group's games are on every
+        shard, each shard's views know which are the group's), oldest first across the shards."""
+        merged = [summary for views in self.shards for summary in views.summaries(group)]
         return sorted(merged, key=lambda summary: summary["created_at"])
 
     def totals(self, player: str | None = None, game: str | None = None,
-               newer: list[Newer] | None = None) -> list[dict[str, Any]]:
+               newer: list[Newer] | None = None, group: Group = None) -> list[dict[str, Any]]:
         newer = newer or [{} for _ in self.shards]
         return summed_totals(row for views, theirs in zip(self.shards, newer)
-                             for row in views.played_once(player, game, theirs))
+                             for row in views.played_once(player, game, theirs, group))

@@ -12,6 +12,7 @@ from eventsourcing.postgres import PostgresTrackingRecorder
 from eventsourcing.sqlite import SQLiteTrackingRecorder
 from psycopg.sql import SQL
 
+from domain.groups import DEFAULT_GROUP
 
 log = logging.getLogger("tablelog.views")
 
@@ -27,19 +28,22 @@ FRESH_WAIT = 2.0
 """Seconds a reader waits for the runner to pass the events stored before its read."""
 
 GAME_COLUMNS = ("game_id", "position", "game", "players", "mode", "status", "scores", "winners", "moves",
-                "version", "created_at", "last_move_at", "head_hash", "summary")
-PLAYER_COLUMNS = ("game_id", "player", "game", "finished", "won", "score", "played")
+                "version", "created_at", "last_move_at", "head_hash", "summary", "group_id")
+PLAYER_COLUMNS = ("game_id", "player", "game", "finished", "won", "score", "played", "group_id")
+GROUP_COLUMN = "group_id TEXT NOT NULL DEFAULT '{default}'"
+"""Each row's group (domain.groups): rows written before groups are the default group's."""
 
 VIEW_TABLES = [
     f"CREATE TABLE IF NOT EXISTS {{schema}}{GAMES_TABLE} ("
     "game_id TEXT PRIMARY KEY, position BIGINT NOT NULL, game TEXT NOT NULL, players TEXT NOT NULL, "
     "mode TEXT NOT NULL, status TEXT NOT NULL, scores TEXT NOT NULL, winners TEXT NOT NULL, "
     "moves INTEGER NOT NULL, version INTEGER NOT NULL, created_at TEXT NOT NULL, last_move_at TEXT, "
-    "head_hash TEXT NOT NULL, summary TEXT NOT NULL)",
+    "head_hash TEXT NOT NULL, summary TEXT NOT NULL, " + GROUP_COLUMN.format(default=DEFAULT_GROUP) + ")",
     f"CREATE INDEX IF NOT EXISTS {GAMES_TABLE}_position ON {{schema}}{GAMES_TABLE} (position)",
     f"CREATE TABLE IF NOT EXISTS {{schema}}{PLAYERS_TABLE} ("
     "game_id TEXT NOT NULL, player TEXT NOT NULL, game TEXT NOT NULL, finished INTEGER NOT NULL, "
-    "won INTEGER NOT NULL, score INTEGER NOT NULL, played TEXT NOT NULL, PRIMARY KEY (game_id, player))",
+    "won INTEGER NOT NULL, score INTEGER NOT NULL, played TEXT NOT NULL, "
+    + GROUP_COLUMN.format(default=DEFAULT_GROUP) + ", PRIMARY KEY (game_id, player))",
     f"CREATE INDEX IF NOT EXISTS {PLAYERS_TABLE}_player ON {{schema}}{PLAYERS_TABLE} (player, game)",
     f"CREATE INDEX IF NOT EXISTS {PLAYERS_TABLE}_game ON {{schema}}{PLAYERS_TABLE} (game)",
 ]
@@ -115,9 +119,12 @@ class ViewTables:
             curs.execute(self._sql(sql), list(params))
             return [dict(row) for row in curs.fetchall()]
 
-    def games(self) -> list[dict[str, Any]]:
-        """Every game's row, oldest first."""
-        return self._rows(f"SELECT * FROM {{schema}}{GAMES_TABLE} ORDER BY position")
+    def games(self, group: UUID | str | None = None) -> list[dict[str, Any]]:
+        """Every game's row (of ``group``), oldest first."""
+        if group is None:
+            return self._rows(f"SELECT * FROM {{schema}}{GAMES_TABLE} ORDER BY position")
+        return self._rows(f"SELECT * FROM {{schema}}{GAMES_TABLE} WHERE group_id = {{p}} ORDER BY position",
+                          [str(group)])
 
     def game(self, game_id: UUID | str) -> dict[str, Any] | None:
         rows = self._rows(f"SELECT * FROM {{schema}}{GAMES_TABLE} WHERE game_id = {{p}}", [str(game_id)])
@@ -127,43 +134,45 @@ class ViewTables:
         """Every (game, player) row, in a fixed order."""
         return self._rows(f"SELECT * FROM {{schema}}{PLAYERS_TABLE} ORDER BY game_id, player")
 
-    def totals(self, player: str | None = None, game: str | None = None) -> list[dict[str, Any]]:
-        """Per player and game type: games, finished, won, the sum and best of
-        the finished games' scores."""
-        once, params = self._played_once(player, game)
+    def totals(self, player: str | None = None, game: str | None = None,
+               group: UUID | str | None = None) -> list[dict[str, Any]]:
+        """Per player and game type (in ``group``'s games): games, finished,
+        won, the sum and best of the finished games' scores."""
+        once, params = self._played_once(player, game, group)
         return self._rows(
             "SELECT player, game, COUNT(*) AS games, SUM(finished) AS finished, SUM(won) AS won, "
             "SUM(CASE WHEN finished = 1 THEN score ELSE 0 END) AS total, "
             "MAX(CASE WHEN finished = 1 THEN score END) AS best "
             f"FROM ({once}) AS played_once GROUP BY player, game ORDER BY game, player", params)
 
-    def played_once(self, player: str | None = None, game: str | None = None) -> list[dict[str, Any]]:
+    def played_once(self, player: str | None = None, game: str | None = None,
+                    group: UUID | str | None = None) -> list[dict[str, Any]]:
         """One row per player and game played (``totals`` before it sums
         them): what the views of several shards are summed from."""
-        return self._rows(*self._played_once(player, game))
+        return self._rows(*self._played_once(player, game, group))
 
-    def player_rows(self, player: str | None = None, game: str | None = None) -> list[dict[str, Any]]:
-        """The (game, player) rows of ``player``, of ``game``, each game's own."""
-        where, params = self._where(player, game)
+    def player_rows(self, player: str | None = None, game: str | None = None,
+                    group: UUID | str | None = None) -> list[dict[str, Any]]:
+        """The (game, player) rows of ``player``, of ``game``, of ``group``, each game's own."""
+        where, params = self._where(player, game, group)
         return self._rows(f"SELECT * FROM {{schema}}{PLAYERS_TABLE} {where}", params)
 
     @staticmethod
-    def _where(player: str | None, game: str | None) -> tuple[str, list[Any]]:
+    def _where(player: str | None, game: str | None, group: UUID | str | None = None) -> tuple[str, list[Any]]:
         where, params = [], []
-        if player is not None:
-            where.append("player = {p}")
-            params.append(player)
-        if game is not None:
-            where.append("game = {p}")
-            params.append(game)
+        for column, value in (("player", player), ("game", game), ("group_id", group)):
+            if value is not None:
+                where.append(f"{column} = {{p}}")
+                params.append(str(value))
         return (f"WHERE {' AND '.join(where)} " if where else ""), params
 
     @classmethod
-    def _played_once(cls, player: str | None, game: str | None) -> tuple[str, list[Any]]:
+    def _played_once(cls, player: str | None, game: str | None,
+                     group: UUID | str | None = None) -> tuple[str, list[Any]]:
         """The query of each player's games played, and its parameters.
         Copies of one game played (imports of the same record) share
         ``played``: each game played counts once."""
-        where, params = cls._where(player, game)
+        where, params = cls._where(player, game, group)
         return ("SELECT player, game, played, MAX(finished) AS finished, MAX(won) AS won, MAX(score) AS score "
                 f"FROM {{schema}}{PLAYERS_TABLE} {where}GROUP BY player, game, played"), params
 

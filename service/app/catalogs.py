@@ -10,6 +10,7 @@ from eventsourcing.persistence import IntegrityError
 
 from domain.commitment import canonical
 from domain.games import game_ids, get_game, is_game
+from domain.groups import DEFAULT_GROUP, group_of
 from domain.record import (HouseCatalog, house_catalog_id)
 from domain.rules import MalformedMove
 from service.app.errors import NotFound, TooLarge, Unprocessable, as_json
@@ -23,11 +24,14 @@ class Catalogs:
     """House catalogs (a table's own components, stored once) and each game's
     printed components."""
 
-    def store_house_catalog(self, game_id: str, content: Any, name: str = "") -> tuple[dict[str, Any], bool]:
-        """Store a table's own copy of a game's components once: checked by
-        the game, at most ``HOUSE_CATALOG_LIMIT`` of JSON, its id made from
-        the game and the content. The same content again is the catalog
-        already stored (False: nothing new was stored)."""
+    def store_house_catalog(self, game_id: str, content: Any, name: str = "",
+                            group: UUID | None = None) -> tuple[dict[str, Any], bool]:
+        """Store a table's own copy of a game's components once, in ``group``
+        (the default group without one): checked by the game, at most
+        ``HOUSE_CATALOG_LIMIT`` of JSON, its id made from the group, the game
+        and the content. The same content again is the catalog already
+        stored (False: nothing new was stored)."""
+        group = group or DEFAULT_GROUP
         if not is_game(game_id):
             raise NotFound(f"Unknown game {game_id!r}; tablelog knows {', '.join(game_ids())}.")
         size = len(canonical(content).encode())
@@ -39,38 +43,45 @@ class Catalogs:
         except MalformedMove as error:
             raise Unprocessable("The content does not read as the game's components; nothing was stored.",
                                 "not_a_house_catalog", error.messages) from None
-        cid = house_catalog_id(game_id, content)
+        cid = house_catalog_id(game_id, content, None if group == DEFAULT_GROUP else group)
         try:
-            return self.house_catalog(str(cid)), False
+            return self.house_catalog(str(cid), group=group), False
         except NotFound:
             pass
         try:
-            self.store.save(HouseCatalog(game_id, name, content, id=cid))
+            self.store.save(HouseCatalog(game_id, name, content, id=cid,
+                                         group=None if group == DEFAULT_GROUP else str(group)))
         except IntegrityError:
-            return self.house_catalog(str(cid)), False      # stored by another request meanwhile
-        return self.house_catalog(str(cid)), True
+            return self.house_catalog(str(cid), group=group), False      # stored by another request meanwhile
+        return self.house_catalog(str(cid), group=group), True
 
-    def house_catalog(self, catalog_id: str, content: bool = True) -> dict[str, Any]:
+    def house_catalog(self, catalog_id: str, content: bool = True, group: UUID | None = None) -> dict[str, Any]:
+        """A stored house catalog of ``group`` (every group's without one: the command line's)."""
         try:
             stored = self.store.repository.get(UUID(str(catalog_id)))
         except (ValueError, AggregateNotFoundError):
             stored = None
-        if not isinstance(stored, HouseCatalog):
+        if not isinstance(stored, HouseCatalog) or (group is not None and group_of(stored) != group):
             raise NotFound(f"There is no house catalog {catalog_id!r}; GET /api/house-catalogs lists them.")
         answer = {"id": str(stored.id), "game": stored.game, "name": stored.name, "digest": stored.digest,
                   "stored_at": stored.created_on.isoformat(), "size": len(canonical(stored.content).encode())}
         return {**answer, "content": stored.content} if content else answer
 
-    def house_catalogs(self) -> list[dict[str, Any]]:
-        """Every stored house catalog, oldest first (without its content)."""
+    def house_catalogs(self, group: UUID | None = None) -> list[dict[str, Any]]:
+        """Every stored house catalog (of ``group``), oldest first (without its content)."""
         topic = f"{HouseCatalog.__module__}:{HouseCatalog.__qualname__}.Stored"
         found, start = [], 1
         while batch := self.store.recorder.select_notifications(start, 500, topics=[topic]):
-            found += [self.house_catalog(str(n.originator_id), content=False) for n in batch]
+            for notification in batch:
+                try:
+                    found.append(self.house_catalog(str(notification.originator_id), False, group))
+                except NotFound:
+                    pass        # another group's
             start = batch[-1].id + 1
         return found
 
-    def _with_house_catalog(self, game_id: str, options: dict[str, Any] | None) -> dict[str, Any] | None:
+    def _with_house_catalog(self, game_id: str, options: dict[str, Any] | None,
+                            group: UUID | None = None) -> dict[str, Any] | None:
         """Options naming a stored house catalog (``catalog``) with its content
         copied in (``house_catalog``): the game's record holds what it used."""
         if not isinstance(options, dict) or options.get("catalog") is None:
@@ -79,7 +90,7 @@ class Catalogs:
             raise Unprocessable("Name a stored house catalog (catalog) or give one inline (house_catalog), "
                                 "not both.", "catalog_and_house_catalog",
                                 {"options": {"catalog": ["Not with house_catalog."]}})
-        stored = self.house_catalog(str(options["catalog"]))
+        stored = self.house_catalog(str(options["catalog"]), group=group or DEFAULT_GROUP)
         if stored["game"] != game_id:
             raise Unprocessable(f"House catalog {stored['id']} is for {stored['game']}, not {game_id}.",
                                 "catalog_of_another_game",

@@ -29,9 +29,11 @@ class Commands:
     move, undo, take back, redo, a seat's link, an annotation."""
 
     def create(self, game_id: str, players: list[str], mode: str = "table", seed: int | None = None,
-               options: dict[str, Any] | None = None, request_id: str | None = None) -> dict[str, Any]:
+               options: dict[str, Any] | None = None, request_id: str | None = None,
+               group: UUID | None = None) -> dict[str, Any]:
+        """A new game of ``group`` (the default group without one)."""
         self._check_start(game_id, mode, players)
-        options = self._with_house_catalog(game_id, options)
+        options = self._with_house_catalog(game_id, options, group)
         self._check_house_catalog(game_id, options, "options")
         game = get_game(game_id)
         Table.start(game, players, options)             # the players and options fit the game
@@ -41,7 +43,8 @@ class Commands:
             tokens, hashes = self._new_tokens(players)
             secret = self._new_secret(mode, seed)
             table = Table.start(game, players, options, mode=mode, tokens=hashes, id=gid,
-                                seed_commitment=secret and seed_commitment(*secret), anchored=True)
+                                seed_commitment=secret and seed_commitment(*secret), anchored=True,
+                                group=group and str(group))
             record = table.record
             sealed = self._seal(record, secret)
             # The first deal answers the start, no move request: the start's
@@ -62,7 +65,7 @@ class Commands:
 
         # A retry with the same Idempotency-Key (and the same request) gets
         # the first answer, not a second game.
-        return self._once(request_id, f"create {asked}", same, start)
+        return self._once(request_id, f"create {asked}", same, start, group)
 
     @staticmethod
     def _check_start(game_id: str, mode: str, players: Any, new_names: bool = True) -> None:

@@ -24,11 +24,12 @@ from service.app.reads import Reads
 from service.app.records import Records
 from service.app.catalogs import Catalogs
 from service.app.statistics import Statistics
+from service.app.groups import Groups
 from service.app.cache import KEPT_GAMES
 from service.app.reads import LOG_CACHE_ENTRIES
 
 
-class Games(Commands, Reads, Records, Writes, Integrity, Access, Catalogs, Statistics, HistoryCache):
+class Games(Commands, Reads, Records, Writes, Integrity, Access, Catalogs, Statistics, Groups, HistoryCache):
     """Every game in its shard's store (one store, or several: see
     service.store.shards), with each game's history cached in memory."""
 

@@ -8,6 +8,7 @@ from uuid import UUID
 
 
 from domain.commitment import seed_commitment
+from domain.groups import group_of
 from domain.games import get_game
 from domain.record import (SCOREKEEPER, hash_of)
 from domain.rules import MalformedMove, RuleViolation
@@ -65,7 +66,8 @@ class Records:
             return jsonl_lines(hist.started.game, self.stored_events(hist.id, hist.version), view, hide_seed)
         return iter([to_text(list(self.stored_events(hist.id, hist.version)), hist.state, view, hide_seed)])
 
-    def import_record(self, text: str, fmt: str | None = None, request_id: str | None = None) -> dict[str, Any]:
+    def import_record(self, text: str, fmt: str | None = None, request_id: str | None = None,
+                      group: UUID | None = None) -> dict[str, Any]:
         """A new game from a record in ``fmt`` (by default the format it
         looks like), every step checked against the rules of the record's
         version (a version-1 record: the current rules).
@@ -91,7 +93,7 @@ class Records:
         secret = imported_secret(record)
         try:
             return self._once(request_id, f"import {digest}", same,
-                              lambda gid: {**self._create_from(record, gid, secret), "chain": chain})
+                              lambda gid: {**self._create_from(record, gid, secret, group), "chain": chain}, group)
         except MalformedMove as error:      # a record read, but with steps or a start no game takes
             raise Unprocessable("The record does not hold a game tablelog can play again; nothing was imported.",
                                 "not_a_record", error.messages) from None
@@ -153,8 +155,10 @@ class Records:
             origin = fork.record.forked_from or {}
             return origin.get("game") == str(hist.id) and origin.get("at") == at
 
+        group = group_of(started)      # a fork stays in its origin's group
         return self._once(request_id, f"fork {hist.id} {at}", same,
-                          lambda gid: {**self._create_from(record, gid), "forked_from": record.forked})
+                          lambda gid: {**self._create_from(record, gid, None, group), "forked_from": record.forked},
+                          group)
 
     @staticmethod
     def _started_as(hist: GameHistory, game: str, players: list[str], mode: str, options: Any) -> bool:
@@ -163,7 +167,8 @@ class Records:
             (game, list(players), mode, as_json(options or {}))
 
     def _create_from(self, record: Record, gid: UUID | None = None,
-                     imported: tuple[Any, str | None, int | None] | None = None) -> dict[str, Any]:
+                     imported: tuple[Any, str | None, int | None] | None = None,
+                     group: UUID | None = None) -> dict[str, Any]:
         """A new game from ``record``, under the record's rules version (see
         domain.table.rules_to_start), every step played again through the table.
         ``imported``: the seed an imported record's copy deals from, its
@@ -177,7 +182,7 @@ class Records:
         table = Table.start(get_game(record.game), record.players, record.options, mode=record.mode,
                             seed_commitment=commitment, tokens=hashes,
                             rules_version=record.rules_version, id=gid, anchored=True,
-                            dealt_from=imported[2] if imported is not None else None)
+                            dealt_from=imported[2] if imported is not None else None, group=group and str(group))
         new = table.record
         if record.forked:
             new.fork_of(record.forked["game"], record.forked["at"], record.forked["version"], record.forked["hash"])

@@ -10,6 +10,7 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.persistence import IntegrityError, OperationalError, PersistenceError
 
+from domain.groups import DEFAULT_GROUP, group_of
 from domain.record import (GameRecord)
 from domain.rules import MalformedMove
 from domain.history import GameHistory
@@ -141,7 +142,7 @@ class Writes:
         return all(key in stored and stored[key] == value for key, value in as_json(move).items())
 
     def _once(self, key: str | None, asked: str, same: Callable[[GameHistory], bool],
-              create: Callable[[UUID | None], dict[str, Any]]) -> dict[str, Any]:
+              create: Callable[[UUID | None], dict[str, Any]], group: UUID | None = None) -> dict[str, Any]:
         """``create`` a game, once per Idempotency-Key: its game id is derived
         from the key, so the store refuses a second game for it in any
         process. ``asked`` names the request (its kind and content); a retry
@@ -151,9 +152,14 @@ class Writes:
         one after a restart) answered first gets 409 ``duplicate_request``
         naming the game, if the stored game is what the retry asks for
         (``same``). The key's game goes to the shard claimed for the key
-        (see ``Shards.claimed_id``), the same in every process."""
+        (see ``Shards.claimed_id``), the same in every process. A key is
+        ``group``'s own: another group's request with the same key is another
+        request (the default group's keys are the ones used before groups)."""
         if not key:
             return create(self.shards.new_id())
+        group = group or DEFAULT_GROUP
+        if group != DEFAULT_GROUP:
+            key = f"{group} {key}"
         base = uuid5(REQUESTS, f"new game {key}")
         with self._lock(base):
             with self._guard:
@@ -174,7 +180,8 @@ class Writes:
                     raise IntegrityError(gid)
                 answer = create(gid)
             except IntegrityError:
-                if not same(self._sync(gid)):
+                stored = self._sync(gid)
+                if group_of(stored.started) != group or not same(stored):
                     raise self._key_reused(gid) from None
                 raise Conflict(f"A request with this Idempotency-Key already created game {gid}; its tokens "
                                "were in the answer to that request.", "duplicate_request") from None

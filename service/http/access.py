@@ -1,4 +1,4 @@
-"""What a route needs, declared once: a token, an Idempotency-Key.
+"""What a route needs, declared once: a token, a group member's token, an Idempotency-Key.
 
 ``@needs(token=REQUIRED, idempotency_key=True)`` on a view both documents
 and enforces: the OpenAPI operation gets its ``security`` and the
@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from functools import wraps
 from typing import Any, Callable
+from urllib.parse import urlsplit
 
-from flask import g, request
+from flask import current_app, g, request
 from flask_smorest import Blueprint
 
 from domain.words import N_, said
@@ -28,16 +29,27 @@ DECLARATION = "x-tablelog-needs"
 class Needs:
     token: str | None = None              # REQUIRED, OPTIONAL or None
     idempotency_key: bool = False
+    member: str | None = None             # REQUIRED, OPTIONAL or None: a group member's token
+
+
+GROUP_HEADER = "Tablelog-Group"
+"""The header a group member's token travels in."""
+LOCAL_ADDRESSES = frozenset({"127.0.0.1", "::1"})
+LOCAL_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
+FORWARDED = ("X-Forwarded-For", "X-Forwarded-Host", "Forwarded", "X-Real-Ip")
+LOCAL_GROUP = "tablelog.local_group"
+"""The app's extension that says its own machine belongs to the default group (not in production)."""
 
 
 class Undeclared(AssertionError):
     """A route read a token or a key it does not declare (a bug, never the client's)."""
 
 
-def needs(token: str | None = None, idempotency_key: bool = False) -> Callable:
+def needs(token: str | None = None, idempotency_key: bool = False, member: str | None = None) -> Callable:
     """Declare what a view reads: ``token`` (REQUIRED: 401 without one;
-    OPTIONAL: read when sent) and whether it honours an Idempotency-Key."""
-    declared = Needs(token, idempotency_key)
+    OPTIONAL: read when sent), ``member`` (the same, of a group member's
+    token) and whether it honours an Idempotency-Key."""
+    declared = Needs(token, idempotency_key, member)
 
     def decorator(view: Callable) -> Callable:
         @wraps(view)
@@ -46,6 +58,10 @@ def needs(token: str | None = None, idempotency_key: bool = False) -> Callable:
             if declared.token == REQUIRED and _bearer() is None:
                 from service.app.errors import Unauthorized
                 raise Unauthorized(said(N_("Send the game's scorekeeper token: Authorization: Bearer <token>.")))
+            if declared.member == REQUIRED and _membership() is None:
+                from service.app.errors import Unauthorized
+                raise Unauthorized(said(N_("Send a group member's token: {header}: <token>."), header=GROUP_HEADER),
+                                   "not_a_member")
             return view(*args, **kwargs)
         wrapper.needs = declared
         return Blueprint.doc(**{DECLARATION: asdict(declared)})(wrapper)
@@ -66,6 +82,54 @@ def bearer() -> str | None:
     if _declared().token is None:
         raise Undeclared(f"{request.endpoint} reads a token it does not declare (@needs(token=...))")
     return _bearer()
+
+
+def local() -> bool:
+    """Whether the request comes from a browser on the embedded service's own machine (see the module's notes)."""
+    if not current_app.extensions.get(LOCAL_GROUP) or request.remote_addr not in LOCAL_ADDRESSES:
+        return False
+    if any(name in request.headers for name in FORWARDED):
+        return False
+    try:
+        return urlsplit("//" + request.host).hostname in LOCAL_NAMES
+    except ValueError:
+        return False
+
+
+def _membership() -> Any:
+    """The group member the request is (service.app.groups.Member), or None;
+    401 for a group token that is no member's."""
+    if "member" not in g:
+        from service.app.groups import LOCAL_MEMBER
+        sent = request.headers.get(GROUP_HEADER, "").strip()
+        g.member = (current_app.extensions["tablelog"].member(sent) if sent
+                    else LOCAL_MEMBER if local() else None)
+    return g.member
+
+
+def member() -> Any:
+    """The group member the request is, in a route that declared it reads one."""
+    if _declared().member is None:
+        raise Undeclared(f"{request.endpoint} reads a group token it does not declare (@needs(member=...))")
+    return _membership()
+
+
+def admit_game() -> None:
+    """A request about one game (its id in the path) goes on only for a member
+    of its group, or with one of the game's own tokens or a share of it
+    (service.app.groups.Groups.admit): anyone else is answered as for no game."""
+    game_id = (request.view_args or {}).get("game_id")
+    if game_id is not None and request.path.startswith("/api/games/"):
+        from service.app.errors import NotFound
+        token = _bearer()
+        member = _membership()
+        try:
+            current_app.extensions["tablelog"].admit(game_id, token, member)
+        except NotFound:
+            # A token sent by someone of no group, for a game it does not open
+            # or none at all (the same answer): a wrong token (service.http.limits).
+            g.token_refused = token is not None and member is None
+            raise
 
 
 def idempotency_key() -> str | None:

@@ -22,7 +22,7 @@ from domain.rules import MalformedMove
 from service.app import game_list
 from service.http import components, i18n, move_schemas
 from service.http.caching import expected_version
-from service.http.access import OPTIONAL, REQUIRED, bearer, idempotency_key, needs
+from service.http.access import OPTIONAL, REQUIRED, bearer, idempotency_key, member, needs
 from service.http.schemas import (AuditSchema, CatalogQuerySchema, CatalogSchema, CheckRequestSchema, CheckSchema,
                                   CreateGameSchema, CreatedSchema, GameListQuerySchema, GameListSchema, GameStateSchema,
                                   GameTypeListSchema, HealthSchema, LegalMovesSchema, LiveSchema, LogQuerySchema,
@@ -65,6 +65,12 @@ blp = Blueprint("games", __name__, url_prefix="/api", description="Game records:
 
 def games():
     return current_app.extensions["tablelog"]
+
+
+def group_of_caller() -> Any:
+    """The group a new game or catalog goes to: the caller's (None: no member)."""
+    found = member()
+    return found.group if found is not None else None
 
 
 def asked_language() -> str:
@@ -203,25 +209,27 @@ class GameCatalog(MethodView):
 
 @blp.route("/games")
 class GameList(MethodView):
+    @needs(member=REQUIRED)
     @blp.arguments(GameListQuerySchema, location="query")
     @blp.response(200, GameListSchema)
     def get(self, query: dict[str, Any]):
-        """The games, oldest first, a page at a time with limit (next is the following page's cursor),
+        """The group's games, oldest first, a page at a time with limit (next is the following page's cursor),
         filtered by game type, player and finished."""
         try:
-            return game_list.page(games().views.summaries(), **query)
+            return game_list.page(games().views.summaries(member().group), **query)
         except game_list.NoSuchPage as error:
             from service.app.errors import NotFound
             raise NotFound(str(error)) from None
 
-    @needs(idempotency_key=True)
+    @needs(idempotency_key=True, member=OPTIONAL)
     @blp.arguments(CreateGameSchema())
     @blp.response(201, CreatedSchema)
     def post(self, body: dict[str, Any]):
-        """Start a game. Keep the tokens: the scorekeeper's records moves."""
+        """Start a game, in the caller's group (without a group token: the default group, whose games
+        only their own tokens open). Keep the tokens: the scorekeeper's records moves."""
         try:
             return with_receipt(games().create(body["game"], body["players"], body["mode"], body["seed"],
-                                               body["options"], idempotency_key()))
+                                               body["options"], idempotency_key(), group_of_caller()))
         except MalformedMove as error:
             refusal = components.refused(body["game"], body["options"], error.messages)
             if refusal is None:

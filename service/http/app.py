@@ -18,6 +18,7 @@ from werkzeug.exceptions import HTTPException
 from domain.rules import MalformedMove, RuleViolation
 from domain.words import N_, said
 from service.http import caching, observe, problems
+from service.http.access import LOCAL_GROUP, admit_game
 from service.app.games import Games
 from service.settings import Settings, load
 from service.app.errors import ServiceError
@@ -73,13 +74,16 @@ class FastJSONProvider(DefaultJSONProvider):
 
 def create_app(database: str | None = None, store: Tablelog | Shards | None = None,
                keyring: Keyring | None | str = "configured", shards: Sequence[str] | None = None,
-               settings: Settings | None = None) -> Flask:
+               settings: Settings | None = None, local_group: bool = True) -> Flask:
     """The service over ``store`` (one store, or the shards), or over the
     database at ``database`` (default: ``TABLELOG_DATABASE_URL``, else
     ``sqlite:///tablelog.sqlite3``) and the shards ``TABLELOG_SHARDS`` adds
     to it, with ``keyring`` (default: the key configured for this user, see
-    service.store.keys)."""
+    service.store.keys). ``local_group``: the embedded service, whose own
+    machine is its default group's owner (service.http.access); production
+    serves groups only."""
     app = Flask(__name__)
+    app.extensions[LOCAL_GROUP] = local_group
     settings = settings or load()            # read and checked once, then handed to whatever needs one
     app.extensions["tablelog_settings"] = settings
     app.json = FastJSONProvider(app)
@@ -106,9 +110,11 @@ def create_app(database: str | None = None, store: Tablelog | Shards | None = No
     from service.http.api import blp
     from service.http.catalogs import blp as catalogs_blp
     from service.http.records import blp as records_blp
+    from service.http.groups import blp as groups_blp
     api.register_blueprint(blp)
     api.register_blueprint(records_blp)
     api.register_blueprint(catalogs_blp)
+    api.register_blueprint(groups_blp)
     install_limits(app)
     register_errors(app)
     # Answers above COMPRESS_MIN_SIZE compressed as the client accepts; the
@@ -116,6 +122,7 @@ def create_app(database: str | None = None, store: Tablelog | Shards | None = No
     # a compressed answer's ETag names its encoding.
     Compress(app)
     app.after_request(caching.conditional)
+    app.before_request(admit_game)          # before a 304 could answer for a game
     app.before_request(caching.unchanged_summary)
 
     @app.get("/api/docs/assets/<path:filename>")

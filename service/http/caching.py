@@ -47,7 +47,8 @@ _issued = Recent(ISSUED_MOST)
 
 def viewer() -> str:
     """Whose answer it is: the token it was asked with and the language."""
-    return "\n".join((request.headers.get("Authorization", ""), i18n.language(request.accept_languages)))
+    return "\n".join((request.headers.get("Authorization", ""), request.headers.get("Tablelog-Group", ""),
+                      i18n.language(request.accept_languages)))
 
 
 def etag(response: Response, version: int) -> str:

@@ -11,6 +11,7 @@ from marshmallow import Schema, fields, validate
 
 from service.http.answers import Answer
 from service.http import house_schema
+from service.http.access import REQUIRED, member, needs
 from service.http.api import games
 from service.http.openapi import SCHEMA_REF
 
@@ -53,24 +54,27 @@ class HouseCatalogListSchema(Answer):
 
 @blp.route("/house-catalogs")
 class HouseCatalogs(MethodView):
+    @needs(member=REQUIRED)
     @blp.response(200, HouseCatalogListSchema)
     def get(self):
-        """Every stored house catalog, oldest first (GET one by id for its content)."""
-        return {"catalogs": games().house_catalogs()}
+        """The group's stored house catalogs, oldest first (GET one by id for its content)."""
+        return {"catalogs": games().house_catalogs(member().group)}
 
+    @needs(member=REQUIRED)
     @blp.arguments(HouseCatalogRequestSchema)
     @blp.response(201, StoredHouseCatalogSchema)
     @blp.alt_response(200, schema=StoredHouseCatalogSchema, description="the same content was stored before")
     def post(self, body: dict[str, Any]):
         """Store a house catalog once; start a game with options {"catalog": id} to play with it (its
         content is copied into the game's record)."""
-        stored, created = games().store_house_catalog(body["game"], body["content"], body["name"])
+        stored, created = games().store_house_catalog(body["game"], body["content"], body["name"], member().group)
         return {**stored, "created": created}, 201 if created else 200
 
 
 @blp.route("/house-catalogs/<catalog_id>")
 class HouseCatalogById(MethodView):
+    @needs(member=REQUIRED)
     @blp.response(200, HouseCatalogSchema)
     def get(self, catalog_id: str):
-        """A stored house catalog with its content (it never changes)."""
-        return games().house_catalog(catalog_id)
+        """A stored house catalog of the group, with its content (it never changes)."""
+        return games().house_catalog(catalog_id, group=member().group)

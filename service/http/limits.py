@@ -4,7 +4,8 @@
   import, which may carry a record of ``IMPORT_LIMIT``; a larger body is 413
   as soon as its ``Content-Length`` says so, before any of it is read.
 - Rate limits (Flask-Limiter), per client: starting games (create, import,
-  fork) and requests whose token does not belong to the game. Counters live
+  fork) and requests whose token does not belong to the game (a token that
+  opens no game, a wrong group token, a wrong or revoked invite). Counters live
   in storage every worker shares: ``TABLELOG_RATE_LIMIT_STORAGE`` (any
   storage URI of the ``limits`` library, e.g. ``redis://host``; ``serve
   --production`` gives its workers a shared SQLite file,
@@ -24,7 +25,7 @@ import time
 from functools import lru_cache
 from typing import Any
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, current_app, g, request
 from flask_limiter import Limiter
 from limits import RateLimitItem, parse
 from limits.storage import Storage
@@ -121,7 +122,9 @@ class WrongTokenLimit:
             raise TooManyRequests(str(item), retry_after=max(1, math.ceil(reset - time.time())))
 
     def count(self, response: Response) -> Response:
-        if response.status_code in (401, 403):
+        # A token sent for a game it does not open is answered as for no game
+        # (404, service.http.access.admit_game), and counted as a wrong token.
+        if response.status_code in (401, 403) or g.get("token_refused"):
             try:
                 self.limiter.limiter.hit(self.item(), self.SCOPE, client_address())
             except Exception:

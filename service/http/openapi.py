@@ -16,7 +16,7 @@ from flask_smorest import Api
 from marshmallow import INCLUDE, Schema, fields, validate
 
 from service.http import caching, examples, move_schemas
-from service.http.access import DECLARATION, OPTIONAL, REQUIRED
+from service.http.access import DECLARATION, GROUP_HEADER, OPTIONAL, REQUIRED
 
 
 class ProblemSchema(Schema):
@@ -54,6 +54,8 @@ IDEMPOTENCY_KEY = {
                    "idempotency_key_reused",
 }
 BEARER = "bearerAuth"
+SHARE = "shareToken"
+GROUP = "groupToken"
 ERROR_REF = {"$ref": "#/components/schemas/Problem"}
 PROBLEM = "application/problem+json"
 
@@ -131,6 +133,10 @@ OPERATION_NAMES = {
     ("records.Fork", "post"): "forkGame", ("records.Annotations", "post"): "annotateMove",
     ("catalogs.HouseCatalogs", "get"): "listHouseCatalogs", ("catalogs.HouseCatalogs", "post"): "storeHouseCatalog",
     ("catalogs.HouseCatalogById", "get"): "getHouseCatalog",
+    ("groups.Groups", "post"): "createGroup", ("groups.OwnGroup", "get"): "getGroup",
+    ("groups.Invites", "post"): "makeInvite", ("groups.Invite", "delete"): "revokeInvite",
+    ("groups.Member", "delete"): "revokeMember", ("groups.Join", "post"): "joinGroup",
+    ("groups.Shares", "post"): "shareGame", ("groups.Share", "delete"): "revokeShare",
 }
 """Operation names that read better than the view's (``getLegalMoves`` and the like need none)."""
 
@@ -145,6 +151,24 @@ def problem_responses(spec: Any) -> None:
 def operation_id(endpoint: str, method: str) -> str:
     """``games.LegalMoves`` GET -> ``getLegalMoves``: one name per operation, from its view."""
     return OPERATION_NAMES.get((endpoint, method.lower())) or method.lower() + endpoint.rsplit(".", 1)[-1]
+
+
+def security_of(path: str, declared: dict) -> list[dict[str, list]]:
+    """Who an operation lets in, as its view declares it (service.http.access):
+    a game's own token where one is required (a write); else, for one game,
+    any of its own tokens, a share of it or a member's group token
+    (service.app.groups); a group's lists and statistics a member's token."""
+    if declared.get("member") == REQUIRED:
+        return [{GROUP: []}]
+    if declared.get("member") == OPTIONAL:
+        return [{GROUP: []}, {}]
+    if declared.get("token") == REQUIRED:
+        return [{BEARER: []}]
+    if "{game_id}" in path:
+        return [{BEARER: []}, {SHARE: []}, {GROUP: []}]
+    if declared.get("token") == OPTIONAL:
+        return [{BEARER: []}, {}]
+    return []
 
 
 class ServicePlugin(BasePlugin):
@@ -193,14 +217,13 @@ class ServicePlugin(BasePlugin):
             self.add_examples(operation)
             if declared.get("idempotency_key"):
                 operation.setdefault("parameters", []).append(IDEMPOTENCY_KEY)
-            if declared.get("token") == REQUIRED:
-                operation["security"] = [{BEARER: []}]
-            elif declared.get("token") == OPTIONAL:
-                operation["security"] = [{BEARER: []}, {}]
+            security = security_of(path, declared)
+            if security:
+                operation["security"] = security
             statuses = {"400", "429", "503"}
             if "{" in path:
                 statuses.add("404")
-            if declared.get("token"):
+            if declared.get("token") or declared.get("member") or "{game_id}" in path:
                 statuses |= {"401", "403"}
             body = "requestBody" in operation
             if body:
@@ -272,6 +295,13 @@ class TablelogApi(Api):
         self.spec.components.security_scheme(BEARER, {
             "type": "http", "scheme": "bearer",
             "description": "a token from the create answer: the scorekeeper's, or in a digital game a seat's"})
+        self.spec.components.security_scheme(SHARE, {
+            "type": "http", "scheme": "bearer",
+            "description": "a share of one game (POST /api/games/{game_id}/shares): reads it as the table sees it"})
+        self.spec.components.security_scheme(GROUP, {
+            "type": "apiKey", "in": "header", "name": GROUP_HEADER,
+            "description": "a group member's token (the owner's from POST /api/groups, a device's from "
+                           "POST /api/groups/join): the group's games, lists and statistics"})
         self.ma_plugin.converter.add_attribute_function(named_keys)
         move_schemas.register(self.spec, self.ma_plugin.converter)
         problem_responses(self.spec)

@@ -16,8 +16,8 @@ from replay.schemas import FORMAT_VERSION, names as schema_names, schema as reco
 from service.app.errors import NotFound, Unprocessable
 from service.http.answers import Answer
 from service.http.caching import expected_version
-from service.http.access import OPTIONAL, REQUIRED, bearer, idempotency_key, needs
-from service.http.api import games, with_receipt
+from service.http.access import OPTIONAL, REQUIRED, bearer, idempotency_key, member, needs
+from service.http.api import games, group_of_caller, with_receipt
 from service.http.schemas import CreatedSchema, MoveNumber, SeatQuerySchema, since_field
 
 blp = Blueprint("records", __name__, url_prefix="/api",
@@ -238,14 +238,14 @@ class Export(MethodView):
 
 @blp.route("/games/import")
 class Import(MethodView):
-    @needs(idempotency_key=True)
+    @needs(idempotency_key=True, member=OPTIONAL)
     @blp.doc(requestBody=IMPORT_BODY)
     @blp.response(201, ImportedSchema)
     def post(self):
         """Create a new game from a record; every step is checked against the rules of its version.
         With an Idempotency-Key header, a retry returns the first answer and creates nothing."""
         record, fmt = posted_record()
-        return with_receipt(games().import_record(record, fmt, idempotency_key()))
+        return with_receipt(games().import_record(record, fmt, idempotency_key(), group_of_caller()))
 
 
 class RecordSchemasSchema(Schema):
@@ -335,23 +335,26 @@ class BGStats(MethodView):
 
 @blp.route("/players/<name>")
 class Player(MethodView):
+    @needs(member=REQUIRED)
     @blp.response(200, PlayerSchema)
     def get(self, name: str):
-        """A player's results across games, per game type, with the leaderboard place."""
-        return games().player(name)
+        """A player's results across the group's games, per game type, with the leaderboard place."""
+        return games().player(name, member().group)
 
 
 @blp.route("/leaderboard/<game>")
 class Leaderboard(MethodView):
+    @needs(member=REQUIRED)
     @blp.response(200, LeaderboardSchema)
     def get(self, game: str):
-        """Every player of a game type: most wins first, then the best average score."""
-        return games().leaderboard(game)
+        """Every player of a game type in the group: most wins first, then the best average score."""
+        return games().leaderboard(game, member().group)
 
 
 @blp.route("/leaderboard")
 class Leaderboards(MethodView):
+    @needs(member=REQUIRED)
     @blp.response(200, LeaderboardsSchema)
     def get(self):
-        """Every game type's leaderboard (a game type nobody has played yet is left out)."""
-        return {"games": games().leaderboards()}
+        """Every game type's leaderboard in the group (a game type nobody has played yet is left out)."""
+        return {"games": games().leaderboards(member().group)}

@@ -138,7 +138,7 @@ class WSGIClient:
         data = json.dumps(body).encode() if body is not None else b""
         environ = {
             "REQUEST_METHOD": method, "PATH_INFO": path, "QUERY_STRING": query, "SCRIPT_NAME": "",
-            "SERVER_NAME": "bench", "SERVER_PORT": "80", "SERVER_PROTOCOL": "HTTP/1.1",
+            "SERVER_NAME": "localhost", "SERVER_PORT": "80", "SERVER_PROTOCOL": "HTTP/1.1",
             "REMOTE_ADDR": "127.0.0.1", "wsgi.url_scheme": "http", "wsgi.input": io.BytesIO(data),
             "wsgi.errors": io.StringIO(), "wsgi.multithread": True, "wsgi.multiprocess": False,
             "wsgi.run_once": False, "wsgi.version": (1, 0),

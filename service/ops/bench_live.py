@@ -100,7 +100,7 @@ class Watchers:
     """``count`` idle pages, each on a game of its own that does not move,
     asking every 0.8 s with its ETag (asyncio: one thread for them all)."""
 
-    def __init__(self, port: int, games: list[str], count: int):
+    def __init__(self, port: int, games: list[tuple[str, str]], count: int):
         self.port, self.games, self.count = port, games, count
         self.asking = threading.Event()
         self.stopped = False
@@ -113,8 +113,9 @@ class Watchers:
         self.thread = threading.Thread(target=self.loop.run_until_complete, args=(self.run(),), daemon=True)
         self.thread.start()
 
-    async def ask(self, reader, writer, game: str, tag: str | None) -> tuple[int, str | None, bool]:
-        lines = [f"GET /api/games/{game} HTTP/1.1", f"Host: {HOST}:{self.port}", "Accept: application/json"]
+    async def ask(self, reader, writer, game: tuple[str, str], tag: str | None) -> tuple[int, str | None, bool]:
+        lines = [f"GET /api/games/{game[0]} HTTP/1.1", f"Host: {HOST}:{self.port}", "Accept: application/json",
+                 f"Authorization: Bearer {game[1]}"]
         if tag:
             lines.append(f"If-None-Match: {tag}")
         writer.write(("\r\n".join(lines) + "\r\n\r\n").encode())
@@ -194,6 +195,11 @@ def shown_on_a_second_page(port: int, mover: Mover, taps: int) -> tuple[list[flo
         page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
 
         def open_game() -> None:
+            # The scorekeeper's token kept in the page, as on the phone that started the game: a production
+            # server opens a game to its tokens (or its group's members).
+            page.goto(f"http://{HOST}:{port}/#/")
+            page.evaluate("([game, token]) => localStorage.setItem(`tablelog:tokens:${game}`, "
+                          "JSON.stringify({ scorekeeper: token }))", [mover.game, mover.auth["Authorization"][7:]])
             page.goto(f"http://{HOST}:{port}/#/game/{mover.game}")
             page.wait_for_selector(f"header.game-head[data-rendered='{mover.version}']", state="attached")
 
@@ -230,7 +236,7 @@ def run_live_bench(watchers: int = 100, taps: int = 30, smoke: bool = False) -> 
         for _ in range(max(1, watchers // 5)):      # five pages on each idle game
             status, _, created = setup.request("POST", "/api/games", {"game": "willi", "players": PLAYERS})
             assert status == 201, created
-            idle.append(created["id"])
+            idle.append((created["id"], created["tokens"]["scorekeeper"]))    # a game opens to its tokens
         mover = Mover(server.port)
         for _ in range(warm):                        # the worker's first requests
             mover.move()

@@ -46,6 +46,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve.add_argument("--production", action="store_true", help="run several workers (gunicorn, each serving with waitress) instead of Flask's server")
     serve.add_argument("--workers", type=int, default=2, help="worker processes with --production")
 
+    sub.add_parser("invite", parents=[common], help="make an invite to the default group (its games: those "
+                   "recorded before groups)")
     games = sub.add_parser("games", parents=[common], help="list the games in the database")
     games.add_argument("--json", action="store_true", help="the list as JSON")
     log = sub.add_parser("log", parents=[common], help="print a game's log")
@@ -199,6 +201,9 @@ def run(args: argparse.Namespace) -> int:
         return serve_command(settings, args.host, args.port, args.production, args.workers)
     if args.command == "games":
         return games_command(database, shards, args.json)
+    if args.command == "invite":
+        from service.ops.inviting import invite_command
+        return invite_command(database, shards)
     if args.command == "log":
         return log_command(database, shards, args.id, args.json)
     if args.command == "replay" and args.replay_command == "rebuild":
@@ -327,6 +332,9 @@ def serve_command(settings: Settings, host: str, port: int, production: bool, wo
     open_shards(database, shards).close()
     if not production:
         app = create_app(database, keyring=ring, shards=shards, settings=settings)
+        if app.extensions["tablelog"].ensure_default_group():
+            print("tablelog: made this machine's group; a browser here is in it, others join by its invite "
+                  "links.", flush=True)
         app.extensions["tablelog"].views.start()
         print(f"tablelog on http://{host}:{port}/  (API docs: /api/docs)", flush=True)
         app.run(host=host, port=port, threaded=True)

@@ -37,8 +37,10 @@ def record() -> dict[str, dict[str, Any]]:
     kept: dict[str, dict[str, Any]] = {}
 
     def call(method: str, template: str, path: str, body: Any = None, token: str | None = None,
-             text: bool = False) -> Any:
+             text: bool = False, member: str | None = None) -> Any:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
+        if member:
+            headers["Tablelog-Group"] = member
         answer = client.open(path, method=method, json=body, headers=headers)
         assert answer.status_code < 300, (path, answer.status_code, answer.get_data(as_text=True)[:300])
         entry = kept.setdefault(names[(template, method.lower())], {})
@@ -110,6 +112,17 @@ def record() -> dict[str, dict[str, Any]]:
     stored = call("POST", "/api/house-catalogs", "/api/house-catalogs",
                   {"game": "grand_austria", "name": "our edition", "content": {}})
     call("GET", "/api/house-catalogs/{catalog_id}", f"/api/house-catalogs/{stored['id']}")
+    group = call("POST", "/api/groups", "/api/groups", {"name": "Thursday table"})
+    invite = call("POST", "/api/group/invites", "/api/group/invites", member=group["token"])
+    joined = call("POST", "/api/groups/join", "/api/groups/join", {"invite": invite["token"]})
+    call("GET", "/api/group", "/api/group", member=group["token"])
+    ours = client.post("/api/games", json={"game": "willi", "players": four},
+                       headers={"Tablelog-Group": joined["token"]}).json["id"]
+    shared = call("POST", f"{g}/shares", f"/api/games/{ours}/shares", member=joined["token"])
+    call("DELETE", "/api/group/shares/{share}", f"/api/group/shares/{shared['share']}", member=joined["token"])
+    call("DELETE", "/api/group/invites/{invite}", f"/api/group/invites/{invite['invite']}", member=group["token"])
+    call("DELETE", "/api/group/members/{member_id}", f"/api/group/members/{joined['member']}",
+         member=group["token"])
     app.extensions["tablelog"].store.close()
     return kept
 

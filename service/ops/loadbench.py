@@ -234,7 +234,7 @@ def racer(port: int, tally: Tally, race: Race, seed: int, stop_at: float) -> Non
     replayed: tuple[str, list[Any], Any] = ("", [], None)   # the game, the moves and the state last worked out
     while current is not None and time.monotonic() < stop_at:
         game_id, auth = current
-        status, log = call(port, "GET", f"/api/games/{game_id}/log")
+        status, log = call(port, "GET", f"/api/games/{game_id}/log", headers=auth)     # a game opens to its tokens
         if status != 200:
             tally.error(f"racer read, {status}: {log}")
             continue
@@ -255,7 +255,7 @@ def racer(port: int, tally: Tally, race: Race, seed: int, stop_at: float) -> Non
                       {"move": random_move(GAME, state, rng)}, auth, stop_at)
         if answer is None or answer[0] == 201:
             continue
-        if answer[0] in (409, 422) and call(port, "GET", f"/api/games/{game_id}")[1]["version"] > read:
+        if answer[0] in (409, 422) and call(port, "GET", f"/api/games/{game_id}", headers=auth)[1]["version"] > read:
             with tally.lock:
                 tally.lost_races += 1         # another racer's move came first
             continue

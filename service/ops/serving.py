@@ -76,7 +76,7 @@ class Production(BaseApplication):
 
     def load(self) -> Any:
         from service.http.app import create_app
-        app = create_app(self.database, shards=self.shards, settings=self.settings)
+        app = create_app(self.database, shards=self.shards, settings=self.settings, local_group=False)
         app.extensions["tablelog"].views.start()
         return app
 

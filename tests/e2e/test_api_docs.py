@@ -1,5 +1,6 @@
 """The API's own page (/api/docs, Swagger UI) records a move: Authorize
-with the scorekeeper's token, then "Try it out" on the move request."""
+with the scorekeeper's token (the first of the token kinds it offers), then
+"Try it out" on the move request."""
 from __future__ import annotations
 
 import json
@@ -25,8 +26,8 @@ def test_the_api_docs_authorize_and_record_a_move(desktop, server):
     page.goto("/api/docs")
     page.get_by_role("button", name="Authorize").first.click()
     page.locator(".auth-container input").first.fill(game["tokens"]["scorekeeper"])
-    page.locator(".auth-btn-wrapper").get_by_role("button", name="Authorize").click()
-    page.get_by_role("button", name="Close").click()
+    page.locator(".auth-btn-wrapper").first.get_by_role("button", name="Authorize").click()
+    page.get_by_role("button", name="Close").first.click()
     operation = page.locator("#operations-games-recordMove")
     operation.locator(".opblock-summary").click()
     operation.get_by_role("button", name="Try it out").click()

@@ -125,6 +125,7 @@ def test_serve_on_postgresql_creates_its_tables_on_first_start(scratch_database,
     url = scratch_database("serve")
     assert serving([], tmp_path, free_port(), env={ENV_DATABASE: url}) == {"ok": True, "database": "postgresql"}
     with psycopg.connect(url) as conn:
-        # The game's Started event, and beside it its keyed anchor.
+        # The machine's group, made on the first start; the game's Started event, and beside it its keyed anchor.
         topics = dict(conn.execute("SELECT topic, count(*) FROM tablelog_events GROUP BY topic").fetchall())
-        assert topics == {"domain.record:GameRecord.Started": 1, "domain.record:HeadAnchor.Opened": 1}
+        assert topics == {"domain.groups:Group.Created": 1, "domain.record:GameRecord.Started": 1,
+                          "domain.record:HeadAnchor.Opened": 1}

@@ -37,9 +37,14 @@ def test_every_operation_is_documented_as_its_route_declares(app):
     seen = 0
     for rule, method, declared in operations(app):
         operation = document["paths"][openapi_path(rule)][method.lower()]
-        security = operation.get("security")
-        assert security == {REQUIRED: [{"bearerAuth": []}], OPTIONAL: [{"bearerAuth": []}, {}], None: None}[
-            declared.token], (rule.rule, method)
+        # A group's lists need a member's group token; a write, the game's own
+        # token; any other request about one game, any token that opens it.
+        one_game = "{game_id}" in openapi_path(rule)
+        expected = ({REQUIRED: [{"groupToken": []}], OPTIONAL: [{"groupToken": []}, {}]}.get(declared.member)
+                    or {REQUIRED: [{"bearerAuth": []}]}.get(declared.token)
+                    or ([{"bearerAuth": []}, {"shareToken": []}, {"groupToken": []}] if one_game else None)
+                    or {OPTIONAL: [{"bearerAuth": []}, {}]}.get(declared.token))
+        assert operation.get("security") == expected, (rule.rule, method)
         keyed = any(p["in"] == "header" and p["name"] == "Idempotency-Key" for p in operation.get("parameters", []))
         assert keyed == declared.idempotency_key, (rule.rule, method)
         seen += 1

@@ -90,5 +90,5 @@ def test_a_whole_game_recorded_through_the_generated_client(generated, game_id, 
         assert isinstance(answer.parsed, models.MoveRecorded) and answer.parsed.index >= 1
     final = state_of.sync_detailed(game, client=scorekeeper)
     assert final.status_code == 200 and final.parsed.finished is True and final.parsed.winners
-    summary = summary_of.sync_detailed(game, client=anyone)
+    summary = summary_of.sync_detailed(game, client=scorekeeper)
     assert summary.parsed.finished is True and summary.parsed.scores.to_dict() == final.parsed.scores.to_dict()

@@ -1,8 +1,10 @@
 import { flatText, words } from "./dom.js";
 import { language, t } from "./i18n.js";
 
-// The JSON API, with the scorekeeper's token kept per game in localStorage.
+// The JSON API, with the scorekeeper's token kept per game in localStorage,
+// and this browser's group member token (a phone that joined by an invite).
 const PREFIX = "tablelog:tokens:";
+const GROUP = "tablelog:group";
 
 // A schema's complaints in words: {"queue": ["Length must be 5."], "objectives": {"0": [...]}}
 // -> "queue: length must be 5; objectives #1: not a valid integer".
@@ -46,6 +48,37 @@ export function keepTokens(gameId, value) {
   localStorage.setItem(PREFIX + gameId, JSON.stringify(value));
 }
 
+export function keepGroupToken(token) {
+  localStorage.setItem(GROUP, token);
+}
+
+// What lets a request in: this browser's group token, and for one game the
+// token given, else one this browser keeps for it (the scorekeeper's, a
+// share's, its player's), so that a game opens on a server where this
+// browser is in no group.
+function authHeaders(path, token) {
+  const headers = {};
+  const group = localStorage.getItem(GROUP);
+  if (group) headers["Tablelog-Group"] = group;
+  const game = token ? null : path.match(/^\/api\/games\/([^/?]+)/);
+  const kept = game ? tokens(game[1]) : null;
+  const bearer = token || (kept && (kept.scorekeeper || kept.share || (kept.seats || {})[kept.as]));
+  if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  return headers;
+}
+
+// An export as a file, fetched with what lets this browser in (a plain link carries no token).
+export async function download(path, name) {
+  const response = await fetch(path, { headers: authHeaders(path) });
+  if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => null));
+  const link = Object.assign(document.createElement("a"), { href: URL.createObjectURL(await response.blob()), download: name });
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
+// Whether this browser reads with a token a plain link would not carry.
+export const holdsTokens = (gameId) => Boolean(localStorage.getItem(GROUP) || tokens(gameId));
+
 // 128 random bits in hex (crypto.randomUUID needs https, a phone at the table may not have it).
 function requestKey() {
   return [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -54,10 +87,10 @@ function requestKey() {
 // once: the request carries an Idempotency-Key, so that a retry is the same request.
 async function call(method, path, { body, token, once } = {}) {
   // Refusals come in the page's language (the API's message follows Accept-Language; its code does not change).
-  const headers = { Accept: "application/json, application/problem+json", "Accept-Language": language() };
+  const headers = { Accept: "application/json, application/problem+json", "Accept-Language": language(),
+    ...authHeaders(path, token) };
   if (once) headers["Idempotency-Key"] = requestKey();
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (token) headers.Authorization = `Bearer ${token}`;
   let response;
   try {
     response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -82,7 +115,8 @@ function query(params) {
 // The game's summary unless it is still at the version of the answer tagged
 // `tag` (its ETag): null then, answered 304 without a body.
 async function summaryIfChanged(id, tag) {
-  const headers = { Accept: "application/json", "Accept-Language": language(), ...(tag ? { "If-None-Match": tag } : {}) };
+  const headers = { Accept: "application/json", "Accept-Language": language(), ...authHeaders(`/api/games/${id}`),
+    ...(tag ? { "If-None-Match": tag } : {}) };
   const response = await fetch(`/api/games/${id}`, { headers, cache: "no-store" });
   if (response.status === 304) return null;
   if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => null));
@@ -121,4 +155,8 @@ export const api = {
   reissueSeat: (id, seat, token) => call("POST", `/api/games/${id}/seats/${encodeURIComponent(seat)}/link`, { body: {}, token }),
   revokeSeat: (id, seat, token) => call("DELETE", `/api/games/${id}/seats/${encodeURIComponent(seat)}/link`, { body: {}, token }),
   qr: (text) => call("POST", "/api/qr", { body: { text } }),
+  group: () => call("GET", "/api/group"),
+  invite: () => call("POST", "/api/group/invites"),
+  join: (invite) => call("POST", "/api/groups/join", { body: { invite } }),
+  share: (id) => call("POST", `/api/games/${id}/shares`),
 };

@@ -1,10 +1,10 @@
 // The scorekeeper's page: the list of games, starting a game, and the game
 // page (game.js). Routes live in the URL hash: #/, #/new, #/game/<id>.
 import { h, clear, listing } from "./dom.js";
-import { api, keepTokens, tokens } from "./api.js";
+import { api, keepGroupToken, keepTokens, tokens } from "./api.js";
 import { fieldsForm } from "./forms.js";
 import { showGame } from "./game.js";
-import { keepNewGame } from "./links.js";
+import { keepNewGame, linkWithCode, pageLink } from "./links.js";
 import { LANGUAGES, chooseLanguage, language, nextLanguage, t, useLanguage } from "./i18n.js";
 
 const main = document.getElementById("app");
@@ -24,6 +24,13 @@ function route() {
   routed += 1;
   const mine = routed;
   const [, page, id, as, seat, token] = location.hash.split("/");
+  if (page === "join" && id) return join(mine, id);
+  if (page === "share" && id && as) {
+    // A share link: this browser reads the game with the share's token (as the table sees it).
+    keepTokens(id, { ...(tokens(id) || {}), share: as });
+    history.replaceState(null, "", `#/game/${id}`);
+    return route();
+  }
   if (page === "game" && as === "as" && seat && token) {
     // A player's own page in a digital game: keep the seat's token, then drop it from the address.
     // (Not in the scorekeeper's browser: the scorekeeper's page holds no seat's token.)
@@ -42,14 +49,48 @@ function route() {
   return showHome(mine);
 }
 
+// An invite link (its QR code scanned): this phone joins the group with a member token of its own.
+async function join(mine, invite) {
+  clear(main, h("p.hint", t("loading…")));
+  try {
+    keepGroupToken((await api.join(invite)).token);
+  } catch (error) {
+    if (stillShown(mine)) failed(error);
+    return;
+  }
+  history.replaceState(null, "", "#/");
+  return showHome(mine, t("This phone joined the group: its games are listed here."));
+}
+
+// The owner's invite for another phone: a link and its QR code, each phone that opens it joins.
+async function invitePhone(box) {
+  try {
+    const invite = await api.invite();
+    clear(box, h("p.hint", t("Scan this code on the other phone, or send it the link: it joins this group.")),
+      linkWithCode(pageLink(`join/${invite.token}`), t("invite link"), t("QR code of the invite link"), { invite: invite.invite }));
+  } catch (error) {
+    clear(box, h("p.problem", { role: "alert" }, error.message));
+  }
+}
+
 function failed(error) {
   clear(main, h("p.problem", { role: "alert" }, error.message), h("a", { href: "#/" }, t("back to the games")));
 }
 
-async function showHome(mine) {
+async function showHome(mine, joined = null) {
   clear(main, h("p.hint", t("loading…")));
-  const [{ games }, all] = await Promise.all([api.games(), types()]);
+  let games, all, group;
+  try {
+    [{ games }, all, group] = await Promise.all([api.games(), types(), api.group()]);
+  } catch (error) {
+    if (error.status !== 401) throw error;
+    // Not in a group (another phone that has not joined): say how to join.
+    if (stillShown(mine)) clear(main, h("p.problem", { role: "alert" }, t("This phone is in no group yet: open an "
+      + "invite link from a phone of the group (or scan its QR code).")));
+    return;
+  }
   if (!stillShown(mine)) return;
+  const inviteBox = h("div.invite");
   const titles = Object.fromEntries(all.map((g) => [g.id, g.title]));
   const who = (seats) => listing(seats.map((s) => (s === "table" ? t("the table") : s))) || t("nobody");
   const list = [...games].reverse().map((game) => {
@@ -68,8 +109,12 @@ async function showHome(mine) {
   clear(main,
     h("p.intro", t("Keep the record of a game played at a real table: start a game, then tap in each move as it "
       + "happens. tablelog checks it against the rules, keeps the score, and lets you undo a mistake and replay the game.")),
+    joined && h("p.notice", { role: "status" }, joined),
     h("div.chips", h("a.button.primary", { href: "#/new" }, t("Start a game")),
-      h("a.button", { href: "#/leaderboard" }, t("Leaderboards"))),
+      h("a.button", { href: "#/leaderboard" }, t("Leaderboards")),
+      group.owner && h("button.invite-phone", { type: "button", onclick: () => invitePhone(inviteBox) },
+        t("Invite a phone"))),
+    inviteBox,
     h("h2", t("Games")),
     list.length ? [h("p.hint", t("Tap a game to open it. You record the games started in this browser; the others "
       + "you can watch, or record with their scorekeeper token.")),

@@ -1,10 +1,10 @@
 // One game: its view, move entry, undo/redo, replay with a score chart, the log.
 import { h, clear, words, listing, flatText, fit } from "./dom.js";
-import { api, tokens, keepTokens, ApiError } from "./api.js";
+import { api, tokens, keepTokens, ApiError, download, holdsTokens } from "./api.js";
 import { chooser, moveForm } from "./forms.js";
 import { scoreChart } from "./chart.js";
 import { adapterFor } from "./views/index.js";
-import { handedOut, keepNewGame, seatLink } from "./links.js";
+import { handedOut, keepNewGame, linkWithCode, pageLink, seatLink } from "./links.js";
 import { t } from "./i18n.js";
 
 // How often a page asks whether its game moved on (a 304 while it did not):
@@ -625,8 +625,8 @@ class GamePage {
     const verdict = h("div.audit", { "aria-live": "polite" });
     clear(this.sections.tools, h("details.record-tools", h("summary", t("Record: export, audit")),
       h("div.chips",
-        h("a.button", { href: `${base}?format=text`, download: `${this.id}.txt` }, t("export as text")),
-        h("a.button", { href: `${base}?format=jsonl`, download: `${this.id}.jsonl` }, t("export as JSON Lines")),
+        this.exportLink(`${base}?format=text`, `${this.id}.txt`, t("export as text"), verdict),
+        this.exportLink(`${base}?format=jsonl`, `${this.id}.jsonl`, t("export as JSON Lines"), verdict),
         h("button.audit-button", { type: "button", onclick: async () => {
           clear(verdict, h("p.hint", t("checking…")));
           try {
@@ -635,8 +635,31 @@ class GamePage {
             clear(verdict, h("p.problem", error.message));
           }
         } }, t("audit")),
-        this.toolsFinished && this.bgstatsLink()),
+        this.toolsFinished && this.bgstatsLink(),
+        h("button.share", { type: "button", onclick: () => this.share(verdict) }, t("share (read only)"))),
       verdict));
+  }
+
+  // The API's export: a plain link where this browser needs no token for it,
+  // else fetched with this browser's group or share token.
+  exportLink(href, name, text, said) {
+    return h("a.button", { href, download: name, onclick: (event) => {
+      if (!holdsTokens(this.id)) return;
+      event.preventDefault();
+      download(href, name).catch((error) => clear(said, h("p.problem", error.message)));
+    } }, text);
+  }
+
+  // A read-only share of this game (a member of its group): a link and its QR code, no account needed.
+  async share(box) {
+    try {
+      const shared = await api.share(this.id);
+      clear(box, h("p.hint", t("Anyone with this link sees the game as the table sees it, without an account.")),
+        linkWithCode(pageLink(`share/${this.id}/${shared.token}`), t("share link"), t("QR code of the share link"),
+          { share: shared.share }));
+    } catch (error) {
+      clear(box, h("p.problem", error.message));
+    }
   }
 
   // A finished game as a play for the Board Game Stats app: its own import link.

@@ -22,13 +22,19 @@ export function seatLinkHref(gameId, seat, token) {
   return `${location.origin}${location.pathname}#/game/${gameId}/as/${encodeURIComponent(seat)}/${token}`;
 }
 
-// The link and its QR code (drawn by the service, segno).
-export function seatLink(gameId, seat, token) {
-  const href = seatLinkHref(gameId, seat, token);
-  const code = h("div.qr", { role: "img", "aria-label": `QR code of ${seat}'s link` });
+// A link and its QR code (drawn by the service, segno): a seat's, a group's invite, a game's share.
+export function linkWithCode(href, text, codeLabel, dataset = {}) {
+  const code = h("div.qr", { role: "img", "aria-label": codeLabel });
   api.qr(href).then(({ svg }) => {
     const parsed = new DOMParser().parseFromString(svg, "text/html").querySelector("svg");
     if (parsed) code.append(document.importNode(parsed, true));
   }, () => code.append(h("small", "no QR code: send the link")));
-  return h("div.link", code, h("a", { href, target: "_blank", dataset: { seat } }, `${seat}'s page`));
+  return h("div.link", code, h("a", { href, target: "_blank", dataset }, text));
 }
+
+export function seatLink(gameId, seat, token) {
+  return linkWithCode(seatLinkHref(gameId, seat, token), `${seat}'s page`, `QR code of ${seat}'s link`, { seat });
+}
+
+// A page address with its own route: #/join/<invite>, #/share/<game>/<token>.
+export const pageLink = (route) => `${location.origin}${location.pathname}#/${route}`;
