@@ -110,8 +110,8 @@ class OptionsSchema(Schema):
     colours = fields.Dict(
         keys=fields.String(), values=fields.String(validate=validate.OneOf(PLAYER_COLOURS)),
         load_default=dict,
-        metadata={"description": "player -> colour; players left out get the first free colours of "
-                                 + ", ".join(PLAYER_COLOURS) + " in listed order (white is neutral)"})
+        metadata={"description": N_("player -> colour; players left out get the first free colours in "
+                                    "the listed order (white is neutral)")})
     events = YesNo(load_default=False, metadata={"description": N_("play the variant with event cards")})
     layout = fields.List(
         fields.String(validate=WholeText(LAYOUT_PATTERN, error="Layout rows use only '.', 'o' and 'G'.")),
