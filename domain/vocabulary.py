@@ -60,8 +60,14 @@ def _validators(field: fields.Field):
             yield validator
 
 
+def described(docstring: str | None) -> str:
+    """A move schema's docstring as its description: the words on one line, as
+    the message catalog holds it (``service.http.i18n.extract_domain``)."""
+    return " ".join((docstring or "").split())
+
+
 def describe_schema(schema: Schema) -> dict[str, Any]:
-    doc = (type(schema).__doc__ or "").strip()
+    doc = described(type(schema).__doc__)
     out: dict[str, Any] = {"fields": {name: describe_field(field) for name, field in schema.fields.items()}}
     if doc:
         out["description"] = doc

@@ -11,14 +11,17 @@ from domain.vienna.components import (EFFECT_KEYS, HELD_DIE, KINDS, PLACED_DIE, 
 from domain.words import N_
 
 
-def die_field(pattern: str, description: str, about: str = "", **kwargs) -> fields.String:
-    return fields.String(validate=WholeText(f"^(?:{pattern})$", error=f"A die is written {description}."),
-                         metadata={"description": about + description, "holds": "die"}, **kwargs)
+def die_field(pattern: str, written: str, description: str = "", **kwargs) -> fields.String:
+    """A die by its name (``written``, also the description unless the field has its own)."""
+    return fields.String(validate=WholeText(f"^(?:{pattern})$", error=f"A die is written {written}."),
+                         metadata={"description": description or written, "holds": "die"}, **kwargs)
 
 
-ROLLED = "'1'-'6' for a die of your colour, 'W1'-'W6' for the white die"
-PLACED = ROLLED + ", 'J1'-'J6' for a die from the dice-joker card with the face you give it"
-HELD = ROLLED + ", 'J' for a die lying on the dice-joker card"
+# whole sentences, each a message of the catalog: the page says a field's description in the reader's language
+ROLLED = N_("'1'-'6' for a die of your colour, 'W1'-'W6' for the white die")
+PLACED = N_("'1'-'6' for a die of your colour, 'W1'-'W6' for the white die, "
+            "'J1'-'J6' for a die from the dice-joker card with the face you give it")
+HELD = N_("'1'-'6' for a die of your colour, 'W1'-'W6' for the white die, 'J' for a die lying on the dice-joker card")
 
 
 def symbol_count(**kwargs) -> fields.Integer:
@@ -94,9 +97,11 @@ class PlaceSchema(MoveSchema):
                              metadata={"description": N_("Krieau: the free street field the Gendarme blocks")})
     take = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(["coin", "vp"]),
                          metadata={"description": N_("Krieau: a coin or a victory point")})
-    turn = die_field(HELD_DIE, HELD, "Prater: one of your remaining dice to turn: ", load_default=None,
-                     allow_none=True)
-    to = die_field(ROLLED_DIE, ROLLED, "Prater: the face it is turned to: ", load_default=None, allow_none=True)
+    turn = die_field(HELD_DIE, HELD, N_("Prater: one of your remaining dice to turn: '1'-'6' for a die of your "
+                                        "colour, 'W1'-'W6' for the white die, 'J' for a die lying on the dice-joker "
+                                        "card"), load_default=None, allow_none=True)
+    to = die_field(ROLLED_DIE, ROLLED, N_("Prater: the face it is turned to: '1'-'6' for a die of your colour, "
+                                          "'W1'-'W6' for the white die"), load_default=None, allow_none=True)
 
 
 class DoubleMoveSchema(MoveSchema):

@@ -16,7 +16,7 @@ def space_field(description: str, **kwargs) -> fields.String:
         metadata={"description": description}, **kwargs)
 
 
-CARD_DESCRIPTION = "a guest card: L (lady) or G (gentleman) + value 0-5, e.g. L3"
+CARD_DESCRIPTION = N_("a guest card: L (lady) or G (gentleman) + value 0-5, e.g. L3")
 
 
 def card_field(description: str = CARD_DESCRIPTION, **kwargs) -> fields.String:
@@ -40,7 +40,7 @@ class SetupSchema(MoveSchema):
     neutral = fields.Dict(keys=fields.String(validate=WholeText(SPACE_PATTERN)), values=card_field(),
                           required=True, metadata={"description": N_("gold space -> the white guest lying on it")})
     buffet = fields.Dict(keys=fields.String(validate=WholeText(SPACE_PATTERN)),
-                         values=tile_field("the delicacies the tile shows, e.g. [\"cheese\", \"cheese\"]"),
+                         values=tile_field(N_("the delicacies the tile shows, e.g. [\"cheese\", \"cheese\"]")),
                          required=True, metadata={"description": N_("buffet space -> the tile lying on it")})
     stacks = fields.Dict(keys=fields.String(), values=fields.List(card_field(), allow_none=True),
                          metadata={"description": N_("digital mode: player -> their 12 cards in stack order, top "
@@ -53,7 +53,7 @@ class PlaceSchema(MoveSchema):
 
     seat = seat_field()
     card = card_field(required=True)
-    space = space_field("a space in play with no guest card on it", required=True)
+    space = space_field(N_("a space in play with no guest card on it"), required=True)
 
 
 class DanceSchema(MoveSchema):
@@ -61,8 +61,8 @@ class DanceSchema(MoveSchema):
     matters (tied partners, or the order of several dances)."""
 
     seat = seat_field()
-    dancer = space_field("an enclosed guest due to dance", required=True)
-    partner = space_field("its partner: a highest-valued face-up neighbour of the other sex", required=True)
+    dancer = space_field(N_("an enclosed guest due to dance"), required=True)
+    partner = space_field(N_("its partner: a highest-valued face-up neighbour of the other sex"), required=True)
 
 
 class EventSchema(MoveSchema):
@@ -75,22 +75,33 @@ class EventSchema(MoveSchema):
 class ResolveEventSchema(MoveSchema):
     """Event variant: the player whose turn it is carries out the event card
     with the fields it needs, or declares it lapses (only when it cannot be
-    carried out)."""
+    carried out). Fields by card: kuess_die_hand (Küss die Hand!): guest: a
+    face-up gentleman; tile: a buffet tile next to a face-up lady;
+    hatten_sie_nicht_schon_genug (Hatten Sie nicht schon genug ...?):
+    champagne: a space holding a champagne tile, or champagne_of: a player and
+    collected: that player's champagne tile; tile: another buffet tile on the
+    board; ausfallschritt (Ausfallschritt): first, second: two adjacent face-up
+    guests; solotaenzer (Solotänzer): guest: a face-up guest of highest value
+    among the face-up guests of its player; tile: a buffet tile next to it;
+    essen_sie_das_noch (Essen Sie das noch?): collected: one of your tiles, by
+    its delicacies; tile: a buffet tile on the board; anstandsdame
+    (Anstandsdame): first, second: two face-up ladies; tortung (Tortung):
+    guest: a face-up guest of a player with a Sachertorte tile next to it;
+    partnerwechsel (Partnerwechsel): first: one of your own guests; second: a
+    turned (danced) guest; nur_eine_zigarre (... nur eine Zigarre!): first,
+    second: two adjacent face-up guests of the same sex, one of them next to a
+    cigar tile."""
 
     seat = seat_field()
     lapse = YesNo(metadata={"description": N_("true: the event cannot be carried out")})
-    guest = space_field("a guest the card moves or names")
-    tile = space_field("a buffet tile on the board")
-    first = space_field("the first of two guests")
-    second = space_field("the second of two guests")
-    champagne = space_field("Hatten Sie nicht schon genug: a champagne tile on the board")
+    guest = space_field(N_("a guest the card moves or names"))
+    tile = space_field(N_("a buffet tile on the board"))
+    first = space_field(N_("the first of two guests"))
+    second = space_field(N_("the second of two guests"))
+    champagne = space_field(N_("Hatten Sie nicht schon genug: a champagne tile on the board"))
     champagne_of = fields.String(metadata={
         "description": N_("Hatten Sie nicht schon genug: the player whose champagne tile is swapped")})
-    collected = tile_field("a collected tile, by the delicacies it shows")
-
-
-ResolveEventSchema.__doc__ += " Fields by card: " + "; ".join(
-    f"{card} ({spec['title']}): {spec['help']}" for card, spec in EVENT_CARDS.items()) + "."
+    collected = tile_field(N_("a collected tile, by the delicacies it shows"))
 
 
 class OptionsSchema(Schema):
@@ -99,8 +110,8 @@ class OptionsSchema(Schema):
     colours = fields.Dict(
         keys=fields.String(), values=fields.String(validate=validate.OneOf(PLAYER_COLOURS)),
         load_default=dict,
-        metadata={"description": "player -> colour; players left out get the first free colours of "
-                                 + ", ".join(PLAYER_COLOURS) + " in listed order (white is neutral)"})
+        metadata={"description": N_("player -> colour; players left out get the first free colours in "
+                                    "the listed order (white is neutral)")})
     events = YesNo(load_default=False, metadata={"description": N_("play the variant with event cards")})
     layout = fields.List(
         fields.String(validate=WholeText(LAYOUT_PATTERN, error="Layout rows use only '.', 'o' and 'G'.")),

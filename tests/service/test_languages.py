@@ -233,6 +233,40 @@ def test_the_catalog_holds_every_sentence_of_the_domain_and_every_word_of_the_pa
                               f"{sorted(found - held, key=str)}")
 
 
+
+def descriptions(described: dict) -> set[str]:
+    """A move's description and its fields', nested ones too, as GET /api/game-types sends them."""
+    found = {described["description"]} if described.get("description") else set()
+    for field in described.get("fields", {}).values():
+        found |= descriptions(field)
+        for inner in ("items", "keys", "values"):
+            if inner in field:
+                found |= descriptions({"fields": {inner: field[inner]}})
+    return found
+
+
+def test_every_move_form_says_its_descriptions_in_german(client):
+    """The page's move forms say each move's description (its schema's
+    docstring) and each field's through t(), and the new game's form each
+    option's: every one the API sends for every game, Grand Austria Hotel's
+    modules and solo variant among them, has its German words in the page's
+    catalog."""
+    described = client.get("/api/game-types").json["games"]
+    games = {game["id"]: game["moves"] for game in described}
+    assert {"send_to_ballroom", "reveal_celebrity", "bid", "take_key", "take_bell_reward",       # modules 1-5
+            "keep_staff", "draw_instruction", "lay_out_hautel"} <= set(games["grand_austria"])   # solo
+    assert {"ballrooms", "rehearsal_boards"} <= set(games["grand_austria"]["setup"]["fields"])
+    sent = {(game, kind, text) for game, moves in games.items() for kind, move in moves.items()
+            for text in descriptions(move)}
+    sent |= {(game["id"], "options", text) for game in described       # the new game's form says them too
+             for text in descriptions({"fields": game["options"]["fields"]})}
+    assert len(sent) > 150 and all(text == " ".join(text.split()) for _, _, text in sent)
+    words = client.get("/api/words/de").json["words"]
+    untranslated = sorted((game, kind, text) for game, kind, text in sent if not words.get(text))
+    assert not untranslated, ("mark a field's description N_ (a move's docstring is extracted by itself), "
+                              f"run the commands of docs/contributing.md, Translations, and translate: {untranslated}")
+
+
 def test_the_compiled_catalog_is_the_catalog():
     def entry(m):        # a count's message: its forms as a tuple, whichever reader read it
         return (m.context, m.id if isinstance(m.id, str) else tuple(m.id)), \

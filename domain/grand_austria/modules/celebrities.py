@@ -222,8 +222,8 @@ class LayOutLoungeSchema(MoveSchema):
                                                        "content {name, effect, module_1}")})
     colours = fields.List(fields.String(validate=validate.OneOf(data()["rules"]["coloured_dice"])),
                           validate=validate.Length(equal=3),
-                          metadata={"description": "the lounge spaces' die colours, left to right (default "
-                                                   f"{', '.join(data()['lounge']['colours'])}, reconstructed)"})
+                          metadata={"description": N_("the lounge spaces' die colours, left to right, when they "
+                                                      "differ from the shipped order (reconstructed)")})
 
 
 def check_lay_out_lounge(state: State, move: Move) -> None:

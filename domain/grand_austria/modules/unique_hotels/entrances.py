@@ -121,8 +121,8 @@ class LayOutEntrancesSchema(MoveSchema):
     those left)."""
 
     entrances = fields.List(fields.String(validate=validate.OneOf([e["id"] for e in data()["entrance"]])),
-                            required=True, metadata={"description": "one per player: " + ", ".join(
-                                e["id"] for e in data()["entrance"]) + " (the_ren only with module 1)"})
+                            required=True, metadata={"description": N_("one entrance per player, by its id (the_ren only "
+                                                          "with module 1)")})
     dove_tokens = fields.List(fields.Nested(Schema.from_dict({"top": Effects(required=True),
                                                                   "bottom": Effects(required=True)}, name="DoveToken")),
                               metadata={"description": N_("with dove: its 5 bonus tokens, each {top: [effects], "

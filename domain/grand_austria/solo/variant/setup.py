@@ -85,8 +85,7 @@ class SoloSchema(Schema):
     difficulty = fields.String(required=True, validate=validate.OneOf(LEVELS),
                                metadata={"description": N_("easy, medium or hard (Levels of Difficulty)")})
     bot_entrance = fields.String(validate=validate.OneOf(sorted(entrances.NAMES)), metadata={
-        "description": "module 3: the opponent's solo entrance, chosen or drawn at random at the table: "
-                       + ", ".join(sorted(entrances.NAMES))})
+        "description": N_("module 3: the opponent's solo entrance, chosen or drawn at random at the table")})
 
 
 class SoloOption(fields.Nested):
