@@ -167,14 +167,15 @@ def extract_python(fileobj: Any, keywords: Any, comment_tags: Any, options: Any)
 def extract_domain(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Any:
     """The domain's messages (``babel.cfg``): those ``extract_python`` finds,
     and each move's description, its schema's docstring (a class based on
-    ``MoveSchema``), read from the source as ``GET /api/game-types`` sends it,
-    so that the page says a move's description in the reader's language."""
+    ``MoveSchema``), and each game's options' (its ``OptionsSchema``), read
+    from the source as ``GET /api/game-types`` sends them, so that the page
+    says them in the reader's language."""
     import ast
     from domain.vocabulary import described
     yield from extract_python(fileobj, keywords, comment_tags, options)
     fileobj.seek(0)
     for node in ast.walk(ast.parse(fileobj.read())):
-        if isinstance(node, ast.ClassDef) and any(
+        if isinstance(node, ast.ClassDef) and (node.name == "OptionsSchema" or any(
                 (base.id if isinstance(base, ast.Name) else getattr(base, "attr", None)) == "MoveSchema"
-                for base in node.bases) and ast.get_docstring(node):
+                for base in node.bases)) and ast.get_docstring(node):
             yield node.lineno, None, described(ast.get_docstring(node)), []

@@ -259,7 +259,9 @@ def test_every_move_form_says_its_descriptions_in_german(client):
     sent = {(game, kind, text) for game, moves in games.items() for kind, move in moves.items()
             for text in descriptions(move)}
     sent |= {(game["id"], "options", text) for game in described       # the new game's form says them too
-             for text in descriptions({"fields": game["options"]["fields"]})}
+             for text in descriptions(game["options"])}
+    assert ("vienna", "options", "Vienna's options: a custom board replaces the default (reconstructed) one, "
+            "a custom deck the default (reconstructed) cards.") in sent
     assert len(sent) > 150 and all(text == " ".join(text.split()) for _, _, text in sent)
     words = client.get("/api/words/de").json["words"]
     untranslated = sorted((game, kind, text) for game, kind, text in sent if not words.get(text))

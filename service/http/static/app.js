@@ -200,7 +200,7 @@ async function showNew(mine) {
       get actingSeats() { return typed(); } };
     options = fieldsForm("", type.options.fields, ctx, () => {});
     clear(optionsBox, Object.keys(type.options.fields).length
-      ? [h("h3", t("Options")), type.options.description && h("p.hint", type.options.description), options.el]
+      ? [h("h3", t("Options")), type.options.description && h("p.hint", t(type.options.description)), options.el]
       : null);
   }
   async function start(event) {
