@@ -13,17 +13,24 @@ It reads like the list it replaces: ``states[i]``, ``states[-1]``,
 Given ``earlier`` (a way to fetch an older checkpoint and the moves after
 it, e.g. from the store), ``States`` keeps only the newest two checkpoints,
 their moves and the states since, so a cached game's memory stays flat in
-its length; anything before comes back through ``earlier``.
+its length; anything before comes back through ``earlier``. The newest few
+segments read back that way (a checkpoint and its ``every`` moves) are kept,
+so asking again for a state before them reads nothing.
 """
 from __future__ import annotations
 
 from typing import Any, Callable, Iterator
+
+from cachetools import LRUCache
 
 from domain.rules import Game, Move
 
 EVERY = 16
 """Moves between two checkpoints: a state-at-N replays at most 15 moves (≈0.2-1.5
 ms with the engines' apply of 10-110 µs), and a long game keeps one state in 16."""
+KEPT_SEGMENTS = 4
+"""Segments before the kept checkpoints held after ``earlier`` read them back
+(each one state and ``every`` moves): repeated reads of an old state read nothing."""
 
 
 def replayed(game: Game, state: Any, move: Move) -> Any:
@@ -52,6 +59,7 @@ class States:
         self.checkpoints: list[Any] = [first]  # the state at plies base, base + every, ...
         self.tail: list[Any] = []              # the states after the last checkpoint, in order
         self.reached: list[tuple[int, Any]] = []   # checkpoints made since the owner last took them (``taken``)
+        self.read_back: LRUCache = LRUCache(maxsize=KEPT_SEGMENTS)   # ply of a checkpoint -> (state, its moves)
 
     # -- changing --------------------------------------------------------------------
     def append(self, state: Any, move: Move) -> None:
@@ -80,6 +88,7 @@ class States:
         base, moves, checkpoints, tail, reached = savepoint
         self.base, self.moves, self.checkpoints, self.tail, self.reached = \
             base, list(moves), list(checkpoints), list(tail), list(reached)
+        self._forget_gone()
 
     def taken(self) -> list[tuple[int, Any]]:
         """The checkpoints (ply, state) reached since the last call, for their owner to keep elsewhere."""
@@ -100,12 +109,18 @@ class States:
         else:
             self.moves.pop()
             self.tail.pop()
+        self._forget_gone()
         return last
+
+    def _forget_gone(self) -> None:
+        """Drop the segments read back whose last ply is gone (the moves there may come again, other)."""
+        for start in [start for start in self.read_back if start + self.every >= len(self)]:
+            del self.read_back[start]
 
     def _step_back(self) -> None:
         """Bring back the checkpoint before ``base`` and the moves from it."""
         start = self.base - self.every
-        state, moves = self.earlier(start, self.base)
+        state, moves = self._read_back(start)
         self.base, self.moves, self.checkpoints, self.tail = start, list(moves), [state, self.checkpoints[0]], []
 
     def restore(self, ply: int, state: Any) -> None:
@@ -147,9 +162,17 @@ class States:
             out.append(state)
         return out
 
+    def _read_back(self, start: int) -> tuple[Any, list[Move]]:
+        """The state at checkpoint ply ``start`` (below ``base``) and the
+        ``every`` effective moves after it, through ``earlier`` once."""
+        segment = self.read_back.get(start)
+        if segment is None:
+            segment = self.read_back[start] = self.earlier(start, start + self.every)
+        return segment
+
     def _before_base(self, ply: int) -> Any:
-        state, moves = self.earlier(ply - ply % self.every, ply)
-        for move in moves:
+        state, moves = self._read_back(ply - ply % self.every)
+        for move in moves[:ply % self.every]:
             state = replayed(self.game, state, move)
         return state
 

@@ -162,3 +162,33 @@ def test_a_keyless_service_neither_writes_nor_trusts_checkpoints(store):
     other_key = Games(store, ephemeral_keyring())      # a checkpoint under another key is not trusted
     assert other_key.checkpoints_of(Games.parse_id(gid)).restored(replayed(store, gid).started, lambda a, u: iter(())) is None
     assert games.state(gid, None) == Games(store, keyring).state(gid, None)
+
+
+def test_states_before_the_kept_checkpoints_are_read_from_the_store_once(store, keyring, monkeypatch):
+    gid, token = played(Games(store, keyring), 100)
+    full, keyless = replayed(store, gid), Games(store, None)
+    expected = {at: keyless.state(gid, None, at=full.effective[at - 1]) for at in (20, 32, 33, 40, 47)}
+    games, counted = fresh(store, keyring)
+    games.history(gid)
+    snapshot_reads = []
+    read_snapshots = store.snapshots.get
+    monkeypatch.setattr(store.snapshots, "get", lambda *a, **k: snapshot_reads.append(a) or read_snapshots(*a, **k))
+    hist = games.history(gid)
+    assert hist.states.base > 40              # move 40 lies before the checkpoints kept in memory
+
+    def reads_for(at: int) -> int:
+        before = counted.events + len(snapshot_reads)
+        assert games.state(gid, None, at=full.effective[at - 1]) == expected[at]
+        return counted.events + len(snapshot_reads) - before
+
+    assert reads_for(40) > 0
+    assert [reads_for(at) for at in (40, 40, 33, 47, 32)] == [0, 0, 0, 0, 0]   # one segment, read once
+    assert reads_for(20) > 0                   # another segment: read once too
+    assert reads_for(20) == 0 and reads_for(40) == 0
+    # An undo back past a kept segment forgets it: the moves there may come again, other.
+    for _ in range(len(full.effective) - 40):
+        games.undo(gid, token)
+    assert not [start for start in games.history(gid).states.read_back if start + 16 >= 41]
+    full = replayed(store, gid)
+    hist = games.history(gid)
+    assert hist.state == full.state and hist.state_at(full.effective[19]) == full.states[20]
