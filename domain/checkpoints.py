@@ -19,6 +19,7 @@ so asking again for a state before them reads nothing.
 """
 from __future__ import annotations
 
+import threading
 from typing import Any, Callable, Iterator
 
 from cachetools import LRUCache
@@ -60,6 +61,7 @@ class States:
         self.tail: list[Any] = []              # the states after the last checkpoint, in order
         self.reached: list[tuple[int, Any]] = []   # checkpoints made since the owner last took them (``taken``)
         self.read_back: LRUCache = LRUCache(maxsize=KEPT_SEGMENTS)   # ply of a checkpoint -> (state, its moves)
+        self._reading = threading.Lock()      # readers of old states run side by side with a write (cachetools is not thread-safe)
 
     # -- changing --------------------------------------------------------------------
     def append(self, state: Any, move: Move) -> None:
@@ -114,8 +116,9 @@ class States:
 
     def _forget_gone(self) -> None:
         """Drop the segments read back whose last ply is gone (the moves there may come again, other)."""
-        for start in [start for start in self.read_back if start + self.every >= len(self)]:
-            del self.read_back[start]
+        with self._reading:
+            for start in [start for start in self.read_back if start + self.every >= len(self)]:
+                del self.read_back[start]
 
     def _step_back(self) -> None:
         """Bring back the checkpoint before ``base`` and the moves from it."""
@@ -165,10 +168,11 @@ class States:
     def _read_back(self, start: int) -> tuple[Any, list[Move]]:
         """The state at checkpoint ply ``start`` (below ``base``) and the
         ``every`` effective moves after it, through ``earlier`` once."""
-        segment = self.read_back.get(start)
-        if segment is None:
-            segment = self.read_back[start] = self.earlier(start, start + self.every)
-        return segment
+        with self._reading:
+            segment = self.read_back.get(start)
+            if segment is None:
+                segment = self.read_back[start] = self.earlier(start, start + self.every)
+            return segment
 
     def _before_base(self, ply: int) -> Any:
         state, moves = self._read_back(ply - ply % self.every)
