@@ -5,6 +5,7 @@ for a player with no dancer there; Emperor penalties remove dancers from the
 ballroom about to be scored, before it scores."""
 from __future__ import annotations
 
+import pytest
 from ballrooms_table import dancing, facts_of, kitchen, on_balcony, ready
 from grand_austria_table import play
 
@@ -12,6 +13,7 @@ from domain.grand_austria import GAME
 from domain.grand_austria.modules.ballrooms import Ballroom, Row, ballroom_points, of
 from domain.grand_austria.state import ROUND_END
 from domain.immutable import evolve
+from domain.rules import RuleViolation
 
 THREE = ("Anna", "Beth", "Cyril")
 
@@ -132,6 +134,15 @@ def test_the_emperor_c_penalty_removes_two_dancers_chosen_by_the_player():
     state, facts = play(state, {"type": "remove_dancer", "seat": "Anna", "row": "bottom", "space": 3},
                         {"type": "remove_dancer", "seat": "Anna", "row": "top", "space": "balcony"})
     assert scored(facts, "ballroom scoring: Apollosaal") == {"Anna": 1, "Beth": 1}
+
+
+@pytest.mark.parametrize("space", [True, 1.0, "1", 0, 4])
+def test_the_dancer_to_remove_is_named_by_its_space_number_or_the_balcony_and_nothing_else(space):
+    state = dancing(on_balcony(ready(), ["Anna"]), 3, "bottom", ["Anna", "Beth", "Anna"])
+    state, _ = round_end(state, 7, ("A1", "B1", "C5"), {"Anna": 0, "Beth": 8, "Cyril": 8})
+    with pytest.raises(RuleViolation) as refused:
+        play(state, {"type": "remove_dancer", "seat": "Anna", "row": "bottom", "space": space})
+    assert refused.value.code == "not_your_dancer"
 
 
 def test_the_emperor_c_reward_scores_2_vp_per_dancer_in_all_ballrooms():

@@ -218,7 +218,8 @@ def check_remove_dancer(state: State, move: Move) -> None:
     if space == "balcony":
         mine = room.balcony is not None and move["row"] == "top" and seat in room.balcony
     else:
-        mine = row is not None and isinstance(space, int) and 1 <= space <= len(row.spaces) \
+        # a space number is a JSON integer: true is not space 1
+        mine = row is not None and type(space) is int and 1 <= space <= len(row.spaces) \
             and row.spaces[space - 1] == seat
     if not mine:
         raise violation("not_your_dancer", N_("You have no dancer there in {name}, the ballroom about to be scored."), "Appendix: Emperor Tiles (module 1)", name=room.name)
