@@ -72,15 +72,28 @@ class HistoryCache:
         """The game's history, brought up to date with the store."""
         gid = self.parse_id(game_id)
         with self._turn(gid):
-            try:
-                return self._sync(gid)
-            except (OperationalError, InterfaceError):
-                # The database is away: a read answers from this worker's
-                # copy when it has one (writes always go to the store).
-                cached = self._histories.get(gid)
-                if cached is None:
-                    raise
-                return cached
+            return self._synced(gid)
+
+    def _synced(self, gid: UUID) -> GameHistory:
+        """``_sync`` for a read: while the database is away, this worker's copy where it has one."""
+        try:
+            return self._sync(gid)
+        except (OperationalError, InterfaceError):
+            # Writes always go to the store; a read answers from the copy.
+            cached = self._histories.get(gid)
+            if cached is None:
+                raise
+            return cached
+
+    def head(self, game_id: str | UUID) -> tuple[GameHistory, int, Any]:
+        """The game's history with its version and newest state, taken
+        together in the game's turn: a write changes both while it runs (and
+        before its save, which may yet fail), so a read that takes them apart
+        may pair one version with another's state."""
+        gid = self.parse_id(game_id)
+        with self._turn(gid):
+            hist = self._synced(gid)
+            return hist, hist.version, hist.state
 
     def _sync(self, gid: UUID, anchor_too: bool = False) -> GameHistory:
         """The game's history brought up to date with the store; with

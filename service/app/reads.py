@@ -40,12 +40,12 @@ class Reads:
             raise Conflict(said(N_("The game is at version {version}: since cannot be later."), version=hist.version), "since_ahead")
 
     def legal_moves(self, game_id: str, token: str | None) -> dict[str, Any]:
-        hist = self.history(game_id)
+        # The version the moves are for: a page draws its form only from answers of one version.
+        hist, version, state = self.head(game_id)
         caller = self.caller(hist, token)
-        state = hist.state
         expected = hist.game.expected(state)
-        if hist.game.finished(state) and not expected.seats:
-            return {"expected": expected.to_json(), "moves": [], "unlisted": []}     # nothing left to list
+        if hist.game.finished(state) and not expected.seats:      # nothing left to list
+            return {"version": version, "expected": expected.to_json(), "moves": [], "unlisted": []}
         moves = hist.game.legal_moves(state)
         if moves is not None and self.hidden(hist):
             # A seat sees its own options; the scorekeeper every option when
@@ -60,7 +60,8 @@ class Reads:
                 moves = None
         if hist.started.mode == "digital" and expected.is_chance:
             moves = []
-        return {"expected": expected.to_json(), "moves": moves, "unlisted": list(hist.game.unlisted_moves(state))}
+        return {"version": version, "expected": expected.to_json(), "moves": moves,
+                "unlisted": list(hist.game.unlisted_moves(state))}
 
     def dry_run(self, game_id: str, data: Any, token: str | None) -> dict[str, Any]:
         """Would the rules take this move now? The engine's own check, nothing
