@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any, Iterator, NamedTuple
 from uuid import UUID
 
 from eventsourcing.persistence import InterfaceError, OperationalError
@@ -26,6 +26,17 @@ lock timeout, so a request waits one bounded wait in all."""
 
 KEPT_GAMES = 4096
 """Games whose anchor and unsealed seed a process keeps (the rest are read again when written to)."""
+
+
+class Head(NamedTuple):
+    """A game as of one version (``HistoryCache.head``)."""
+
+    hist: GameHistory
+    version: int
+    state_version: int      # the version of the last change of state
+    applied: int            # how many moves are effective
+    last: int               # the number of the last effective move (0: none)
+    state: Any
 
 
 class HistoryCache:
@@ -72,15 +83,29 @@ class HistoryCache:
         """The game's history, brought up to date with the store."""
         gid = self.parse_id(game_id)
         with self._turn(gid):
-            try:
-                return self._sync(gid)
-            except (OperationalError, InterfaceError):
-                # The database is away: a read answers from this worker's
-                # copy when it has one (writes always go to the store).
-                cached = self._histories.get(gid)
-                if cached is None:
-                    raise
-                return cached
+            return self._synced(gid)
+
+    def _synced(self, gid: UUID) -> GameHistory:
+        """``_sync`` for a read: while the database is away, this worker's copy where it has one."""
+        try:
+            return self._sync(gid)
+        except (OperationalError, InterfaceError):
+            # Writes always go to the store; a read answers from the copy.
+            cached = self._histories.get(gid)
+            if cached is None:
+                raise
+            return cached
+
+    def head(self, game_id: str | UUID) -> Head:
+        """The game as of its newest version, taken in the game's turn: a
+        write changes the version, the moves and the state while it runs (and
+        before its save, which may yet fail), so a read that takes them one by
+        one may pair one version with another's state."""
+        gid = self.parse_id(game_id)
+        with self._turn(gid):
+            hist = self._synced(gid)
+            return Head(hist, hist.version, hist.state_version, len(hist.effective),
+                        hist.effective[-1] if hist.effective else 0, hist.state)
 
     def _sync(self, gid: UUID, anchor_too: bool = False) -> GameHistory:
         """The game's history brought up to date with the store; with

@@ -213,10 +213,15 @@ class Groups:
     # -- who may read a game ----------------------------------------------------------------
     def admit(self, game_id: str | UUID, token: str | None, member: Member | None) -> None:
         """Nothing for a member of the game's group, the holder of one of its
-        own tokens or of a share of it; to anyone else 404, as for no game."""
+        own tokens or of a share of it; to anyone else 404, as for no game.
+        A token sent that opens none of these is refused (403), to a member
+        too: answered as if no token were sent, a revoked seat link or another
+        game's token would get the table's view, which a player's page would
+        take for the seat's own."""
         gid = self.parse_id(game_id)
         cached = self._histories.get(gid)
-        if cached is not None and member is not None and member.group == group_of(cached.started):
+        if cached is not None and member is not None and member.group == group_of(cached.started) and (
+                not token or self.caller(cached, token) is not ANONYMOUS):
             return      # a game's group never changes: this worker's copy says it without the store
         try:
             hist = self.history(gid)
@@ -228,8 +233,10 @@ class Groups:
                     token and token_hash(token) in started.tokens.values()):
                 return
             raise NotFound(said(N_("There is no game {game}."), game=str(gid))) from None
-        if member is not None and member.group == group_of(hist.started):
-            return
         if token and (self.caller(hist, token) is not ANONYMOUS or self.shared(token, hist.id)):
+            return
+        if member is not None and member.group == group_of(hist.started):
+            if token:
+                raise Forbidden(said(N_("That token does not belong to this game.")))
             return
         raise NotFound(said(N_("There is no game {game}."), game=str(hist.id)))

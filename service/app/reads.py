@@ -21,17 +21,17 @@ class Reads:
 
     def state(self, game_id: str, token: str | None, at: int | None = None,
               seat: str | None = None, since: int | None = None) -> dict[str, Any]:
-        hist = self.history(game_id)
+        head = self.head(game_id)
+        hist, version = head.hist, head.version
         caller = self.caller(hist, token)
         seat = self.viewer(hist, caller, seat)
         self._check_since(hist, since)
-        if since is not None and hist.state_version <= since:
+        if since is not None and head.state_version <= since:
             # Nothing was recorded, undone or redone since: the reader's state stands.
-            return {"id": str(hist.id), "version": hist.version, "since": since, "unchanged": True}
-        applied = hist.applied_at(at)
-        view = self.view(hist, hist.states[applied], caller, seat)
-        return {"id": str(hist.id), "version": hist.version, "at": at if at is not None else
-                (hist.effective[-1] if hist.effective else 0), "moves_applied": applied,
+            return {"id": str(hist.id), "version": version, "since": since, "unchanged": True}
+        applied = head.applied if at is None else hist.applied_at(at)
+        view = self.view(hist, head.state if at is None else hist.states[applied], caller, seat)
+        return {"id": str(hist.id), "version": version, "at": head.last if at is None else at, "moves_applied": applied,
                 **({"since": since, "unchanged": False} if since is not None else {}), **view}
 
     @staticmethod
@@ -40,12 +40,12 @@ class Reads:
             raise Conflict(said(N_("The game is at version {version}: since cannot be later."), version=hist.version), "since_ahead")
 
     def legal_moves(self, game_id: str, token: str | None) -> dict[str, Any]:
-        hist = self.history(game_id)
+        # The version the moves are for: a page draws its form only from answers of one version.
+        hist, version, _, _, _, state = self.head(game_id)
         caller = self.caller(hist, token)
-        state = hist.state
         expected = hist.game.expected(state)
-        if hist.game.finished(state) and not expected.seats:
-            return {"expected": expected.to_json(), "moves": [], "unlisted": []}     # nothing left to list
+        if hist.game.finished(state) and not expected.seats:      # nothing left to list
+            return {"version": version, "expected": expected.to_json(), "moves": [], "unlisted": []}
         moves = hist.game.legal_moves(state)
         if moves is not None and self.hidden(hist):
             # A seat sees its own options; the scorekeeper every option when
@@ -60,7 +60,8 @@ class Reads:
                 moves = None
         if hist.started.mode == "digital" and expected.is_chance:
             moves = []
-        return {"expected": expected.to_json(), "moves": moves, "unlisted": list(hist.game.unlisted_moves(state))}
+        return {"version": version, "expected": expected.to_json(), "moves": moves,
+                "unlisted": list(hist.game.unlisted_moves(state))}
 
     def dry_run(self, game_id: str, data: Any, token: str | None) -> dict[str, Any]:
         """Would the rules take this move now? The engine's own check, nothing
@@ -160,6 +161,7 @@ class Reads:
         move; with ``since``, ``after`` names the last point the reader keeps
         from then, and ``points`` are the ones that follow it now."""
         hist = self.history(game_id)
+        version = hist.version      # read first: points recorded meanwhile come again after it
         game = hist.game
         self._check_since(hist, since)
         kept = 0 if since is None else hist.kept_since(since)
@@ -167,5 +169,5 @@ class Reads:
         points += [{"index": number, "scores": game.scores(state)}
                    for number, state in zip(hist.effective[kept:], hist.states[kept + 1:])]
         return {"id": str(hist.id), "game": hist.started.game, "title": game.title, "seats": hist.started.seats,
-                "version": hist.version, "since": since,
+                "version": version, "since": since,
                 "after": None if since is None else (hist.effective[kept - 1] if kept else 0), "points": points}

@@ -169,6 +169,7 @@ class GameListQuerySchema(Schema):
 
 
 class LegalMovesSchema(Answer):
+    version = fields.Integer(metadata={"description": "the game's version the moves are for"})
     expected = fields.Nested(ExpectedSchema)
     moves = fields.List(fields.Dict(), allow_none=True)
     unlisted = fields.List(fields.String(), metadata={

@@ -45,7 +45,8 @@ def tap_until_recorded(page: Page, group, rng, before: int) -> None:
     for _ in range(12):
         if version(page) != before:
             return
-        chips = group.locator(".group-body .chips button.chip:not(.chosen)")
+        # A greyed card is not offered (tapped, it says why it is not allowed).
+        chips = group.locator(".group-body .chips button.chip:not(.chosen):not(.unavailable)")
         count = chips.count()
         if count:
             try:

@@ -52,11 +52,12 @@ def players_phones(browser, page: Page, players: list[str]):
 
 
 def acting_phone(phones: dict, server: str, game_id: str) -> Page:
-    """The acting player's page, brought up to date (it also follows by itself, every few seconds)."""
+    """The acting player's page once it shows the game as it is now: each
+    page follows by itself (it asks every 0.8 s whether the game moved on),
+    as a phone at the table does; no reload."""
     with urllib.request.urlopen(f"{server}/api/games/{game_id}") as answer:
         now = json.load(answer)
     page = phones[now["expected"]["seats"][0]]
-    page.reload()
     expect(page.locator(f".game-head[data-rendered='{now['version']}']")).to_be_attached()
     return page
 

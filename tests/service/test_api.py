@@ -209,8 +209,8 @@ def test_state_at_n_counts_move_numbers_and_skips_undone_moves(client):
 
 def test_legal_moves_lists_who_acts_and_what_they_may_do(client):
     api = Api(client, "willi", FOUR)
-    assert api.get("legal-moves") == {"expected": {"seats": ["table"], "moves": ["deal"]}, "moves": None,
-                                      "unlisted": ["deal"]}
+    assert api.get("legal-moves") == {"version": api.version, "expected": {"seats": ["table"], "moves": ["deal"]},
+                                      "moves": None, "unlisted": ["deal"]}
     hands = {"Alex": ["R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9"], "Joe": None, "Gunter": None,
              "Hanna": None}
     api.move({"type": "deal", "hands": hands})

@@ -690,7 +690,8 @@ def test_a_finished_willi_game_has_winners_nobody_expected_and_no_legal_moves(cl
     best = max(state["scores"][seat] for seat in players)
     assert state["winners"] == [seat for seat in players if state["scores"][seat] == best]
     assert state["expected"] == {"seats": [], "moves": []}
-    assert last == {"expected": {"seats": [], "moves": []}, "moves": [], "unlisted": []}     # nothing to list, not "too many"
+    assert last == {"version": state["version"], "expected": {"seats": [], "moves": []}, "moves": [],
+                    "unlisted": []}     # nothing to list, not "too many"
     assert error(game.post("moves", {"move": {"type": "meinz", "seat": players[0]}}), 422)["rule"]
     summary = game.get()
     assert summary["finished"] is True and summary["winners"] == state["winners"]

@@ -360,7 +360,7 @@ def test_every_state_has_scores_finished_winners_and_expected(client):
 def test_legal_moves_and_audit_answer_their_shapes(client):
     api = dealt(client)
     legal = api.get("legal-moves")
-    assert set(legal) == {"expected", "moves", "unlisted"} and set(legal["expected"]) == {"seats", "moves"}
+    assert set(legal) == {"version", "expected", "moves", "unlisted"} and set(legal["expected"]) == {"seats", "moves"}
     assert legal["unlisted"] == []                 # Willi lists every discard: no form is needed beside them
     assert legal["expected"] == {"seats": FOUR, "moves": ["discard"]}
     assert {"type": "discard", "seat": "Alex", "card": None} in legal["moves"]

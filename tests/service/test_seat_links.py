@@ -58,3 +58,23 @@ def test_a_qr_code_of_a_link(client):
     assert answer.status_code == 200 and answer.json["svg"].startswith("<svg")
     assert client.post("/api/qr", json={"text": ""}).status_code == 400
     assert client.post("/api/qr", json={"text": "x" * 1001}).status_code == 400
+
+
+def test_a_revoked_link_or_another_game_s_token_reads_nothing_not_even_the_table_s_view(client):
+    """Sent with a read by a member of the game's group, a token that opens
+    the game no longer (or never did) is refused, not taken as no token: the
+    table's view (no hand, no move listed) answered to a player's page would
+    be drawn as that player's own."""
+    api = Api(client, "willi", FOUR, mode="digital", seed=3)
+    other = Api(client, "willi", FOUR, mode="digital", seed=4)
+    old = api.seat_tokens["Alex"]
+    seat_moves = client.get(f"/api/games/{api.id}/legal-moves", headers=api.auth(old)).json["moves"]
+    assert seat_moves and all(m["seat"] == "Alex" for m in seat_moves)
+    api.post("seats/Alex/link")
+    for token in (old, other.seat_tokens["Alex"], other.token):
+        for read in ("legal-moves", "state", "log", "timeline", ""):
+            answer = client.get(f"/api/games/{api.id}/{read}".rstrip("/"), headers=api.auth(token))
+            assert answer.status_code == 403, (read, answer.json)
+            assert answer.json["detail"] == "That token does not belong to this game."
+    # Without a token the group's member reads the table's view, as before.
+    assert client.get(f"/api/games/{api.id}/legal-moves").json["moves"] is None

@@ -114,8 +114,8 @@ function query(params) {
 
 // The game's summary unless it is still at the version of the answer tagged
 // `tag` (its ETag): null then, answered 304 without a body.
-async function summaryIfChanged(id, tag) {
-  const headers = { Accept: "application/json", "Accept-Language": language(), ...authHeaders(`/api/games/${id}`),
+async function summaryIfChanged(id, tag, token) {
+  const headers = { Accept: "application/json", "Accept-Language": language(), ...authHeaders(`/api/games/${id}`, token),
     ...(tag ? { "If-None-Match": tag } : {}) };
   const response = await fetch(`/api/games/${id}`, { headers, cache: "no-store" });
   if (response.status === 304) return null;
@@ -128,16 +128,16 @@ export const api = {
   gameTypes: () => call("GET", "/api/game-types"),
   catalog: (game) => call("GET", `/api/game-types/${game}/catalog`),
   // The components as one game has them (its modules, its house catalog).
-  gameCatalog: (id) => call("GET", `/api/games/${id}/catalog`),
+  gameCatalog: (id, token) => call("GET", `/api/games/${id}/catalog`, { token }),
   games: () => call("GET", "/api/games"),
   leaderboards: () => call("GET", "/api/leaderboard"),
   player: (name) => call("GET", `/api/players/${encodeURIComponent(name)}`),
   create: (body) => call("POST", "/api/games", { body }),
-  summary: (id) => call("GET", `/api/games/${id}`),
+  summary: (id, token) => call("GET", `/api/games/${id}`, { token }),
   state: (id, { at, seat, token, since } = {}) =>
     call("GET", `/api/games/${id}/state${query({ at, seat, since })}`, { token }),
   // With `since` (a version the page holds): only what changed after it.
-  timeline: (id, since) => call("GET", `/api/games/${id}/timeline${query({ since })}`),
+  timeline: (id, since, token) => call("GET", `/api/games/${id}/timeline${query({ since })}`, { token }),
   legalMoves: (id, token) => call("GET", `/api/games/${id}/legal-moves`, { token }),
   log: (id, token, since) => call("GET", `/api/games/${id}/log${query({ since })}`, { token }),
   move: (id, move, token, expected_version) =>

@@ -584,8 +584,10 @@ function pickSome(lists, field, ctx, pick) {
 // Many cards to choose from (a hand the scorekeeper did not see): the whole
 // deck in rows (one per colour), the cards not allowed now greyed out, so a
 // card is found where it always is. Values outside the deck ("face down")
-// come first as plain buttons.
+// come first as plain buttons. A player's own page sees the hand it plays
+// from: it offers that hand's cards alone, never the deck.
 function cardGrid(field, values, ctx, option, explain) {
+  if (ctx.ownSeat) return null;
   const choices = choicesOf(field, ctx.catalog);
   if (!choices || !choices.columns || !choices.distinct) return null;
   const inDeck = values.filter((v) => choices.values.includes(v));

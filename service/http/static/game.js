@@ -11,6 +11,11 @@ import { t } from "./i18n.js";
 // a move shows on the other pages within this, about half of it at the median.
 const WATCH_MS = 800;
 
+// A refresh whose reads saw different versions (a move recorded while they
+// ran) reads again, this many times at most; then the page keeps what it
+// shows and its next look at the summary catches up.
+const READ_ROUNDS = 4;
+
 // Who recorded a move: a role in words, a player by name.
 const ROLES = { scorekeeper: () => t("scorekeeper"), service: () => t("the service"), table: () => t("the table") };
 const recorder = (who) => (ROLES[who] ? ROLES[who]() : who);
@@ -51,12 +56,12 @@ class GamePage {
   }
 
   async load(shown) {
-    this.summary = await api.summary(this.id);
+    this.summary = await api.summary(this.id, this.token);
     if (!shown()) return;
     this.type = this.gameTypes.find((g) => g.id === this.summary.game);
     this.adapter = await adapterFor(this.summary.game);
     // The game's cards by number, where it has a catalog (picked by name in the forms).
-    const catalog = await api.gameCatalog(this.id).catch(() => null);
+    const catalog = await api.gameCatalog(this.id, this.token).catch(() => null);
     this.catalog = catalog && new Map(catalog.cards.filter((c) => typeof c.number === "number").map((c) => [c.number, c]));
     // And its boards and tiles as the game has them (module 1's ballrooms and rehearsal boards, tapped at the setup).
     this.components = catalog;
@@ -73,21 +78,29 @@ class GamePage {
   get version() { return this.held === undefined ? this.summary.version : this.held; }
 
   // answered: the state a write's answer brought (a move's), so that the page does not read it again.
+  // Refreshes may run side by side (a look at the game and a tap) and their
+  // answers come back in any order: the page draws a refresh's answers only
+  // when they are of one version and that version is newer than the one it
+  // shows (as new: only when no refresh asked later drew it already).
   async refresh(answered = null) {
     this.busy = (this.busy || 0) + 1;
+    this.asked = (this.asked || 0) + 1;
+    const ticket = this.asked;
     try {
       const since = this.held;
-      const [state, log, timeline, legal] = await Promise.all([
-        answered || api.state(this.id, { token: this.token, seat: this.seat, since }), api.log(this.id, this.token, since),
-        api.timeline(this.id, since), this.legalMoves(),
-      ]);
+      const read = await this.readTogether(since, answered);
+      if (!read) {
+        this.tag = null;     // the next look reads the summary whole, and so refreshes again
+        return;
+      }
+      const { state, log, timeline, legal } = read;
+      if (this.held !== undefined && (legal.version < this.held || (legal.version === this.held && ticket < this.drawn))) return;
+      this.drawn = ticket;
       const changed = this.takeLog(log);
       this.takeTimeline(timeline);
       if (!state.unchanged) this.live = state;
       this.legal = legal;
-      // Reads running side by side may see different versions: the page
-      // holds the oldest, so the next refresh asks again for anything newer.
-      this.held = Math.min(state.version, log.version, timeline.version);
+      this.held = legal.version;
       this.summary.version = this.held;
       this.effective = [0, ...this.log.entries.filter((e) => !e.undone).map((e) => e.index)];
       if (this.replayAt !== null && !this.effective.includes(this.replayAt)) this.replayAt = null;
@@ -95,6 +108,23 @@ class GamePage {
       this.sections.head.dataset.rendered = this.held;
     } finally {
       this.busy -= 1;
+    }
+  }
+
+  // The state, log, timeline and legal moves of one version. Read side by
+  // side, each may see another version (a move recorded meanwhile): then all
+  // are read again, so that a form is never drawn from one version's moves
+  // beside another's state. Each read carries this page's token (a player's
+  // page: the seat's), so that every answer is as this page may see the game.
+  async readTogether(since, answered) {
+    for (let round = 1; ; round += 1) {
+      const [state, log, timeline, legal] = await Promise.all([
+        (round === 1 && answered) || api.state(this.id, { token: this.token, seat: this.seat, since }),
+        api.log(this.id, this.token, since), api.timeline(this.id, since, this.token), this.legalMoves(),
+      ]);
+      if ([state.version, log.version, timeline.version].every((v) => v === legal.version)) return { state, log, timeline, legal };
+      // Nothing is drawn yet: read until they agree.
+      if (round >= READ_ROUNDS && this.live) return null;
     }
   }
 
@@ -121,15 +151,15 @@ class GamePage {
   // the game moved on, a conditional read the service answers 304
   // without a body while nothing changed (no request waits on the server).
   watch() {
-    let tag = null;
+    this.tag = null;
     const timer = setInterval(async () => {
       if (!this.main.contains(this.sections.head)) return clearInterval(timer);
       if (document.hidden || this.busy || this.watching) return;
       this.watching = true;
       try {
-        const changed = await api.summaryIfChanged(this.id, tag).catch(() => null);
+        const changed = await api.summaryIfChanged(this.id, this.tag, this.token).catch(() => null);
         if (!changed) return;
-        tag = changed.tag;
+        this.tag = changed.tag;
         if (changed.summary.version !== this.version && !this.busy) await this.refresh().catch(() => {});
       } finally {
         this.watching = false;
