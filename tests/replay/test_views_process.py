@@ -67,7 +67,8 @@ def test_tablelog_views_keeps_the_list_and_another_takes_over_when_it_stops(own_
     store = open_store(own_database)
     games = Games(store)                 # as a production worker: no runner here
     log = tmp_path / "views.log"
-    first = command("views", "--database", own_database, log=log)
+    health = tmp_path / "views-ok"
+    first = command("views", "--database", own_database, "--health-file", str(health), log=log)
     second = None
     try:
         assert wait_until(lambda: (games.views.leader.runner() or views_module.Runner(0, None)).pid == first.pid)
@@ -76,9 +77,11 @@ def test_tablelog_views_keeps_the_list_and_another_takes_over_when_it_stops(own_
         assert [s["version"] for s in games.views.summaries() if s["id"] == gid] == [games.history(gid).version]
         assert readiness(games)["ok"]
         assert games.views.projection._histories == {}       # this process did no view work
+        assert health.read_text() == "ok\n"
 
         second = command("views", "--database", own_database, log=log)      # stands by: the lock is the first's
         assert ended(first) == 0
+        assert not health.exists()                              # a stopped runner is not healthy
         assert wait_until(lambda: (games.views.leader.runner() or views_module.Runner(0, None)).pid == second.pid)
         more = play(games, 3, seed=22)
         assert wait_until(lambda: listed_version(games, more) == games.history(more).version)
