@@ -1,5 +1,5 @@
-"""The ``tablelog`` command: serve, list games, show a log, replay and verify,
-export and import records, draw score charts, benchmark."""
+"""The ``tablelog`` command: serve, keep the views, list games, show a log,
+replay and verify, export and import records, draw score charts, benchmark."""
 from __future__ import annotations
 
 import argparse

@@ -119,7 +119,7 @@ def test_a_failing_runner_elsewhere_is_named_by_readiness_and_not_waited_for(own
         monkeypatch.setattr(views_module, "RUNNER_CHECK", 0.0)
         assert readiness(worker)["ok"]
         runner.views.leader.release()
-        assert worker.views.runner() is None
+        assert wait_until(lambda: worker.views.runner() is None)    # PostgreSQL ends the session after the close
     finally:
         for store in stores:
             store.close()
