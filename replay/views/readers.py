@@ -229,14 +229,13 @@ class Views(ViewReader):
         """The rows of the games changed after the views' tracked position,
         up to every event stored before this call (empty: the views hold
         them). Only the runner writes the views: a reader waits for it (at
-        most ``FRESH_WAIT`` seconds, not when its last try failed or no
-        thread runs it here), then computes in memory the rows of what it
-        has not processed yet, from the events themselves. It waits only for
-        a runner that is there and did not fail its last try: this process's
-        thread, or the process that holds the views lock (``tablelog views``,
-        the production server's own). So a reader never sees the list
-        behind its own process's writes, and a read never writes (a
-        read-only database, a full disk, a stuck runner)."""
+        most ``FRESH_WAIT`` seconds, and only for a runner that is there and
+        did not fail its last try: this process's thread, or the process
+        that holds the views lock, ``tablelog views`` or the production
+        server's), then computes in memory the rows of what it has not
+        processed yet, from the events themselves. So a reader never sees
+        the list behind its own process's writes, and a read never writes
+        (a read-only database, a full disk, a stuck runner)."""
         target = self.store.recorder.max_notification_id() or 0
         if self.position >= target:
             return {}
