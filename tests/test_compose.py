@@ -107,3 +107,21 @@ def test_the_production_service_exposes_metrics_to_the_operator_only():
     assert service["environment"]["TABLELOG_TRUSTED_PROXIES"] == proxy        # the proxy alone is believed
     subnet = document["networks"]["default"]["ipam"]["config"][0]["subnet"]
     assert ipaddress.ip_address(proxy) in ipaddress.ip_network(subnet)
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_the_views_run_in_a_service_of_their_own_on_the_servers_databases(name):
+    services = load(name)["services"]
+    views = services["views"]
+    command = views["command"]
+    assert command[:2] == ["tablelog", "views"]
+    health_file = command[command.index("--health-file") + 1]
+    assert health_file.startswith("/tmp/") and health_file in views["healthcheck"]["test"][-1]     # a tmpfs
+    servers = [services[s] for s in BUILT if s in services and "serve" in services[s]["command"]]
+    assert servers and all("--no-views" in server["command"] for server in servers)
+    databases = ("TABLELOG_DATABASE_URL_FILE", "TABLELOG_SHARDS_FILE")
+    for server in servers:
+        assert {k: v for k, v in views["environment"].items() if k in databases} == \
+            {k: v for k, v in server["environment"].items() if k in databases}
+        assert set(views["secrets"]) <= set(server["secrets"])
+    assert set(views["depends_on"]) >= {"migrate"}

@@ -9,6 +9,8 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVE = ["tablelog", "serve", "--production", "--host", "0.0.0.0", "--port", "8000", "--workers", "2"]
+BESIDE_VIEWS = SERVE[:3] + ["--no-views"] + SERVE[3:]
+"""The service in compose, whose views service runs the views' runner."""
 
 
 def compose():
@@ -17,14 +19,16 @@ def compose():
 
 def test_compose_starts_postgres_and_the_service_with_health_checks():
     services = compose()["services"]
-    assert set(services) == {"db", "key", "migrate", "tablelog", "caddy"}
+    assert set(services) == {"db", "key", "migrate", "tablelog", "views", "caddy"}
     assert services["caddy"]["profiles"] == ["tls"]          # TLS in front only when asked for
     assert services["db"]["image"].startswith("postgres:")
     assert "pg_isready" in " ".join(services["db"]["healthcheck"]["test"])
     app = services["tablelog"]
     assert app["depends_on"]["db"]["condition"] == "service_healthy"
-    assert app["command"] == SERVE
+    assert app["command"] == BESIDE_VIEWS
     assert "/api/health" in " ".join(app["healthcheck"]["test"])
+    assert services["views"]["command"][:2] == ["tablelog", "views"]
+    assert services["views"]["depends_on"]["db"]["condition"] == "service_healthy"
     assert (ROOT / "docker" / app["build"]["dockerfile"].split("/")[-1]).exists()
 
 
@@ -97,14 +101,14 @@ def test_the_service_listens_where_its_health_check_and_port_point():
 def test_the_sharded_compose_file_serves_two_shards_from_two_hosts():
     """Two shards, each its own server; two hosts with the same shard map and key."""
     shards = yaml.safe_load((ROOT / "docker" / "compose.shards.yaml").read_text())["services"]
-    assert {"db0", "db1", "redis", "key", "migrate", "tablelog-a", "tablelog-b"} == set(shards)
+    assert {"db0", "db1", "redis", "key", "migrate", "tablelog-a", "tablelog-b", "views"} == set(shards)
     migrate = shards["migrate"]
     assert migrate["command"] == ["tablelog", "migrate", "--service-role", "tablelog_service"]
     assert migrate["environment"]["TABLELOG_DATABASE_URL_FILE"] == "/run/secrets/owner_database_url_db0"
     assert migrate["environment"]["TABLELOG_SHARDS_FILE"] == "/run/secrets/owner_shards"
     hosts = [shards["tablelog-a"], shards["tablelog-b"]]
     for host in hosts:
-        assert host["command"] == SERVE
+        assert host["command"] == BESIDE_VIEWS
         env = host["environment"]
         assert env["TABLELOG_DATABASE_URL_FILE"] == "/run/secrets/service_database_url_db0"
         assert env["TABLELOG_SHARDS_FILE"] == "/run/secrets/service_shards"

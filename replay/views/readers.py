@@ -15,10 +15,13 @@ from domain.names import player_key
 from domain.ranking import places
 from domain.record import game_event_topics, is_game_event
 from domain.history import GameHistory
-from replay.views.leader import views_leader
+from replay.views.leader import Runner, views_leader
 from replay.views.projection import GameViews
 from replay.views.statistics import stats, summed_totals
 from replay.views.tables import FRESH_WAIT, log, open_views
+
+RUNNER_CHECK = 1.0
+"""Seconds a reader trusts what it last learnt of the runner in another process (alive, failing)."""
 
 
 Newer = dict[str, tuple[dict[str, Any], list[dict[str, Any]]]]
@@ -92,7 +95,8 @@ class Views(ViewReader):
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.failing: str | None = None
-        """Why the last try to bring the views up to date failed (None: it did not; readiness reads it)."""
+        """Why this process's last try to bring the views up to date failed (None: it did not)."""
+        self._runner: tuple[float, Runner | None] = (float("-inf"), None)
 
     @property
     def position(self) -> int:
@@ -178,36 +182,64 @@ class Views(ViewReader):
         self.leader.release()
 
     def _run(self, interval: float, poll: float) -> None:
-        wait = 0.0
+        wait, behind = 0.0, True
         while not self._stop.wait(wait):
             if not self.leader.hold():
-                self.failing = None       # another process keeps the views: its readiness says how it fares
-                wait = interval
+                self.failing = None       # another process keeps the views: it says how it fares
+                wait, behind = interval, True
                 continue
+            if behind and self.failing is None:
+                log.info("this process runs the views of %s from position %s", self.store.name, self.position)
             try:
                 # After a batch too: the events that come meanwhile make the
                 # next batch, whose rows are written once a game (under load
                 # a batch right after the last held one or two events, and
                 # its reads and writes cost as much as one of many).
-                self.catch_up()
-                self.failing = None
+                done = self.catch_up()
+                if behind:
+                    log.info("the views of %s are up to date at position %s (%s events processed)",
+                             self.store.name, self.position, done)
+                self.failing, behind = None, False
                 wait = poll
             except Exception as error:
                 log.exception("the views could not catch up; trying again")
-                self.failing = _first_line(error)
+                self.failing, behind = _first_line(error), True
                 wait = interval
+            self.leader.publish(self.failing)
+
+    def runner(self) -> Runner | None:
+        """The process that runs the views now (this one or another; None:
+        none does), as learnt at most ``RUNNER_CHECK`` seconds ago."""
+        if self.leader.held and self._thread is not None:
+            return Runner(None, self.failing)
+        learnt, runner = self._runner
+        if time.monotonic() - learnt > RUNNER_CHECK:
+            runner = self.leader.runner()
+            self._runner = (time.monotonic(), runner)
+        return runner
+
+    def runner_failing(self) -> str | None:
+        """Why the views are not kept now: their runner's last try failed,
+        in this process or in the one that runs them (None: it did not, or
+        no process runs them; their lag, in the metrics, shows that)."""
+        runner = self.runner()
+        return runner.failing if runner else None
 
     def fresh(self) -> Newer:
         """The rows of the games changed after the views' tracked position,
         up to every event stored before this call (empty: the views hold
         them). Only the runner writes the views: a reader waits for it (at
-        most ``FRESH_WAIT`` seconds, not when its last try failed or no
-        thread runs it here), then computes in memory the rows of what it
-        has not processed yet, from the events themselves. So a reader never
-        sees the list behind its own process's writes, and a read never
-        writes (a read-only database, a full disk, a stuck runner)."""
+        most ``FRESH_WAIT`` seconds, and only for a runner that is there and
+        did not fail its last try: this process's thread, or the process
+        that holds the views lock, ``tablelog views`` or the production
+        server's), then computes in memory the rows of what it has not
+        processed yet, from the events themselves. So a reader never sees
+        the list behind its own process's writes, and a read never writes
+        (a read-only database, a full disk, a stuck runner)."""
         target = self.store.recorder.max_notification_id() or 0
-        if self._thread is not None and not self.failing:
+        if self.position >= target:
+            return {}
+        if self._waits():
             deadline = time.monotonic() + FRESH_WAIT
             pause = 0.005
             while self.position < target:
@@ -217,6 +249,13 @@ class Views(ViewReader):
                 time.sleep(pause)
                 pause = min(pause * 2, 0.05)
         return self.newer(target)
+
+    def _waits(self) -> bool:
+        """Whether a reader here waits for a runner (one is there and did not fail its last try)."""
+        if self._thread is not None:
+            return not self.failing
+        runner = self.runner()
+        return runner is not None and not runner.failing
 
     def newer(self, target: int) -> Newer:
         """The rows, computed here and written nowhere, of each game with an

@@ -9,7 +9,8 @@
   SQLite: ``query_only``, a file or folder it may not write); SQLite's write
   lock is given within its lock timeout; its disk has room and the file may
   grow (``PRAGMA max_page_count``, read, not written); and the views' runner
-  of this process did not fail its last try. Not ready is 503 with
+  did not fail its last try (this process's, or the process that runs them:
+  ``tablelog views``, the production server's own). Not ready is 503 with
   Retry-After, naming what failed.
 """
 from __future__ import annotations
@@ -67,7 +68,7 @@ def readiness(games: Any) -> dict[str, Any]:
     problems = [f"shard {number}: {why}" if len(games.shards.stores) > 1 else why
                 for number, store in enumerate(games.shards.stores) if (why := cannot_write(store))]
     for views in games.shard_views:
-        if views.failing:           # its runner tries again every half second (readiness writes nothing)
-            problems.append(f"the views cannot be kept: {views.failing}")
+        if failing := views.runner_failing():      # its runner tries again every half second
+            problems.append(f"the views cannot be kept: {failing}")
     return {"ok": not problems, "database": "postgresql" if games.store.is_postgres else "sqlite",
             "problems": problems}

@@ -1,5 +1,5 @@
-"""The ``tablelog`` command: serve, list games, show a log, replay and verify,
-export and import records, draw score charts, benchmark."""
+"""The ``tablelog`` command: serve, keep the views, list games, show a log,
+replay and verify, export and import records, draw score charts, benchmark."""
 from __future__ import annotations
 
 import argparse
@@ -45,6 +45,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
     serve.add_argument("--production", action="store_true", help="run several workers (gunicorn, each serving with waitress) instead of Flask's server")
     serve.add_argument("--workers", type=int, default=2, help="worker processes with --production")
+    serve.add_argument("--no-views", action="store_true",
+                       help="with --production: run no views runner beside the workers (tablelog views runs "
+                            "it elsewhere)")
+
+    views = sub.add_parser("views", parents=[common],
+                           help="keep the game list and players' views up to date, in a process of its own "
+                                "(until SIGTERM or SIGINT)")
+    views.add_argument("--health-file", metavar="FILE",
+                       help="write FILE every few seconds while the runner works and did not fail its last "
+                            "try; removed when it fails or stops (a container's health check reads its age)")
+    views.add_argument("--stop-with-parent", action="store_true",
+                       help="stop when the process that started this one ends (serve --production starts "
+                            "its runner so)")
 
     sub.add_parser("invite", parents=[common], help="make an invite to the default group (its games: those "
                    "recorded before groups)")
@@ -198,7 +211,10 @@ def run(args: argparse.Namespace) -> int:
     settings = load(database_url=args.database, shards=args.shard or None)
     database, shards = settings.database_url, settings.shards
     if args.command == "serve":
-        return serve_command(settings, args.host, args.port, args.production, args.workers)
+        return serve_command(settings, args.host, args.port, args.production, args.workers, not args.no_views)
+    if args.command == "views":
+        from service.ops.views_runner import run_views
+        return run_views(settings, args.health_file, args.stop_with_parent)
     if args.command == "games":
         return games_command(database, shards, args.json)
     if args.command == "invite":
@@ -310,8 +326,11 @@ def serving_key(database: str | None, production: bool, settings: Settings | Non
     return ring
 
 
-def serve_command(settings: Settings, host: str, port: int, production: bool, workers: int) -> int:
-    """``tablelog serve``, with the settings read and checked at the command's start."""
+def serve_command(settings: Settings, host: str, port: int, production: bool, workers: int,
+                  views: bool = True) -> int:
+    """``tablelog serve``, with the settings read and checked at the command's start. Plain ``serve``
+    runs the views in its own process; ``--production`` in a child of gunicorn's master (``views``),
+    never in a worker."""
     from service.telemetry import logs
     database, shards = settings.database_url, settings.shards
     logs.configure(settings.log_format, settings.log_level)
@@ -340,7 +359,7 @@ def serve_command(settings: Settings, host: str, port: int, production: bool, wo
         app.run(host=host, port=port, threaded=True)
         return 0
     from service.ops.serving import serve_production
-    return serve_production(settings, host, port, workers)
+    return serve_production(settings, host, port, workers, views)
 
 
 def _games(database: str | None, shards: Sequence[str]):

@@ -90,7 +90,7 @@ class Server:
         raise RuntimeError(f"the server did not start: see {self.log.name}")
 
     def cpu_seconds(self) -> float:
-        """The CPU time the server's processes (its master and workers) have
+        """The CPU time the server's processes (its master, workers and views runner) have
         used so far, from /proc (0 where there is none): beside the moves it
         served, the server's cost of a move, which a machine shared with
         other work changes less than its moves a second."""

@@ -9,15 +9,23 @@ all and the service stops answering. Waitress reads every request whole in
 one I/O loop (a buffer per connection, no thread) and gives a thread only a
 complete request, so slow clients cost memory, bounded by the limits below,
 not the service's attention.
+
+The views' runner is a child of the master (``tablelog views``), never a
+worker's thread: the master starts it with the workers, starts it again
+when it ends, and stops it when the server stops.
 """
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import tempfile
 import threading
+import time
 from typing import Any, Sequence
 
 from gunicorn.app.base import BaseApplication
+from gunicorn.arbiter import Arbiter
 from gunicorn.workers.base import Worker
 
 from service.telemetry import logs, metrics
@@ -31,6 +39,10 @@ CONNECTIONS = 1000
 """Open connections one worker keeps (waitress refuses more until some close)."""
 IDLE_TIMEOUT = 30
 """Seconds a connection may send nothing before waitress closes it."""
+VIEWS_RESTART = 1.0
+"""Seconds the master waits before it starts again a views' runner that ended."""
+VIEWS_STOP = 10.0
+"""Seconds the master gives its views' runner to stop before it kills it."""
 
 
 class WaitressWorker(Worker):
@@ -52,12 +64,84 @@ class WaitressWorker(Worker):
         server.task_dispatcher.shutdown(timeout=self.cfg.graceful_timeout)
 
 
+class ViewsChild:
+    """``tablelog views`` as a child of the master, with the master's settings."""
+
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        self.process: subprocess.Popen | None = None
+        self.ended_at: float | None = None
+
+    def keep(self, log: Any) -> None:
+        """Start the runner, or start it again a moment after it ended."""
+        if self.process is not None:
+            # The master reaps every child (gunicorn's waitpid(-1)): an ended
+            # runner's status may be gone, Popen then reports it ended.
+            if self.process.poll() is None:
+                return
+            log.warning("the views' runner (pid %s) ended; starting it again", self.process.pid)
+            self.process, self.ended_at = None, time.monotonic()
+        if self.ended_at is not None and time.monotonic() - self.ended_at < VIEWS_RESTART:
+            return
+        env = dict(os.environ, TABLELOG_DATABASE_URL=self.settings.database_url,
+                   TABLELOG_SHARDS=",".join(self.settings.shards))
+        self.process = subprocess.Popen([sys.executable, "-m", "service.ops.cli", "views", "--stop-with-parent"],
+                                        env=env, stdin=subprocess.DEVNULL)
+        log.info("started the views' runner (pid %s)", self.process.pid)
+
+    def ask_to_stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()        # it ends its batch and lets the lock go
+
+    def stop(self) -> None:
+        process, self.process = self.process, None
+        if process is None or process.poll() is not None:
+            return
+        process.terminate()
+        try:
+            process.wait(VIEWS_STOP)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+class Master(Arbiter):
+    """gunicorn's master, which also keeps the views' runner (when there is one to keep)."""
+
+    def __init__(self, app: "Production"):
+        self.views = ViewsChild(app.settings) if app.views else None
+        super().__init__(app)
+
+    def manage_workers(self) -> None:
+        # Called at the start and about once a second after (gunicorn's main loop).
+        super().manage_workers()
+        if self.views is not None:
+            self.views.keep(self.log)
+
+    def stop(self, graceful: bool = True) -> None:
+        views, self.views = self.views, None        # stopped once, and never started again
+        if views is not None:
+            views.ask_to_stop()          # beside the workers, not after them
+        try:
+            super().stop(graceful)
+        finally:
+            if views is not None:
+                views.stop()
+
+
 class Production(BaseApplication):
     def __init__(self, database: str | None, shards: Sequence[str], host: str, port: int, workers: int,
-                 settings: Settings):
+                 settings: Settings, views: bool = True):
         self.database, self.shards, self.host, self.port, self.workers = database, shards, host, port, workers
-        self.settings = settings
+        self.settings, self.views = settings, views
         super().__init__()
+
+    def run(self) -> None:
+        try:
+            Master(self).run()
+        except RuntimeError as error:        # as gunicorn's own run says a start it refused
+            print(f"\nError: {error}\n", file=sys.stderr, flush=True)
+            sys.exit(1)
 
     def load_config(self) -> None:
         self.cfg.set("bind", f"{self.host}:{self.port}")
@@ -76,17 +160,17 @@ class Production(BaseApplication):
 
     def load(self) -> Any:
         from service.http.app import create_app
-        app = create_app(self.database, shards=self.shards, settings=self.settings, local_group=False)
-        app.extensions["tablelog"].views.start()
-        return app
+        # No views' runner here: the master's child runs it (or tablelog views, elsewhere).
+        return create_app(self.database, shards=self.shards, settings=self.settings, local_group=False)
 
 
 def child_exit(server: Any, worker: Worker) -> None:
     metrics.worker_exited(worker.pid)
 
 
-def serve_production(settings: Settings, host: str, port: int, workers: int) -> int:
-    """``serve --production``: gunicorn's workers, each made with ``settings`` (read at the command's start)."""
+def serve_production(settings: Settings, host: str, port: int, workers: int, views: bool = True) -> int:
+    """``serve --production``: gunicorn's workers, each made with ``settings`` (read at the command's
+    start), and the views' runner beside them unless ``views`` is false."""
     # Before any worker counts anything: the workers' metrics, summed at each scrape.
     metrics.prepare_multiprocess()
     if not settings.rate_limit_storage:
@@ -96,5 +180,5 @@ def serve_production(settings: Settings, host: str, port: int, workers: int) -> 
         settings = settings.model_copy(update={"rate_limit_storage": storage})
     # The workers, forked from this process, share the games' newest versions.
     heads.share()
-    Production(settings.database_url, settings.shards, host, port, workers, settings).run()
+    Production(settings.database_url, settings.shards, host, port, workers, settings, views).run()
     return 0
