@@ -82,6 +82,8 @@ class GroupCommit:
             for save in group:
                 together.events.extend(save.processing.events)
                 together.aggregates.update(save.processing.aggregates)
+                for name, values in save.processing.saved_kwargs.items():     # each save's checkpoints
+                    together.saved_kwargs.setdefault(name, []).extend(values)
             try:
                 recordings = self.record(together)
             except IntegrityError:
