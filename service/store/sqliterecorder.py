@@ -47,7 +47,7 @@ class CheckpointingRecorder(SQLiteApplicationRecorder):
                     (e.originator_id.hex if isinstance(e.originator_id, UUID) else e.originator_id,
                      e.originator_version, e.topic, e.state) for e in checkpoints])
             except sqlite3.Error as error:
-                if not c.connection.in_transaction:
+                if not c.sqlite_cursor.connection.in_transaction:     # SQLite ended the transaction
                     raise
                 log.info("checkpoints not written (%s): the events are, and the next checkpoint is tried", error)
         return notification_ids
