@@ -102,19 +102,23 @@ class LockingInsertRecorder(PostgresApplicationRecorder):
             "      SELECT originator_id, originator_version, topic, state FROM unnest(checkpoints) "
             "      ON CONFLICT DO NOTHING; "
             "  EXCEPTION WHEN others THEN "
-            "    RAISE WARNING 'checkpoints not written (%), the events are: %', SQLERRM, SQLSTATE; "
+            "    RAISE WARNING 'checkpoints not written (% %), the events are', SQLSTATE, SQLERRM; "
             "  END; "
             "END; $BODY$"
         ).format(schema=schema, function=Identifier(self.checkpoints_function),
                  event=Identifier(self.stored_event_type_name), insert=Identifier(self.insert_function),
                  snapshots=Identifier(snapshots_table)))
 
-    @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
     def insert_events(self, stored_events: Sequence[StoredEvent], *,
                       checkpoints: Sequence[StoredEvent] = (), **kwargs: Any) -> Sequence[int] | None:
         """eventsourcing's write; with ``checkpoints`` (stored snapshots), those too, in the same statement."""
-        if not (checkpoints and self.keeps_checkpoints):
-            return super().insert_events(stored_events, **kwargs)
+        if checkpoints and self.keeps_checkpoints:
+            return self._insert_with_checkpoints(stored_events, checkpoints)
+        return super().insert_events(stored_events, **kwargs)
+
+    @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)      # as eventsourcing's own write
+    def _insert_with_checkpoints(self, stored_events: Sequence[StoredEvent],
+                                 checkpoints: Sequence[StoredEvent]) -> list[int]:
         rows = [[self.construct_pg_stored_event(e.originator_id, e.originator_version, e.topic, e.state)
                  for e in events] for events in (stored_events, checkpoints)]
         with self.datastore.get_connection() as conn, conn.cursor() as curs:
