@@ -234,3 +234,33 @@ def test_moves_of_several_games_commit_together_with_their_checkpoints(store, ke
     assert sizes == [(2, 0), (4, 2)] and store.group_commit.groups == 1    # a move and its anchor's event, each
     for gid, _, _ in tables[1:]:
         assert newest(store, gid).version == replayed(store, gid).version
+
+
+def test_a_move_with_checkpoints_the_store_does_not_take_is_not_recorded_and_the_game_reads_back(store, keyring,
+                                                                                                monkeypatch):
+    """The store away at the move that makes a checkpoint due: nothing is
+    recorded, the history made for the checkpoints is let go (read again
+    from the store), and the move made again stores it, checkpoint and all."""
+    from eventsourcing.persistence import OperationalError
+    games = Games(store, keyring)
+    created = games.create("willi", FOUR)
+    gid, token = created["id"], created["tokens"]["scorekeeper"]
+    rng = random.Random(19)
+    up_to_a_head(games, gid, token, rng)
+    before = games.history(gid)
+    version, state = before.version, before.state
+    chosen = random_move(WILLI, state, rng)
+    insert = store.recorder.insert_events
+
+    def away(*args, **kwargs):
+        raise OperationalError("the database is away")
+
+    monkeypatch.setattr(store.recorder, "insert_events", away)
+    with pytest.raises(OperationalError):
+        games.record_move(gid, chosen, token)
+    monkeypatch.setattr(store.recorder, "insert_events", insert)
+    assert replayed(store, gid).version == version
+    hist = games.history(gid)
+    assert (hist.version, hist.state, list(hist.effective)) == (version, state, list(replayed(store, gid).effective))
+    assert games.record_move(gid, chosen, token)["version"] == version + 1
+    assert newest(store, gid).version == version + 1 == replayed(store, gid).version
