@@ -21,7 +21,15 @@ not match, or which does not join the stored events (its hash is not the
 next event's ``prev_hash``; a ply checkpoint whose move is no longer the
 effective one there), is ignored and written again from a replay. Without a
 key (a service that only reads) nothing is written or trusted: the history
-is replayed from the events, as before. The content is a pickle, opened
+is replayed from the events, as before.
+
+The checkpoints a write makes due are saved with it, in its own transaction
+(``due_with``; the recorders in service/store/pgrecorder.py and
+sqliterecorder.py): no round trip of their own. Their part cannot refuse
+the write: one whose key another process took is left as it is, any other
+failure of that part is left out and the events are committed. They are
+taken as written either way (a cache: the next are due on schedule, and
+what is read back is checked as above). The content is a pickle, opened
 only once its MAC has been checked: someone with the database but not the
 key cannot make one the service would open.
 """
