@@ -118,6 +118,12 @@ class GameRecord(Aggregate):
     seed_commitment = None
     anchored = False            # likewise: games started before it was written
 
+    def __getstate__(self) -> dict[str, Any]:
+        """A record written down (a stored checkpoint's pickle, a copy) holds
+        what is stored: events not saved yet belong to the save under way,
+        as eventsourcing's own snapshots leave them out."""
+        return {**self.__dict__, "_pending_events": []}
+
     class Event(ChainedEvent, Aggregate.Event):
         pass
 

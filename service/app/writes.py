@@ -58,7 +58,7 @@ class Writes:
             for attempt in range(WRITE_ATTEMPTS):
                 cached = self._cached_head(gid, expected_version) if attempt == 0 else None
                 hist = cached or self._sync(gid, anchor_too=True)
-                caller, record, pending = ANONYMOUS, hist.record, []
+                caller, record, pending, checkpoints = ANONYMOUS, hist.record, [], None
                 # Unread, the store may be away: what to go back to if the save fails.
                 savepoint = hist.table.savepoint() if cached is not None else None
                 try:
@@ -72,7 +72,10 @@ class Writes:
                     anchor = self._anchor_of(hist)
                     action(hist, caller)
                     pending = list(record.pending_events)
-                    self.store_of(gid).save(record, self._anchored(record, anchor))
+                    # Checkpoints the write makes due go in its own transaction,
+                    # made from the history as it leaves it (fed the events now).
+                    checkpoints = self.checkpoints_of(gid).due_with(hist, pending)
+                    self.store_of(gid).save(record, self._anchored(record, anchor), checkpoints=checkpoints or ())
                 except IntegrityError:
                     self._forget(gid)
                     if expected_version is not None:
@@ -88,9 +91,12 @@ class Writes:
                 except BaseException as error:
                     # The record and its table were changed but not saved (a
                     # save that failed may have taken the pending events already).
-                    if savepoint is not None and isinstance(error, Exception) and cannot_write(error):
+                    if savepoint is not None and checkpoints is None and isinstance(error, Exception) \
+                            and cannot_write(error):
                         # The database cannot write: the cache goes back to
-                        # where it stood, so reads answer from it meanwhile.
+                        # where it stood, so reads answer from it meanwhile
+                        # (unless the write's events were fed for its
+                        # checkpoints: that history is forgotten, read again).
                         hist.table.rollback(savepoint)
                         with self._guard:
                             self._anchors.pop(gid, None)
@@ -101,10 +107,13 @@ class Writes:
                                                                                               PersistenceError):
                         continue      # refused against the cache: read the store and check again
                     raise
-                hist.feed(pending, applied=True)
+                if checkpoints is None:
+                    hist.feed(pending, applied=True)
+                    self.checkpoints_of(gid).keep(hist)
+                else:
+                    self.checkpoints_of(gid).written(hist, checkpoints)
                 metrics.moves_recorded(hist.game.id, sum(isinstance(e, GameRecord.MoveRecorded) for e in pending))
                 self.heads.saw(self.store_of(gid).identity, gid, hist.version)
-                self.checkpoints_of(gid).keep(hist)
                 return self.answer(hist, hist.answers[request_id], caller, kind)
         raise AssertionError("unreachable")
 

@@ -9,7 +9,7 @@ and TRUNCATE, so even the database's own users cannot rewrite a record.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 from urllib.parse import unquote, urlparse
 
 import logging
@@ -26,6 +26,7 @@ from service.settings import load
 from service.store import history, reading
 from service.store.group_commit import GroupCommit
 from service.store.pgrecorder import RECORDER_TOPIC
+from service.store.sqliterecorder import RECORDER_TOPIC as SQLITE_RECORDER_TOPIC
 from service.store.sentences import SentenceTranscoder
 
 log = logging.getLogger("tablelog.store")
@@ -69,7 +70,9 @@ def persistence_env(url: str) -> dict[str, str]:
         if not path:
             raise DatabaseURLError(f"A SQLite URL names a file: sqlite:///tablelog.sqlite3, not {url!r}.")
         return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": path,
-                "SQLITE_LOCK_TIMEOUT": "5"}
+                "SQLITE_LOCK_TIMEOUT": "5",
+                # A write may carry its game's checkpoints (service/store/sqliterecorder.py).
+                "APPLICATION_RECORDER_TOPIC": SQLITE_RECORDER_TOPIC}
     if parsed.scheme in ("postgresql", "postgres"):
         if not parsed.path.strip("/"):
             raise DatabaseURLError(f"A PostgreSQL URL names a database: postgresql://user@host:5432/db, not {url!r}.")
@@ -89,7 +92,8 @@ def persistence_env(url: str) -> dict[str, str]:
             # on another connection, and the pool discards the broken one.
             "POSTGRES_PRE_PING": "n",
             # A write is one prepared call of an insert function that locks
-            # the table as eventsourcing's pipeline does (service/store/pgrecorder.py).
+            # the table as eventsourcing's pipeline does, its game's
+            # checkpoints with it (service/store/pgrecorder.py).
             "APPLICATION_RECORDER_TOPIC": RECORDER_TOPIC,
             "POSTGRES_ENABLE_DB_FUNCTIONS": "y",
             # Bounds on waiting for the database: a request is answered (503
@@ -111,6 +115,8 @@ class Tablelog(Application):
 
     def __init__(self, env: dict[str, str] | None = None):
         super().__init__(env=env)
+        if self.snapshots is not None and hasattr(self.recorder, "with_checkpoints"):
+            self.recorder.with_checkpoints(self.snapshots.recorder.events_table_name)  # type: ignore[attr-defined]
         self.group_commit = GroupCommit(self._record)
         # Which database this is, for the table of games' versions this
         # host's writers share (service/store/heads.py): an in-memory one is this
@@ -127,13 +133,20 @@ class Tablelog(Application):
         self.register_transcodings(transcoder)
         return transcoder
 
-    def save(self, *objs: Any, **kwargs: Any) -> list[Any]:
+    def save(self, *objs: Any, checkpoints: Sequence[Any] = (), **kwargs: Any) -> list[Any]:
         """Save the aggregates' new events, in one transaction with the
         saves other threads of this process make at the same moment (see
-        service/store/group_commit.py); returns once these events are committed."""
+        service/store/group_commit.py); returns once these events are
+        committed. ``checkpoints`` (stored checkpoints, when the recorder
+        ``keeps_checkpoints``: service/store/snapshots.py) go into the
+        snapshots table in the same transaction, passed to the recorder's
+        ``insert_events`` as eventsourcing passes a save's keyword arguments."""
         if kwargs:
             return super().save(*objs, **kwargs)
         processing: ProcessingEvent = ProcessingEvent()
+        if checkpoints:
+            processing.saved_kwargs["checkpoints"] = [self.snapshots.mapper.to_stored_event(c)
+                                                      for c in checkpoints]
         for obj in objs:
             if isinstance(obj, Aggregate):
                 # What ProcessingEvent.collect_events does, without its two

@@ -42,7 +42,8 @@ class Save:
 class GroupCommit:
     """Commits ``ProcessingEvent``s through ``record`` (the application's
     ``_record``: events in, recordings out, one transaction), several at once
-    when they arrive together."""
+    when they arrive together; what each save hands its recorder besides its
+    events (``saved_kwargs``: lists, its checkpoints) goes in together too."""
 
     def __init__(self, record: Callable[[ProcessingEvent], list[Recording]]):
         self.record = record
@@ -82,6 +83,8 @@ class GroupCommit:
             for save in group:
                 together.events.extend(save.processing.events)
                 together.aggregates.update(save.processing.aggregates)
+                for name, values in save.processing.saved_kwargs.items():     # each save's checkpoints
+                    together.saved_kwargs.setdefault(name, []).extend(values)
             try:
                 recordings = self.record(together)
             except IntegrityError:

@@ -21,7 +21,15 @@ not match, or which does not join the stored events (its hash is not the
 next event's ``prev_hash``; a ply checkpoint whose move is no longer the
 effective one there), is ignored and written again from a replay. Without a
 key (a service that only reads) nothing is written or trusted: the history
-is replayed from the events, as before. The content is a pickle, opened
+is replayed from the events, as before.
+
+The checkpoints a write makes due are saved with it, in its own transaction
+(``due_with``; the recorders in service/store/pgrecorder.py and
+sqliterecorder.py): no round trip of their own. Their part cannot refuse
+the write: one whose key another process took is left as it is, any other
+failure of that part is left out and the events are committed. They are
+taken as written either way (a cache: the next are due on schedule, and
+what is read back is checked as above). The content is a pickle, opened
 only once its MAC has been checked: someone with the database but not the
 key cannot make one the service would open.
 """
@@ -114,18 +122,33 @@ class Checkpoints:
         return self.keyring is not None and self.store.snapshots is not None
 
     # -- writing -------------------------------------------------------------------------
+    @property
+    def in_transaction(self) -> bool:
+        """Whether a write's checkpoints go in the write's own transaction
+        (the store's recorder inserts them with its events), rather than in
+        a write of their own after it."""
+        return self.enabled and getattr(self.store.recorder, "keeps_checkpoints", False)
+
+    def due_with(self, hist: GameHistory, pending: list[Any]) -> list[Checkpoint] | None:
+        """The checkpoints a write falls due for, to be saved in its own
+        transaction (``Tablelog.save(..., checkpoints=)``), computed from the
+        history as the write leaves it: ``pending`` (the write's events,
+        whose states ``hist``'s table already holds) is fed into ``hist``
+        first. None when none fall due or the store cannot take them with
+        the write: ``hist`` is then untouched, and the write's events are fed
+        and ``keep`` called after the save, as for events read."""
+        if not self.in_transaction or not (hist.states.reached or hist.version - hist.checkpointed >= HEAD_EVERY):
+            return None
+        hist.feed(pending, applied=True)
+        return self._due(hist)
+
     def keep(self, hist: GameHistory) -> None:
         """Write the ply checkpoints ``hist`` reached since the last call, and a
         head checkpoint when ``HEAD_EVERY`` events came since its last one."""
         if not self.enabled:
             hist.states.taken()
             return
-        plies = {ply: state for ply, state in hist.states.taken() if ply <= len(hist.effective)}
-        made = [self._made(hist, "ply", ply, hist.effective[ply - 1], state) for ply, state in plies.items()
-                if hist.written_plies.get(ply) != hist.effective[ply - 1]]
-        head = hist.version - hist.checkpointed >= HEAD_EVERY
-        if head:
-            made.append(self._made(hist, "head", len(hist.effective), 0, hist.checkpoint()))
+        made = self._due(hist)
         if not made:
             return
         for batch in (made, *([c] for c in made)) if len(made) > 1 else (made,):
@@ -134,11 +157,24 @@ class Checkpoints:
             except STORE_ERRORS as error:       # one at a time, then, so the others are written
                 log.info("checkpoints of game %s not written (%s): the next write tries again", hist.id, error)
                 continue
-            hist.written_plies.update((c.ply, c.number) for c in batch if c.kind == "ply")
-            if any(c.kind == "head" for c in batch):
-                hist.checkpointed = hist.version
+            self.written(hist, batch)
             if batch is made:
                 return
+
+    def _due(self, hist: GameHistory) -> list[Checkpoint]:
+        plies = {ply: state for ply, state in hist.states.taken() if ply <= len(hist.effective)}
+        made = [self._made(hist, "ply", ply, hist.effective[ply - 1], state) for ply, state in plies.items()
+                if hist.written_plies.get(ply) != hist.effective[ply - 1]]
+        if hist.version - hist.checkpointed >= HEAD_EVERY:
+            made.append(self._made(hist, "head", len(hist.effective), 0, hist.checkpoint()))
+        return made
+
+    @staticmethod
+    def written(hist: GameHistory, batch: list[Checkpoint]) -> None:
+        """Note in ``hist`` that ``batch`` is in the store."""
+        hist.written_plies.update((c.ply, c.number) for c in batch if c.kind == "ply")
+        if any(c.kind == "head" for c in batch):
+            hist.checkpointed = hist.version
 
     def _made(self, hist: GameHistory, kind: str, ply: int, number: int, content: Any) -> Checkpoint:
         text = base64.b64encode(zlib.compress(pickle.dumps(content, pickle.HIGHEST_PROTOCOL), 1)).decode()

@@ -44,8 +44,8 @@ def test_the_undo_events_are_saved_together_or_not_at_all(client, monkeypatch):
     games = client.application.extensions["tablelog"]
     saved = []
     real = games.store.save
-    monkeypatch.setattr(games.store, "save", lambda *records: saved.append(
-        [type(e).__name__ for r in records for e in r.pending_events]) or real(*records))
+    monkeypatch.setattr(games.store, "save", lambda *records, **kwargs: saved.append(
+        [type(e).__name__ for r in records for e in r.pending_events]) or real(*records, **kwargs))
     api.post("take-back", json={"move_index": 3})
     assert saved == [["MoveUndone"] * 4 + ["Anchored"]]      # with the head's keyed anchor
 
