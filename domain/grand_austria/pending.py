@@ -167,7 +167,7 @@ def _deck_ran_out(state: State, settling: Settling | None) -> bool:
     one is not, a record that says so (``DECK_EMPTY`` among the move's
     decisions, kept only when the deck ran out) is followed."""
     if staff.all_known(state):
-        empty = not staff.deck(state)
+        empty = staff.deck_empty(state)
         if empty and settling is not None:
             settling.taken.append(DECK_EMPTY)
             if settling.recorded and settling.recorded[0] == DECK_EMPTY:
