@@ -143,8 +143,11 @@ def watch(before: State, after: State, out: Outcome) -> State:
     """After every move: newly hired bell cards join (armed); each card is
     observed; the cards offered wait after the decisions already waiting.
     The state is left as it is (the same object) when no card changed."""
-    on_turn = after.turn.seat if after.turn is not None else None
     now = of(after).bells
+    if len(now) == len(after.players) and not any(now.values()) \
+            and not any(card.kind == "bell" for seat in after.players for card in after.player(seat).hired):
+        return after        # no seat holds a bell card (most moves of most games)
+    on_turn = after.turn.seat if after.turn is not None else None
     then = of(before).bells if same_turn(before, after) else {}
     bells, offers = {}, ()
     for seat in after.players:
