@@ -12,9 +12,9 @@ engine reads only that, so no central function names a module.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence, TypeVar
 
 from domain.rules import Expected, Move, MoveRule, Outcome
 
@@ -244,8 +244,7 @@ class Parts:
     watchers: tuple[Watcher, ...]
     staff_kinds: frozenset[str]
     completed_guests: tuple[Callable[[State, str], Sequence[Any]], ...]
-    hooks_at: Mapping[str, tuple[Callable[..., Any], ...]] = field(default_factory=dict)
-    """The chosen modules' hooks by place (a field of ``Hooks``), in the modules' order."""
+    hooks: tuple[Hooks, ...] = ()
     automaton_scoring: tuple[FinalLine, ...] = ()
     turn: tuple[Callable[[State], Expected | None], ...] = ()
     advance: tuple[Callable[[State, Outcome], State], ...] = ()
@@ -266,7 +265,6 @@ def parts_for(modules: tuple[str, ...]) -> Parts:
             first = next((b for b in ((before,) if isinstance(before, str) else before) if b in names), None)
             phases.insert(names.index(first) if first is not None else len(phases), phase)
     order = [m.turn_order for m in chosen if m.turn_order is not None]
-    answering = [m.hooks for m in chosen if m.hooks != NO_HOOKS]
     return Parts(
         modules=chosen,
         moves={k: v for m in chosen for k, v in m.moves.items()},
@@ -284,8 +282,7 @@ def parts_for(modules: tuple[str, ...]) -> Parts:
         watchers=tuple(m.watch for m in chosen if m.watch is not None),
         staff_kinds=frozenset(k for m in chosen for k in m.staff_kinds),
         completed_guests=tuple(m.completed_guests for m in chosen if m.completed_guests is not None),
-        hooks_at={place.name: tuple(hook for h in answering if (hook := getattr(h, place.name)) is not None)
-                  for place in fields(Hooks)},
+        hooks=tuple(m.hooks for m in chosen if m.hooks != NO_HOOKS),
         automaton_scoring=tuple(sorted((f for m in chosen for f in m.automaton_scoring), key=lambda f: f.order)),
         turn=tuple(m.turn for m in chosen if m.turn is not None),
         advance=tuple(m.advance for m in chosen if m.advance is not None),
@@ -301,18 +298,21 @@ def parts(state: State) -> Parts:
     return parts_for(state.config.modules)
 
 
-def hooks(state: State, place: str) -> tuple[Callable[..., Any], ...]:
-    """The chosen modules' hooks at one place (a field of ``Hooks``, ``"room_prepared"``), in the modules' order."""
-    return parts(state).hooks_at[place]
+H = TypeVar("H", bound=Callable[..., Any])
 
 
-def run_hooks(state: State, place: str, *args: Any) -> State:
+def hooks(state: State, place: Callable[[Hooks], H | None]) -> list[H]:
+    """The chosen modules' hooks at one place (``lambda h: h.room_prepared``), in the modules' order."""
+    return [hook for h in parts(state).hooks if (hook := place(h)) is not None]
+
+
+def run_hooks(state: State, place: Callable[[Hooks], Callable[..., State] | None], *args: Any) -> State:
     """Each chosen module's hook at this place, one after the other, on the state."""
     for hook in hooks(state, place):
         state = hook(state, *args)
     return state
 
 
-def asked(state: State, place: str, *args: Any) -> Any:
+def asked(state: State, place: Callable[[Hooks], Callable[..., Any] | None], *args: Any) -> Any:
     """The first answer a chosen module's hook at this place gives (None: none does)."""
     return next((a for hook in hooks(state, place) if (a := hook(state, *args)) is not None), None)
