@@ -254,6 +254,22 @@ class Hotel:
     def _rooms_by_name(self) -> Mapping[str, int]:
         return {name: room for room, name in enumerate(self.room_names)}
 
+    @cached_property
+    def _rooms_by_colour(self) -> Mapping[str, tuple[int, ...]]:
+        rooms: dict[str, tuple[int, ...]] = {}
+        for room in range(self.size):
+            rooms[self.colour(room)] = rooms.get(self.colour(room), ()) + (room,)
+        return rooms
+
+    def rooms_of(self, colour: str) -> tuple[int, ...]:
+        """The rooms of this colour, bottom left first, floor by floor."""
+        return self._rooms_by_colour.get(colour, ())
+
+    @cached_property
+    def by_columns_from_the_right(self) -> tuple[int, ...]:
+        """Every room, the rightmost column first, each column from the bottom."""
+        return tuple(f * self.width + c for c in reversed(range(self.width)) for f in range(len(self.floors)))
+
     def colour(self, room: int) -> str:
         return self.floors[room // self.width][room % self.width]
 

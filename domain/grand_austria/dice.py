@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from math import comb
-from typing import Iterator, Sequence
+from typing import Iterator, Mapping, Sequence
 
 from domain.chance import roll
 from domain.grand_austria.cafe import check_placement, most_placed, place
@@ -286,6 +286,13 @@ def choice_of(state: State, p: Pending) -> tuple[str, ...]:
         else state.config.dish_or_drink
 
 
+def chain_broken(pair: tuple[str, ...], items: Mapping[str, int]) -> tuple[str, str] | None:
+    """The first two items of an action's chain where more of the second
+    than of the first are taken ("never more than the one before"), or None."""
+    return next(((first, second) for first, second in zip(pair, pair[1:])
+                 if items.get(second, 0) > items.get(first, 0)), None)
+
+
 def check_choose_items(state: State, move: Move) -> None:
     p = waiting(state)
     items = {k: v for k, v in move["items"].items() if v}
@@ -295,10 +302,10 @@ def check_choose_items(state: State, move: Move) -> None:
     if p.kind == "items":
         if set(items) - set(p.pair):
             raise violation("wrong_items", N_("This action gives {pair}."), R_MAIN, pair=' and/or '.join(p.pair))
-        for first, second in zip(p.pair, p.pair[1:]):
-            if items.get(second, 0) > items.get(first, 0):
-                raise violation("too_many", N_("Never take more {second} than {first}."), R_MAIN,
-                                second=second, first=first)
+        broken = chain_broken(p.pair, items)
+        if broken is not None:
+            raise violation("too_many", N_("Never take more {second} than {first}."), R_MAIN,
+                            second=broken[1], first=broken[0])
     elif set(items) - set(allowed):
         raise violation("wrong_items", N_("Choose among {allowed}."), R_MAIN, allowed=', '.join(allowed))
     if "place" in move:
@@ -323,9 +330,7 @@ a house card can print (``any_items`` with a large n), is entered as counts
 
 
 def descending(n: int, parts: int) -> Iterator[tuple[int, ...]]:
-    """Every way to split ``n`` into ``parts`` counts, the first largest first
-    (the action's chain; those breaking "never more than the one before" are
-    refused by the check), one at a time."""
+    """Every way to split ``n`` into ``parts`` counts, the first largest first, one at a time."""
     if parts == 1:
         yield (n,)
         return
@@ -345,10 +350,13 @@ def items_listable(state: State, p: Pending) -> bool:
 
 
 def item_splits(state: State, p: Pending) -> Iterator[dict[str, int]]:
-    """Each split of the step's items, one at a time (settling a step looks at two)."""
+    """Each split of the step's items, one at a time (settling a step looks
+    at two); an action's chain only as it may be taken (``chain_broken``)."""
     choice = p.pair if p.kind == "items" else choice_of(state, p)
     for counts in descending(p.n, len(choice)):
-        yield {item: n for item, n in zip(choice, counts) if n or p.kind == "items"}
+        split = {item: n for item, n in zip(choice, counts) if n or p.kind == "items"}
+        if p.kind != "items" or chain_broken(choice, split) is None:
+            yield split
 
 
 def items_candidates(state: State, p: Pending) -> Iterator[Move]:

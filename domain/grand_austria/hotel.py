@@ -1,6 +1,8 @@
 """The hotel: rooms prepared, occupied (with the occupancy bonus) and removed."""
 from __future__ import annotations
 
+from typing import Iterator
+
 from domain.grand_austria.catalog import catalog
 from domain.grand_austria.effects import (advance_emperor, apply_effects, gain_krones, gained, pay, score,
                                           set_player, triggers)
@@ -58,8 +60,9 @@ def prepare(state: State, seat: str, room: int, pending: Pending | None, out: Ou
     player = state.player(seat)
     state = set_player(state, seat, evolve(player, rooms=put(player.rooms, room, PREPARED)))
     out.append({"fact": "room_prepared", "seat": seat, "room": hotel.name_of(room), "cost": cost})
-    state = score(state, seat, hotel.prepare_vp.get(room, 0), said(N_("room {hotel} prepared"), hotel=hotel.name_of(room)), out)
-    state = gained(state, seat, "room_prepared", 1, said(N_("room {hotel} prepared"), hotel=hotel.name_of(room)), out)
+    why = said(N_("room {hotel} prepared"), hotel=hotel.name_of(room))
+    state = score(state, seat, hotel.prepare_vp.get(room, 0), why, out)
+    state = gained(state, seat, "room_prepared", 1, why, out)
     return run_hooks(state, lambda h: h.room_prepared, seat, room, out)
 
 
@@ -101,6 +104,15 @@ def removable(state: State, p: Pending) -> list[int]:
 ROOM_NAMED = {"prepare_room": EMPTY, "occupy_room": PREPARED}
 """The room a move of each kind may name at all: its check refuses any other
 (a step's candidates are tried one by one, each refusal an exception)."""
+
+
+def prepare_candidates(state: State, p: Pending) -> Iterator[Move]:
+    """The rooms a step may prepare, one at a time: those ``can_prepare``
+    allows (settling the step looks at the first; each refused candidate
+    would cost a refusal)."""
+    hotel = state.hotel_of(p.seat)
+    return ({"type": "prepare_room", "seat": p.seat, "room": hotel.name_of(room)}
+            for room in range(hotel.size) if can_prepare(state, p.seat, room, p) is None)
 
 
 def room_moves(state: State, seat: str, kind: str) -> list[Move]:

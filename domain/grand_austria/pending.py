@@ -36,8 +36,8 @@ PENDING: dict[str, PendingKind] = {
     "funds": PendingKind("split_funds", dice.funds_candidates),
     "imitate": PendingKind("choose_action", dice.imitate_candidates),
     "extra_action": PendingKind("take_die", dice.extra_action_candidates, optional=True),
-    "rooms": PendingKind("prepare_room", _rooms("prepare_room"), optional=True),
-    "prepare_occupy": PendingKind("prepare_room", _rooms("prepare_room"), optional=True),
+    "rooms": PendingKind("prepare_room", hotel.prepare_candidates, optional=True),
+    "prepare_occupy": PendingKind("prepare_room", hotel.prepare_candidates, optional=True),
     "occupy": PendingKind("occupy_room", _rooms("occupy_room"), optional=True),
     "remove_room": PendingKind("remove_room", _removals),
     "hire": PendingKind("hire", staff.hire_candidates, optional=True),
@@ -167,7 +167,7 @@ def _deck_ran_out(state: State, settling: Settling | None) -> bool:
     one is not, a record that says so (``DECK_EMPTY`` among the move's
     decisions, kept only when the deck ran out) is followed."""
     if staff.all_known(state):
-        empty = not staff.deck(state)
+        empty = staff.deck_empty(state)
         if empty and settling is not None:
             settling.taken.append(DECK_EMPTY)
             if settling.recorded and settling.recorded[0] == DECK_EMPTY:

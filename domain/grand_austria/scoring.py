@@ -129,10 +129,10 @@ def objective_moves(state: State, seat: str) -> list[Move]:
 
 # -- the Emperor scoring (a round-end step) ----------------------------------------------
 def emperor_scoring(state: State, out: Outcome) -> State:
-    bots = automata(state)
     rounds = state.config.emperor_rounds
     if state.round not in rounds:
         return state
+    bots = automata(state)
     cat = state.config.catalog
     tile = cat.emperor_tiles[state.emperor_tiles[rounds.index(state.round)]]
     track = cat.emperor_vp

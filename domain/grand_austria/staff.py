@@ -41,6 +41,11 @@ def deck(state: State) -> list[int]:
     return [n for n in state.config.catalog.staff if n not in taken]
 
 
+def deck_empty(state: State) -> bool:
+    """Whether every card of the game's staff stack is in play (asked while a draw waits)."""
+    return in_play(state).issuperset(state.config.catalog.staff)
+
+
 def all_known(state: State) -> bool:
     return all(None not in p.hand for p in state.seats.values()) and \
         all(None not in pack for pack in state.packs.values())
@@ -80,8 +85,9 @@ def hire(state: State, p: Pending, card: Staff, out: Outcome) -> State:
     state = set_player(state, p.seat, evolve(player, hired=player.hired + (card,)))
     out.append({"fact": "hired", "seat": p.seat, "staff": card.to_json(), "why": p.why})
     state = pay(state, p.seat, hire_cost(p, card), said(N_("hire {name}"), name=card.name), out)
-    state = apply_effects(state, p.seat, card.on_hire, said(N_("staff {name} hired"), name=card.name), out)
-    return gained(state, p.seat, "hired", 1, said(N_("staff {name} hired"), name=card.name), out)
+    why = said(N_("staff {name} hired"), name=card.name)
+    state = apply_effects(state, p.seat, card.on_hire, why, out)
+    return gained(state, p.seat, "hired", 1, why, out)
 
 
 def usable(state: State, seat: str, card: Staff) -> int | None:
@@ -140,10 +146,13 @@ def apply_hire(state: State, move: Move, out: Outcome) -> State:
 
 
 def hire_candidates(state: State, p: Pending) -> Iterator[Move]:
-    """A hire of each card one may name, one at a time (with an unseen card
-    in hand, every card not in play: settling the step looks at the first)."""
+    """A hire of each card one may name and pay for, one at a time (with an
+    unseen card in hand, every card not in play: settling the step looks at
+    the first)."""
     source = p.cards if p.cards else state.player(p.seat).hand
-    return ({"type": "hire", "seat": p.seat, "staff": card_ref(c)} for c in named_from(state, source))
+    krones = state.player(p.seat).krones
+    return ({"type": "hire", "seat": p.seat, "staff": card_ref(c)} for c in named_from(state, source)
+            if hire_cost(p, c) <= krones)
 
 
 def check_use_staff(state: State, move: Move) -> None:

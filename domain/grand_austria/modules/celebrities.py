@@ -90,8 +90,16 @@ class Lounge:
 
     @property
     def stack(self) -> tuple[Celebrity, ...]:
-        out = set(self.discard) | {s.celebrity for s in self.spaces} | {c for cs in self.held.values() for c in cs}
+        out = self._out_of_stack()
         return tuple(c for c in self.tiles if c not in out)
+
+    @property
+    def stack_empty(self) -> bool:
+        out = self._out_of_stack()
+        return all(c in out for c in self.tiles)
+
+    def _out_of_stack(self) -> set[Celebrity]:
+        return set(self.discard) | {s.celebrity for s in self.spaces} | {c for cs in self.held.values() for c in cs}
 
     def space_of(self, colour: str) -> int | None:
         return next((i for i, s in enumerate(self.spaces) if s.colour == colour), None)
@@ -261,9 +269,11 @@ def die_price(state: State, seat: str, value: int, colour: str) -> tuple[int, st
 def die_taken(state: State, seat: str, value: int, colour: str, out: Outcome) -> State:
     """Steps 2-3 (the price is paid): take the celebrity of the die's colour,
     score its VP (the chit's, else the printed 1); the main action follows."""
+    if colour == WHITE:
+        return state
     lounge = of(state)
     index = lounge.space_of(colour)
-    if colour == WHITE or index is None or lounge.spaces[index].celebrity is None:
+    if index is None or lounge.spaces[index].celebrity is None:
         return state
     space = lounge.spaces[index]
     out.append({"fact": "celebrity_taken", "seat": seat, "colour": colour, "celebrity": space.celebrity.name,
@@ -405,7 +415,7 @@ def check_reveal_celebrity(state: State, move: Move) -> None:
 def apply_reveal_celebrity(state: State, move: Move, out: Outcome) -> State:
     celebrity = tile_named(state, move["card"])
     lounge = of(state)
-    if not lounge.stack:
+    if lounge.stack_empty:
         out.append({"fact": "celebrities_reshuffled", "celebrities": len(lounge.discard)})
         lounge = evolve(lounge, discard=())
     index = next(i for i, s in enumerate(lounge.spaces) if s.celebrity is None)

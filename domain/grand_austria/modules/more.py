@@ -143,26 +143,37 @@ def watch(before: State, after: State, out: Outcome) -> State:
     """After every move: newly hired bell cards join (armed); each card is
     observed; the cards offered wait after the decisions already waiting.
     The state is left as it is (the same object) when no card changed."""
-    on_turn = after.turn.seat if after.turn is not None else None
     now = of(after).bells
+    if len(now) == len(after.players) and not any(now.values()) \
+            and not any(card.kind == "bell" for seat in after.players for card in after.player(seat).hired):
+        return after        # no seat holds a bell card (most moves of most games)
+    on_turn = after.turn.seat if after.turn is not None else None
     then = of(before).bells if same_turn(before, after) else {}
-    bells, offers, changed = {}, (), False
+    bells, offers = {}, ()
     for seat in after.players:
-        known = now.get(seat)
-        changed = changed or known is None
-        known = known or ()
-        hired = [c for c in after.player(seat).hired if c.kind == "bell"]
-        earlier = len(then.get(seat, ()))
-        mine = []
-        for i, bell in enumerate(known + tuple(Bell(card) for card in hired[len(known):])):
-            seen, offer = observed(before, after, out, seat, i, bell, seat == on_turn, i < earlier)
-            changed = changed or seen is not bell or i >= len(known)
-            mine.append(seen)
-            offers += offer
-        bells[seat] = tuple(mine)
-    if not changed and not offers:
+        bells[seat], offer = seat_watched(before, after, out, seat, now.get(seat), seat == on_turn,
+                                          len(then.get(seat, ())))
+        offers += offer
+    if not offers and all(bells[seat] is now.get(seat) for seat in after.players):
         return after
     return evolve(after, modules={**after.modules, ID: More(bells)}, pending=after.pending + offers)
+
+
+def seat_watched(before: State, after: State, out: Outcome, seat: str, known: tuple[Bell, ...] | None,
+                 owners_turn: bool, earlier: int) -> tuple[tuple[Bell, ...], tuple[Pending, ...]]:
+    """A seat's bell cards after a move (``known`` itself when none changed:
+    most seats hold none) and the decisions they offer; the first
+    ``earlier`` were in play before the move, in the same turn."""
+    hired = [card for card in after.player(seat).hired if card.kind == "bell"]
+    known = known if known is not None else ()
+    if not known and not hired:
+        return known, ()
+    mine, offers = [], ()
+    for i, bell in enumerate(known + tuple(Bell(card) for card in hired[len(known):])):
+        seen, offer = observed(before, after, out, seat, i, bell, owners_turn, i < earlier)
+        mine.append(seen)
+        offers += offer
+    return (known if len(mine) == len(known) and all(m is k for m, k in zip(mine, known)) else tuple(mine)), offers
 
 
 # -- the bell's reward: taken (face down) or declined -------------------------------------------

@@ -21,10 +21,14 @@ def in_hand_order(items: Sequence[T], hand: str) -> list[T]:
     return list(items) if hand == "right" else list(reversed(items))
 
 
-def fits(hotel: Hotel, player: Player, guest: Guest) -> bool:
-    """A green guest fits any empty space, the others an empty space of their colour."""
-    return any(status == EMPTY and (guest.colour == GREEN or hotel.colour(r) == guest.colour)
-               for r, status in enumerate(player.rooms))
+def empty_colours(hotel: Hotel, player: Player) -> set[str]:
+    """The colours of the hotel's empty spaces."""
+    return {hotel.colour(r) for r, status in enumerate(player.rooms) if status == EMPTY}
+
+
+def fits(empty: set[str], guest: Guest) -> bool:
+    """A green guest fits any empty space, the others an empty space of their colour (``empty``: ``empty_colours``)."""
+    return guest.colour in empty or (guest.colour == GREEN and bool(empty))
 
 
 def select_guest(state: State, seat: str, colour: str, hand: str) -> int | None:
@@ -33,8 +37,8 @@ def select_guest(state: State, seat: str, colour: str, hand: str) -> int | None:
     (or no colour shown), the one with most VP; only guests whose colour
     still has an empty room in the opponent's hotel; equal VP by the hand.
     None when no guest fits (Top Section: Guests)."""
-    hotel, player = state.hotel_of(seat), state.player(seat)
-    fitting = [(p, g) for p, g in enumerate(state.queue) if g is not None and fits(hotel, player, g)]
+    empty = empty_colours(state.hotel_of(seat), state.player(seat))
+    fitting = [(p, g) for p, g in enumerate(state.queue) if g is not None and fits(empty, g)]
     if not fitting:
         return None
     of_colour = [(p, g) for p, g in fitting if g.colour == colour]
@@ -48,11 +52,7 @@ def bot_room(hotel: Hotel, player: Player, colour: str) -> int | None:
     first matching space from the left in the bottommost possible floor;
     green the first empty space from the bottom in the rightmost possible
     column (Accommodating Guests: no adjacency, no start at the bottom left)."""
-    w, floors = hotel.width, len(hotel.floors)
-    if colour == GREEN:
-        order = [f * w + c for c in reversed(range(w)) for f in range(floors)]
-    else:
-        order = [r for r in range(hotel.size) if hotel.colour(r) == colour]
+    order = hotel.by_columns_from_the_right if colour == GREEN else hotel.rooms_of(colour)
     return next((r for r in order if player.rooms[r] == EMPTY), None)
 
 

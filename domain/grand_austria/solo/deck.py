@@ -32,6 +32,7 @@ class Symbol:
     coloured: bool = False        # die: the coloured-die symbol (module 2)
     border: str | None = None
 
+    @cache      # (a symbol's words never change: said once, however often its card is drawn)
     def words(self) -> Message:
         if self.kind == "guest":
             guest = said(N_("a guest")) if self.colour == "any" else said(N_("a {colour} guest"), colour=self.colour)
@@ -96,6 +97,7 @@ def applies(symbol: Symbol, level: str) -> bool:
     return LEVELS.index(level) >= LEVELS.index(BORDER_FROM[symbol.border])
 
 
+@cache       # (a card's symbols at a level never change: sorted out once)
 def filtered(card: Card, level: str, dancers: bool, coloured_dice: bool) -> tuple[Symbol, ...]:
     """The card's symbols the opponent carries out, top to bottom: those of
     the level; without module 1 (or with no dancer left) no dancer symbols (a guest

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Mapping
 
 from marshmallow import Schema, ValidationError, fields, validate
@@ -35,7 +36,13 @@ def data() -> dict[str, Any]:
 
 
 def entrance(entrance_id: str) -> dict[str, Any]:
-    return next(e for e in data()["entrance"] if e["id"] == entrance_id)
+    return entrances_by_id()[entrance_id]
+
+
+@cache
+def entrances_by_id() -> Mapping[str, dict[str, Any]]:
+    """The entrances of the data file by id, indexed once (the effects ask on every gain)."""
+    return {e["id"]: e for e in data()["entrance"]}
 
 
 def entrance_ids(config: Config) -> list[str]:

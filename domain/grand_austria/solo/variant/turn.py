@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 
 from domain.grand_austria.cafe import taken_from_queue
@@ -89,14 +90,17 @@ def run_step(state: State, out: Outcome) -> State:
         state = evolve(state, turn=None, used_numbers=state.used_numbers | {state.turn.number})
         return with_bot(state, steps=None)
     symbol, start = b.steps[0], len(out)
-    state = STEPS[symbol.kind](with_bot(state, steps=b.steps[1:]), symbol, out)
-    return told(state, out[start:])
+    state = STEPS[symbol.kind](state, symbol, out)
+    return told(state, out[start:], steps=b.steps[1:])
 
 
-def told(state: State, facts: Outcome) -> State:
-    """The opponent's steps in words, kept for the page until its next card."""
+def told(state: State, facts: Outcome, **changes: Any) -> State:
+    """The opponent's steps in words, kept for the page until its next card
+    (with ``changes`` to the opponent's things)."""
     said = tuple(f["text"] for f in facts if f.get("seat") == BOT and "text" in f)
-    return with_bot(state, said=bot(state).said + said) if said else state
+    if said:
+        changes["said"] = bot(state).said + said
+    return with_bot(state, **changes) if changes else state
 
 
 def take_guest(state: State, symbol: Symbol, out: Outcome) -> State:
