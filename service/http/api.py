@@ -20,7 +20,7 @@ from service.app import health
 from service.app.errors import Unavailable
 from domain.rules import MalformedMove
 from service.app import game_list
-from service.http import components, i18n, move_schemas
+from service.http import caching, components, i18n, move_schemas
 from service.http.caching import expected_version
 from service.http.access import OPTIONAL, REQUIRED, bearer, idempotency_key, member, needs
 from service.http.schemas import (AuditSchema, CatalogQuerySchema, CatalogSchema, CheckRequestSchema, CheckSchema,
@@ -99,7 +99,7 @@ def written(answer: dict[str, Any], status: int = 201) -> Response:
     response = current_app.json.response(body)
     response.status_code = status
     response.headers.update(headers)
-    return response
+    return caching.keep_answer(response, body)
 
 
 # -- schemas -------------------------------------------------------------------

@@ -92,32 +92,48 @@ def game_version(response: Response) -> int | None:
 
 def conditional(response: Response) -> Response:
     """The headers every API answer carries, an ETag on a game's reads, 304 where the asker has it."""
-    if not request.path.startswith("/api/") or request.path.startswith("/api/docs"):
+    req = request._get_current_object()     # one look-up, not one a read
+    if not req.path.startswith("/api/") or req.path.startswith("/api/docs"):
         return response
     response.headers.setdefault("Cache-Control", CACHE_CONTROL)
-    response.vary.add("Authorization")
-    response.vary.add("Accept-Language")
+    response.vary.update(("Authorization", "Accept-Language"))     # the header read and written once
     if response.status_code == 201:
         location = created_at(response)
         if location:
             response.headers["Location"] = location
-    if request.method == "GET" and response.status_code == 200 and request.endpoint in CONDITIONAL_READS:
+    if req.method == "GET" and response.status_code == 200 and req.endpoint in CONDITIONAL_READS:
         version = game_version(response)
         if version is not None:
             tag = etag(response, version)
             response.set_etag(tag)
-            if request.endpoint == SUMMARY:
+            if req.endpoint == SUMMARY:
                 remember_summary(tag)
             response.make_conditional(request)
     return response
 
 
-def created_at(response: Response) -> str | None:
-    """Where a 201's new thing is: a new game, a stored catalog, or the log entries a write changed."""
+def keep_answer(response: Response, body: Any) -> Response:
+    """``response``, whose body is ``body`` written as JSON: kept with the
+    request, so that the headers made from the answer (Location) read it
+    without reading the JSON back."""
+    g.answer = (response, body)
+    return response
+
+
+def written_answer(response: Response) -> Any:
+    """The answer ``response`` carries: as the route kept it, else read back from its JSON (None: no JSON)."""
+    kept = g.get("answer")
+    if kept is not None and kept[0] is response:
+        return kept[1]
     try:
-        body = orjson.loads(response.get_data())
+        return orjson.loads(response.get_data())
     except orjson.JSONDecodeError:
         return None
+
+
+def created_at(response: Response) -> str | None:
+    """Where a 201's new thing is: a new game, a stored catalog, or the log entries a write changed."""
+    body = written_answer(response)
     if not isinstance(body, dict):
         return None
     if request.endpoint in GAME_CREATORS and body.get("id"):
