@@ -153,4 +153,4 @@ def idempotency_key() -> str | None:
     if not _declared().idempotency_key:
         raise Undeclared(f"{request.endpoint} reads an Idempotency-Key it does not declare "
                          "(@needs(idempotency_key=True))")
-    return request.headers.get("Idempotency-Key") or None
+    return request.environ.get("HTTP_IDEMPOTENCY_KEY") or None

@@ -75,7 +75,7 @@ def group_of_caller() -> Any:
 
 def asked_language() -> str:
     """The language the caller reads (``Accept-Language``; English when it names none of ours)."""
-    return i18n.language(request.accept_languages)
+    return i18n.request_language()
 
 
 RECEIPT_HEADER = "Tablelog-Receipt"

@@ -48,7 +48,7 @@ _issued = Recent(ISSUED_MOST)
 def viewer() -> str:
     """Whose answer it is: the token it was asked with and the language."""
     return "\n".join((request.headers.get("Authorization", ""), request.headers.get("Tablelog-Group", ""),
-                      i18n.language(request.accept_languages)))
+                      i18n.request_language()))
 
 
 def etag(response: Response, version: int) -> str:
@@ -149,7 +149,7 @@ def created_at(response: Response) -> str | None:
 def expected_version(sent: int | None) -> int | None:
     """The version a write expects: ``expected_version`` from its body, or the version ``If-Match`` names
     (then a stale one is 412, see precondition_failed)."""
-    header = request.headers.get("If-Match")
+    header = request.environ.get("HTTP_IF_MATCH")
     if header is None or header.strip() == "*":
         return sent
     found = VERSION_TAG.match(header)

@@ -40,7 +40,7 @@ def title(status: int, code: str, rule: str | None = None) -> str:
 
 def body(status: int, code: str, detail: str, **extensions: Any) -> dict[str, Any]:
     """The problem's members; ``detail`` (a ``Message`` by id, or English words) said in the caller's language."""
-    lang = i18n.language(request.accept_languages)
+    lang = i18n.request_language()
     return {"type": TYPE_PREFIX + code, "title": title(status, code, extensions.get("rule")), "status": status,
             "detail": i18n.say(detail, lang), "instance": request.path, "code": code,
             "params": detail.plain() if isinstance(detail, Message) else {},

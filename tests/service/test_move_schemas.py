@@ -89,3 +89,26 @@ def test_every_legal_move_fits_exactly_one_move_schema_of_its_game(client, game_
             checked += 1
         table.play(move, table.record.started_by)
     assert checked > 50
+
+
+
+
+def test_each_move_schema_is_made_once_however_many_moves_use_it(client, monkeypatch):
+    """Each game type's move schemas, and the move request's, are made once
+    per process (each when its first move comes), never per request."""
+    from marshmallow import Schema
+
+    from helpers import Api
+    api = Api(client, "willi", ["Ann", "Bob", "Cid", "Dee"])
+    made: list[str] = []
+    real_init = Schema.__init__
+
+    def counted(self, *args, **kwargs):
+        made.append(type(self).__name__)
+        real_init(self, *args, **kwargs)
+    monkeypatch.setattr(Schema, "__init__", counted)
+    rng = random.Random(3)
+    for _ in range(60):
+        api.move(api.random_move(rng))
+    assert {"PlaySchema", "DiscardSchema"} <= set(made)
+    assert len(made) == len(set(made)), made
