@@ -37,6 +37,8 @@ VERSIONED_WRITES = frozenset({"games.Moves", "games.Undo", "games.Redo", "games.
 """The writes that take expected_version, and so If-Match instead."""
 VERSION_TAG = re.compile(r'^\s*(?:W/)?"v(\d+)-')
 CACHE_CONTROL = "private, no-cache"
+VARY = ("Authorization", "Accept-Language")
+"""What every API answer varies with: the token it was asked with, and the caller's language."""
 GAME_CREATORS = frozenset({"games.GameList", "records.Import", "records.Fork"})
 SUMMARY = "games.GameSummary"
 ISSUED_MOST = 4096
@@ -95,8 +97,12 @@ def conditional(response: Response) -> Response:
     req = request._get_current_object()     # one look-up, not one a read
     if not req.path.startswith("/api/") or req.path.startswith("/api/docs"):
         return response
-    response.headers.setdefault("Cache-Control", CACHE_CONTROL)
-    response.vary.update(("Authorization", "Accept-Language"))     # the header read and written once
+    headers = response.headers
+    headers.setdefault("Cache-Control", CACHE_CONTROL)
+    if "Vary" in headers:
+        response.vary.update(VARY)
+    else:
+        headers["Vary"] = ", ".join(VARY)        # the usual case: nothing to read and merge first
     if response.status_code == 201:
         location = created_at(response)
         if location:
