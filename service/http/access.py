@@ -19,6 +19,8 @@ from flask import current_app, g, request
 from flask_smorest import Blueprint
 
 from domain.words import N_, said
+from service.app.errors import NotFound, Unauthorized
+from service.app.groups import LOCAL_MEMBER
 
 REQUIRED, OPTIONAL = "required", "optional"
 DECLARATION = "x-tablelog-needs"
@@ -61,10 +63,8 @@ def needs(token: str | None = None, idempotency_key: bool = False, member: str |
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             g.needs = declared
             if declared.token == REQUIRED and _bearer() is None:
-                from service.app.errors import Unauthorized
                 raise Unauthorized(said(N_("Send the game's scorekeeper token: Authorization: Bearer <token>.")))
             if declared.member == REQUIRED and _membership() is None:
-                from service.app.errors import Unauthorized
                 raise Unauthorized(said(N_("Send a group member's token: {header}: <token>."), header=GROUP_HEADER),
                                    "not_a_member")
             return view(*args, **kwargs)
@@ -115,7 +115,6 @@ def _membership() -> Any:
     401 for a group token that is no member's."""
     context = g._get_current_object()
     if "member" not in context:
-        from service.app.groups import LOCAL_MEMBER
         sent = request.environ.get(GROUP_KEY, "").strip()
         context.member = (current_app.extensions["tablelog"].member(sent) if sent
                           else LOCAL_MEMBER if local() else None)
@@ -136,7 +135,6 @@ def admit_game() -> None:
     req = request._get_current_object()
     game_id = (req.view_args or {}).get("game_id")
     if game_id is not None and req.path.startswith("/api/games/"):
-        from service.app.errors import NotFound
         token = _bearer()
         member = _membership()
         try:

@@ -23,7 +23,9 @@ from functools import wraps
 from typing import Any, Callable
 
 from flask import Flask
+from flask_smorest import Blueprint
 
+from service.http.app import create_app
 from service.ops.bench_clients import WSGIClient, load_average
 
 HANDLER = "the handler: rules, event and store (Games.record_move)"
@@ -77,7 +79,6 @@ def instrument(app: Flask) -> Timings:
     games = app.extensions["tablelog"]
     games.record_move = timings.timed(HANDLER, games.record_move)
     app.json.response = timings.timed(ANSWER, app.json.response)
-    from flask_smorest import Blueprint
     parser = Blueprint.ARGUMENTS_PARSER
     parser.parse = timings.timed(PARSING, parser.parse)
     return timings
@@ -87,9 +88,6 @@ def layer_figures(url: str, keyring: Any, games: int, moves_of: Callable[[int], 
                   recorder: Callable[[WSGIClient, int], Any]) -> dict[str, Any]:
     """The median seconds per move of each layer over ``games`` recorded games,
     the framework's together, the whole WSGI call's, and the process's CPU time per move."""
-    from flask_smorest import Blueprint
-
-    from service.http.app import create_app
     app = create_app(url, keyring=keyring)
     parser = Blueprint.ARGUMENTS_PARSER
     try:
@@ -139,7 +137,7 @@ def run_layers(database: str | None, games: int, rounds: int) -> int:
 
     from rich.table import Table
 
-    from service.ops.bench import Recorder, wide_console, willi_game
+    from service.ops.bench import Recorder, wide_console, willi_game     # bench imports this module
     from service.ops.bench_clients import machine
     from service.store.database import database_url
     from service.store.keys import ENV_KEY, load_keyring, new_env_key
