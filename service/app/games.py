@@ -24,7 +24,7 @@ from service.app.reads import Reads
 from service.app.records import Records
 from service.app.catalogs import Catalogs
 from service.app.statistics import Statistics
-from service.app.groups import Groups
+from service.app.groups import GROUPS_KEPT, Groups
 from service.app.cache import KEPT_GAMES
 from service.app.reads import LOG_CACHE_ENTRIES
 
@@ -45,6 +45,7 @@ class Games(Commands, Reads, Records, Writes, Integrity, Access, Catalogs, Stati
         self._anchors = Recent(KEPT_GAMES)      # game id -> its head's anchor, as last saved here
         self.cache_size = cache_size
         self._histories = Recent(cache_size)
+        self._groups = Recent(GROUPS_KEPT)      # group id -> its record as last read (service/app/groups.py)
         self._locks = GameLocks()
         self._guard = threading.Lock()
         # One views runner per shard's database; the readers merge them.

@@ -23,12 +23,16 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError, MapperDeserialisationError
 
 from domain.groups import DEFAULT_GROUP, Group, group_of
+from domain.record import SCOREKEEPER
 from domain.words import N_, said
-from service.app.access import ANONYMOUS, token_hash
+from service.app.access import ANONYMOUS, Caller, token_hash
+from service.app.caches import Recent
 from service.app.errors import Conflict, Forbidden, NotFound, Unauthorized
 
 LOCAL = "local"
 """Who the embedded service's own machine is in its group: its owner."""
+GROUPS_KEPT = 1024
+"""Groups a process keeps its last read of (each a few invites, members and shares)."""
 SAVE_ATTEMPTS = 3
 """How often a change of a group is made again on its newest version when another request changed it meanwhile."""
 
@@ -46,6 +50,7 @@ class Member:
 
 
 LOCAL_MEMBER = Member(DEFAULT_GROUP, LOCAL)
+SCOREKEEPER_CALLER = Caller(SCOREKEEPER)
 
 
 def group_token(group: UUID) -> str:
@@ -63,6 +68,9 @@ def token_group(token: str) -> UUID | None:
 
 class Groups:
     """Making groups, joining them, sharing games; and who may read a game."""
+
+    _groups: Recent
+    """group id -> the group as last read here (see ``_group``)."""
 
     def create_group(self, name: str = "", group_id: UUID | None = None) -> dict[str, Any]:
         """A new group and its owner's token (shown once)."""
@@ -83,6 +91,22 @@ class Groups:
         return True
 
     def _group(self, gid: UUID) -> Group | None:
+        """The group as the store holds it now, to read (never to change):
+        this process's copy while the store has no event of the group after
+        its version (one read of the events table's key, so a revoked
+        member, invite or share is refused on the next request, whichever
+        worker or host revoked it), else the group read again and kept."""
+        kept = self._groups.get(gid)
+        if kept is not None and next(iter(self.store.recorder.select_events(gid, gt=kept.version, limit=1)),
+                                     None) is None:
+            return kept
+        group = self._stored_group(gid)
+        if group is not None:
+            self._groups[gid] = group
+        return group
+
+    def _stored_group(self, gid: UUID) -> Group | None:
+        """The group read from the store: a copy of its own, to change."""
         try:
             found = self.store.repository.get(gid)
         except AggregateNotFoundError:
@@ -93,7 +117,7 @@ class Groups:
         """``change`` made on the group's newest version and saved (again on a
         newer one when another request saved it first)."""
         for _ in range(SAVE_ATTEMPTS):
-            group = self._group(gid)
+            group = self._stored_group(gid)
             if group is None:
                 if gid != DEFAULT_GROUP:
                     raise NotFound(said(N_("There is no such group.")))
@@ -223,6 +247,8 @@ class Groups:
         if cached is not None and member is not None and member.group == group_of(cached.started) and (
                 not token or self.caller(cached, token) is not ANONYMOUS):
             return      # a game's group never changes: this worker's copy says it without the store
+        if cached is not None and token and cached.callers.get(token) == SCOREKEEPER_CALLER:
+            return      # nor does its scorekeeper's token (seat links change only the seats')
         try:
             hist = self.history(gid)
         except MapperDeserialisationError:

@@ -11,7 +11,7 @@ document cannot drift from what the route reads.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from functools import wraps
+from functools import lru_cache, wraps
 from typing import Any, Callable
 from urllib.parse import urlsplit
 
@@ -19,6 +19,8 @@ from flask import current_app, g, request
 from flask_smorest import Blueprint
 
 from domain.words import N_, said
+from service.app.errors import NotFound, Unauthorized
+from service.app.groups import LOCAL_MEMBER
 
 REQUIRED, OPTIONAL = "required", "optional"
 DECLARATION = "x-tablelog-needs"
@@ -34,9 +36,14 @@ class Needs:
 
 GROUP_HEADER = "Tablelog-Group"
 """The header a group member's token travels in."""
+GROUP_KEY = "HTTP_TABLELOG_GROUP"
+"""The same header as the WSGI environ names it."""
 LOCAL_ADDRESSES = frozenset({"127.0.0.1", "::1"})
 LOCAL_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 FORWARDED = ("X-Forwarded-For", "X-Forwarded-Host", "Forwarded", "X-Real-Ip")
+FORWARDED_KEYS = tuple("HTTP_" + name.upper().replace("-", "_") for name in FORWARDED)
+"""The same headers as the WSGI environ names them: a dictionary look-up each,
+where a look-up in werkzeug's headers compares every header's name."""
 LOCAL_GROUP = "tablelog.local_group"
 """The app's extension that says its own machine belongs to the default group (not in production)."""
 
@@ -56,10 +63,8 @@ def needs(token: str | None = None, idempotency_key: bool = False, member: str |
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             g.needs = declared
             if declared.token == REQUIRED and _bearer() is None:
-                from service.app.errors import Unauthorized
                 raise Unauthorized(said(N_("Send the game's scorekeeper token: Authorization: Bearer <token>.")))
             if declared.member == REQUIRED and _membership() is None:
-                from service.app.errors import Unauthorized
                 raise Unauthorized(said(N_("Send a group member's token: {header}: <token>."), header=GROUP_HEADER),
                                    "not_a_member")
             return view(*args, **kwargs)
@@ -73,7 +78,7 @@ def _declared() -> Needs:
 
 
 def _bearer() -> str | None:
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    scheme, _, token = request.environ.get("HTTP_AUTHORIZATION", "").partition(" ")
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
@@ -86,12 +91,21 @@ def bearer() -> str | None:
 
 def local() -> bool:
     """Whether the request comes from a browser on the embedded service's own machine (see the module's notes)."""
-    if not current_app.extensions.get(LOCAL_GROUP) or request.remote_addr not in LOCAL_ADDRESSES:
+    # The request and the app read once each: every read through Flask's proxies looks them up again.
+    req = request._get_current_object()
+    if not current_app.extensions.get(LOCAL_GROUP) or req.remote_addr not in LOCAL_ADDRESSES:
         return False
-    if any(name in request.headers for name in FORWARDED):
+    environ = req.environ
+    if any(key in environ for key in FORWARDED_KEYS):
         return False
+    return local_host(req.host)
+
+
+@lru_cache(maxsize=64)
+def local_host(host: str) -> bool:
+    """Whether a Host header names this machine (its port aside); a browser sends the same one every time."""
     try:
-        return urlsplit("//" + request.host).hostname in LOCAL_NAMES
+        return urlsplit("//" + host).hostname in LOCAL_NAMES
     except ValueError:
         return False
 
@@ -99,12 +113,12 @@ def local() -> bool:
 def _membership() -> Any:
     """The group member the request is (service.app.groups.Member), or None;
     401 for a group token that is no member's."""
-    if "member" not in g:
-        from service.app.groups import LOCAL_MEMBER
-        sent = request.headers.get(GROUP_HEADER, "").strip()
-        g.member = (current_app.extensions["tablelog"].member(sent) if sent
-                    else LOCAL_MEMBER if local() else None)
-    return g.member
+    context = g._get_current_object()
+    if "member" not in context:
+        sent = request.environ.get(GROUP_KEY, "").strip()
+        context.member = (current_app.extensions["tablelog"].member(sent) if sent
+                          else LOCAL_MEMBER if local() else None)
+    return context.member
 
 
 def member() -> Any:
@@ -118,9 +132,9 @@ def admit_game() -> None:
     """A request about one game (its id in the path) goes on only for a member
     of its group, or with one of the game's own tokens or a share of it
     (service.app.groups.Groups.admit): anyone else is answered as for no game."""
-    game_id = (request.view_args or {}).get("game_id")
-    if game_id is not None and request.path.startswith("/api/games/"):
-        from service.app.errors import NotFound
+    req = request._get_current_object()
+    game_id = (req.view_args or {}).get("game_id")
+    if game_id is not None and req.path.startswith("/api/games/"):
         token = _bearer()
         member = _membership()
         try:
@@ -137,4 +151,4 @@ def idempotency_key() -> str | None:
     if not _declared().idempotency_key:
         raise Undeclared(f"{request.endpoint} reads an Idempotency-Key it does not declare "
                          "(@needs(idempotency_key=True))")
-    return request.headers.get("Idempotency-Key") or None
+    return request.environ.get("HTTP_IDEMPOTENCY_KEY") or None

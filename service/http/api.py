@@ -20,7 +20,7 @@ from service.app import health
 from service.app.errors import Unavailable
 from domain.rules import MalformedMove
 from service.app import game_list
-from service.http import components, i18n, move_schemas
+from service.http import caching, components, i18n, move_schemas
 from service.http.caching import expected_version
 from service.http.access import OPTIONAL, REQUIRED, bearer, idempotency_key, member, needs
 from service.http.schemas import (AuditSchema, CatalogQuerySchema, CatalogSchema, CheckRequestSchema, CheckSchema,
@@ -75,7 +75,7 @@ def group_of_caller() -> Any:
 
 def asked_language() -> str:
     """The language the caller reads (``Accept-Language``; English when it names none of ours)."""
-    return i18n.language(request.accept_languages)
+    return i18n.request_language()
 
 
 RECEIPT_HEADER = "Tablelog-Receipt"
@@ -99,7 +99,7 @@ def written(answer: dict[str, Any], status: int = 201) -> Response:
     response = current_app.json.response(body)
     response.status_code = status
     response.headers.update(headers)
-    return response
+    return caching.keep_answer(response, body)
 
 
 # -- schemas -------------------------------------------------------------------

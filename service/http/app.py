@@ -72,6 +72,35 @@ class FastJSONProvider(DefaultJSONProvider):
         return self._app.response_class(body, mimetype=self.mimetype)
 
 
+class Service(Flask):
+    """Flask, asking once per function whether it is a coroutine: Flask asks
+    ``ensure_sync`` of every hook and view on every request (about twenty
+    a request here, each an inspection of the function's code flags), and
+    the answer for a function never changes. Bound methods are asked of
+    their function, so a view made per request adds nothing to keep."""
+
+    MOST_KEPT = 1024
+    """Functions whose answer is kept (the app's hooks and views are far fewer)."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self._synchronous: dict[Any, bool] = {}
+
+    def ensure_sync(self, func: Any) -> Any:
+        key = getattr(func, "__func__", func)
+        try:
+            synchronous = self._synchronous[key]
+        except (KeyError, TypeError):
+            converted = super().ensure_sync(func)
+            if len(self._synchronous) < self.MOST_KEPT:
+                try:
+                    self._synchronous[key] = converted is func
+                except TypeError:           # an unhashable callable: asked every time
+                    pass
+            return converted
+        return func if synchronous else super().ensure_sync(func)
+
+
 def create_app(database: str | None = None, store: Tablelog | Shards | None = None,
                keyring: Keyring | None | str = "configured", shards: Sequence[str] | None = None,
                settings: Settings | None = None, local_group: bool = True) -> Flask:
@@ -82,7 +111,7 @@ def create_app(database: str | None = None, store: Tablelog | Shards | None = No
     service.store.keys). ``local_group``: the embedded service, whose own
     machine is its default group's owner (service.http.access); production
     serves groups only."""
-    app = Flask(__name__)
+    app = Service(__name__)
     app.extensions[LOCAL_GROUP] = local_group
     settings = settings or load()            # read and checked once, then handed to whatever needs one
     app.extensions["tablelog_settings"] = settings
@@ -145,16 +174,17 @@ def refuse_nul() -> Any:
     anything reads it: PostgreSQL's text columns (the game list, the
     players' views) cannot hold one, so a name with a NUL would be stored in
     the events and then break every later read of the views."""
-    environ = request.environ
+    req = request._get_current_object()     # one look-up, not one a read
+    environ = req.environ
     if not environ.get("PATH_INFO", "").startswith("/api/"):
         return None
     # the path, the query and every header, in one pass
     text = "".join(value for value in environ.values() if type(value) is str)
     found = "\x00" in text or "%00" in environ.get("QUERY_STRING", "")
     if not found and environ.get("REQUEST_METHOD") in ("POST", "PUT", "PATCH"):
-        data = request.get_data(cache=True)
+        data = req.get_data(cache=True)
         found = b"\x00" in data or (b"u0000" in data and NUL_ESCAPE.search(data) is not None)
-    if found and request.endpoint == "records.Import":     # a file of the documented form: not a record
+    if found and req.endpoint == "records.Import":     # a file of the documented form: not a record
         return error(422, "not_a_record", "The record holds a NUL character (\\u0000); no record can keep one.",
                      fields={"record": ["A record holds no NUL character."]})
     if found:
@@ -176,14 +206,17 @@ def security_headers(response):
     the page and the API also a Content-Security-Policy (Swagger UI's docs
     page, which runs an inline script, keeps only the others); the API's
     answers vary with the caller's language."""
+    req = request._get_current_object()     # one look-up, not one a read
     headers = response.headers
     present = {name.lower() for name in headers.keys()}
-    for name, value in SECURITY_HEADERS if not request.path.startswith("/api/docs") else SECURITY_HEADERS[1:]:
+    for name, value in SECURITY_HEADERS if not req.path.startswith("/api/docs") else SECURITY_HEADERS[1:]:
         if name.lower() not in present:      # one look at the headers, not one per header
             headers.add(name, value)
-    if request.path.startswith("/api/"):
+    if req.path.startswith("/api/docs"):
         # Refusals, the state and the catalogs speak the caller's language:
-        # a cache must not hand one caller's German answer to another.
+        # a cache must not hand one caller's German answer to another (the
+        # API's other answers are told so with their caching headers,
+        # service.http.caching.conditional).
         response.vary.add("Accept-Language")
     return response
 

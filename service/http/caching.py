@@ -37,6 +37,8 @@ VERSIONED_WRITES = frozenset({"games.Moves", "games.Undo", "games.Redo", "games.
 """The writes that take expected_version, and so If-Match instead."""
 VERSION_TAG = re.compile(r'^\s*(?:W/)?"v(\d+)-')
 CACHE_CONTROL = "private, no-cache"
+VARY = ("Authorization", "Accept-Language")
+"""What every API answer varies with: the token it was asked with, and the caller's language."""
 GAME_CREATORS = frozenset({"games.GameList", "records.Import", "records.Fork"})
 SUMMARY = "games.GameSummary"
 ISSUED_MOST = 4096
@@ -48,7 +50,7 @@ _issued = Recent(ISSUED_MOST)
 def viewer() -> str:
     """Whose answer it is: the token it was asked with and the language."""
     return "\n".join((request.headers.get("Authorization", ""), request.headers.get("Tablelog-Group", ""),
-                      i18n.language(request.accept_languages)))
+                      i18n.request_language()))
 
 
 def etag(response: Response, version: int) -> str:
@@ -92,32 +94,52 @@ def game_version(response: Response) -> int | None:
 
 def conditional(response: Response) -> Response:
     """The headers every API answer carries, an ETag on a game's reads, 304 where the asker has it."""
-    if not request.path.startswith("/api/") or request.path.startswith("/api/docs"):
+    req = request._get_current_object()     # one look-up, not one a read
+    if not req.path.startswith("/api/") or req.path.startswith("/api/docs"):
         return response
-    response.headers.setdefault("Cache-Control", CACHE_CONTROL)
-    response.vary.add("Authorization")
-    response.vary.add("Accept-Language")
+    headers = response.headers
+    headers.setdefault("Cache-Control", CACHE_CONTROL)
+    if "Vary" in headers:
+        response.vary.update(VARY)
+    else:
+        headers["Vary"] = ", ".join(VARY)        # the usual case: nothing to read and merge first
     if response.status_code == 201:
         location = created_at(response)
         if location:
             response.headers["Location"] = location
-    if request.method == "GET" and response.status_code == 200 and request.endpoint in CONDITIONAL_READS:
+    if req.method == "GET" and response.status_code == 200 and req.endpoint in CONDITIONAL_READS:
         version = game_version(response)
         if version is not None:
             tag = etag(response, version)
             response.set_etag(tag)
-            if request.endpoint == SUMMARY:
+            if req.endpoint == SUMMARY:
                 remember_summary(tag)
             response.make_conditional(request)
     return response
 
 
-def created_at(response: Response) -> str | None:
-    """Where a 201's new thing is: a new game, a stored catalog, or the log entries a write changed."""
+def keep_answer(response: Response, body: Any) -> Response:
+    """``response``, whose body is ``body`` written as JSON: kept with the
+    request, so that the headers made from the answer (Location) read it
+    without reading the JSON back."""
+    g.answer = (response, body)
+    return response
+
+
+def written_answer(response: Response) -> Any:
+    """The answer ``response`` carries: as the route kept it, else read back from its JSON (None: no JSON)."""
+    kept = g.get("answer")
+    if kept is not None and kept[0] is response:
+        return kept[1]
     try:
-        body = orjson.loads(response.get_data())
+        return orjson.loads(response.get_data())
     except orjson.JSONDecodeError:
         return None
+
+
+def created_at(response: Response) -> str | None:
+    """Where a 201's new thing is: a new game, a stored catalog, or the log entries a write changed."""
+    body = written_answer(response)
     if not isinstance(body, dict):
         return None
     if request.endpoint in GAME_CREATORS and body.get("id"):
@@ -133,7 +155,7 @@ def created_at(response: Response) -> str | None:
 def expected_version(sent: int | None) -> int | None:
     """The version a write expects: ``expected_version`` from its body, or the version ``If-Match`` names
     (then a stale one is 412, see precondition_failed)."""
-    header = request.headers.get("If-Match")
+    header = request.environ.get("HTTP_IF_MATCH")
     if header is None or header.strip() == "*":
         return sent
     found = VERSION_TAG.match(header)

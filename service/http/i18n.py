@@ -23,11 +23,14 @@ from __future__ import annotations
 
 import gettext
 import logging
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
 from babel.support import Translations
+from flask import request
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 from domain.grand_austria.solo.stored import stored_step
 from domain.words import Listing, Message
@@ -73,6 +76,18 @@ def language(accept: Any) -> str:
             return lang
     return DEFAULT
 
+
+
+@lru_cache(maxsize=256)
+def language_asked(header: str) -> str:
+    """``language`` of an ``Accept-Language`` header as sent: a client sends
+    the same one with every request, so it is read once."""
+    return language(parse_accept_header(header, LanguageAccept))
+
+
+def request_language() -> str:
+    """The language to answer the request under way in (its ``Accept-Language``)."""
+    return language_asked(request.environ.get("HTTP_ACCEPT_LANGUAGE", ""))
 
 @cache
 def translations(lang: str) -> gettext.NullTranslations:

@@ -22,8 +22,8 @@ import math
 import sqlite3
 import threading
 import time
-from functools import lru_cache
-from typing import Any
+from functools import lru_cache, partial, wraps
+from typing import Any, Callable
 
 from flask import Flask, Response, current_app, g, request
 from flask_limiter import Limiter
@@ -57,9 +57,10 @@ def refuse_large_body() -> Any:
     """413 for a body longer than its endpoint takes, said by its
     Content-Length before a byte of it is read; a body sent without one
     (chunked) is cut off at the limit as it is read."""
+    req = request._get_current_object()     # one look-up, not one a read
     limit = body_limit()
-    request.max_content_length = limit
-    if request.content_length is not None and request.content_length > limit:
+    req.max_content_length = limit
+    if req.content_length is not None and req.content_length > limit:
         return too_large(limit)
     return None
 
@@ -72,10 +73,11 @@ def too_large(limit: int) -> Response:
 
 def client_address() -> str:
     """The client a request comes from (see the module's notes on proxies)."""
-    remote = request.remote_addr or "?"
+    req = request._get_current_object()     # one look-up, not one a read
+    remote = req.remote_addr or "?"
     trusted = current_app.extensions["tablelog_settings"].trusted_proxies
     if remote in trusted:
-        forwarded = [a.strip() for a in request.headers.get("X-Forwarded-For", "").split(",") if a.strip()]
+        forwarded = [a.strip() for a in req.headers.get("X-Forwarded-For", "").split(",") if a.strip()]
         if forwarded:
             return forwarded[-1]
     return remote
@@ -132,6 +134,26 @@ class WrongTokenLimit:
         return response
 
 
+def only_where_limited(app: Flask, limiter: Limiter, limited: frozenset[str]) -> None:
+    """Flask-Limiter's hooks after a request (its rate-limit headers, the
+    end of its context) run only for the ``limited`` endpoints: the others
+    have no limit of Flask-Limiter's, so the hooks would find nothing to do
+    there, at a cost on every request."""
+    def ours(hook: Any) -> bool:
+        return getattr(hook, "__self__", None) is limiter or (isinstance(hook, partial) and limiter in hook.args)
+
+    def guarded(hook: Callable, nothing: Callable[[Any], Any]) -> Callable:
+        @wraps(hook)
+        def run(arg: Any) -> Any:
+            return hook(arg) if request.endpoint in limited else nothing(arg)
+        return run
+
+    for funcs, nothing in ((app.after_request_funcs, lambda response: response),
+                           (app.teardown_request_funcs, lambda error: None)):
+        hooks = funcs.get(None, [])
+        funcs[None] = [guarded(hook, nothing) if ours(hook) else hook for hook in hooks]
+
+
 def install_limits(app: Flask) -> Limiter:
     """The body cap and the rate limits on ``app``'s API."""
     app.before_request(refuse_large_body)
@@ -150,6 +172,7 @@ def install_limits(app: Flask) -> Limiter:
     # decorators: its check before every request (which would find no
     # limit for any other endpoint, after resolving them all) is left out.
     app.before_request_funcs[None].remove(limiter._check_request_limit)
+    only_where_limited(app, limiter, frozenset(START_ENDPOINTS))
     start = limiter.shared_limit(
         lambda: app.config.get("RATELIMIT_START") or app.extensions["tablelog_settings"].rate_limit_start
         or START_LIMIT,

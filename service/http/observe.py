@@ -13,6 +13,7 @@ from __future__ import annotations
 import hmac
 import logging
 import re
+import secrets
 import time
 import uuid
 from typing import Any
@@ -23,9 +24,13 @@ from service.telemetry import logs, metrics
 
 log = logging.getLogger("tablelog.request")
 HEADER = "X-Request-Id"
+HEADER_KEY = "HTTP_X_REQUEST_ID"
+"""The same header as the WSGI environ names it (a dictionary look-up, not werkzeug's search of the headers)."""
 GIVEN_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
 ENV_METRICS_TOKEN = "TABLELOG_METRICS_TOKEN"
 ENV_METRICS_TOKEN_FILE = "TABLELOG_METRICS_TOKEN_FILE"
+CANONICAL_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+"""A game id as ``str(UUID)`` writes it."""
 UNMATCHED = "<unmatched>"
 """The route of a request no route took (its path is not logged)."""
 
@@ -39,6 +44,8 @@ def metrics_token() -> str | None:
 def game_of(view_args: dict[str, Any] | None) -> str | None:
     """The game a request names, when it names one by a well-formed id."""
     text = (view_args or {}).get("game_id")
+    if type(text) is str and CANONICAL_ID.fullmatch(text):
+        return text             # already as the log writes it
     try:
         return str(uuid.UUID(str(text))) if text is not None else None
     except ValueError:
@@ -59,28 +66,32 @@ def refusal_code(response: Response) -> str | None:
 
 
 def begin() -> None:
-    given = request.headers.get(HEADER, "")
-    g.request_id = given if GIVEN_ID.fullmatch(given) else uuid.uuid4().hex
-    g.request_token = logs.request_id.set(g.request_id)
-    g.request_started = time.perf_counter()
+    context = g._get_current_object()      # read once: every read through Flask's proxy looks it up again
+    given = request.environ.get(HEADER_KEY, "")
+    context.request_id = given if GIVEN_ID.fullmatch(given) else secrets.token_hex(16)
+    context.request_token = logs.request_id.set(context.request_id)
+    context.request_started = time.perf_counter()
 
 
 def finish(response: Response) -> Response:
-    request_id = g.get("request_id") or uuid.uuid4().hex
+    context, req = g._get_current_object(), request._get_current_object()
+    request_id = context.get("request_id") or uuid.uuid4().hex
     response.headers[HEADER] = request_id
-    seconds = time.perf_counter() - g.get("request_started", time.perf_counter())
-    route = request.url_rule.rule if request.url_rule is not None else UNMATCHED
+    seconds = time.perf_counter() - context.get("request_started", time.perf_counter())
+    route = req.url_rule.rule if req.url_rule is not None else UNMATCHED
     status = response.status_code
     code = refusal_code(response)
-    metrics.answered(request.method, route, status, seconds, code)
-    fields: dict[str, Any] = {"method": request.method, "route": route, "status": status,
+    metrics.answered(req.method, route, status, seconds, code)
+    if not log.isEnabledFor(logging.INFO):
+        return response         # no line to write: none is made
+    fields: dict[str, Any] = {"method": req.method, "route": route, "status": status,
                               "duration_ms": round(seconds * 1000, 3), "request_id": request_id}
-    game = game_of(request.view_args)
+    game = game_of(req.view_args)
     if game:
         fields["game"] = game
     if code:
         fields["code"] = code
-    log.info("%s %s %s", request.method, route, status, extra=fields)
+    log.info("%s %s %s", req.method, route, status, extra=fields)
     return response
 
 

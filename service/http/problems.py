@@ -40,7 +40,7 @@ def title(status: int, code: str, rule: str | None = None) -> str:
 
 def body(status: int, code: str, detail: str, **extensions: Any) -> dict[str, Any]:
     """The problem's members; ``detail`` (a ``Message`` by id, or English words) said in the caller's language."""
-    lang = i18n.language(request.accept_languages)
+    lang = i18n.request_language()
     return {"type": TYPE_PREFIX + code, "title": title(status, code, extensions.get("rule")), "status": status,
             "detail": i18n.say(detail, lang), "instance": request.path, "code": code,
             "params": detail.plain() if isinstance(detail, Message) else {},
@@ -86,12 +86,13 @@ BODY_TYPES: dict[str, tuple[str, ...]] = {
 def refuse_other_media_types() -> Response | None:
     """415 for a request body in a type its endpoint does not read (a form
     post to a JSON endpoint), before anything reads it."""
-    if not request.path.startswith("/api/") or request.method not in ("POST", "PUT", "PATCH", "DELETE"):
+    req = request._get_current_object()     # one look-up, not one a read
+    if not req.path.startswith("/api/") or req.method not in ("POST", "PUT", "PATCH", "DELETE"):
         return None
-    if not request.content_length and "chunked" not in request.headers.get("Transfer-Encoding", "").lower():
+    if not req.content_length and "chunked" not in req.headers.get("Transfer-Encoding", "").lower():
         return None                      # no body: the endpoint says whether it needs one
-    taken = BODY_TYPES.get(request.endpoint or "", (JSON,))
-    mimetype = request.mimetype
+    taken = BODY_TYPES.get(req.endpoint or "", (JSON,))
+    mimetype = req.mimetype
     if mimetype in taken or (JSON in taken and mimetype.endswith("+json")):
         return None
     sent = mimetype or "no Content-Type"

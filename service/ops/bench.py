@@ -8,7 +8,8 @@ it prints figures and the targets they are meant to meet.
     project's own fastest save (its insert function and group commit) and
     stock save() in a loop of its own, for reference; the same over real
     HTTP (the app served by waitress on a loopback port), interleaved move
-    by move with the in-process one
+    by move with the in-process one; and the in-process move split into the
+    framework's layers and the handler's work (service/ops/bench_layers.py)
 (b) undo and state-at-N at the end of a 5,000-event record ÷ the same at 50
 (c) the rules engine's time per move ÷ decoding one stored event as the
     service reads it (orjson, service.store.reading): Willi, and Grand
@@ -51,6 +52,7 @@ from domain.rules import random_move
 from domain.table import random_game
 from service.http.app import create_app
 from service.ops.bench_catalog import catalog_figures
+from service.ops.bench_layers import layer_figures, layer_rows
 from service.ops.bench_page import grand_austria_taps
 from service.ops.bench_start import first_request
 from service.ops.terminal import say, stages
@@ -396,7 +398,8 @@ def run_bench(database: str | None, games: int, events: int, taps: int = 30, bro
     # never touches the user's own key, and pays for anchoring like the
     # service; (e)'s new process is handed it.
     key = new_env_key()
-    app = create_app(url, keyring=load_keyring(env={ENV_KEY: key})[0])
+    keyring = load_keyring(env={ENV_KEY: key})[0]
+    app = create_app(url, keyring=keyring)
     # The views runner keeps the game list as production runs it: in this process, beside the requests.
     app.extensions["tablelog"].views.start()
     client = WSGIClient(app)
@@ -449,6 +452,10 @@ def run_bench(database: str | None, games: int, events: int, taps: int = 30, bro
                      median["http stock"], 2.0 if postgres else 3.5))
         rows.append(("    reference: over HTTP ÷ the project's own save()", median["http"], median["http own"], None))
         rows.append(("    the HTTP layer: over HTTP ÷ in-process", median["http"], median["move"], None))
+        # Where the in-process move's time goes: the framework's layers around the handler, and the handler's.
+        rows += layer_rows(layer_figures(url, keyring, games,
+                                         lambda g: willi_game(g)[:SMOKE_MOVES if smoke else None],
+                                         lambda layer_client, g: Recorder(layer_client, seed=g)))
 
         # (b) undo and state-at-N in a long record vs a short one
         task = progress.add_task(f"(b) growing a {events}-event record", total=2)

@@ -135,6 +135,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench.add_argument("--live", action="store_true",
                        help="instead: how soon a second page shows a move, and the move p99 of one production "
                             "worker with --watchers idle pages watching ÷ without them")
+    bench.add_argument("--layers", action="store_true",
+                       help="instead: where a recorded move's time goes, the framework's layers and the handler's "
+                            "work, --rounds times over --games games")
+    bench.add_argument("--rounds", type=int, default=5, help="--layers: rounds (default 5)")
     bench.add_argument("--watchers", type=int, default=100, help="--live: idle pages watching (default 100)")
     bench.add_argument("--seconds", type=float, default=60, help="--load: seconds of load per server")
     bench.add_argument("--clients", type=int, default=16, help="--load: clients recording games of their own")
@@ -250,6 +254,9 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "bench" and args.live:
         from service.ops.bench_live import run_live_bench
         return run_live_bench(max(1, min(args.watchers, 500)), max(1, min(args.taps, 200)), args.smoke)
+    if args.command == "bench" and args.layers:
+        from service.ops.bench_layers import run_layers
+        return run_layers(database, max(1, min(args.games, 50)), max(1, min(args.rounds, 50)))
     if args.command == "bench":
         from service.ops.bench import run_bench
         return run_bench(database, args.games, args.events, args.taps, args.browser, args.smoke)

@@ -71,15 +71,26 @@ def _instruments() -> Instruments:
 
 def answered(method: str, route: str, status: int, seconds: float, code: str | None) -> None:
     """One answered request (``code``: its refusal's code, for 400 and above)."""
+    count, latency = request_meters(method, route, status)
+    count.inc()
+    latency.observe(seconds)
+    if status < 400:
+        return
     meters = instruments()
-    meters.requests.labels(method, route, str(status)).inc()
-    meters.latency.labels(method, route).observe(seconds)
-    if status >= 400:
-        meters.refusals.labels(code or str(status)).inc()
+    meters.refusals.labels(code or str(status)).inc()
     if code in STORE_CODES:
         meters.store_errors.labels(code).inc()
     if status == 503:
         meters.unavailable.inc()
+
+
+@functools.lru_cache(maxsize=1024)
+def request_meters(method: str, route: str, status: int) -> tuple[Any, Any]:
+    """The request counter and the latency histogram of one method, route and
+    status, looked up once (prometheus_client's ``labels`` takes a lock and
+    checks the labels on every call; its own advice is to keep the child)."""
+    meters = instruments()
+    return meters.requests.labels(method, route, str(status)), meters.latency.labels(method, route)
 
 
 def moves_recorded(game: str, count: int) -> None:

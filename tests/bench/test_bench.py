@@ -38,6 +38,36 @@ def test_bench_prints_every_measure_beside_its_baseline(tmp_path, capsys):
     assert "target" in out and "load average" in out and "cores" in out
 
 
+def test_the_layers_of_a_move_add_up_to_the_whole_request(tmp_path):
+    """Each recorded move is split into the framework's layers and the
+    handler's work, which together are the whole WSGI call; every hook and
+    the view are timed, and the shared parser is left as it was."""
+    from flask_smorest import Blueprint
+
+    from service.ops.bench import Recorder
+    from service.ops.bench_layers import FRAMEWORK, HANDLER, layer_figures
+    from service.store.keys import ENV_KEY, load_keyring, new_env_key
+    keyring = load_keyring(env={ENV_KEY: new_env_key()})[0]
+    figures = layer_figures(f"sqlite:///{tmp_path / 'layers.sqlite3'}", keyring, 1, lambda g: willi_game(g)[:30],
+                            lambda client, g: Recorder(client, seed=g))
+    assert figures["moves"] == 30
+    mean = figures["mean"]
+    assert all(mean[layer] > 0 for layer in (*FRAMEWORK, HANDLER))
+    assert sum(mean[layer] for layer in (*FRAMEWORK, HANDLER)) == pytest.approx(mean["total"])
+    assert mean["framework"] == pytest.approx(mean["total"] - mean[HANDLER])
+    assert "parse" not in vars(Blueprint.ARGUMENTS_PARSER)
+
+
+@pytest.mark.slow
+def test_bench_layers_prints_each_layer(tmp_path, capsys):
+    assert main(["bench", "--layers", "--database", f"sqlite:///{tmp_path / 'layers.sqlite3'}", "--games", "1",
+                 "--rounds", "1"]) == 0
+    out = capsys.readouterr().out
+    for layer in ("Flask and werkzeug", "hooks", "the limiter", "webargs/marshmallow", "flask-smorest",
+                  "the answer written as JSON", "framework", "the handler", "CPU time a move", "load average"):
+        assert layer in out
+
+
 def test_the_bench_client_speaks_http_like_a_wsgi_server(tmp_path):
     app = create_app(f"sqlite:///{tmp_path / 'db.sqlite3'}")
     client = WSGIClient(app)

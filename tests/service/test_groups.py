@@ -240,3 +240,57 @@ def test_the_operator_invites_a_phone_into_the_default_group(database, request, 
         assert [g["id"] for g in device(app, joined.json["token"]).get("/api/games").json["games"]] == [old.id]
     finally:
         app.extensions["tablelog"].store.close()
+
+
+def test_a_revocation_in_one_worker_is_refused_at_once_by_another_that_kept_the_group(database):
+    """Two workers on one database each keep the group's record they read:
+    a member, an invite or a share revoked through one is refused by the
+    other on its very next request."""
+    this, other = create_app(database), create_app(database)
+    try:
+        ours = new_group(this, "Thursday")
+        owner = device(this, ours["token"])
+        game = Api(owner, "willi", PLAYERS)
+        invite = owner.post("/api/group/invites").json
+        joined = device(this).post("/api/groups/join", json={"invite": invite["token"]}).json
+        shared = owner.post(f"/api/games/{game.id}/shares").json
+        share = {"Authorization": f"Bearer {shared['token']}"}
+        # The other worker reads the group once for each and keeps it.
+        phone = device(other, joined["token"])
+        assert phone.get(f"/api/games/{game.id}/state").status_code == 200
+        assert device(other).get(f"/api/games/{game.id}/state", headers=share).status_code == 200
+        assert UUID(ours["id"]) in other.extensions["tablelog"]._groups
+
+        assert owner.delete(f"/api/group/members/{joined['member']}").status_code == 200
+        assert phone.get(f"/api/games/{game.id}/state").status_code == 401
+        assert owner.delete(f"/api/group/shares/{shared['share']}").status_code == 200
+        assert device(other).get(f"/api/games/{game.id}/state", headers=share).status_code == 404
+        assert owner.delete(f"/api/group/invites/{invite['invite']}").status_code == 200
+        again = device(other).post("/api/groups/join", json={"invite": invite["token"]})
+        assert again.status_code == 403 and again.json["code"] == "not_an_invite"
+    finally:
+        this.extensions["tablelog"].store.close()
+        other.extensions["tablelog"].store.close()
+
+
+def test_a_group_unchanged_in_the_store_is_not_read_again(database, monkeypatch):
+    """A member's requests read the group's record once; after that, one look
+    at whether the store holds a newer event of it."""
+    app = create_app(database)
+    try:
+        ours = new_group(app, "Thursday")
+        member = device(app, ours["token"])
+        game = Api(member, "willi", PLAYERS)
+        games = app.extensions["tablelog"]
+        reads = []
+        monkeypatch.setattr(games, "_stored_group", lambda gid, read=games._stored_group: reads.append(gid) or read(gid))
+        for _ in range(5):
+            assert member.get(f"/api/games/{game.id}/state").status_code == 200
+        assert reads == []
+        invite = member.post("/api/group/invites")          # a change: read (to change it), then once again
+        assert invite.status_code == 201
+        assert member.get(f"/api/games/{game.id}/state").status_code == 200
+        assert member.get(f"/api/games/{game.id}/state").status_code == 200
+        assert reads == [UUID(ours["id"])] * 2
+    finally:
+        app.extensions["tablelog"].store.close()

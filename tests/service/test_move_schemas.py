@@ -89,3 +89,38 @@ def test_every_legal_move_fits_exactly_one_move_schema_of_its_game(client, game_
             checked += 1
         table.play(move, table.record.started_by)
     assert checked > 50
+
+
+
+
+
+def test_a_move_of_a_type_already_seen_makes_no_schema(client, monkeypatch):
+    """Each game type's move schemas, and the move request's, are made once
+    per process (each when its first move comes), never per request."""
+    from marshmallow import Schema
+
+    from helpers import Api
+    from service.http.schemas import MoveRequestSchema
+    api = Api(client, "willi", ["Ann", "Bob", "Cid", "Dee"])
+    rng = random.Random(3)
+    seen: set[str] = set()
+    for _ in range(40):
+        move = api.random_move(rng)
+        seen.add(move["type"])
+        api.move(move)
+    watched = {*get_game("willi").move_schemas.values(), MoveRequestSchema}
+    made: list[str] = []
+    real_init = Schema.__init__
+
+    def counted(self, *args, **kwargs):
+        if type(self) in watched:
+            made.append(type(self).__name__)
+        real_init(self, *args, **kwargs)
+    monkeypatch.setattr(Schema, "__init__", counted)
+    again = 0
+    for _ in range(60):
+        move = api.random_move(rng)
+        if move["type"] in seen:
+            again += 1
+            api.move(move)
+    assert again > 20 and made == []

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import io
 import json
+import random
 
 import pytest
 
+from helpers import Api
 from service.settings import load
 from werkzeug.test import create_environ
 
@@ -156,3 +158,35 @@ def test_the_page_is_served_with_security_headers(sqlite_app):
         assert "script-src" not in headers["Content-Security-Policy"]        # default-src 'self': no inline script
         assert headers["X-Content-Type-Options"] == "nosniff"
         assert headers["Referrer-Policy"] == "no-referrer" and headers["X-Frame-Options"] == "DENY"
+
+
+def test_a_route_without_a_start_limit_asks_the_limiter_only_for_the_wrong_token_window(sqlite_app, monkeypatch):
+    """A move is guarded by the wrong-token limit (one read of the client's
+    count) and by nothing of Flask-Limiter's: it writes no counter and gets
+    no rate-limit headers; a start is still counted and told its limit."""
+    (limiter,) = sqlite_app.extensions["limiter"]
+    storage = limiter.storage
+    touched: list[tuple[str, str]] = []
+    for method in ("incr", "get", "get_expiry", "clear"):
+        def recorded(key, *args, method=method, real=getattr(storage, method), **kwargs):
+            touched.append((method, key))
+            return real(key, *args, **kwargs)
+        monkeypatch.setattr(storage, method, recorded)
+    asked = []           # Flask-Limiter's hooks after a request ask for the request's limit
+    real_limit = type(limiter).current_limit
+    monkeypatch.setattr(type(limiter), "current_limit",
+                        property(lambda self: asked.append(1) or real_limit.fget(self)))
+    client = sqlite_app.test_client()
+    started = start(client)
+    assert started.status_code == 201 and "X-RateLimit-Limit" in started.headers and asked
+    assert any(method == "incr" and "start" in key for method, key in touched)
+    game = started.json
+    scorekeeper = {"Authorization": f"Bearer {game['tokens']['scorekeeper']}"}
+    move = Api(client, "willi", FOUR).random_move(random.Random(1))     # the deal, from the rules
+    touched.clear()
+    asked.clear()
+    moved = client.post(f"/api/games/{game['id']}/moves", json={"move": move}, headers=scorekeeper)
+    assert moved.status_code == 201, moved.json
+    assert not any(name.startswith("X-RateLimit") for name in moved.headers.keys())
+    assert len(touched) == 1 and touched[0][0] == "get" and "wrong_token" in touched[0][1]
+    assert not asked
