@@ -52,7 +52,7 @@ from domain.rules import random_move
 from domain.table import random_game
 from service.http.app import create_app
 from service.ops.bench_catalog import catalog_figures
-from service.ops.bench_layers import layer_figures, layer_rows
+from service.ops.bench_layers import FRAMEWORK, HANDLER, layer_figures, layer_rows
 from service.ops.bench_page import grand_austria_taps
 from service.ops.bench_start import first_request
 from service.ops.terminal import say, stages
@@ -518,4 +518,33 @@ def run_bench(database: str | None, games: int, events: int, taps: int = 30, bro
     console.print(table)
     app.extensions["tablelog"].views.stop()
     app.extensions["tablelog"].store.close()
+    return 0
+
+
+def run_layers(database: str | None, games: int, rounds: int) -> int:
+    """``tablelog bench --layers``: the layers of a recorded move, ``rounds``
+    times over ``games`` random Willi games each, on a scratch store (or
+    ``database``); each round's figures and the medians over the rounds."""
+    url = database_url(database) if database else \
+        f"sqlite:///{os.path.join(tempfile.mkdtemp(prefix='tablelog-bench-'), 'layers.sqlite3')}"
+    keyring = load_keyring(env={ENV_KEY: new_env_key()})[0]
+    moves = {g: willi_game(g) for g in range(-1, games)}
+    layer_figures(url, keyring, 1, lambda g: moves[-1], lambda client, g: Recorder(client, seed=-1))  # warm-up
+    results = [layer_figures(url, keyring, games, moves.__getitem__, lambda client, g: Recorder(client, seed=g))
+               for _ in range(max(1, rounds))]
+    table = Table(title=f"a recorded move's layers, in-process, on {url.split('://')[0]} — {machine()}; "
+                        f"{results[0]['moves']} moves a round, {len(results)} rounds")
+    table.add_column("layer")
+    table.add_column("median µs a move (rounds' median)")
+    table.add_column("share of the move")
+    table.add_column("rounds' medians, µs")
+    total = statistics.median(r["median"]["total"] for r in results)
+    for name in (*FRAMEWORK, "framework", HANDLER, "total"):
+        each = [r["median"][name] for r in results]
+        table.add_row(name, f"{statistics.median(each) * 1e6:.1f}", f"{statistics.median(each) / total:.1%}",
+                      " ".join(f"{v * 1e6:.0f}" for v in each))
+    table.add_row("CPU time a move (process)", f"{statistics.median(r['cpu'] for r in results) * 1e6:.1f}", "",
+                  " ".join(f"{r['cpu'] * 1e6:.0f}" for r in results))
+    wide_console().print(table)
+    print("load average at each round's end: " + "; ".join(r["load"] for r in results))
     return 0

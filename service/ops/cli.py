@@ -255,7 +255,7 @@ def run(args: argparse.Namespace) -> int:
         from service.ops.bench_live import run_live_bench
         return run_live_bench(max(1, min(args.watchers, 500)), max(1, min(args.taps, 200)), args.smoke)
     if args.command == "bench" and args.layers:
-        from service.ops.bench_layers import run_layers
+        from service.ops.bench import run_layers
         return run_layers(database, max(1, min(args.games, 50)), max(1, min(args.rounds, 50)))
     if args.command == "bench":
         from service.ops.bench import run_bench
