@@ -35,9 +35,9 @@ class Message(str):
 
     id: str
     params: Mapping[str, Any]
-    plural: str | None
-    n: int | None
-    context: str | None
+    plural: str | None = None
+    n: int | None = None
+    context: str | None = None
 
     def __new__(cls, id: str, params: Mapping[str, Any] | None = None, *, plural: str | None = None,
                 n: int | None = None, context: str | None = None) -> "Message":
@@ -45,8 +45,11 @@ class Message(str):
         if n is not None:
             params.setdefault("n", n)
         template = plural if plural is not None and n != 1 else id
-        self = super().__new__(cls, template.format(**params) if params else template)
-        self.id, self.params, self.plural, self.n, self.context = id, params, plural, n, context
+        self = super().__new__(cls, template.format_map(params) if params else template)
+        self.id, self.params = id, params
+        if plural is not None or n is not None or context is not None:
+            # (most messages are plain sentences: they keep the class's None)
+            self.plural, self.n, self.context = plural, n, context
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
