@@ -116,6 +116,8 @@ class Checkpoints:
 
     def __init__(self, store: Any, keyring: Keyring | None):
         self.store, self.keyring = store, keyring
+        if self.enabled:        # reckoned as the store opens, not by the first game read from a checkpoint
+            engine_fingerprint()
 
     @property
     def enabled(self) -> bool:
