@@ -1,6 +1,7 @@
 """The Flask application factory."""
 from __future__ import annotations
 
+import encodings.idna  # noqa: F401  werkzeug encodes each request's host name with it: loaded with the app, not by its first request
 import logging
 import re
 import sqlite3

@@ -122,3 +122,7 @@ def install(app: Flask) -> None:
     app.after_request(finish)
     app.teardown_request(end)
     app.add_url_rule("/metrics", "metrics", serve_metrics, methods=["GET"])
+    # The metrics (and prometheus_client's import) made now, once per
+    # process, rather than by the first request a process answers; by now
+    # ``serve --production`` has chosen its multiprocess mode.
+    metrics.instruments()

@@ -116,6 +116,8 @@ class Checkpoints:
 
     def __init__(self, store: Any, keyring: Keyring | None):
         self.store, self.keyring = store, keyring
+        if self.enabled:        # reckoned as the store opens, not by the first game read from a checkpoint
+            engine_fingerprint()
 
     @property
     def enabled(self) -> bool:
@@ -223,7 +225,19 @@ class Checkpoints:
             return None
         hist.checkpointed = c.version
         hist.feed(read(hist.version, None))
-        return None if hist.problems else hist
+        if hist.problems:
+            return None
+        # A ply checkpoint the events after the head reached again was most
+        # likely written when its move was recorded: noted as written when
+        # the store holds it, it is not written again by every new process
+        # that reads the game (a read is cheaper than a write, and rows for
+        # the same state would pile up with each start).
+        state_at = self.stored_at(gid, rules)
+        for ply in {ply for ply, _ in hist.states.reached}:        # an undo and its redo reach one ply twice
+            number = hist.effective[ply - 1] if ply <= len(hist.effective) else None
+            if number is not None and state_at(ply, number) is not None:
+                hist.written_plies[ply] = number
+        return hist
 
     def stored_at(self, game_id: UUID, rules_version: str):  # type: ignore[no-untyped-def]
         """domain.history.StoredCheckpoint for one game."""

@@ -1,11 +1,12 @@
 """The service's Prometheus metrics (served at ``/metrics``, see
 service.http.observe).
 
-prometheus_client is imported on first use, not with this module: it
-chooses between one process's counters and its multiprocess mode (every
-gunicorn worker writing its own files in ``PROMETHEUS_MULTIPROC_DIR``, one
-scrape adding them up) as it is imported, and ``serve --production`` sets
-that folder before its workers record anything.
+prometheus_client is imported on first use (as the app is made,
+service.http.observe), not with this module: it chooses between one
+process's counters and its multiprocess mode (every gunicorn worker writing
+its own files in ``PROMETHEUS_MULTIPROC_DIR``, one scrape adding them up) as
+it is imported, and ``serve --production`` sets that folder before its
+workers make their apps.
 
 Labels are bounded: a route's template (never its path), a status, a
 refusal's code, a game's kind (``willi``), never a game id or a name.

@@ -192,3 +192,15 @@ def test_states_before_the_kept_checkpoints_are_read_from_the_store_once(store, 
     full = replayed(store, gid)
     hist = games.history(gid)
     assert hist.state == full.state and hist.state_at(full.effective[19]) == full.states[20]
+
+
+def test_a_cold_start_writes_no_ply_checkpoint_the_store_already_holds(store, keyring):
+    gid, _ = played(Games(store, keyring), 90)
+    written = []
+    put = store.snapshots.put
+    store.snapshots.put = lambda batch, *args, **kwargs: written.append(batch) or put(batch, *args, **kwargs)
+    games, counted = fresh(store, keyring)
+    hist = games.history(gid)
+    assert hist.written_plies                  # the events after the head reached a ply checkpoint again
+    assert games.state(gid, None) == Games(store, None).state(gid, None)
+    assert written == [] and counted.events <= stored.HEAD_EVERY
