@@ -55,6 +55,8 @@ class Writes:
         """
         gid = self.parse_id(game_id)
         with self._turn(gid):
+            # The game's shard, its store and checkpoints: looked up once for every try.
+            store, kept = self.store_of(gid), self.checkpoints_of(gid)
             for attempt in range(WRITE_ATTEMPTS):
                 cached = self._cached_head(gid, expected_version) if attempt == 0 else None
                 hist = cached or self._sync(gid, anchor_too=True)
@@ -74,8 +76,8 @@ class Writes:
                     pending = list(record.pending_events)
                     # Checkpoints the write makes due go in its own transaction,
                     # made from the history as it leaves it (fed the events now).
-                    checkpoints = self.checkpoints_of(gid).due_with(hist, pending)
-                    self.store_of(gid).save(record, self._anchored(record, anchor), checkpoints=checkpoints or ())
+                    checkpoints = kept.due_with(hist, pending)
+                    store.save(record, self._anchored(record, anchor), checkpoints=checkpoints or ())
                 except IntegrityError:
                     self._forget(gid)
                     if expected_version is not None:
@@ -109,11 +111,11 @@ class Writes:
                     raise
                 if checkpoints is None:
                     hist.feed(pending, applied=True)
-                    self.checkpoints_of(gid).keep(hist)
+                    kept.keep(hist)
                 else:
-                    self.checkpoints_of(gid).written(hist, checkpoints)
+                    kept.written(hist, checkpoints)
                 metrics.moves_recorded(hist.game.id, sum(isinstance(e, GameRecord.MoveRecorded) for e in pending))
-                self.heads.saw(self.store_of(gid).identity, gid, hist.version)
+                self.heads.saw(store.identity, gid, hist.version)
                 return self.answer(hist, hist.answers[request_id], caller, kind)
         raise AssertionError("unreachable")
 

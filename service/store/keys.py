@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import base64
 import hmac
-import hashlib
 import os
 import secrets
 from dataclasses import dataclass, field
@@ -77,7 +76,8 @@ class Keyring:
     # -- keyed anchors ---------------------------------------------------------------
     def mac(self, message: str, key_id: str | None = None) -> str:
         key = self._derived(key_id or self.current, "anchor")
-        return hmac.new(key, message.encode(), hashlib.sha256).hexdigest()
+        # The one-shot form: the same MAC, at half the cost of an hmac object (two a write).
+        return hmac.digest(key, message.encode(), "sha256").hex()
 
     def check_mac(self, message: str, mac: str, key_id: str) -> bool:
         return hmac.compare_digest(self.mac(message, key_id), mac)

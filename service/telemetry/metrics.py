@@ -96,7 +96,13 @@ def request_meters(method: str, route: str, status: int) -> tuple[Any, Any]:
 
 def moves_recorded(game: str, count: int) -> None:
     if count:
-        instruments().moves.labels(game).inc(count)
+        moves_meter(game).inc(count)
+
+
+@functools.lru_cache(maxsize=256)
+def moves_meter(game: str) -> Any:
+    """The moves counter of one game, looked up once (see ``request_meters``)."""
+    return instruments().moves.labels(game)
 
 
 def batch_committed(size: int) -> None:

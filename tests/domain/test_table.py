@@ -3,6 +3,7 @@ service, undo and redo, digital chance moves, imported records, the history
 rebuilt from stored events and random playouts."""
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -194,3 +195,33 @@ def test_every_game_says_which_versions_it_plays_and_what_changed():
         described = game.describe()["rules_versions"]
         assert described == dict(game.rules_versions) and all(text.strip() for text in described.values())
 
+
+
+def test_a_rollback_takes_the_record_back_to_its_savepoint_whatever_was_recorded_since():
+    """A write the store could not take leaves the cached table as it stood:
+    every kind of event recorded after the savepoint is gone from the record."""
+    table = Table.start(WILLI, PLAYERS, mode="digital", seed_commitment=seed_commitment(*SECRET))
+    table.auto(SECRET)
+    rng = random.Random(2)
+    for _ in range(3):
+        table.play(table.complete(random_move(WILLI, table.state, rng), SECRET[0]), "Alex")
+        table.auto(SECRET)
+    stored(table)                                                     # saved: nothing pending
+    before, states, moves = copy.deepcopy(vars(table.record)), list(table.states), dict(table.moves)
+
+    point = table.savepoint()
+    table.play(table.complete(random_move(WILLI, table.state, rng), SECRET[0]), "Alex")
+    table.undo("Alex")
+    table.redo("Alex")
+    table.record.annotate(2, "a comment", "scorekeeper")
+    table.record.change_seat_link("Joe", "a new token's hash", "scorekeeper")
+    table.record.accept_head("operator", "a test", ["anchor under another key"])
+    while not WILLI.finished(table.state):
+        table.play(table.complete(random_move(WILLI, table.state, rng), SECRET[0]), "Alex")
+        table.auto(SECRET)
+    assert table.record.seed_revealed
+    table.rollback(point)
+
+    assert vars(table.record) == before
+    assert table.record.pending_events == []
+    assert list(table.states) == states and dict(table.moves) == moves

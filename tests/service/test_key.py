@@ -11,6 +11,7 @@ import threading
 
 import pytest
 
+from domain.record import anchor_message
 from service.store import keys
 from service.ops.cli import main, serving_key
 
@@ -93,3 +94,12 @@ def test_the_key_may_come_from_the_environment(no_key, monkeypatch):
     monkeypatch.setenv(keys.ENV_KEY, keys.new_env_key())
     ring, created = keys.load_keyring()
     assert ring is not None and not created and not no_key.exists()
+
+
+def test_an_anchor_s_mac_is_the_same_bytes_under_the_same_key():
+    """Anchors and receipts stored long ago are checked against the MAC made
+    now: HMAC-SHA256 under the key derived for anchors, in hex."""
+    keyring = keys.load_keyring(env={keys.ENV_KEY: "k1:QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWY="})[0]
+    message = anchor_message("3a0373f1-f059-4870-80fb-165786fdc6fc", 7, "0" * 64, 3)
+    assert keyring.mac(message) == "761bc267f44890984305ac317b2993400abfc180b926506fc4ff9eb3deb5617b"
+    assert keyring.check_mac(message, keyring.mac(message), "k1")

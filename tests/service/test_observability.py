@@ -232,3 +232,24 @@ assert not failed, failed
         ran = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True,
                              env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60)
         assert ran.returncode == 0, ran.stderr[-2000:]
+
+
+def test_every_recorded_move_counts_on_its_own_game_s_series(client, monkeypatch):
+    monkeypatch.setenv(ENV_METRICS_TOKEN, METRICS_TOKEN)
+    client.application.extensions["tablelog_settings"] = load()
+
+    def recorded() -> dict[str, float]:
+        r = client.get("/metrics", headers={"Authorization": f"Bearer {METRICS_TOKEN}"})
+        return samples(r.text, "tablelog_moves_recorded_total")
+
+    before = recorded()
+    game_id, token = start(client)
+    for move in random_game(GAME, FOUR, {}, random.Random(5))[:3]:
+        r = client.post(f"/api/games/{game_id}/moves", json={"move": move},
+                        headers={"Authorization": f"Bearer {token}"})
+        assert r.status_code == 201, r.json
+    after = recorded()
+    willi = 'tablelog_moves_recorded_total{game="willi"}'
+    assert after[willi] - before.get(willi, 0.0) == 3
+    assert {series: value for series, value in after.items() if series != willi} == \
+        {series: value for series, value in before.items() if series != willi}
