@@ -79,8 +79,7 @@ def replayed(store, gid: str) -> GameHistory:
 
 def test_a_moves_checkpoints_are_stored_with_its_events_in_one_write(store, keyring, monkeypatch):
     games = Games(store, keyring)
-    created = games.create("willi", FOUR)
-    gid, token = created["id"], created["tokens"]["scorekeeper"]
+    gid, token = new_game(games)
     assert games.checkpoints_of(Games.parse_id(gid)).in_transaction
     writes, rng = Writes(store, monkeypatch), random.Random(5)
     heads = plies = 0
@@ -103,6 +102,12 @@ def test_a_moves_checkpoints_are_stored_with_its_events_in_one_write(store, keyr
     assert heads >= 2 and plies >= 2
 
 
+def new_game(games: Games) -> tuple[str, str]:
+    """A 4-player Willi game: its id and its scorekeeper's token."""
+    created = games.create("willi", FOUR)
+    return created["id"], created["tokens"]["scorekeeper"]
+
+
 def up_to_a_head(games: Games, gid: str, token: str, rng: random.Random) -> None:
     """Moves until the next one makes the game's second head checkpoint due."""
     hist = games.history(gid)
@@ -115,8 +120,7 @@ def test_a_checkpoint_whose_key_is_taken_does_not_refuse_the_move(store, keyring
     millisecond (here: a stale one, at the key the move's would take): the
     move is recorded, the checkpoint there is left, and it is not used."""
     games = Games(store, keyring)
-    created = games.create("willi", FOUR)
-    gid, token = created["id"], created["tokens"]["scorekeeper"]
+    gid, token = new_game(games)
     rng = random.Random(7)
     up_to_a_head(games, gid, token, rng)
     stale = newest(store, gid)
@@ -147,8 +151,7 @@ def test_a_checkpoint_that_cannot_be_written_does_not_cost_the_move(store, keyri
     game reads back from its events and the checkpoints before."""
     kind = "postgres" if store.is_postgres else "sqlite"
     games = Games(store, keyring)
-    created = games.create("willi", FOUR)
-    gid, token = created["id"], created["tokens"]["scorekeeper"]
+    gid, token = new_game(games)
     rng = random.Random(11)
     up_to_a_head(games, gid, token, rng)
     before = newest(store, gid)
@@ -170,8 +173,7 @@ def test_a_checkpoint_that_cannot_be_written_does_not_cost_the_move(store, keyri
 
 def test_a_service_started_afresh_reads_the_newest_checkpoint_and_states_agree(store, keyring, database):
     games = Games(store, keyring)
-    created = games.create("willi", FOUR)
-    gid, token = created["id"], created["tokens"]["scorekeeper"]
+    gid, token = new_game(games)
     rng = random.Random(13)
     for n in range(90):
         move(games, gid, token, rng)
@@ -208,8 +210,7 @@ def test_moves_of_several_games_commit_together_with_their_checkpoints(store, ke
     rng = random.Random(17)
     tables = []
     for n in range(3):
-        created = games.create("willi", FOUR)
-        gid, token = created["id"], created["tokens"]["scorekeeper"]
+        gid, token = new_game(games)
         while n and games.history(gid).version + 1 - games.history(gid).checkpointed < stored.HEAD_EVERY:
             move(games, gid, token, rng)
         tables.append((gid, token, random_move(WILLI, games.history(gid).state, rng)))
@@ -243,8 +244,7 @@ def test_a_move_with_checkpoints_the_store_does_not_take_is_not_recorded_and_the
     from the store), and the move made again stores it, checkpoint and all."""
     from eventsourcing.persistence import OperationalError
     games = Games(store, keyring)
-    created = games.create("willi", FOUR)
-    gid, token = created["id"], created["tokens"]["scorekeeper"]
+    gid, token = new_game(games)
     rng = random.Random(19)
     up_to_a_head(games, gid, token, rng)
     before = games.history(gid)
