@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask.views import MethodView
+from service.http.resources import Resource
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
@@ -53,7 +53,7 @@ class HouseCatalogListSchema(Answer):
 
 
 @blp.route("/house-catalogs")
-class HouseCatalogs(MethodView):
+class HouseCatalogs(Resource):
     @needs(member=REQUIRED)
     @blp.response(200, HouseCatalogListSchema)
     def get(self):
@@ -72,7 +72,7 @@ class HouseCatalogs(MethodView):
 
 
 @blp.route("/house-catalogs/<catalog_id>")
-class HouseCatalogById(MethodView):
+class HouseCatalogById(Resource):
     @needs(member=REQUIRED)
     @blp.response(200, HouseCatalogSchema)
     def get(self, catalog_id: str):
