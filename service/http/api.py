@@ -10,7 +10,6 @@ from typing import Any
 import orjson
 import segno
 from flask import Response, current_app, request
-from service.http.resources import Resource
 from flask_smorest import Blueprint
 from webargs import core
 from webargs.flaskparser import FlaskParser
@@ -30,6 +29,7 @@ from service.http.schemas import (AuditSchema, CatalogQuerySchema, CatalogSchema
                                   QRSchema, ReceiptCheckSchema, ReceiptSchema, RedoneSchema, SeatLinkSchema,
                                   StateQuerySchema, SummarySchema, TakeBackSchema, TakenBackSchema, UndoneSchema,
                                   VersionOnlySchema, WordsSchema)
+from service.http.resources import Resource
 
 
 class BodyParser(FlaskParser):

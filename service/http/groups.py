@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.http.resources import Resource
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
 from service.http.access import REQUIRED, member, needs
 from service.http.answers import Answer
 from service.http.api import games
+from service.http.resources import Resource
 
 blp = Blueprint("groups", __name__, url_prefix="/api",
                 description="Groups: whose games, players and statistics are their own; read-only shares.")

@@ -59,7 +59,8 @@ def refuse_large_body(req: Request) -> Any:
     (chunked) is cut off at the limit as it is read."""
     limit = body_limit(req)
     req.max_content_length = limit
-    if req.content_length is not None and req.content_length > limit:
+    length = req.content_length             # read from the header once
+    if length is not None and length > limit:
         return too_large(limit)
     return None
 

@@ -6,7 +6,6 @@ import json
 from typing import Any
 
 from flask import Response, request, url_for
-from service.http.resources import Resource
 from flask_smorest import Blueprint
 from marshmallow import Schema, ValidationError, fields, pre_load, validate
 
@@ -19,6 +18,7 @@ from service.http.caching import expected_version
 from service.http.access import OPTIONAL, REQUIRED, bearer, idempotency_key, member, needs
 from service.http.api import games, group_of_caller, with_receipt
 from service.http.schemas import CreatedSchema, MoveNumber, SeatQuerySchema, since_field
+from service.http.resources import Resource
 
 blp = Blueprint("records", __name__, url_prefix="/api",
                 description="Game records, forks, comments, score timelines and player statistics.")
