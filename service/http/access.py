@@ -15,7 +15,7 @@ from functools import lru_cache, wraps
 from typing import Any, Callable
 from urllib.parse import urlsplit
 
-from flask import current_app, g, request
+from flask import Flask, Request, current_app, g, request
 from flask_smorest import Blueprint
 
 from domain.words import N_, said
@@ -69,7 +69,10 @@ def needs(token: str | None = None, idempotency_key: bool = False, member: str |
                                    "not_a_member")
             return view(*args, **kwargs)
         wrapper.needs = declared
-        return Blueprint.doc(**{DECLARATION: asdict(declared)})(wrapper)
+        # flask-smorest writes the declaration into the operation's doc; its
+        # wrapper around the view, one more call a request, is not kept.
+        wrapper._apidoc = Blueprint.doc(**{DECLARATION: asdict(declared)})(wrapper)._apidoc
+        return wrapper
     return decorator
 
 
@@ -77,8 +80,9 @@ def _declared() -> Needs:
     return g.get("needs") or Needs()
 
 
-def _bearer() -> str | None:
-    scheme, _, token = request.environ.get("HTTP_AUTHORIZATION", "").partition(" ")
+def _bearer(environ: dict[str, Any] | None = None) -> str | None:
+    """The bearer token of the request (its WSGI ``environ``, default: the current request's)."""
+    scheme, _, token = (request.environ if environ is None else environ).get("HTTP_AUTHORIZATION", "").partition(" ")
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
@@ -89,11 +93,14 @@ def bearer() -> str | None:
     return _bearer()
 
 
-def local() -> bool:
-    """Whether the request comes from a browser on the embedded service's own machine (see the module's notes)."""
+def local(req: Request | None = None, app: Flask | None = None) -> bool:
+    """Whether the request comes from a browser on the embedded service's own
+    machine (see the module's notes); the request and the app default to the
+    current ones."""
     # The request and the app read once each: every read through Flask's proxies looks them up again.
-    req = request._get_current_object()
-    if not current_app.extensions.get(LOCAL_GROUP) or req.remote_addr not in LOCAL_ADDRESSES:
+    req = request._get_current_object() if req is None else req
+    app = current_app._get_current_object() if app is None else app
+    if not app.extensions.get(LOCAL_GROUP) or req.remote_addr not in LOCAL_ADDRESSES:
         return False
     environ = req.environ
     if any(key in environ for key in FORWARDED_KEYS):
@@ -110,14 +117,17 @@ def local_host(host: str) -> bool:
         return False
 
 
-def _membership() -> Any:
+def _membership(req: Request | None = None, app: Flask | None = None) -> Any:
     """The group member the request is (service.app.groups.Member), or None;
-    401 for a group token that is no member's."""
+    401 for a group token that is no member's. The request and the app
+    default to the current ones."""
     context = g._get_current_object()
     if "member" not in context:
-        sent = request.environ.get(GROUP_KEY, "").strip()
-        context.member = (current_app.extensions["tablelog"].member(sent) if sent
-                          else LOCAL_MEMBER if local() else None)
+        req = request._get_current_object() if req is None else req
+        app = current_app._get_current_object() if app is None else app
+        sent = req.environ.get(GROUP_KEY, "").strip()
+        context.member = (app.extensions["tablelog"].member(sent) if sent
+                          else LOCAL_MEMBER if local(req, app) else None)
     return context.member
 
 
@@ -128,17 +138,17 @@ def member() -> Any:
     return _membership()
 
 
-def admit_game() -> None:
+def admit_game(req: Request) -> None:
     """A request about one game (its id in the path) goes on only for a member
     of its group, or with one of the game's own tokens or a share of it
     (service.app.groups.Groups.admit): anyone else is answered as for no game."""
-    req = request._get_current_object()
     game_id = (req.view_args or {}).get("game_id")
     if game_id is not None and req.path.startswith("/api/games/"):
-        token = _bearer()
-        member = _membership()
+        app = current_app._get_current_object()
+        token = _bearer(req.environ)
+        member = _membership(req, app)
         try:
-            current_app.extensions["tablelog"].admit(game_id, token, member)
+            app.extensions["tablelog"].admit(game_id, token, member)
         except NotFound:
             # A token sent by someone of no group, for a game it does not open
             # or none at all (the same answer): a wrong token (service.http.limits).

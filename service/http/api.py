@@ -10,7 +10,6 @@ from typing import Any
 import orjson
 import segno
 from flask import Response, current_app, request
-from flask.views import MethodView
 from flask_smorest import Blueprint
 from webargs import core
 from webargs.flaskparser import FlaskParser
@@ -30,6 +29,7 @@ from service.http.schemas import (AuditSchema, CatalogQuerySchema, CatalogSchema
                                   QRSchema, ReceiptCheckSchema, ReceiptSchema, RedoneSchema, SeatLinkSchema,
                                   StateQuerySchema, SummarySchema, TakeBackSchema, TakenBackSchema, UndoneSchema,
                                   VersionOnlySchema, WordsSchema)
+from service.http.resources import Resource
 
 
 class BodyParser(FlaskParser):
@@ -98,7 +98,8 @@ def written(answer: dict[str, Any], status: int = 201) -> Response:
     body, headers = with_receipt(answer)
     response = current_app.json.response(body)
     response.status_code = status
-    response.headers.update(headers)
+    for name, value in headers.items():
+        response.headers.set(name, value)
     return caching.keep_answer(response, body)
 
 
@@ -116,7 +117,7 @@ def ready_answer():
 
 
 @blp.route("/health")
-class Health(MethodView):
+class Health(Resource):
     @blp.response(200, HealthSchema)
     @blp.alt_response(503, description="not ready (Retry-After says when to ask again)")
     def get(self):
@@ -125,7 +126,7 @@ class Health(MethodView):
 
 
 @blp.route("/health/live")
-class Liveness(MethodView):
+class Liveness(Resource):
     @blp.response(200, LiveSchema)
     def get(self):
         """Liveness: the process answers. Asks nothing of the database (a process is not restarted
@@ -134,7 +135,7 @@ class Liveness(MethodView):
 
 
 @blp.route("/health/ready")
-class Readiness(MethodView):
+class Readiness(Resource):
     @blp.response(200, HealthSchema)
     @blp.alt_response(503, description="not ready (Retry-After says when to ask again)")
     def get(self):
@@ -145,7 +146,7 @@ class Readiness(MethodView):
 
 
 @blp.route("/game-types")
-class GameTypes(MethodView):
+class GameTypes(Resource):
     @blp.response(200, GameTypeListSchema)
     def get(self):
         """Every game's title, player counts, options and move vocabulary."""
@@ -153,7 +154,7 @@ class GameTypes(MethodView):
 
 
 @blp.route("/game-types/<game>/move-schema")
-class MoveSchema(MethodView):
+class MoveSchema(Resource):
     @blp.response(200, MoveJSONSchema)
     def get(self, game: str):
         """A game's moves as a JSON Schema of their own: a oneOf of its move schemas, decided by ``type``
@@ -170,7 +171,7 @@ class MoveSchema(MethodView):
 
 
 @blp.route("/words/<language>")
-class Words(MethodView):
+class Words(Resource):
     @blp.response(200, WordsSchema)
     def get(self, language: str):
         """The scorekeeper's page's words in a language (en, de, ...), from the service's message catalog,
@@ -183,7 +184,7 @@ class Words(MethodView):
 
 
 @blp.route("/game-types/<game>/catalog")
-class Catalog(MethodView):
+class Catalog(Resource):
     @blp.arguments(CatalogQuerySchema, location="query")
     @blp.response(200, CatalogSchema)
     def get(self, query: dict[str, Any], game: str):
@@ -200,7 +201,7 @@ class Catalog(MethodView):
 
 
 @blp.route("/games/<game_id>/catalog")
-class GameCatalog(MethodView):
+class GameCatalog(Resource):
     @blp.response(200, CatalogSchema)
     def get(self, game_id: str):
         """The components as this game has them: its modules' and its house catalog's."""
@@ -208,7 +209,7 @@ class GameCatalog(MethodView):
 
 
 @blp.route("/games")
-class GameList(MethodView):
+class GameList(Resource):
     @needs(member=REQUIRED)
     @blp.arguments(GameListQuerySchema, location="query")
     @blp.response(200, GameListSchema)
@@ -238,7 +239,7 @@ class GameList(MethodView):
 
 
 @blp.route("/games/<game_id:game_id>")
-class GameSummary(MethodView):
+class GameSummary(Resource):
     @blp.response(200, SummarySchema)
     def get(self, game_id: str):
         """A game's summary: players, version, scores, who acts next. A page
@@ -248,7 +249,7 @@ class GameSummary(MethodView):
 
 
 @blp.route("/games/<game_id>/moves")
-class Moves(MethodView):
+class Moves(Resource):
     @needs(token=REQUIRED, idempotency_key=True)
     @blp.arguments(MoveRequestSchema())
     @blp.response(201, MoveRecordedSchema)
@@ -260,7 +261,7 @@ class Moves(MethodView):
 
 
 @blp.route("/games/<game_id>/receipt")
-class Receipt(MethodView):
+class Receipt(Resource):
     @blp.arguments(ReceiptSchema())
     @blp.response(200, ReceiptCheckSchema)
     def post(self, body: dict[str, Any], game_id: str):
@@ -269,7 +270,7 @@ class Receipt(MethodView):
 
 
 @blp.route("/games/<game_id>/undo")
-class Undo(MethodView):
+class Undo(Resource):
     @needs(token=REQUIRED, idempotency_key=True)
     @blp.arguments(VersionOnlySchema(), required=False)
     @blp.response(201, UndoneSchema)
@@ -279,7 +280,7 @@ class Undo(MethodView):
 
 
 @blp.route("/games/<game_id>/check")
-class Check(MethodView):
+class Check(Resource):
     @needs(token=REQUIRED)
     @blp.arguments(CheckRequestSchema())
     @blp.response(200, CheckSchema)
@@ -290,7 +291,7 @@ class Check(MethodView):
 
 
 @blp.route("/games/<game_id>/take-back")
-class TakeBack(MethodView):
+class TakeBack(Resource):
     @needs(token=REQUIRED, idempotency_key=True)
     @blp.arguments(TakeBackSchema())
     @blp.response(201, TakenBackSchema)
@@ -302,7 +303,7 @@ class TakeBack(MethodView):
 
 
 @blp.route("/games/<game_id>/seats/<seat>/link")
-class SeatLink(MethodView):
+class SeatLink(Resource):
     @needs(token=REQUIRED, idempotency_key=True)
     @blp.arguments(VersionOnlySchema())
     @blp.response(201, SeatLinkSchema)
@@ -319,7 +320,7 @@ class SeatLink(MethodView):
 
 
 @blp.route("/qr")
-class QRCode(MethodView):
+class QRCode(Resource):
     @blp.arguments(QRRequestSchema())
     @blp.response(200, QRSchema)
     def post(self, body: dict[str, Any]):
@@ -329,7 +330,7 @@ class QRCode(MethodView):
 
 
 @blp.route("/games/<game_id>/redo")
-class Redo(MethodView):
+class Redo(Resource):
     @needs(token=REQUIRED, idempotency_key=True)
     @blp.arguments(VersionOnlySchema(), required=False)
     @blp.response(201, RedoneSchema)
@@ -339,7 +340,7 @@ class Redo(MethodView):
 
 
 @blp.route("/games/<game_id>/state")
-class State(MethodView):
+class State(Resource):
     @needs(token=OPTIONAL)
     @blp.arguments(StateQuerySchema(), location="query")
     @blp.response(200, GameStateSchema)
@@ -350,7 +351,7 @@ class State(MethodView):
 
 
 @blp.route("/games/<game_id>/legal-moves")
-class LegalMoves(MethodView):
+class LegalMoves(Resource):
     @needs(token=OPTIONAL)
     @blp.response(200, LegalMovesSchema)
     def get(self, game_id: str):
@@ -359,7 +360,7 @@ class LegalMoves(MethodView):
 
 
 @blp.route("/games/<game_id>/log")
-class Log(MethodView):
+class Log(Resource):
     @needs(token=OPTIONAL)
     @blp.arguments(LogQuerySchema, location="query")
     @blp.response(200, LogSchema)
@@ -372,7 +373,7 @@ class Log(MethodView):
 
 
 @blp.route("/games/<game_id>/audit")
-class Audit(MethodView):
+class Audit(Resource):
     @blp.response(200, AuditSchema)
     def get(self, game_id: str):
         """Check the hash chain, replay through the current rules, report findings."""

@@ -130,6 +130,7 @@ def create_app(database: str | None = None, store: Tablelog | Shards | None = No
         COMPRESS_STREAMS=False,          # an export is streamed as it is read: sent as it comes
         COMPRESS_MIMETYPES=["application/json", "application/problem+json", "text/html", "text/css",
                             "text/javascript", "application/javascript", "image/svg+xml", "text/plain"],
+        COMPRESS_REGISTER=False,         # called by the app's own hook after a request (``answer``)
     )
     app.json.sort_keys = False
     observe.install(app)
@@ -147,13 +148,18 @@ def create_app(database: str | None = None, store: Tablelog | Shards | None = No
     api.register_blueprint(groups_blp)
     install_limits(app)
     register_errors(app)
-    # Answers above COMPRESS_MIN_SIZE compressed as the client accepts; the
-    # caching headers are set before (a later after_request runs first), so
-    # a compressed answer's ETag names its encoding.
-    Compress(app)
-    app.after_request(caching.conditional)
-    app.before_request(admit_game)          # before a 304 could answer for a game
-    app.before_request(caching.unchanged_summary)
+    compress = Compress(app)
+    app.before_request(receive)
+
+    @app.after_request
+    def answer(response):
+        """The caching headers, then compression (answers above
+        COMPRESS_MIN_SIZE, as the client accepts: a compressed answer's ETag
+        names its encoding), then the security headers."""
+        req = request._get_current_object()     # one look-up, not one a step
+        present = {name.lower() for name in response.headers.keys()}    # neither step adds another's
+        caching.conditional(response, req, present)
+        return security_headers(compress.after_request(response), req, present)
 
     @app.get("/api/docs/assets/<path:filename>")
     def docs_assets(filename: str):
@@ -170,12 +176,24 @@ NUL_ESCAPE = re.compile(rb"(?<!\\)(?:\\\\)*\\u0000")
 """A NUL written as JSON escapes it (backslash u0000), unless that backslash is itself escaped."""
 
 
-def refuse_nul() -> Any:
+def receive() -> Any:
+    """The app's checks before a request, in this order (the first answer
+    given is the request's): a NUL anywhere, a body of a type its endpoint
+    does not read, a game the caller may not open, a summary the caller
+    already holds. The request is looked up once for all of them."""
+    req = request._get_current_object()
+    for check in CHECKS:
+        answer = check(req)
+        if answer is not None:
+            return answer
+    return None
+
+
+def refuse_nul(req: Any) -> Any:
     """A NUL character anywhere in a request to the API is refused before
     anything reads it: PostgreSQL's text columns (the game list, the
     players' views) cannot hold one, so a name with a NUL would be stored in
     the events and then break every later read of the views."""
-    req = request._get_current_object()     # one look-up, not one a read
     environ = req.environ
     if not environ.get("PATH_INFO", "").startswith("/api/"):
         return None
@@ -193,6 +211,10 @@ def refuse_nul() -> Any:
     return None
 
 
+CHECKS = (refuse_nul, problems.refuse_other_media_types, admit_game, caching.unchanged_summary)
+"""``receive``'s checks, in order."""
+
+
 PAGE_POLICY = ("default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
                "form-action 'self'; frame-ancestors 'none'")
 """The scorekeeper's page loads only its own scripts, styles and images
@@ -202,18 +224,18 @@ SECURITY_HEADERS = (("Content-Security-Policy", PAGE_POLICY), ("X-Content-Type-O
 """Every answer's, the policy first: the docs page's answers have all but it."""
 
 
-def security_headers(response):
+def security_headers(response, req, present: set[str]):
     """Every answer: no content sniffing, no referrer sent on, no framing;
     the page and the API also a Content-Security-Policy (Swagger UI's docs
     page, which runs an inline script, keeps only the others); the API's
-    answers vary with the caller's language."""
-    req = request._get_current_object()     # one look-up, not one a read
+    answers vary with the caller's language. ``present``: the names of the
+    answer's headers, lower case."""
     headers = response.headers
-    present = {name.lower() for name in headers.keys()}
-    for name, value in SECURITY_HEADERS if not req.path.startswith("/api/docs") else SECURITY_HEADERS[1:]:
+    docs = req.path.startswith("/api/docs")
+    for name, value in SECURITY_HEADERS if not docs else SECURITY_HEADERS[1:]:
         if name.lower() not in present:      # one look at the headers, not one per header
             headers.add(name, value)
-    if req.path.startswith("/api/docs"):
+    if docs:
         # Refusals, the state and the catalogs speak the caller's language:
         # a cache must not hand one caller's German answer to another (the
         # API's other answers are told so with their caching headers,
@@ -231,9 +253,6 @@ def keep_retry_after(response):
 
 
 def register_errors(app: Flask) -> None:
-    app.before_request(refuse_nul)
-    app.before_request(problems.refuse_other_media_types)
-    app.after_request(security_headers)
     app.after_request_funcs.setdefault(None, []).insert(0, keep_retry_after)     # the last to run
 
     @app.errorhandler(RuleViolation)

@@ -24,7 +24,7 @@ import re
 from typing import Any
 
 import orjson
-from flask import Response, current_app, g, request
+from flask import Request, Response, current_app, g, request
 
 from domain.rules import MalformedMove
 from service.app.caches import Recent
@@ -39,6 +39,7 @@ VERSION_TAG = re.compile(r'^\s*(?:W/)?"v(\d+)-')
 CACHE_CONTROL = "private, no-cache"
 VARY = ("Authorization", "Accept-Language")
 """What every API answer varies with: the token it was asked with, and the caller's language."""
+VARIES = ", ".join(VARY)
 GAME_CREATORS = frozenset({"games.GameList", "records.Import", "records.Fork"})
 SUMMARY = "games.GameSummary"
 ISSUED_MOST = 4096
@@ -62,10 +63,10 @@ def remember_summary(tag: str) -> None:
     _issued[tag] = ((request.view_args or {}).get("game_id", ""), viewer())
 
 
-def unchanged_summary() -> Response | None:
+def unchanged_summary(req: Request) -> Response | None:
     """304 for a summary asked with a tag this worker gave to the same viewer,
     while the game (as the store has it) is still at the tag's version."""
-    if request.method != "GET" or request.endpoint != SUMMARY:
+    if req.method != "GET" or req.endpoint != SUMMARY:
         return None
     sent = request.headers.get("If-None-Match", "").strip().removeprefix("W/").strip('"')
     game_id = (request.view_args or {}).get("game_id")
@@ -92,21 +93,26 @@ def game_version(response: Response) -> int | None:
     return current_app.extensions["tablelog"].history(game_id).version if game_id else None
 
 
-def conditional(response: Response) -> Response:
-    """The headers every API answer carries, an ETag on a game's reads, 304 where the asker has it."""
-    req = request._get_current_object()     # one look-up, not one a read
+def conditional(response: Response, req: Request, present: set[str]) -> Response:
+    """The headers every API answer carries, an ETag on a game's reads, 304
+    where the asker has it. ``present``: the names of the headers the answer
+    has (lower case), read once by the hook that calls this (an absent
+    header is added, not looked for again)."""
     if not req.path.startswith("/api/") or req.path.startswith("/api/docs"):
         return response
     headers = response.headers
-    headers.setdefault("Cache-Control", CACHE_CONTROL)
-    if "Vary" in headers:
+    if "cache-control" not in present:
+        headers.add("Cache-Control", CACHE_CONTROL)
+    if "vary" in present:
         response.vary.update(VARY)
     else:
-        headers["Vary"] = ", ".join(VARY)        # the usual case: nothing to read and merge first
+        headers.add("Vary", VARIES)        # the usual case: nothing to read and merge first
     if response.status_code == 201:
-        location = created_at(response)
-        if location:
-            response.headers["Location"] = location
+        location = created_at(response, req)
+        if location and "location" in present:
+            headers["Location"] = location
+        elif location:
+            headers.add("Location", location)
     if req.method == "GET" and response.status_code == 200 and req.endpoint in CONDITIONAL_READS:
         version = game_version(response)
         if version is not None:
@@ -114,7 +120,7 @@ def conditional(response: Response) -> Response:
             response.set_etag(tag)
             if req.endpoint == SUMMARY:
                 remember_summary(tag)
-            response.make_conditional(request)
+            response.make_conditional(req)
     return response
 
 
@@ -137,16 +143,17 @@ def written_answer(response: Response) -> Any:
         return None
 
 
-def created_at(response: Response) -> str | None:
+def created_at(response: Response, req: Request) -> str | None:
     """Where a 201's new thing is: a new game, a stored catalog, or the log entries a write changed."""
     body = written_answer(response)
     if not isinstance(body, dict):
         return None
-    if request.endpoint in GAME_CREATORS and body.get("id"):
+    endpoint = req.endpoint
+    if endpoint in GAME_CREATORS and body.get("id"):
         return f"/api/games/{body['id']}"
-    if request.endpoint == "catalogs.HouseCatalogs" and body.get("id"):
+    if endpoint == "catalogs.HouseCatalogs" and body.get("id"):
         return f"/api/house-catalogs/{body['id']}"
-    game_id = (request.view_args or {}).get("game_id")
+    game_id = (req.view_args or {}).get("game_id")
     if game_id and isinstance(body.get("version"), int):
         return f"/api/games/{game_id}/log?since={body['version'] - 1}"
     return None

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
@@ -14,6 +13,7 @@ from service.http import house_schema
 from service.http.access import REQUIRED, member, needs
 from service.http.api import games
 from service.http.openapi import SCHEMA_REF
+from service.http.resources import Resource
 
 blp = Blueprint("catalogs", __name__, url_prefix="/api",
                 description="House catalogs: a table's own copy of a game's components, stored once.")
@@ -53,7 +53,7 @@ class HouseCatalogListSchema(Answer):
 
 
 @blp.route("/house-catalogs")
-class HouseCatalogs(MethodView):
+class HouseCatalogs(Resource):
     @needs(member=REQUIRED)
     @blp.response(200, HouseCatalogListSchema)
     def get(self):
@@ -72,7 +72,7 @@ class HouseCatalogs(MethodView):
 
 
 @blp.route("/house-catalogs/<catalog_id>")
-class HouseCatalogById(MethodView):
+class HouseCatalogById(Resource):
     @needs(member=REQUIRED)
     @blp.response(200, HouseCatalogSchema)
     def get(self, catalog_id: str):

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
 from service.http.access import REQUIRED, member, needs
 from service.http.answers import Answer
 from service.http.api import games
+from service.http.resources import Resource
 
 blp = Blueprint("groups", __name__, url_prefix="/api",
                 description="Groups: whose games, players and statistics are their own; read-only shares.")
@@ -77,7 +77,7 @@ class ShareSchema(Answer):
 
 
 @blp.route("/groups")
-class Groups(MethodView):
+class Groups(Resource):
     @blp.arguments(NewGroupSchema, required=False)
     @blp.response(201, CreatedGroupSchema)
     def post(self, body: dict[str, Any]):
@@ -86,7 +86,7 @@ class Groups(MethodView):
 
 
 @blp.route("/group")
-class OwnGroup(MethodView):
+class OwnGroup(Resource):
     @needs(member=REQUIRED)
     @blp.response(200, GroupSchema)
     def get(self):
@@ -95,7 +95,7 @@ class OwnGroup(MethodView):
 
 
 @blp.route("/group/invites")
-class Invites(MethodView):
+class Invites(Resource):
     @needs(member=REQUIRED)
     @blp.response(201, InviteSchema)
     def post(self):
@@ -104,7 +104,7 @@ class Invites(MethodView):
 
 
 @blp.route("/group/invites/<invite>")
-class Invite(MethodView):
+class Invite(Resource):
     @needs(member=REQUIRED)
     @blp.response(200, RevokedSchema)
     def delete(self, invite: str):
@@ -113,7 +113,7 @@ class Invite(MethodView):
 
 
 @blp.route("/group/members/<member_id>")
-class Member(MethodView):
+class Member(Resource):
     @needs(member=REQUIRED)
     @blp.response(200, RevokedSchema)
     def delete(self, member_id: str):
@@ -122,7 +122,7 @@ class Member(MethodView):
 
 
 @blp.route("/groups/join")
-class Join(MethodView):
+class Join(Resource):
     @blp.arguments(JoinRequestSchema)
     @blp.response(201, JoinedSchema)
     def post(self, body: dict[str, Any]):
@@ -132,7 +132,7 @@ class Join(MethodView):
 
 
 @blp.route("/games/<game_id>/shares")
-class Shares(MethodView):
+class Shares(Resource):
     @needs(member=REQUIRED)
     @blp.response(201, ShareSchema)
     def post(self, game_id: str):
@@ -142,7 +142,7 @@ class Shares(MethodView):
 
 
 @blp.route("/group/shares/<share>")
-class Share(MethodView):
+class Share(Resource):
     @needs(member=REQUIRED)
     @blp.response(200, RevokedSchema)
     def delete(self, share: str):

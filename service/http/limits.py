@@ -25,7 +25,7 @@ import time
 from functools import lru_cache, partial, wraps
 from typing import Any, Callable
 
-from flask import Flask, Response, current_app, g, request
+from flask import Flask, Request, Response, current_app, g, request
 from flask_limiter import Limiter
 from limits import RateLimitItem, parse
 from limits.storage import Storage
@@ -49,18 +49,18 @@ WRONG_TOKEN_LIMIT = "60 per minute"
 """Requests answered 401/403 per client: a client guessing tokens is slowed to a crawl."""
 
 
-def body_limit() -> int:
-    return IMPORT_LIMIT if request.endpoint in LARGE_BODIES else BODY_LIMIT
+def body_limit(req: Request) -> int:
+    return IMPORT_LIMIT if req.endpoint in LARGE_BODIES else BODY_LIMIT
 
 
-def refuse_large_body() -> Any:
+def refuse_large_body(req: Request) -> Any:
     """413 for a body longer than its endpoint takes, said by its
     Content-Length before a byte of it is read; a body sent without one
     (chunked) is cut off at the limit as it is read."""
-    req = request._get_current_object()     # one look-up, not one a read
-    limit = body_limit()
+    limit = body_limit(req)
     req.max_content_length = limit
-    if req.content_length is not None and req.content_length > limit:
+    length = req.content_length             # read from the header once
+    if length is not None and length > limit:
         return too_large(limit)
     return None
 
@@ -71,11 +71,12 @@ def too_large(limit: int) -> Response:
                    headers={"Connection": "close"})       # the unread rest of the body is not waited for
 
 
-def client_address() -> str:
-    """The client a request comes from (see the module's notes on proxies)."""
-    req = request._get_current_object()     # one look-up, not one a read
+def client_address(req: Request | None = None, app: Flask | None = None) -> str:
+    """The client a request comes from (see the module's notes on proxies);
+    the request and the app default to the current ones."""
+    req = request._get_current_object() if req is None else req
     remote = req.remote_addr or "?"
-    trusted = current_app.extensions["tablelog_settings"].trusted_proxies
+    trusted = (app or current_app).extensions["tablelog_settings"].trusted_proxies
     if remote in trusted:
         forwarded = [a.strip() for a in req.headers.get("X-Forwarded-For", "").split(",") if a.strip()]
         if forwarded:
@@ -111,9 +112,9 @@ class WrongTokenLimit:
                     or self.app.extensions["tablelog_settings"].rate_limit_wrong_token
                     or WRONG_TOKEN_LIMIT)
 
-    def check(self) -> None:
+    def check(self, req: Request) -> None:
         item = self.item()
-        client = client_address()
+        client = client_address(req, self.app)
         try:
             allowed = self.limiter.limiter.test(item, self.SCOPE, client)
         except Exception:       # a limiter that cannot count lets the request through
@@ -123,42 +124,46 @@ class WrongTokenLimit:
             reset = self.limiter.limiter.get_window_stats(item, self.SCOPE, client).reset_time
             raise TooManyRequests(str(item), retry_after=max(1, math.ceil(reset - time.time())))
 
-    def count(self, response: Response) -> Response:
+    def count(self, response: Response, req: Request) -> Response:
         # A token sent for a game it does not open is answered as for no game
         # (404, service.http.access.admit_game), and counted as a wrong token.
         if response.status_code in (401, 403) or g.get("token_refused"):
             try:
-                self.limiter.limiter.hit(self.item(), self.SCOPE, client_address())
+                self.limiter.limiter.hit(self.item(), self.SCOPE, client_address(req, self.app))
             except Exception:
                 log.exception("the rate limit's storage cannot count; refusal not counted")
         return response
 
 
-def only_where_limited(app: Flask, limiter: Limiter, limited: frozenset[str]) -> None:
+def only_where_limited(app: Flask, limiter: Limiter, limited: frozenset[str]) -> list[Callable]:
     """Flask-Limiter's hooks after a request (its rate-limit headers, the
     end of its context) run only for the ``limited`` endpoints: the others
     have no limit of Flask-Limiter's, so the hooks would find nothing to do
-    there, at a cost on every request."""
+    there, at a cost on every request. Its hooks after a request are taken
+    out of the app's and returned, for ``install_limits``'s own hook to run
+    where they apply; its hook at a request's end stays, guarded."""
     def ours(hook: Any) -> bool:
         return getattr(hook, "__self__", None) is limiter or (isinstance(hook, partial) and limiter in hook.args)
 
-    def guarded(hook: Callable, nothing: Callable[[Any], Any]) -> Callable:
+    def guarded(hook: Callable) -> Callable:
         @wraps(hook)
-        def run(arg: Any) -> Any:
-            return hook(arg) if request.endpoint in limited else nothing(arg)
+        def run(error: Any) -> Any:
+            return hook(error) if request.endpoint in limited else None
         return run
 
-    for funcs, nothing in ((app.after_request_funcs, lambda response: response),
-                           (app.teardown_request_funcs, lambda error: None)):
-        hooks = funcs.get(None, [])
-        funcs[None] = [guarded(hook, nothing) if ours(hook) else hook for hook in hooks]
+    hooks = app.after_request_funcs.get(None, [])
+    theirs = [hook for hook in hooks if ours(hook)]
+    app.after_request_funcs[None] = [hook for hook in hooks if not ours(hook)]
+    hooks = app.teardown_request_funcs.get(None, [])
+    app.teardown_request_funcs[None] = [guarded(hook) if ours(hook) else hook for hook in hooks]
+    return theirs
 
 
 def install_limits(app: Flask) -> Limiter:
-    """The body cap and the rate limits on ``app``'s API."""
-    app.before_request(refuse_large_body)
-    # Before the limiter's own, so it runs after the limiter added its headers.
-    app.after_request(only_where_it_means_something)
+    """The body cap and the rate limits on ``app``'s API: one hook before a
+    request (the body cap, then the wrong-token limit) and one after (the
+    wrong-token count, Flask-Limiter's headers where it limits, then
+    Retry-After only where it means something)."""
     limiter = Limiter(
         client_address, app=app,
         storage_uri=app.config.get("RATELIMIT_STORAGE_URI") or app.extensions["tablelog_settings"].rate_limit_storage
@@ -172,7 +177,8 @@ def install_limits(app: Flask) -> Limiter:
     # decorators: its check before every request (which would find no
     # limit for any other endpoint, after resolving them all) is left out.
     app.before_request_funcs[None].remove(limiter._check_request_limit)
-    only_where_limited(app, limiter, frozenset(START_ENDPOINTS))
+    limited = frozenset(START_ENDPOINTS)
+    theirs = only_where_limited(app, limiter, limited)
     start = limiter.shared_limit(
         lambda: app.config.get("RATELIMIT_START") or app.extensions["tablelog_settings"].rate_limit_start
         or START_LIMIT,
@@ -181,8 +187,24 @@ def install_limits(app: Flask) -> Limiter:
         if endpoint in app.view_functions:
             app.view_functions[endpoint] = start(app.view_functions[endpoint])
     wrong = WrongTokenLimit(app, limiter)
-    app.before_request(wrong.check)
-    app.after_request(wrong.count)
+
+    @app.before_request
+    def limit() -> Any:
+        req = request._get_current_object()     # one look-up, not one a step
+        answer = refuse_large_body(req)
+        if answer is None:
+            wrong.check(req)
+        return answer
+
+    @app.after_request
+    def count(response: Response) -> Response:
+        req = request._get_current_object()
+        response = wrong.count(response, req)
+        if req.endpoint in limited:
+            for hook in reversed(theirs):       # in Flask's order: the last registered first
+                response = hook(response)
+        return only_where_it_means_something(response)
+
     return limiter
 
 

@@ -17,7 +17,7 @@ from http import HTTPStatus
 from typing import Any
 
 import orjson
-from flask import Response, g, request
+from flask import Request, Response, g, request
 
 from domain.words import N_, Message, said
 from service.http import i18n
@@ -70,7 +70,8 @@ def only_where_it_means_something(response: Response) -> Response:
     limited endpoint (a 201 too): only a 429 or a 503 asks to retry later,
     and then after the time the problem named (the limiter's own otherwise)."""
     if response.status_code not in WHEN_TO_RETRY:
-        response.headers.pop("Retry-After", None)
+        if response.headers.getlist("Retry-After"):      # looked for without raising a KeyError
+            response.headers.remove("Retry-After")
     elif g.get("retry_after"):
         response.headers["Retry-After"] = g.retry_after
     return response
@@ -83,10 +84,9 @@ BODY_TYPES: dict[str, tuple[str, ...]] = {
 """The media types an endpoint's body may have, where other than JSON."""
 
 
-def refuse_other_media_types() -> Response | None:
+def refuse_other_media_types(req: Request) -> Response | None:
     """415 for a request body in a type its endpoint does not read (a form
     post to a JSON endpoint), before anything reads it."""
-    req = request._get_current_object()     # one look-up, not one a read
     if not req.path.startswith("/api/") or req.method not in ("POST", "PUT", "PATCH", "DELETE"):
         return None
     if not req.content_length and "chunked" not in req.headers.get("Transfer-Encoding", "").lower():

@@ -6,7 +6,6 @@ import json
 from typing import Any
 
 from flask import Response, request, url_for
-from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import Schema, ValidationError, fields, pre_load, validate
 
@@ -19,6 +18,7 @@ from service.http.caching import expected_version
 from service.http.access import OPTIONAL, REQUIRED, bearer, idempotency_key, member, needs
 from service.http.api import games, group_of_caller, with_receipt
 from service.http.schemas import CreatedSchema, MoveNumber, SeatQuerySchema, since_field
+from service.http.resources import Resource
 
 blp = Blueprint("records", __name__, url_prefix="/api",
                 description="Game records, forks, comments, score timelines and player statistics.")
@@ -214,7 +214,7 @@ class LeaderboardsSchema(Answer):
 
 
 @blp.route("/games/<game_id>/export")
-class Export(MethodView):
+class Export(Resource):
     @needs(token=OPTIONAL)
     @blp.arguments(ExportQuerySchema, location="query")
     @blp.response(200, content_type="text/plain", description="the readable record (format=text)")
@@ -237,7 +237,7 @@ class Export(MethodView):
 
 
 @blp.route("/games/import")
-class Import(MethodView):
+class Import(Resource):
     @needs(idempotency_key=True, member=OPTIONAL)
     @blp.doc(requestBody=IMPORT_BODY)
     @blp.response(201, ImportedSchema)
@@ -255,7 +255,7 @@ class RecordSchemasSchema(Schema):
 
 
 @blp.route("/record-schemas")
-class RecordSchemas(MethodView):
+class RecordSchemas(Resource):
     @blp.response(200, RecordSchemasSchema)
     def get(self):
         """The JSON Schemas of a JSON Lines record, one per line kind, and their format version."""
@@ -264,7 +264,7 @@ class RecordSchemas(MethodView):
 
 
 @blp.route("/record-schemas/<name>")
-class RecordSchema(MethodView):
+class RecordSchema(Resource):
     @blp.response(200, content_type="application/schema+json", description="the JSON Schema (draft 2020-12)")
     @blp.doc(responses={200: {"content": {"application/schema+json": {"schema": {"type": "object"}}}}})
     def get(self, name: str):
@@ -277,7 +277,7 @@ class RecordSchema(MethodView):
 
 
 @blp.route("/games/<game_id>/fork")
-class Fork(MethodView):
+class Fork(Resource):
     @needs(token=OPTIONAL, idempotency_key=True)
     @blp.arguments(ForkQuerySchema, location="query")
     @blp.response(201, ForkedSchema)
@@ -288,7 +288,7 @@ class Fork(MethodView):
 
 
 @blp.route("/games/<game_id>/annotations")
-class Annotations(MethodView):
+class Annotations(Resource):
     @needs(token=REQUIRED, idempotency_key=True)
     @blp.arguments(AnnotationSchema)
     @blp.response(201, AnnotatedSchema)
@@ -299,7 +299,7 @@ class Annotations(MethodView):
 
 
 @blp.route("/games/<game_id>/timeline")
-class Timeline(MethodView):
+class Timeline(Resource):
     @blp.arguments(TimelineQuerySchema, location="query")
     @blp.response(200, TimelineSchema)
     def get(self, query: dict[str, Any], game_id: str):
@@ -325,7 +325,7 @@ class BGStatsQuerySchema(Schema):
 
 
 @blp.route("/games/<game_id>/bgstats")
-class BGStats(MethodView):
+class BGStats(Resource):
     @blp.arguments(BGStatsQuerySchema, location="query")
     @blp.response(200, BGStatsSchema)
     def get(self, query: dict[str, Any], game_id: str):
@@ -334,7 +334,7 @@ class BGStats(MethodView):
 
 
 @blp.route("/players/<name>")
-class Player(MethodView):
+class Player(Resource):
     @needs(member=REQUIRED)
     @blp.response(200, PlayerSchema)
     def get(self, name: str):
@@ -343,7 +343,7 @@ class Player(MethodView):
 
 
 @blp.route("/leaderboard/<game>")
-class Leaderboard(MethodView):
+class Leaderboard(Resource):
     @needs(member=REQUIRED)
     @blp.response(200, LeaderboardSchema)
     def get(self, game: str):
@@ -352,7 +352,7 @@ class Leaderboard(MethodView):
 
 
 @blp.route("/leaderboard")
-class Leaderboards(MethodView):
+class Leaderboards(Resource):
     @needs(member=REQUIRED)
     @blp.response(200, LeaderboardsSchema)
     def get(self):
