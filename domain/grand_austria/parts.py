@@ -249,6 +249,7 @@ class Parts:
     turn: tuple[Callable[[State], Expected | None], ...] = ()
     advance: tuple[Callable[[State, Outcome], State], ...] = ()
     winners: Callable[[State], list[str]] | None = None
+    automata: tuple[Callable[[State], frozenset[str]], ...] = ()
 
     def phase(self, name: str) -> SetupPhase | None:
         return next((p for p in self.setup_phases if p.name == name), None)
@@ -286,16 +287,42 @@ def parts_for(modules: tuple[str, ...]) -> Parts:
         automaton_scoring=tuple(sorted((f for m in chosen for f in m.automaton_scoring), key=lambda f: f.order)),
         turn=tuple(m.turn for m in chosen if m.turn is not None),
         advance=tuple(m.advance for m in chosen if m.advance is not None),
-        winners=next((m.winners for m in reversed(chosen) if m.winners is not None), None))
+        winners=next((m.winners for m in reversed(chosen) if m.winners is not None), None),
+        automata=tuple(m.automata for m in chosen if m.automata is not None))
 
 
 def automata(state: State) -> frozenset[str]:
     """The seats the rules play (the solo variant's opponent), none in a game of people."""
-    return frozenset().union(*(m.automata(state) for m in parts(state).modules if m.automata is not None))
+    sources = parts(state).automata
+    return frozenset().union(*(seats(state) for seats in sources)) if sources else NO_AUTOMATA
+
+
+NO_AUTOMATA: frozenset[str] = frozenset()
+
+_last: tuple[Any, Parts | None] = (None, None)
+"""The configuration ``parts`` was last asked about and its parts: a game's
+states share one configuration, so most calls find it here without
+hashing the module ids again (forgotten with ``parts_for``'s cache)."""
 
 
 def parts(state: State) -> Parts:
-    return parts_for(state.config.modules)
+    config, played = _last
+    if config is state.config:
+        return played
+    played = parts_for(state.config.modules)
+    _remember(state.config, played)
+    return played
+
+
+def _remember(config: Any, played: Parts | None) -> None:
+    global _last
+    _last = (config, played)
+
+
+def forget_parts() -> None:
+    """Forget the parts built from the registered modules (the registry changed)."""
+    parts_for.cache_clear()
+    _remember(None, None)
 
 
 H = TypeVar("H", bound=Callable[..., Any])
