@@ -178,7 +178,7 @@ def reveal_chance(state: State, rng: random.Random) -> Move:
 def surcharge(state: State, seat: str, position: int) -> tuple[int, str] | None:
     """A module's extra price for the queue guest, paid even for a free guest
     (the solo variant's Sushi Resort: 1 krone for a guest with a cogwheel)."""
-    return asked(state, lambda h: h.guest_surcharge, seat, position)
+    return asked(state, "guest_surcharge", seat, position)
 
 
 def check_take_guest(state: State, move: Move) -> None:
@@ -223,7 +223,7 @@ def apply_take_guest(state: State, move: Move, out: Outcome) -> State:
     state = set_player(state, seat, evolve(player, cafe=put(player.cafe, index, Table(guest, state.config.nothing))))
     out.append({"fact": "guest_taken", "seat": seat, "guest": guest.name, "position": position + 1,
                 "table": index + 1})
-    return run_hooks(taken_from_queue(state, position), lambda h: h.guest_taken, seat, p, out)
+    return run_hooks(taken_from_queue(state, position), "guest_taken", seat, p, out)
 
 
 def taken_from_queue(state: State, position: int) -> State:

@@ -295,23 +295,29 @@ class Hotel:
         return None
 
     def neighbours(self, room: int) -> tuple[int, ...]:
-        floor, column = divmod(room, self.width)
-        near = []
-        if column > 0:
-            near.append(room - 1)
-        if column < self.width - 1:
-            near.append(room + 1)
-        if floor > 0:
-            near.append(room - self.width)
-        if floor < len(self.floors) - 1:
-            near.append(room + self.width)
-        return tuple(near)
+        return _neighbours(self.width, len(self.floors), room)
 
     def to_json(self) -> dict:
         return {"name": self.name, "floors": [list(f) for f in self.floors],
                 "groups": [[self.name_of(r) for r in g] for g in self.groups],
                 "floor_costs": list(self.floor_costs), "floor_vp": list(self.floor_vp),
                 "prepare_vp": {self.name_of(r): vp for r, vp in self.prepare_vp.items()}}
+
+
+@cache
+def _neighbours(width: int, floors: int, room: int) -> tuple[int, ...]:
+    """The rooms beside and above and below ``room`` (not diagonally) on a board of that size."""
+    floor, column = divmod(room, width)
+    near = []
+    if column > 0:
+        near.append(room - 1)
+    if column < width - 1:
+        near.append(room + 1)
+    if floor > 0:
+        near.append(room - width)
+    if floor < floors - 1:
+        near.append(room + width)
+    return tuple(near)
 
 
 def hotel_from(data: Mapping[str, Any]) -> Hotel:

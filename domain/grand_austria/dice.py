@@ -162,9 +162,9 @@ def arranged(state: State, move: Move) -> State:
     first (module 3: The Kozi Palace's ``move_from``) and refuses what it
     does not allow."""
     if (move.get("move_from") is not None or move.get("move_colour") is not None) \
-            and not hooks(state, lambda h: h.before_die):
+            and not hooks(state, "before_die"):
         raise violation("no_move_from", N_("Nothing in this game lets you move a die onto the space you use."), R_TURN)
-    return run_hooks(state, lambda h: h.before_die, move)
+    return run_hooks(state, "before_die", move)
 
 
 def check_take_die(state: State, move: Move) -> None:
@@ -243,7 +243,7 @@ def apply_take_die(state: State, move: Move, out: Outcome) -> State:
         state = evolve(state, pending=staff + tuple(main) + before)
     else:
         state = evolve(state, pending=tuple(main) + state.pending)
-    return state if extra else run_hooks(state, lambda h: h.main_step, seat, value, out)
+    return state if extra else run_hooks(state, "main_step", seat, value, out)
 
 
 def die_moves(state: State, seat: str) -> list[Move]:
@@ -256,7 +256,7 @@ def die_moves(state: State, seat: str) -> list[Move]:
               for b in (False, True)]
     firsts = either_side(state, seat)
     moves += [{**m, "staff_first": True} for m in moves if m["value"] in firsts]
-    return moves + [m for hook in hooks(state, lambda h: h.more_die_moves) for m in hook(state, seat)]
+    return moves + [m for hook in hooks(state, "more_die_moves") for m in hook(state, seat)]
 
 
 def extra_action_candidates(state: State, p: Pending) -> list[Move]:

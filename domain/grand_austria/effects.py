@@ -76,7 +76,12 @@ def set_player(state: State, seat: str, player: Player) -> State:
 
 def triggers(state: State, seat: str, on: str) -> list[dict]:
     """The seat's triggers of this kind, from every trigger source in play."""
-    return [t for source in parts(state).triggers for t in source(state, seat) if t["on"] == on]
+    found = []
+    for source in parts(state).triggers:
+        for trigger in source(state, seat):
+            if trigger["on"] == on:
+                found.append(trigger)
+    return found
 
 
 def add(a: tuple[int, ...], b: Sequence[int], sign: int = 1) -> tuple[int, ...]:

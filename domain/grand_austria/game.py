@@ -237,7 +237,8 @@ class GrandAustriaHotel(Game):
         """What happens by itself: choices without a choice, the setup phases
         one after the other, the next turn, the round-end steps."""
         while True:
-            state = pending.settle(state, out, self._option_allowed, self._apply_move, settling)
+            if state.pending:
+                state = pending.settle(state, out, self._option_allowed, self._apply_move, settling)
             if state.pending or state.refill or state.phase in (ROLL, REROLL, OVER):
                 return state
             # (the turns first: they are most moves, and need no look at the setup phases)

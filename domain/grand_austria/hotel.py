@@ -63,7 +63,7 @@ def prepare(state: State, seat: str, room: int, pending: Pending | None, out: Ou
     why = said(N_("room {hotel} prepared"), hotel=hotel.name_of(room))
     state = score(state, seat, hotel.prepare_vp.get(room, 0), why, out)
     state = gained(state, seat, "room_prepared", 1, why, out)
-    return run_hooks(state, lambda h: h.room_prepared, seat, room, out)
+    return run_hooks(state, "room_prepared", seat, room, out)
 
 
 def occupy(state: State, seat: str, room: int, out: Outcome) -> State:
@@ -82,12 +82,12 @@ def occupy(state: State, seat: str, room: int, out: Outcome) -> State:
     if index not in player.bonuses and all(player.rooms[r] == OCCUPIED for r in group):
         state = set_player(state, seat, evolve(player, bonuses=player.bonuses | {index}))
         colour = hotel.colour(group[0])
-        gain, by_size = (asked(state, lambda h: h.occupancy_chart, seat) or catalog().occupancy_bonus)[colour]
+        gain, by_size = (asked(state, "occupancy_chart", seat) or catalog().occupancy_bonus)[colour]
         amount = by_size[min(len(group), len(by_size)) - 1]
         why = said(N_("occupancy bonus: {colour} group {rooms}"), colour=colour,
                    rooms=", ".join(hotel.name_of(r) for r in group))
         state = {"vp": score, "krones": gain_krones}.get(gain, advance_emperor)(state, seat, amount, why, out)
-    state = run_hooks(state, lambda h: h.room_occupied, seat, room, out)
+    state = run_hooks(state, "room_occupied", seat, room, out)
     return gained(state, seat, "room_occupied", 1, said(N_("room {hotel} occupied"), hotel=hotel.name_of(room)), out)
 
 

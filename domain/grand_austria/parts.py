@@ -12,9 +12,9 @@ engine reads only that, so no central function names a module.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cache
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence
 
 from domain.rules import Expected, Move, MoveRule, Outcome
 
@@ -150,6 +150,7 @@ class Hooks:
 
 
 NO_HOOKS = Hooks()
+HOOK_PLACES = tuple(f.name for f in fields(Hooks))
 
 
 @dataclass
@@ -249,6 +250,9 @@ class Parts:
     turn: tuple[Callable[[State], Expected | None], ...] = ()
     advance: tuple[Callable[[State, Outcome], State], ...] = ()
     winners: Callable[[State], list[str]] | None = None
+    automata: tuple[Callable[[State], frozenset[str]], ...] = ()
+    hooks_at: Mapping[str, tuple[Callable[..., Any], ...]] = field(default_factory=dict)
+    """The chosen modules' hooks by place (a field of :class:`Hooks`), in the modules' order."""
 
     def phase(self, name: str) -> SetupPhase | None:
         return next((p for p in self.setup_phases if p.name == name), None)
@@ -286,33 +290,59 @@ def parts_for(modules: tuple[str, ...]) -> Parts:
         automaton_scoring=tuple(sorted((f for m in chosen for f in m.automaton_scoring), key=lambda f: f.order)),
         turn=tuple(m.turn for m in chosen if m.turn is not None),
         advance=tuple(m.advance for m in chosen if m.advance is not None),
-        winners=next((m.winners for m in reversed(chosen) if m.winners is not None), None))
+        winners=next((m.winners for m in reversed(chosen) if m.winners is not None), None),
+        automata=tuple(m.automata for m in chosen if m.automata is not None),
+        hooks_at={place: tuple(hook for m in chosen if (hook := getattr(m.hooks, place)) is not None)
+                  for place in HOOK_PLACES})
 
 
 def automata(state: State) -> frozenset[str]:
     """The seats the rules play (the solo variant's opponent), none in a game of people."""
-    return frozenset().union(*(m.automata(state) for m in parts(state).modules if m.automata is not None))
+    sources = parts(state).automata
+    return frozenset().union(*(seats(state) for seats in sources)) if sources else NO_AUTOMATA
+
+
+NO_AUTOMATA: frozenset[str] = frozenset()
+
+_last: tuple[Any, Parts | None] = (None, None)
+"""The configuration ``parts`` was last asked about and its parts: a game's
+states share one configuration, so most calls find it here without
+hashing the module ids again (forgotten with ``parts_for``'s cache)."""
 
 
 def parts(state: State) -> Parts:
-    return parts_for(state.config.modules)
+    config, played = _last
+    if config is state.config:
+        return played
+    played = parts_for(state.config.modules)
+    _remember(state.config, played)
+    return played
 
 
-H = TypeVar("H", bound=Callable[..., Any])
+def _remember(config: Any, played: Parts | None) -> None:
+    global _last
+    _last = (config, played)
 
 
-def hooks(state: State, place: Callable[[Hooks], H | None]) -> list[H]:
-    """The chosen modules' hooks at one place (``lambda h: h.room_prepared``), in the modules' order."""
-    return [hook for h in parts(state).hooks if (hook := place(h)) is not None]
+def forget_parts() -> None:
+    """Forget the parts built from the registered modules (the registry changed)."""
+    parts_for.cache_clear()
+    _remember(None, None)
 
 
-def run_hooks(state: State, place: Callable[[Hooks], Callable[..., State] | None], *args: Any) -> State:
+def hooks(state: State, place: str) -> tuple[Callable[..., Any], ...]:
+    """The chosen modules' hooks at one place (a field of :class:`Hooks`:
+    ``"room_prepared"``), in the modules' order."""
+    return parts(state).hooks_at[place]
+
+
+def run_hooks(state: State, place: str, *args: Any) -> State:
     """Each chosen module's hook at this place, one after the other, on the state."""
-    for hook in hooks(state, place):
+    for hook in parts(state).hooks_at[place]:
         state = hook(state, *args)
     return state
 
 
-def asked(state: State, place: Callable[[Hooks], Callable[..., Any] | None], *args: Any) -> Any:
+def asked(state: State, place: str, *args: Any) -> Any:
     """The first answer a chosen module's hook at this place gives (None: none does)."""
-    return next((a for hook in hooks(state, place) if (a := hook(state, *args)) is not None), None)
+    return next((a for hook in parts(state).hooks_at[place] if (a := hook(state, *args)) is not None), None)

@@ -21,7 +21,7 @@ from domain.grand_austria.modules.celebrities import CELEBRITIES
 from domain.grand_austria.modules.more import MORE
 from domain.grand_austria.modules.start_player import START_PLAYER
 from domain.grand_austria.modules.unique_hotels import UNIQUE_HOTELS
-from domain.grand_austria.parts import MODULES, Module, parts_for, registered_staff_kinds
+from domain.grand_austria.parts import MODULES, Module, forget_parts, registered_staff_kinds
 from domain.grand_austria.solo.variant import SOLO
 
 
@@ -47,7 +47,8 @@ def unregister(module_id: str) -> None:
 
 def _registry_changed() -> None:
     """Forget what was built from the registered modules (and their cards)."""
-    for built in (parts_for, registered_staff_kinds, every_card, options_schema, setup_schema):
+    forget_parts()
+    for built in (registered_staff_kinds, every_card, options_schema, setup_schema):
         built.cache_clear()
 
 

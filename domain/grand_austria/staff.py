@@ -9,6 +9,7 @@ from domain.chance import shuffled
 from domain.grand_austria.catalog import Staff, every_card
 from domain.grand_austria.effects import (apply_effects, cannot_pay, check_in_game, gained, pay, set_player,
                                           staff_card)
+from domain.grand_austria.memo import by_identity
 from domain.grand_austria.moves import (DiscardStaffSchema, DrawStaffSchema, HireSchema, ReturnStaffSchema,
                                         UseStaffSchema)
 from domain.grand_austria.parts import MoveRule
@@ -22,7 +23,12 @@ from domain.words import N_, said
 
 def hired_staff(state: State, seat: str) -> Iterable[dict]:
     """The trigger source of the base game: the seat's hired permanent staff."""
-    return [card.trigger for card in state.player(seat).hired if card.trigger]
+    return _triggers_of(state.seats[seat].hired)
+
+
+@by_identity
+def _triggers_of(hired: tuple[Staff, ...]) -> tuple[dict, ...]:
+    return tuple(card.trigger for card in hired if card.trigger)
 
 
 def in_play(state: State) -> set[int]:

@@ -2,8 +2,8 @@
 ``evolve`` copies (structure sharing)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping
+from dataclasses import MISSING, dataclass, field, fields
+from typing import TYPE_CHECKING, Any, Mapping, TypeVar
 
 from domain.grand_austria.catalog import Guest, Hotel, Staff
 from domain.grand_austria.config import WHITE
@@ -12,6 +12,29 @@ if TYPE_CHECKING:
     from domain.grand_austria.config import Config
 
 EMPTY, PREPARED, OCCUPIED = 0, 1, 2
+
+C = TypeVar("C", bound=type)
+
+
+def filled_at_once(cls: C) -> C:
+    """A frozen dataclass whose instances are made often, with an
+    ``__init__`` that fills the instance's dictionary in one step (the
+    dataclass's own sets each field through ``object.__setattr__``): the same
+    parameters and defaults, and the same instance, field by field in the
+    same order. Its fields all take plain defaults (no factory)."""
+    names = [f.name for f in fields(cls)]
+    defaults = {f.name: f.default for f in fields(cls) if f.default is not MISSING}
+    if any(not f.init or f.default_factory is not MISSING for f in fields(cls)):
+        raise TypeError(f"{cls.__name__}: every field is set by __init__, from a plain default if any")
+    params = ", ".join(name if name not in defaults else f"{name}=defaults[{name!r}]" for name in names)
+    filled = ", ".join(f"{name!r}: {name}" for name in names)
+    space: dict[str, Any] = {"defaults": defaults, "set_attribute": object.__setattr__}
+    exec(f"def __init__(self, {params}):\n    set_attribute(self, '__dict__', {{{filled}}})\n", space)
+    init = space["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__doc__ = cls.__init__.__doc__
+    cls.__init__ = init
+    return cls
 
 # phases of the game (the setup phases run in the order of setup.SETUP_PHASES)
 SETUP = "setup"                    # the table reveals objectives, tiles, queue, hands
@@ -25,6 +48,7 @@ ROUND_END = "round_end"            # the round-end steps (rounds.ROUND_END), one
 OVER = "over"
 
 
+@filled_at_once
 @dataclass(frozen=True)
 class Die:
     """One die: the value it shows and its colour."""
@@ -68,6 +92,7 @@ class Player:
     objectives: tuple[int, ...] = ()          # objective numbers claimed
 
 
+@filled_at_once
 @dataclass(frozen=True)
 class Turn:
     """The turn being taken: by whom, on which turn-order number, and what is done."""
@@ -82,6 +107,7 @@ class Turn:
     main: str | None = None        # the turn's main step once taken: "die", or a module's (e.g. "key")
 
 
+@filled_at_once
 @dataclass(frozen=True)
 class Pending:
     """A decision (or a draw by the table) waiting to be made; its kind is

@@ -24,6 +24,7 @@ from marshmallow import fields, validate
 
 from domain.grand_austria.catalog import BELL_EVENTS, ITEMS, Guest, Staff
 from domain.grand_austria.effects import N_, Carrying, Words, apply_effects, describe_all, lose, pay, score, staff_card
+from domain.grand_austria.memo import by_identity
 from domain.grand_austria.moves import staff_field
 from domain.grand_austria.parts import Module, MoveRule, PendingKind
 from domain.grand_austria.refusals import counted_down, resolved, violation, waiting
@@ -107,7 +108,18 @@ def holds(state: State, seat: str, requirement: Mapping[str, Any]) -> bool:
 
 
 def offered(state: State, seat: str, index: int) -> bool:
-    return any(p.kind == "bell" and p.seat == seat and p.n == index for p in state.pending)
+    for p in state.pending:
+        if p.kind == "bell" and p.seat == seat and p.n == index:
+            return True
+    return False
+
+
+@by_identity
+def bell_cards(hired: tuple[Staff, ...]) -> tuple[Staff, ...]:
+    """The bell cards among a seat's hired cards, in the order hired (the
+    watch asks after every move; the hired cards stay the same object
+    until the seat hires again)."""
+    return tuple(card for card in hired if card.kind == "bell")
 
 
 def same_turn(before: State, after: State) -> bool:
@@ -121,7 +133,7 @@ def observed(before: State, after: State, out: Outcome, seat: str, index: int, b
     (its state does not hold), or offered (its requirement met on its
     owner's turn)."""
     req = bell.card.requirement
-    if bell.taken or offered(after, seat, index):
+    if bell.taken or (after.pending and offered(after, seat, index)):
         return bell, ()
     if "on" in req:
         met = owners_turn and in_play and EVENTS[req["on"]][1](before, after, out, seat, req)
@@ -144,17 +156,23 @@ def watch(before: State, after: State, out: Outcome) -> State:
     observed; the cards offered wait after the decisions already waiting.
     The state is left as it is (the same object) when no card changed."""
     now = of(after).bells
-    if len(now) == len(after.players) and not any(now.values()) \
-            and not any(card.kind == "bell" for seat in after.players for card in after.player(seat).hired):
-        return after        # no seat holds a bell card (most moves of most games)
+    players, seats = after.players, after.seats
+    if len(now) == len(players) and not any(now.values()):
+        for seat in players:
+            if bell_cards(seats[seat].hired):
+                break
+        else:
+            return after        # no seat holds a bell card (most moves of most games)
     on_turn = after.turn.seat if after.turn is not None else None
     then = of(before).bells if same_turn(before, after) else {}
-    bells, offers = {}, ()
-    for seat in after.players:
-        bells[seat], offer = seat_watched(before, after, out, seat, now.get(seat), seat == on_turn,
+    bells, offers, changed = {}, (), False
+    for seat in players:
+        known = now.get(seat)
+        bells[seat], offer = seat_watched(before, after, out, seat, known, seat == on_turn,
                                           len(then.get(seat, ())))
         offers += offer
-    if not offers and all(bells[seat] is now.get(seat) for seat in after.players):
+        changed = changed or bells[seat] is not known
+    if not offers and not changed:
         return after
     return evolve(after, modules={**after.modules, ID: More(bells)}, pending=after.pending + offers)
 
@@ -164,16 +182,18 @@ def seat_watched(before: State, after: State, out: Outcome, seat: str, known: tu
     """A seat's bell cards after a move (``known`` itself when none changed:
     most seats hold none) and the decisions they offer; the first
     ``earlier`` were in play before the move, in the same turn."""
-    hired = [card for card in after.player(seat).hired if card.kind == "bell"]
+    hired = bell_cards(after.seats[seat].hired)
     known = known if known is not None else ()
     if not known and not hired:
         return known, ()
-    mine, offers = [], ()
-    for i, bell in enumerate(known + tuple(Bell(card) for card in hired[len(known):])):
+    cards = known + tuple(Bell(card) for card in hired[len(known):]) if len(hired) > len(known) else known
+    mine, offers, same = [], (), cards is known
+    for i, bell in enumerate(cards):
         seen, offer = observed(before, after, out, seat, i, bell, owners_turn, i < earlier)
         mine.append(seen)
         offers += offer
-    return (known if len(mine) == len(known) and all(m is k for m, k in zip(mine, known)) else tuple(mine)), offers
+        same = same and seen is bell
+    return (known if same else tuple(mine)), offers
 
 
 # -- the bell's reward: taken (face down) or declined -------------------------------------------

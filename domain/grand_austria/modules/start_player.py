@@ -113,7 +113,7 @@ def apply_take_key(state: State, move: Move, out: Outcome) -> State:
         action = main_action(state, seat, move["action"], spec["strength"])
         steps.append(evolve(action, why=said(N_("skeleton key: action {action}"), action=move['action'])))
     state = evolve(state, pending=tuple(steps) + state.pending)
-    return run_hooks(state, lambda h: h.main_step, seat, None, out)
+    return run_hooks(state, "main_step", seat, None, out)
 
 
 def key_moves(state: State, seat: str) -> list[Move]:

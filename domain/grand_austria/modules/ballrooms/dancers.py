@@ -79,7 +79,7 @@ def place_dancer(state: State, seat: str, move: Move, p: Pending | None, why: st
                 "section": move["section"], "champagne": cost, "why": why})
     state = with_(state, rooms=put(mine.rooms, index, placed), dancers={**mine.dancers, seat: left})
     emptied = mine.boards[seat].bonuses[move["section"] - 1] if left[move["section"] - 1] == 0 else ()
-    return state, row.bonus * (asked(state, lambda h: h.row_bonus_times, seat) or 1), emptied
+    return state, row.bonus * (asked(state, "row_bonus_times", seat) or 1), emptied
 
 
 def rewards(state: State, seat: str, parts: list[tuple[str, Any]], out: Outcome) -> State:

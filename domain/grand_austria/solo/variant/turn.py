@@ -169,7 +169,7 @@ def take_die(state: State, symbol: Symbol, out: Outcome) -> State:
     chosen (the coloured-die symbol: the one of most celebrity VP on the
     board), never pays for it, scores its celebrity and gets its colour's bonus."""
     b, who = bot(state), name(state)
-    counts = [state.dice_on(v) for v in range(1, 7)]
+    counts = [len(colours) for colours in state.dice]     # (action spaces 1 to 6)
     module_2 = CELEBRITIES in state.config.modules
     chosen = lounge.best_coloured(state, lounge.coloured_on_board(state), b.hand) \
         if module_2 and symbol.coloured else None
