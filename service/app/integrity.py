@@ -91,8 +91,8 @@ class Integrity:
                 raise self._refused_head(record.id, check)
             if anchor is None:
                 return None
-        with self._guard:
-            self._anchors[record.id] = anchor
+            with self._guard:
+                self._anchors[record.id] = anchor
         return anchor
 
     def _anchor_differs(self, anchor: HeadAnchor, record: GameRecord, mac: bool = True) -> bool:
