@@ -24,7 +24,7 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.domain import Aggregate, event
 
-from domain.commitment import canonical, canonical_bytes, hidden_commitment, value_at, with_commitments
+from domain.commitment import canonical_bytes, hidden_commitment, value_at, with_commitments
 
 GENESIS = "0" * 64
 SERVICE = "service"

@@ -157,9 +157,7 @@ class HistoryCache:
             return None
         if not self.heads.current(store.identity, gid, hist.version):
             return None
-        with self._guard:
-            self._histories.touch(gid)
-        return hist
+        return hist         # marked as just used by the lookup
 
     def _load(self, gid: UUID) -> GameHistory:
         """The game's history from its newest stored checkpoint and the events

@@ -48,7 +48,7 @@ def test_an_event_s_fields_are_written_by_orjson_and_a_float_by_json():
 
 
 def test_text_json_escapes_is_written_as_json_writes_it():
-    every = "".join(chr(c) for c in range(0x0, 0x3000) if not 0xD800 <= c < 0xE000) + "\u2028\U0001F600"
+    every = "".join(chr(c) for c in range(0x3000) if not 0xD800 <= c < 0xE000) + "\u2028\U0001F600"
     assert canonical({"t": every, every: 1}) == by_json({"t": every, every: 1})
 
 
