@@ -122,6 +122,13 @@ class GameRecord(Aggregate):
         as eventsourcing's own snapshots leave them out."""
         return {**self.__dict__, "_pending_events": []}
 
+    def __copy__(self) -> GameRecord:
+        """The copy ``copy.copy`` makes from ``__getstate__``, made directly
+        (half the time: a write's savepoint takes one)."""
+        copied = object.__new__(type(self))
+        copied.__dict__.update(self.__getstate__())
+        return copied
+
     class Event(ChainedEvent, Aggregate.Event):
         pass
 
