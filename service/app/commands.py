@@ -118,7 +118,7 @@ class Commands:
         key = flat_items(data)
         if key is None:
             return game.load_move(data)
-        key = (game.id, key)
+        key = (game, key)
         loaded = self._loaded_moves.get(key)
         if loaded is None:
             loaded = game.load_move(data)
