@@ -14,7 +14,11 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+from datetime import datetime
 from typing import Any
+from uuid import UUID
+
+import orjson
 
 SEED = "tablelog/seed/v1"
 HIDDEN_VALUE = "tablelog/hidden-value/v1"
@@ -32,7 +36,60 @@ def new_seed() -> int:
 
 
 def canonical(value: Any) -> str:
+    """The value's canonical JSON: keys sorted, no spaces, text as it is (not
+    escaped to ASCII), and what JSON has no form for (ids, times) as its text."""
+    if written_alike(value):
+        try:
+            return _canonical_orjson(value).decode()
+        except orjson.JSONEncodeError:      # an integer past 64 bits, a lone surrogate
+            pass
+    return _canonical_json(value)
+
+
+def canonical_bytes(value: Any) -> bytes:
+    """``canonical(value)`` encoded as UTF-8 (what a hash is taken over)."""
+    if written_alike(value):
+        try:
+            return _canonical_orjson(value)
+        except orjson.JSONEncodeError:
+            pass
+    return _canonical_json(value).encode()
+
+
+def _canonical_json(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+
+
+def _canonical_orjson(value: Any) -> bytes:
+    # Times go to ``default`` as in json (orjson's own form of them differs); ids orjson writes as str() does.
+    return orjson.dumps(value, default=str, option=orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_DATETIME)
+
+
+ALIKE = frozenset({str, int, bool, type(None), UUID, datetime})
+"""Values orjson writes byte for byte as Python's json does in ``canonical``
+(text, integers, booleans, None; an id or a time as its text): orjson writes
+the same JSON five times faster. Not a float: orjson writes some exponents
+otherwise (``1e-7`` for json's ``1e-07``)."""
+
+
+def written_alike(value: Any, alike: frozenset[type] = ALIKE) -> bool:
+    """Whether every part of ``value`` is one orjson writes as json does: an
+    ``alike`` value, a text (a sentence of the domain's is one), or a list,
+    tuple or plain dict (text keys) of such parts."""
+    kind = type(value)
+    if kind in alike:
+        return True
+    if kind is dict:
+        for key, inner in value.items():
+            if type(key) is not str or not written_alike(inner, alike):
+                return False
+        return True
+    if kind is list or kind is tuple:
+        for inner in value:
+            if not written_alike(inner, alike):
+                return False
+        return True
+    return isinstance(value, str)
 
 
 def commit(domain: str, salt: str, value: Any) -> str:

@@ -123,17 +123,27 @@ class Answers:
     memory, each older one rebuilt from the store (``load``) when its retry
     comes; a 64-bit digest of every request id tells a new key from an old one."""
 
+    _last: tuple[str, int] | None = None
+    """The last request id asked about and its key: a write asks whether its
+    id is new, then adds its answer (the key reckoned once)."""
+
     def __init__(self, load: Callable[[str], "Answer | None"], size: int = KEPT_ANSWERS):
         self.load, self.size = load, size
         self.kept: LRUCache = LRUCache(maxsize=size)
         self.seen = array("q")          # sorted
+
+    def _key(self, request_id: str) -> int:
+        last = self._last
+        if last is None or last[0] != request_id:
+            last = self._last = (request_id, request_key(request_id))
+        return last[1]
 
     def get(self, request_id: str) -> "Answer | None":
         """Only a kept answer (the events of one request follow each other)."""
         return self.kept.get(request_id)
 
     def __setitem__(self, request_id: str, answer: "Answer") -> None:
-        key = request_key(request_id)
+        key = self._key(request_id)
         at = bisect_left(self.seen, key)
         if at == len(self.seen) or self.seen[at] != key:
             self.seen.insert(at, key)
@@ -145,7 +155,7 @@ class Answers:
     def __contains__(self, request_id: str) -> bool:
         if request_id in self.kept:
             return True
-        key = request_key(request_id)
+        key = self._key(request_id)
         at = bisect_left(self.seen, key)
         if at == len(self.seen) or self.seen[at] != key:
             return False

@@ -143,13 +143,13 @@ class GameViews(Projection[ViewTables]):
         (``stored_heads``), else computed (``GameHistory.feed``)."""
         gid, version = domain_event.originator_id, domain_event.originator_version
         head = (heads or {}).get((gid, version))
-        hist = self._histories.get(gid)
+        hist = self._histories.get(gid)         # marked as just used
         if hist is None and version == 1:
-            hist = GameHistory(domain_event, trusted=True)
+            hist = self._histories[gid] = GameHistory(domain_event, trusted=True)
         elif hist is None:
             # Not in memory (evicted, or a runner started late): its events up to this one.
             events = self.store.game_events(gid, 0, version)
-            hist = GameHistory(next(events), trusted=True)
+            hist = self._histories[gid] = GameHistory(next(events), trusted=True)
             hist.feed(events, head=head)
         elif hist.version < version - 1:
             hist.feed(self.store.game_events(gid, hist.version, version), head=head)
@@ -158,7 +158,6 @@ class GameViews(Projection[ViewTables]):
             # lost its race is read again): never rebuilt from the start; a
             # row from a history ahead of the batch only shows a later version.
             hist.feed([domain_event], head=head)
-        self._histories[gid] = hist
         return hist
 
     def _played_text(self, hist: GameHistory, keep: bool = True) -> str:

@@ -148,18 +148,16 @@ class HistoryCache:
             with self._guard:
                 self._anchors.pop(hist.id, None)
 
-    def _cached_head(self, gid: UUID, expected_version: int | None) -> GameHistory | None:
+    def _cached_head(self, gid: UUID, store: Tablelog, expected_version: int | None) -> GameHistory | None:
         """The game's cached history, when this host's writers know of no
         later version (service/store/heads.py): a write may then be checked
-        against it without reading the store first."""
+        against it without reading the store (``store``, the game's) first."""
         hist = self._histories.get(gid)
         if hist is None or (expected_version is not None and expected_version != hist.version):
             return None
-        if not self.heads.current(self.store_of(gid).identity, gid, hist.version):
+        if not self.heads.current(store.identity, gid, hist.version):
             return None
-        with self._guard:
-            self._histories.touch(gid)
-        return hist
+        return hist         # marked as just used by the lookup
 
     def _load(self, gid: UUID) -> GameHistory:
         """The game's history from its newest stored checkpoint and the events

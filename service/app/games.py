@@ -19,7 +19,7 @@ from service.app.cache import HistoryCache
 from service.app.access import Access
 from service.app.integrity import Integrity
 from service.app.writes import Writes
-from service.app.commands import Commands
+from service.app.commands import LOADED_MOVES, Commands
 from service.app.reads import Reads
 from service.app.records import Records
 from service.app.catalogs import Catalogs
@@ -54,6 +54,7 @@ class Games(Commands, Reads, Records, Writes, Integrity, Access, Catalogs, Stati
         # Each shard keeps its own games' checkpoints (in its snapshots table).
         self.shard_checkpoints = [Checkpoints(shard, self.keyring) for shard in self.shards.stores]
         self._first_answers = Recent(cache_size)    # request key -> (what it asked, the answer)
+        self._loaded_moves = Recent(LOADED_MOVES)     # (game, a flat move's items) -> the move loaded
         # (game id, seat) -> (version, the whole log), at most LOG_CACHE_ENTRIES entries in all
         self._logs = Recent(LOG_CACHE_ENTRIES, getsizeof=lambda kept: max(1, len(kept[1])))
         self.heads = heads.shared()      # the versions this host's writers know (service/store/heads.py)

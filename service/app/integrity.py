@@ -91,8 +91,8 @@ class Integrity:
                 raise self._refused_head(record.id, check)
             if anchor is None:
                 return None
-        with self._guard:
-            self._anchors[record.id] = anchor
+            with self._guard:
+                self._anchors[record.id] = anchor
         return anchor
 
     def _anchor_differs(self, anchor: HeadAnchor, record: GameRecord, mac: bool = True) -> bool:
@@ -136,8 +136,9 @@ class Integrity:
             head = hist.record.last_hash
         else:
             head = hash_of(next(self.store_of(hist.id).events.get(hist.id, gt=version - 1, lte=version)))
-        return {"game": str(hist.id), "version": version, "hash": head, "key_id": self.keyring.current,
-                "mac": self.keyring.mac(receipt_message(hist.id, version, head))}
+        game = str(hist.id)
+        return {"game": game, "version": version, "hash": head, "key_id": self.keyring.current,
+                "mac": self.keyring.mac(receipt_message(game, version, head))}
 
     def check_receipt(self, game_id: str, receipt: dict[str, Any]) -> dict[str, Any]:
         """Whether the event a receipt names is still in the game's record (see replay.verify)."""

@@ -56,9 +56,10 @@ class Writes:
         gid = self.parse_id(game_id)
         with self._turn(gid):
             # The game's shard, its store and checkpoints: looked up once for every try.
-            store, kept = self.store_of(gid), self.checkpoints_of(gid)
+            store = self.store_of(gid)
+            kept = self.shard_checkpoints[shard_of(gid)]
             for attempt in range(WRITE_ATTEMPTS):
-                cached = self._cached_head(gid, expected_version) if attempt == 0 else None
+                cached = self._cached_head(gid, store, expected_version) if attempt == 0 else None
                 hist = cached or self._sync(gid, anchor_too=True)
                 caller, record, pending, checkpoints = ANONYMOUS, hist.record, [], None
                 # Unread, the store may be away: what to go back to if the save fails.

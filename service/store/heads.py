@@ -27,12 +27,15 @@ from __future__ import annotations
 
 import hashlib
 import mmap
+from functools import lru_cache
 from uuid import UUID
 
 SLOTS = 1 << 16
 """Slots in the table (8 bytes each: 512 KiB, one mapping per host's server)."""
 VERSION_BITS = 24
 VERSION_MASK = (1 << VERSION_BITS) - 1
+KEPT_SLOTS = 4096
+"""Games whose slot is kept once reckoned."""
 
 
 class KnownHeads:
@@ -45,9 +48,7 @@ class KnownHeads:
         self._words = memoryview(self._map).cast("Q")
 
     def _slot(self, store: str, gid: UUID) -> tuple[int, int]:
-        digest = int.from_bytes(hashlib.blake2b(store.encode() + gid.bytes, digest_size=8).digest(), "big")
-        tag = (digest >> VERSION_BITS) | 1          # never 0: an empty slot matches no game
-        return digest % self.slots, tag << VERSION_BITS
+        return slot(store, gid, self.slots)
 
     def current(self, store: str, gid: UUID, version: int) -> bool:
         """Whether ``version`` is the newest version of the game a writer on this host knows."""
@@ -66,6 +67,15 @@ class KnownHeads:
         if word & ~VERSION_MASK == tag and word & VERSION_MASK > version:
             return
         self._words[index] = tag | version
+
+
+@lru_cache(maxsize=KEPT_SLOTS)
+def slot(store: str, gid: UUID, slots: int) -> tuple[int, int]:
+    """The game's slot in a table of ``slots`` and the tag that names the
+    game there (a write asks for it twice: kept for the games written lately)."""
+    digest = int.from_bytes(hashlib.blake2b(store.encode() + gid.bytes, digest_size=8).digest(), "big")
+    tag = (digest >> VERSION_BITS) | 1          # never 0: an empty slot matches no game
+    return digest % slots, tag << VERSION_BITS
 
 
 _shared: KnownHeads | None = None

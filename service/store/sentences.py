@@ -16,14 +16,21 @@ they always did.
 """
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
+import orjson
 from eventsourcing.persistence import JSONTranscoder
 
+from domain.commitment import written_alike
 from domain.words import Listing, Message
 
 MESSAGE, LISTING = "message", "listing"
 KINDS = (MESSAGE, LISTING)
+STORED_ALIKE = frozenset({str, int, bool, type(None), datetime})
+"""What orjson writes byte for byte as eventsourcing's json encoder does (a
+time through the same transcoding; not an id, which orjson writes as its
+text, nor a float: see domain.commitment.ALIKE)."""
 
 
 def kept(value: Any) -> Any:
@@ -68,7 +75,15 @@ class SentenceTranscoder(JSONTranscoder):
     """eventsourcing's JSON transcoder, keeping the domain's sentences by id."""
 
     def encode(self, obj: Any) -> bytes:
-        return super().encode(kept(obj))
+        """The same bytes as eventsourcing's encoder writes, by orjson where
+        it writes every part alike (a game's events: a third of the time)."""
+        value = kept(obj)
+        if written_alike(value, STORED_ALIKE):
+            try:
+                return orjson.dumps(value, default=self._encode_obj, option=orjson.OPT_PASSTHROUGH_DATETIME)
+            except orjson.JSONEncodeError:      # an integer past 64 bits, a lone surrogate
+                pass
+        return super().encode(value)
 
     def _decode_obj(self, d: dict[str, Any]) -> Any:
         if len(d) == 2 and d.get("_type_") in KINDS and "_data_" in d:
