@@ -10,13 +10,16 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 
+_new = object.__new__
+_set_attribute = object.__setattr__
+
 
 def evolve(obj: T, **changes: Any) -> T:
     """A copy of the frozen dataclass ``obj`` with ``changes`` applied."""
-    new = object.__new__(type(obj))
+    new = _new(obj.__class__)
     attrs = obj.__dict__.copy()     # (a copy of a whole dict is cheaper than filling an empty one)
     attrs.update(changes)
-    object.__setattr__(new, "__dict__", attrs)
+    _set_attribute(new, "__dict__", attrs)
     return new
 
 

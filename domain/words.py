@@ -44,9 +44,7 @@ class Message(str):
         params = dict(params or {})
         if n is not None:
             params.setdefault("n", n)
-        template = plural if plural is not None and n != 1 else id
-        self = super().__new__(cls, template.format_map(params) if params else template)
-        self.id, self.params = id, params
+        self = _made(cls, id, params, plural if plural is not None and n != 1 else id)
         if plural is not None or n is not None or context is not None:
             # (most messages are plain sentences: they keep the class's None)
             self.plural, self.n, self.context = plural, n, context
@@ -71,6 +69,17 @@ class Message(str):
         return {name: plain(value) for name, value in self.params.items()}
 
 
+def _made(cls: type[Message], id: str, params: dict[str, Any], template: str) -> Message:
+    """A message by ``id`` with ``params`` (its own dictionary, kept as it
+    is), its English words ``template`` filled in."""
+    self = _new_str(cls, template.format_map(params) if params else template)
+    self.id, self.params = id, params
+    return self
+
+
+_new_str = str.__new__
+
+
 def _message(id: str, params: Mapping[str, Any], plural: str | None, n: int | None,
              context: str | None) -> Message:
     return Message(id, params, plural=plural, n=n, context=context)
@@ -84,7 +93,9 @@ def plain(value: Any) -> Any:
 
 def said(template: str, **params: Any) -> Message:
     """A message from a template marked elsewhere (a constant ``N_`` marked), with its values."""
-    return Message(template, params)
+    # (``Message(template, params)`` without copying the values again: the
+    # keywords are a new dictionary of their own)
+    return _made(Message, template, params, template)
 
 
 def ngettext(singular: str, plural: str, n: int, **params: Any) -> Message:

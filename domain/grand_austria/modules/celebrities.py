@@ -106,7 +106,7 @@ class Lounge:
 
 
 def of(state: State) -> Lounge:
-    return state.module(ID)
+    return state.modules.get(ID)
 
 
 def with_(state: State, **changes: Any) -> State:

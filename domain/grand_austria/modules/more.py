@@ -100,7 +100,7 @@ class More:
 
 
 def of(state: State) -> More:
-    return state.module(ID)
+    return state.modules.get(ID)
 
 
 def holds(state: State, seat: str, requirement: Mapping[str, Any]) -> bool:

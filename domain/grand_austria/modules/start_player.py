@@ -38,7 +38,7 @@ class Key:
 
 
 def key(state: State) -> Key:
-    return state.module(ID)
+    return state.modules.get(ID)
 
 
 def with_key(state: State, holder: str | None) -> State:

@@ -102,7 +102,7 @@ class Ballrooms:
 
 
 def of(state: State) -> Ballrooms:
-    return state.module(ID)
+    return state.modules.get(ID)
 
 
 def with_(state: State, **changes: Any) -> State:

@@ -85,7 +85,7 @@ class Hotels:
 
 
 def of(state: State) -> Hotels:
-    return state.module(ID)
+    return state.modules.get(ID)
 
 
 def with_(state: State, **changes: Any) -> State:

@@ -59,7 +59,7 @@ class Bot:
 
 
 def bot(state: State) -> Bot:
-    return state.module(ID)
+    return state.modules.get(ID)
 
 
 def with_bot(state: State, **changes: Any) -> State:
