@@ -347,12 +347,18 @@ def absolute_figures(url: str, key: str, client: WSGIClient, short: "Recorder", 
     recorded = 0
     while recorded != most_moves and game.record():
         recorded += 1
-    other = type(games)(games.store, games.keyring)
-    tracemalloc.start()
-    began = tracemalloc.get_traced_memory()[0]
-    kept = other.history(game.id)
-    held = tracemalloc.get_traced_memory()[0] - began
-    tracemalloc.stop()
+    # tracemalloc counts every thread's allocations, the views runner's
+    # beside this process's requests too: those only add, so the least of
+    # three loads (each by a service of its own, its cache empty) is the game's.
+    held = None
+    for _ in range(3):
+        other = type(games)(games.store, games.keyring)
+        tracemalloc.start()
+        began = tracemalloc.get_traced_memory()[0]
+        kept = other.history(game.id)
+        grew = tracemalloc.get_traced_memory()[0] - began
+        tracemalloc.stop()
+        held = grew if held is None else min(held, grew)
     rows.append((f"(e) memory of a cached {kept.version}-event Willi game ÷ per event", round(held / 1024, 1),
                  round(held / 1024 / kept.version, 2), Absolute(150, "150 KB"), " KB"))
     # The log and the export per entry, long ÷ short. The log is read as
