@@ -38,22 +38,25 @@ def new_seed() -> int:
 def canonical(value: Any) -> str:
     """The value's canonical JSON: keys sorted, no spaces, text as it is (not
     escaped to ASCII), and what JSON has no form for (ids, times) as its text."""
-    if written_alike(value):
-        try:
-            return _canonical_orjson(value).decode()
-        except orjson.JSONEncodeError:      # an integer past 64 bits, a lone surrogate
-            pass
-    return _canonical_json(value)
+    written = _by_orjson(value)
+    return written.decode() if written is not None else _canonical_json(value)
 
 
 def canonical_bytes(value: Any) -> bytes:
     """``canonical(value)`` encoded as UTF-8 (what a hash is taken over)."""
-    if written_alike(value):
-        try:
-            return _canonical_orjson(value)
-        except orjson.JSONEncodeError:
-            pass
-    return _canonical_json(value).encode()
+    written = _by_orjson(value)
+    return written if written is not None else _canonical_json(value).encode()
+
+
+def _by_orjson(value: Any) -> bytes | None:
+    """The canonical JSON written by orjson where it writes it as json does
+    (``written_alike``); None where json must write it."""
+    if not written_alike(value):
+        return None
+    try:
+        return _canonical_orjson(value)
+    except orjson.JSONEncodeError:      # an integer past 64 bits, a lone surrogate
+        return None
 
 
 def _canonical_json(value: Any) -> str:

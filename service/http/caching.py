@@ -68,8 +68,8 @@ def unchanged_summary(req: Request) -> Response | None:
     while the game (as the store has it) is still at the tag's version."""
     if req.method != "GET" or req.endpoint != SUMMARY:
         return None
-    sent = request.headers.get("If-None-Match", "").strip().removeprefix("W/").strip('"')
-    game_id = (request.view_args or {}).get("game_id")
+    sent = req.headers.get("If-None-Match", "").strip().removeprefix("W/").strip('"')
+    game_id = (req.view_args or {}).get("game_id")
     issued = _issued.get(sent)
     found = VERSION_TAG.match(f'"{sent}')
     if issued != (game_id, viewer()) or found is None:
@@ -109,10 +109,11 @@ def conditional(response: Response, req: Request, present: set[str]) -> Response
         headers.add("Vary", VARIES)        # the usual case: nothing to read and merge first
     if response.status_code == 201:
         location = created_at(response, req)
-        if location and "location" in present:
-            headers["Location"] = location
-        elif location:
-            headers.add("Location", location)
+        if location:
+            if "location" in present:
+                headers["Location"] = location
+            else:
+                headers.add("Location", location)       # nothing to look for and replace
     if req.method == "GET" and response.status_code == 200 and req.endpoint in CONDITIONAL_READS:
         version = game_version(response)
         if version is not None:
