@@ -35,6 +35,7 @@ table's title names the machine.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import random
 import statistics
@@ -55,9 +56,11 @@ from service.ops.bench_catalog import catalog_figures
 from service.ops.bench_layers import FRAMEWORK, HANDLER, layer_figures, layer_rows
 from service.ops.bench_page import grand_austria_taps
 from service.ops.bench_start import first_request
+from service.ops.serving import ViewsChild
 from service.ops.terminal import say, stages
 from service.store.keys import ENV_KEY, load_keyring, new_env_key
 from service.store.database import database_url
+from service.settings import Settings
 from service.store.reading import decoded
 from service.ops.bench_clients import (PAGE_READS, Absolute, HTTPClient, RawSaver, WSGIClient, load_average, machine,
                                        per_call, raw_save_time, served_per_call)
@@ -69,6 +72,9 @@ GAME = get_game(BENCH_GAME)
 PLAYERS = ["Alex", "Joe", "Gunter", "Hanna"]
 SMOKE_MOVES = 40
 """A smoke run's games stop after this many moves (the suite checks that the bench runs, in seconds)."""
+VIEWS_START = 30.0
+"""Seconds the bench gives its views' runner to take the views' lock."""
+log = logging.getLogger("tablelog.bench")
 
 
 class Figures(list):
@@ -388,6 +394,23 @@ def absolute_figures(url: str, key: str, client: WSGIClient, short: "Recorder", 
     return rows
 
 
+def views_process(url: str, app) -> ViewsChild:
+    """``tablelog views`` over ``url`` in a child process, as the production
+    server's master runs it, once it holds the views' lock (so that the app's
+    reads wait for it rather than read the newer events themselves)."""
+    runner = ViewsChild(Settings(database_url=url, shards=[], log_level="WARNING"))
+    runner.keep(log)
+    views = app.extensions["tablelog"].views
+    deadline = time.monotonic() + VIEWS_START
+    while views.leader.runner() is None:
+        if runner.process.poll() is not None or time.monotonic() > deadline:
+            runner.stop()
+            raise RuntimeError(f"tablelog views did not take the views' lock on {url.split('://')[0]} "
+                               f"within {VIEWS_START:.0f} s")
+        time.sleep(0.05)
+    return runner
+
+
 def run_bench(database: str | None, games: int, events: int, taps: int = 30, browser: bool = False,
               smoke: bool = False) -> int:
     """The benchmark; ``smoke`` runs every measure once over, briefly (the
@@ -406,8 +429,9 @@ def run_bench(database: str | None, games: int, events: int, taps: int = 30, bro
     key = new_env_key()
     keyring = load_keyring(env={ENV_KEY: key})[0]
     app = create_app(url, keyring=keyring)
-    # The views runner keeps the game list as production runs it: in this process, beside the requests.
-    app.extensions["tablelog"].views.start()
+    # The views runner keeps the game list as the production server runs it:
+    # tablelog views in a process of its own, a child of this one.
+    runner = views_process(url, app)
     client = WSGIClient(app)
     rows = Figures()
     with stages() as progress:
@@ -522,7 +546,7 @@ def run_bench(database: str | None, games: int, events: int, taps: int = 30, bro
         else:
             table.add_row(name, *shown, f"{ratio:.2f}", f"≤ {target}", "ok" if ratio <= target else "over", load)
     console.print(table)
-    app.extensions["tablelog"].views.stop()
+    runner.stop()
     app.extensions["tablelog"].store.close()
     return 0
 

@@ -84,7 +84,8 @@ class ViewsChild:
         if self.ended_at is not None and time.monotonic() - self.ended_at < VIEWS_RESTART:
             return
         env = dict(os.environ, TABLELOG_DATABASE_URL=self.settings.database_url,
-                   TABLELOG_SHARDS=",".join(self.settings.shards))
+                   TABLELOG_SHARDS=",".join(self.settings.shards), TABLELOG_LOG_LEVEL=self.settings.log_level,
+                   TABLELOG_LOG_FORMAT=self.settings.log_format)
         self.process = subprocess.Popen([sys.executable, "-m", "service.ops.cli", "views", "--stop-with-parent"],
                                         env=env, stdin=subprocess.DEVNULL)
         log.info("started the views' runner (pid %s)", self.process.pid)

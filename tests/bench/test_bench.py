@@ -2,6 +2,7 @@
 checked: speed is measured by the benchmark, never asserted by a test)."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -11,7 +12,7 @@ import pytest
 from service.http.app import create_app
 from domain.rules import RuleViolation
 from domain.willi import GAME
-from service.ops.bench import PLAYERS, HTTPClient, WSGIClient, tap_moves, willi_game
+from service.ops.bench import PLAYERS, HTTPClient, WSGIClient, tap_moves, views_process, willi_game
 from service.ops.cli import main
 
 
@@ -36,6 +37,24 @@ def test_bench_prints_every_measure_beside_its_baseline(tmp_path, capsys):
                     "(e) Grand Austria Hotel, solo rules"):
         assert measure in out
     assert "target" in out and "load average" in out and "cores" in out
+
+
+@pytest.mark.slow
+def test_the_bench_runs_the_views_runner_in_a_process_of_its_own(tmp_path):
+    # As the production server's master does: the bench's moves do not pay
+    # for the runner's work in their own process, and the runner goes with the bench.
+    url = f"sqlite:///{tmp_path / 'bench.sqlite3'}"
+    app = create_app(url)
+    runner = views_process(url, app)
+    try:
+        holder = app.extensions["tablelog"].views.leader.runner()
+        assert holder.pid == runner.process.pid != os.getpid() and holder.failing is None
+    finally:
+        process = runner.process
+        runner.stop()
+        app.extensions["tablelog"].store.close()
+    assert process.poll() is not None
+    assert app.extensions["tablelog"].views.leader.runner() is None
 
 
 def test_the_layers_of_a_move_add_up_to_the_whole_request(tmp_path):
