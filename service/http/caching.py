@@ -37,8 +37,10 @@ VERSIONED_WRITES = frozenset({"games.Moves", "games.Undo", "games.Redo", "games.
 """The writes that take expected_version, and so If-Match instead."""
 VERSION_TAG = re.compile(r'^\s*(?:W/)?"v(\d+)-')
 CACHE_CONTROL = "private, no-cache"
-VARY = ("Authorization", "Accept-Language")
-"""What every API answer varies with: the token it was asked with, and the caller's language."""
+VARY = ("Authorization", "Accept-Language", "Accept-Encoding")
+"""What every API answer varies with: the token it was asked with, the
+caller's language, and the encodings it takes (which Flask-Compress adds to
+every answer after this: named here, it finds it there and adds nothing)."""
 VARIES = ", ".join(VARY)
 GAME_CREATORS = frozenset({"games.GameList", "records.Import", "records.Fork"})
 SUMMARY = "games.GameSummary"
