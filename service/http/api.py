@@ -9,7 +9,7 @@ from typing import Any
 
 import orjson
 import segno
-from flask import Response, current_app, request
+from flask import Response, current_app
 from flask_smorest import Blueprint
 from webargs import core
 from webargs.flaskparser import FlaskParser
@@ -19,7 +19,7 @@ from service.app import health
 from service.app.errors import Unavailable
 from domain.rules import MalformedMove
 from service.app import game_list
-from service.http import caching, components, i18n, move_schemas
+from service.http import components, i18n, move_schemas
 from service.http.caching import expected_version
 from service.http.access import OPTIONAL, REQUIRED, bearer, idempotency_key, member, needs
 from service.http.schemas import (AuditSchema, CatalogQuerySchema, CatalogSchema, CheckRequestSchema, CheckSchema,
@@ -96,7 +96,7 @@ def written(answer: dict[str, Any], status: int = 201) -> Response:
     through that schema (a copy of every field, the state's too) is skipped;
     the schema still documents it."""
     body, headers = with_receipt(answer)
-    return caching.keep_answer(current_app.json.answer(body, status, headers), body)
+    return current_app.json.answer(body, status, headers)
 
 
 # -- schemas -------------------------------------------------------------------

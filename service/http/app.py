@@ -74,7 +74,7 @@ class FastJSONProvider(DefaultJSONProvider):
     def answer(self, obj: Any, status: int = 200, headers: dict[str, str] | None = None):
         """``obj`` as a JSON response with its status and further headers
         (added after its own, each once: a response built once, not changed
-        after)."""
+        after), which keeps ``obj`` (``ServiceResponse.written_from``)."""
         if self._app.debug:
             response = super().response(obj)
             response.status_code = status
@@ -82,6 +82,7 @@ class FastJSONProvider(DefaultJSONProvider):
             response = self._app.response_class(self._bytes(obj) + b"\n", status, mimetype=self.mimetype)
         for name, value in (headers or {}).items():
             response.headers.add(name, value)
+        response.written_from = obj
         return response
 
 
@@ -95,6 +96,11 @@ class ServiceResponse(Response):
     is changed here too: a Location made a URI; any other case it corrects
     (an answer outside 2xx, or 204, a Content-Location, a body whose
     Content-Length is still to be counted) is left to werkzeug."""
+
+    written_from: Any = None
+    """The answer a JSON body was written from (``FastJSONProvider.answer``):
+    what the headers made from the answer (a 201's Location) read, rather
+    than the JSON read back."""
 
     def get_wsgi_headers(self, environ: Any) -> Headers:
         status = self.status_code
@@ -243,7 +249,7 @@ def refuse_nul(req: Any) -> Any:
     if not environ.get("PATH_INFO", "").startswith("/api/"):
         return None
     # the path, the query and every header, in one pass
-    text = "".join(value for value in environ.values() if type(value) is str)
+    text = "".join([value for value in environ.values() if type(value) is str])
     found = "\x00" in text or "%00" in environ.get("QUERY_STRING", "")
     if not found and environ.get("REQUEST_METHOD") in ("POST", "PUT", "PATCH"):
         data = req.get_data(cache=True)

@@ -84,10 +84,7 @@ def unchanged_summary(req: Request) -> Response | None:
 
 
 def game_version(response: Response) -> int | None:
-    try:
-        body = orjson.loads(response.get_data())
-    except orjson.JSONDecodeError:
-        return None
+    body = written_answer(response)
     version = body.get("version") if isinstance(body, dict) else None
     if isinstance(version, int):
         return version
@@ -127,19 +124,13 @@ def conditional(response: Response, req: Request, present: set[str]) -> Response
     return response
 
 
-def keep_answer(response: Response, body: Any) -> Response:
-    """``response``, whose body is ``body`` written as JSON: kept with the
-    request, so that the headers made from the answer (Location) read it
-    without reading the JSON back."""
-    g.answer = (response, body)
-    return response
-
-
 def written_answer(response: Response) -> Any:
-    """The answer ``response`` carries: as the route kept it, else read back from its JSON (None: no JSON)."""
-    kept = g.get("answer")
-    if kept is not None and kept[0] is response:
-        return kept[1]
+    """The answer ``response`` carries: the one its JSON was written from
+    (``written_from``, service.http.app.FastJSONProvider.answer), else read
+    back from its JSON (None: no JSON)."""
+    kept = getattr(response, "written_from", None)
+    if kept is not None:
+        return kept
     try:
         return orjson.loads(response.get_data())
     except orjson.JSONDecodeError:
