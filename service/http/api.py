@@ -9,7 +9,7 @@ from typing import Any
 
 import orjson
 import segno
-from flask import Response, current_app, request
+from flask import Response, current_app
 from flask_smorest import Blueprint
 from webargs import core
 from webargs.flaskparser import FlaskParser
@@ -19,7 +19,7 @@ from service.app import health
 from service.app.errors import Unavailable
 from domain.rules import MalformedMove
 from service.app import game_list
-from service.http import caching, components, i18n, move_schemas
+from service.http import components, i18n, move_schemas
 from service.http.caching import expected_version
 from service.http.access import OPTIONAL, REQUIRED, bearer, idempotency_key, member, needs
 from service.http.schemas import (AuditSchema, CatalogQuerySchema, CatalogSchema, CheckRequestSchema, CheckSchema,
@@ -29,7 +29,7 @@ from service.http.schemas import (AuditSchema, CatalogQuerySchema, CatalogSchema
                                   QRSchema, ReceiptCheckSchema, ReceiptSchema, RedoneSchema, SeatLinkSchema,
                                   StateQuerySchema, SummarySchema, TakeBackSchema, TakenBackSchema, UndoneSchema,
                                   VersionOnlySchema, WordsSchema)
-from service.http.resources import Resource
+from service.http.resources import Resource, arguments, writes_its_answer
 
 
 class BodyParser(FlaskParser):
@@ -96,11 +96,7 @@ def written(answer: dict[str, Any], status: int = 201) -> Response:
     through that schema (a copy of every field, the state's too) is skipped;
     the schema still documents it."""
     body, headers = with_receipt(answer)
-    response = current_app.json.response(body)
-    response.status_code = status
-    for name, value in headers.items():
-        response.headers.set(name, value)
-    return caching.keep_answer(response, body)
+    return current_app.json.answer(body, status, headers)
 
 
 # -- schemas -------------------------------------------------------------------
@@ -185,7 +181,7 @@ class Words(Resource):
 
 @blp.route("/game-types/<game>/catalog")
 class Catalog(Resource):
-    @blp.arguments(CatalogQuerySchema, location="query")
+    @arguments(blp, CatalogQuerySchema, location="query")
     @blp.response(200, CatalogSchema)
     def get(self, query: dict[str, Any], game: str):
         """A game's components by name and printed content (cards, tiles, boards, fields), for pickers;
@@ -211,7 +207,7 @@ class GameCatalog(Resource):
 @blp.route("/games")
 class GameList(Resource):
     @needs(member=REQUIRED)
-    @blp.arguments(GameListQuerySchema, location="query")
+    @arguments(blp, GameListQuerySchema, location="query")
     @blp.response(200, GameListSchema)
     def get(self, query: dict[str, Any]):
         """The group's games, oldest first, a page at a time with limit (next is the following page's cursor),
@@ -223,7 +219,7 @@ class GameList(Resource):
             raise NotFound(str(error)) from None
 
     @needs(idempotency_key=True, member=OPTIONAL)
-    @blp.arguments(CreateGameSchema())
+    @arguments(blp, CreateGameSchema())
     @blp.response(201, CreatedSchema)
     def post(self, body: dict[str, Any]):
         """Start a game, in the caller's group (without a group token: the default group, whose games
@@ -251,8 +247,8 @@ class GameSummary(Resource):
 @blp.route("/games/<game_id>/moves")
 class Moves(Resource):
     @needs(token=REQUIRED, idempotency_key=True)
-    @blp.arguments(MoveRequestSchema())
-    @blp.response(201, MoveRecordedSchema)
+    @arguments(blp, MoveRequestSchema())
+    @writes_its_answer(blp, 201, MoveRecordedSchema)
     def post(self, body: dict[str, Any], game_id: str):
         """Record a move (needs the scorekeeper's token, or in a digital game the acting seat's)."""
         recorded = games().record_move(game_id, body["move"], bearer(), expected_version(body["expected_version"]),
@@ -262,7 +258,7 @@ class Moves(Resource):
 
 @blp.route("/games/<game_id>/receipt")
 class Receipt(Resource):
-    @blp.arguments(ReceiptSchema())
+    @arguments(blp, ReceiptSchema())
     @blp.response(200, ReceiptCheckSchema)
     def post(self, body: dict[str, Any], game_id: str):
         """Check a receipt from an earlier write: is its event still in the record?"""
@@ -272,7 +268,7 @@ class Receipt(Resource):
 @blp.route("/games/<game_id>/undo")
 class Undo(Resource):
     @needs(token=REQUIRED, idempotency_key=True)
-    @blp.arguments(VersionOnlySchema(), required=False)
+    @arguments(blp, VersionOnlySchema(), required=False)
     @blp.response(201, UndoneSchema)
     def post(self, body: dict[str, Any], game_id: str):
         """Retract the last effective move; it stays in the log, marked undone."""
@@ -282,7 +278,7 @@ class Undo(Resource):
 @blp.route("/games/<game_id>/check")
 class Check(Resource):
     @needs(token=REQUIRED)
-    @blp.arguments(CheckRequestSchema())
+    @arguments(blp, CheckRequestSchema())
     @blp.response(200, CheckSchema)
     def post(self, body: dict[str, Any], game_id: str):
         """Dry run: would the rules take this move now, and if not, why (nothing is recorded).
@@ -293,7 +289,7 @@ class Check(Resource):
 @blp.route("/games/<game_id>/take-back")
 class TakeBack(Resource):
     @needs(token=REQUIRED, idempotency_key=True)
-    @blp.arguments(TakeBackSchema())
+    @arguments(blp, TakeBackSchema())
     @blp.response(201, TakenBackSchema)
     def post(self, body: dict[str, Any], game_id: str):
         """Take back a move and every move after it, in one request (one Idempotency-Key) and one save;
@@ -305,14 +301,14 @@ class TakeBack(Resource):
 @blp.route("/games/<game_id>/seats/<seat>/link")
 class SeatLink(Resource):
     @needs(token=REQUIRED, idempotency_key=True)
-    @blp.arguments(VersionOnlySchema())
+    @arguments(blp, VersionOnlySchema())
     @blp.response(201, SeatLinkSchema)
     def post(self, body: dict[str, Any], game_id: str, seat: str):
         """Hand out a seat's link again (the scorekeeper's token): a new token, the old one stops working."""
         return games().seat_link(game_id, seat, bearer(), False, expected_version(body["expected_version"]), idempotency_key())
 
     @needs(token=REQUIRED, idempotency_key=True)
-    @blp.arguments(VersionOnlySchema())
+    @arguments(blp, VersionOnlySchema())
     @blp.response(200, SeatLinkSchema)
     def delete(self, body: dict[str, Any], game_id: str, seat: str):
         """Revoke a seat's link (the scorekeeper's token): its token stops working until a new link is handed out."""
@@ -321,7 +317,7 @@ class SeatLink(Resource):
 
 @blp.route("/qr")
 class QRCode(Resource):
-    @blp.arguments(QRRequestSchema())
+    @arguments(blp, QRRequestSchema())
     @blp.response(200, QRSchema)
     def post(self, body: dict[str, Any]):
         """A QR code of a text (a seat's link, to scan from another phone); sent in the body, never in an address."""
@@ -332,7 +328,7 @@ class QRCode(Resource):
 @blp.route("/games/<game_id>/redo")
 class Redo(Resource):
     @needs(token=REQUIRED, idempotency_key=True)
-    @blp.arguments(VersionOnlySchema(), required=False)
+    @arguments(blp, VersionOnlySchema(), required=False)
     @blp.response(201, RedoneSchema)
     def post(self, body: dict[str, Any], game_id: str):
         """Re-apply the most recently undone move, if nothing was recorded since."""
@@ -342,8 +338,8 @@ class Redo(Resource):
 @blp.route("/games/<game_id>/state")
 class State(Resource):
     @needs(token=OPTIONAL)
-    @blp.arguments(StateQuerySchema(), location="query")
-    @blp.response(200, GameStateSchema)
+    @arguments(blp, StateQuerySchema(), location="query")
+    @writes_its_answer(blp, 200, GameStateSchema)
     def get(self, query: dict[str, Any], game_id: str):
         """The state after the effective moves numbered <= at (default: all)."""
         return written(i18n.spoken(games().state(game_id, bearer(), query["at"], query["seat"], query["since"]),
@@ -362,8 +358,8 @@ class LegalMoves(Resource):
 @blp.route("/games/<game_id>/log")
 class Log(Resource):
     @needs(token=OPTIONAL)
-    @blp.arguments(LogQuerySchema, location="query")
-    @blp.response(200, LogSchema)
+    @arguments(blp, LogQuerySchema, location="query")
+    @writes_its_answer(blp, 200, LogSchema)
     def get(self, query: dict[str, Any], game_id: str):
         """Every recorded move, undone ones marked, with who recorded it and when
         (with since=V: only the moves recorded, undone, redone or commented on after version V;

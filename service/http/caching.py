@@ -37,8 +37,10 @@ VERSIONED_WRITES = frozenset({"games.Moves", "games.Undo", "games.Redo", "games.
 """The writes that take expected_version, and so If-Match instead."""
 VERSION_TAG = re.compile(r'^\s*(?:W/)?"v(\d+)-')
 CACHE_CONTROL = "private, no-cache"
-VARY = ("Authorization", "Accept-Language")
-"""What every API answer varies with: the token it was asked with, and the caller's language."""
+VARY = ("Authorization", "Accept-Language", "Accept-Encoding")
+"""What every API answer varies with: the token it was asked with, the
+caller's language, and the encodings it takes (which Flask-Compress adds to
+every answer after this: named here, it finds it there and adds nothing)."""
 VARIES = ", ".join(VARY)
 GAME_CREATORS = frozenset({"games.GameList", "records.Import", "records.Fork"})
 SUMMARY = "games.GameSummary"
@@ -82,10 +84,7 @@ def unchanged_summary(req: Request) -> Response | None:
 
 
 def game_version(response: Response) -> int | None:
-    try:
-        body = orjson.loads(response.get_data())
-    except orjson.JSONDecodeError:
-        return None
+    body = written_answer(response)
     version = body.get("version") if isinstance(body, dict) else None
     if isinstance(version, int):
         return version
@@ -125,19 +124,13 @@ def conditional(response: Response, req: Request, present: set[str]) -> Response
     return response
 
 
-def keep_answer(response: Response, body: Any) -> Response:
-    """``response``, whose body is ``body`` written as JSON: kept with the
-    request, so that the headers made from the answer (Location) read it
-    without reading the JSON back."""
-    g.answer = (response, body)
-    return response
-
-
 def written_answer(response: Response) -> Any:
-    """The answer ``response`` carries: as the route kept it, else read back from its JSON (None: no JSON)."""
-    kept = g.get("answer")
-    if kept is not None and kept[0] is response:
-        return kept[1]
+    """The answer ``response`` carries: the one its JSON was written from
+    (``written_from``, service.http.app.FastJSONProvider.answer), else read
+    back from its JSON (None: no JSON)."""
+    kept = getattr(response, "written_from", None)
+    if kept is not None:
+        return kept
     try:
         return orjson.loads(response.get_data())
     except orjson.JSONDecodeError:

@@ -13,7 +13,7 @@ from service.http import house_schema
 from service.http.access import REQUIRED, member, needs
 from service.http.api import games
 from service.http.openapi import SCHEMA_REF
-from service.http.resources import Resource
+from service.http.resources import Resource, arguments
 
 blp = Blueprint("catalogs", __name__, url_prefix="/api",
                 description="House catalogs: a table's own copy of a game's components, stored once.")
@@ -61,7 +61,7 @@ class HouseCatalogs(Resource):
         return {"catalogs": games().house_catalogs(member().group)}
 
     @needs(member=REQUIRED)
-    @blp.arguments(HouseCatalogRequestSchema)
+    @arguments(blp, HouseCatalogRequestSchema)
     @blp.response(201, StoredHouseCatalogSchema)
     @blp.alt_response(200, schema=StoredHouseCatalogSchema, description="the same content was stored before")
     def post(self, body: dict[str, Any]):

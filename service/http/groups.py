@@ -10,7 +10,7 @@ from marshmallow import Schema, fields, validate
 from service.http.access import REQUIRED, member, needs
 from service.http.answers import Answer
 from service.http.api import games
-from service.http.resources import Resource
+from service.http.resources import Resource, arguments
 
 blp = Blueprint("groups", __name__, url_prefix="/api",
                 description="Groups: whose games, players and statistics are their own; read-only shares.")
@@ -78,7 +78,7 @@ class ShareSchema(Answer):
 
 @blp.route("/groups")
 class Groups(Resource):
-    @blp.arguments(NewGroupSchema, required=False)
+    @arguments(blp, NewGroupSchema, required=False)
     @blp.response(201, CreatedGroupSchema)
     def post(self, body: dict[str, Any]):
         """Make a group; the answer's token is its owner's."""
@@ -123,7 +123,7 @@ class Member(Resource):
 
 @blp.route("/groups/join")
 class Join(Resource):
-    @blp.arguments(JoinRequestSchema)
+    @arguments(blp, JoinRequestSchema)
     @blp.response(201, JoinedSchema)
     def post(self, body: dict[str, Any]):
         """Join a group by an invite: this device's own member token. A wrong or revoked invite is 403

@@ -18,7 +18,7 @@ from service.http.caching import expected_version
 from service.http.access import OPTIONAL, REQUIRED, bearer, idempotency_key, member, needs
 from service.http.api import games, group_of_caller, with_receipt
 from service.http.schemas import CreatedSchema, MoveNumber, SeatQuerySchema, since_field
-from service.http.resources import Resource
+from service.http.resources import Resource, arguments
 
 blp = Blueprint("records", __name__, url_prefix="/api",
                 description="Game records, forks, comments, score timelines and player statistics.")
@@ -216,7 +216,7 @@ class LeaderboardsSchema(Answer):
 @blp.route("/games/<game_id>/export")
 class Export(Resource):
     @needs(token=OPTIONAL)
-    @blp.arguments(ExportQuerySchema, location="query")
+    @arguments(blp, ExportQuerySchema, location="query")
     @blp.response(200, content_type="text/plain", description="the readable record (format=text)")
     @blp.alt_response(200, description="the game's record, as format asks: JSON Lines (jsonl) or text",
                       content_type="application/x-ndjson",
@@ -279,7 +279,7 @@ class RecordSchema(Resource):
 @blp.route("/games/<game_id>/fork")
 class Fork(Resource):
     @needs(token=OPTIONAL, idempotency_key=True)
-    @blp.arguments(ForkQuerySchema, location="query")
+    @arguments(blp, ForkQuerySchema, location="query")
     @blp.response(201, ForkedSchema)
     def post(self, query: dict[str, Any], game_id: str):
         """Start a new game from this one's first moves ("what if"); this game is untouched.
@@ -290,7 +290,7 @@ class Fork(Resource):
 @blp.route("/games/<game_id>/annotations")
 class Annotations(Resource):
     @needs(token=REQUIRED, idempotency_key=True)
-    @blp.arguments(AnnotationSchema)
+    @arguments(blp, AnnotationSchema)
     @blp.response(201, AnnotatedSchema)
     def post(self, body: dict[str, Any], game_id: str):
         """Attach a comment to a move (needs one of the game's tokens)."""
@@ -300,7 +300,7 @@ class Annotations(Resource):
 
 @blp.route("/games/<game_id>/timeline")
 class Timeline(Resource):
-    @blp.arguments(TimelineQuerySchema, location="query")
+    @arguments(blp, TimelineQuerySchema, location="query")
     @blp.response(200, TimelineSchema)
     def get(self, query: dict[str, Any], game_id: str):
         """Every seat's score before the first move and after each effective move
@@ -326,7 +326,7 @@ class BGStatsQuerySchema(Schema):
 
 @blp.route("/games/<game_id>/bgstats")
 class BGStats(Resource):
-    @blp.arguments(BGStatsQuerySchema, location="query")
+    @arguments(blp, BGStatsQuerySchema, location="query")
     @blp.response(200, BGStatsSchema)
     def get(self, query: dict[str, Any], game_id: str):
         """A finished game as a play for Board Game Stats (409 while it is played)."""

@@ -78,7 +78,7 @@ def instrument(app: Flask) -> Timings:
     app.view_functions[ENDPOINT] = timings.timed(ROUTE, view)
     games = app.extensions["tablelog"]
     games.record_move = timings.timed(HANDLER, games.record_move)
-    app.json.response = timings.timed(ANSWER, app.json.response)
+    app.json.answer = timings.timed(ANSWER, app.json.answer)     # Flask's JSON responses are written by it too
     parser = Blueprint.ARGUMENTS_PARSER
     parser.parse = timings.timed(PARSING, parser.parse)
     return timings

@@ -44,3 +44,15 @@ def test_a_recorded_move_answers_in_utf8_json(client):
     assert answer.status_code == 200 and answer.mimetype == "application/json"
     assert answer.get_json()["players"] == ["Jürgen", "Zoë", "Ana", "Bo"]
     assert "Jürgen".encode() in answer.get_data()
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_an_answer_is_written_with_its_status_its_headers_after_its_own_and_the_answer_kept(provider, debug):
+    provider._app.debug = debug
+    answer = {"version": 3, "index": 2}
+    with provider._app.app_context():
+        response = provider.answer(answer, 201, {"Tablelog-Receipt": '{"version":3}'})
+    assert response.status_code == 201 and response.mimetype == "application/json"
+    assert [name for name, _ in response.headers] == ["Content-Type", "Content-Length", "Tablelog-Receipt"]
+    assert json.loads(response.get_data()) == answer
+    assert response.written_from is answer

@@ -1,0 +1,68 @@
+"""An answer is handed to the WSGI server with its own headers, not with
+werkzeug's copy of them: what reaches the client is what werkzeug would
+send, for every kind of answer (a 201's Location made a URI, a 204 or a
+304 without what they may not carry, a body whose length is still to be
+counted)."""
+from __future__ import annotations
+
+import pytest
+from flask import Response
+
+from service.http.app import ServiceResponse
+
+ENVIRON = {"REQUEST_METHOD": "POST", "PATH_INFO": "/api/games/x/moves", "SERVER_NAME": "localhost",
+           "SERVER_PORT": "80", "wsgi.url_scheme": "http", "HTTP_HOST": "localhost"}
+
+
+def answers():
+    """(name, a function making the answer anew): each is built twice, once for each class."""
+    def made(body=b'{"version":2}\n', status=201, **headers):
+        def make(cls):
+            response = cls(body, status, mimetype="application/json")
+            for name, value in headers.items():
+                response.headers.add(name.replace("_", "-"), value)
+            return response
+        return make
+
+    def streamed(cls):
+        return cls(iter([b"a", b"b"]), 200, mimetype="text/plain")
+
+    def unsized(cls):
+        response = cls(b"four", 200)
+        response.headers.remove("Content-Length")
+        return response
+
+    return [
+        ("a move's answer", made(Cache_Control="private, no-cache", Location="/api/games/g1/log?since=1")),
+        ("a Location that is no URI yet", made(Location="/api/games/Zoë's game/log?since=1")),
+        ("a Content-Location", made(status=200, Content_Location="/api/games/ö")),
+        ("no Content-Length yet", unsized),
+        ("a stream", streamed),
+        ("204", made(body=b"", status=204)),
+        ("304", made(status=304, ETag='"v2-abc"')),
+        ("404", made(status=404)),
+        ("a redirect", made(status=302, Location="/api/docs/")),
+    ]
+
+
+@pytest.mark.parametrize("make", [make for _, make in answers()], ids=[name for name, _ in answers()])
+def test_the_headers_sent_are_werkzeugs(make):
+    ours, theirs = make(ServiceResponse), make(Response)
+    assert ours.get_wsgi_response(dict(ENVIRON))[1:] == theirs.get_wsgi_response(dict(ENVIRON))[1:]
+
+
+def test_a_location_added_twice_is_sent_once_as_werkzeug_sends_it():
+    def make(cls):
+        response = cls(b"{}", 201, mimetype="application/json")
+        response.headers.add("Location", "/first")
+        response.headers.add("Location", "/sëcond")
+        return response
+    sent = make(ServiceResponse).get_wsgi_response(dict(ENVIRON))[2]
+    assert sent == make(Response).get_wsgi_response(dict(ENVIRON))[2]
+    assert [value for name, value in sent if name == "Location"] == ["/s%C3%ABcond"]
+
+
+def test_the_service_answers_with_its_own_response_class(app, client):
+    assert app.response_class is ServiceResponse
+    created = client.post("/api/games", json={"game": "willi", "players": ["A", "B", "C", "D"]})
+    assert created.status_code == 201 and created.headers["Location"] == f"/api/games/{created.get_json()['id']}"
