@@ -20,6 +20,7 @@ from domain.grand_austria.cafe import check_placement, place
 from domain.grand_austria.catalog import CatalogError, data_file
 from domain.grand_austria.config import Config, adjusted
 from domain.grand_austria.effects import gain_items, lose, on_own_turn, score
+from domain.grand_austria.memo import by_identity
 from domain.grand_austria.moves import item_counts, placement
 from domain.grand_austria.parts import (DieRule, Module, MoveRule, PendingKind, RoundEndStep, SetupPhase, automata)
 from domain.grand_austria.refusals import counted_down, violation
@@ -284,12 +285,18 @@ def die_taken(state: State, seat: str, value: int, colour: str, out: Outcome) ->
 
 
 # -- the celebrities as a trigger source (their holder's own turns, this round) --------------
-def celebrity_triggers(state: State, seat: str) -> list[dict]:
+def celebrity_triggers(state: State, seat: str) -> tuple[dict, ...]:
     celebrities = held(state, seat)
     if not celebrities or not on_own_turn(state, seat) or seat in automata(state):
-        return []       # (the solo opponent "ignores the effect on the celebrity tile")
-    return [{**trigger, "source": c.name} for c in celebrities
-            if (trigger := data()["effect"][c.effect].get("trigger"))]
+        return ()       # (the solo opponent "ignores the effect on the celebrity tile")
+    return _triggers_of(celebrities)
+
+
+@by_identity
+def _triggers_of(celebrities: tuple[Celebrity, ...]) -> tuple[dict, ...]:
+    """The triggers of the celebrities a seat holds (the same tuple until it takes another)."""
+    return tuple({**trigger, "source": c.name} for c in celebrities
+                 if (trigger := data()["effect"][c.effect].get("trigger")))
 
 
 # -- the Exchange ------------------------------------------------------------------------------

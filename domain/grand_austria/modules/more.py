@@ -138,6 +138,8 @@ def observed(before: State, after: State, out: Outcome, seat: str, index: int, b
     if "on" in req:
         met = owners_turn and in_play and EVENTS[req["on"]][1](before, after, out, seat, req)
         return bell, _offer(seat, index, bell) if met else ()
+    if bell.armed and (not owners_turn or after.pending):
+        return bell, ()     # armed it stays, and it is offered only on its owner's turn with nothing pending
     if not holds(after, seat, req):
         return (bell if bell.armed else evolve(bell, armed=True)), ()
     if owners_turn and bell.armed and not after.pending:

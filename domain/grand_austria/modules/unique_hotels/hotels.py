@@ -2,6 +2,7 @@
 Ninas Melange."""
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, Iterable, Mapping
 
 from marshmallow import validate
@@ -132,9 +133,15 @@ def mayenfels_triggers(state: State, seat: str) -> Iterable[dict]:
     """The entrance as a trigger source; from the first round on (the hire
     made when gaining it, during the setup, does not count)."""
     if owns(state, seat, MAYENFELS) and state.phase in (ROLL, TURNS, REROLL, ROUND_END):
-        return [{"on": "gained", "what": "hired",
-                 "effects": list(entrance(MAYENFELS)["after_hire"]) + [{"kind": "may_draw_staff"}]}]
-    return []
+        return _mayenfels_trigger()
+    return ()
+
+
+@cache
+def _mayenfels_trigger() -> tuple[dict, ...]:
+    """The entrance's trigger, made once from its data."""
+    return ({"on": "gained", "what": "hired",
+             "effects": list(entrance(MAYENFELS)["after_hire"]) + [{"kind": "may_draw_staff"}]},)
 
 
 def may_draw_staff(doing: Carrying, e: Mapping[str, Any]) -> None:

@@ -76,22 +76,42 @@ def apply_draw_instruction(state: State, move: Move, out: Outcome) -> State:
 
 
 def run_step(state: State, out: Outcome) -> State:
-    """The next symbol of the card (the same state when the opponent is not carrying out a card)."""
+    """The next symbols of the card, one after the other until one leaves
+    something waiting (a decision, the queue's new guest) or the card is done
+    (the same state when the opponent is not carrying out a card). The card's
+    progress and its words are written once, when the run stops: no symbol
+    reads them."""
     b = bot(state)
     if state.phase != TURNS or state.turn is None or state.turn.seat != BOT or b.steps is None:
         return state
-    if b.entrance is not None and b.entrance.id == entrances.SUSHI:
-        start = len(out)
-        moved = sushi_watch(state, state, out)      # the queue refilled: a waiting cogwheel lands first
-        if moved.module(ID) != b:
-            return told(moved, out[start:])
-    if not b.steps:
-        out.append({"fact": "turn_ended", "seat": BOT, "number": state.turn.number})
-        state = evolve(state, turn=None, used_numbers=state.used_numbers | {state.turn.number})
-        return with_bot(state, steps=None)
-    symbol, start = b.steps[0], len(out)
-    state = STEPS[symbol.kind](state, symbol, out)
-    return told(state, out[start:], steps=b.steps[1:])
+    steps, start = b.steps, len(out)
+    while True:
+        if b.entrance is not None and b.entrance.id == entrances.SUSHI:
+            moved = sushi_watch(state, state, out)      # the queue refilled: a waiting cogwheel lands first
+            if moved.module(ID) != b:
+                state = moved
+                if _waits(state):
+                    break
+                b = bot(state)
+                continue
+        if not steps:
+            out.append({"fact": "turn_ended", "seat": BOT, "number": state.turn.number})
+            state = evolve(state, turn=None, used_numbers=state.used_numbers | {state.turn.number})
+            steps = None
+            break
+        symbol, steps = steps[0], steps[1:]
+        state = STEPS[symbol.kind](state, symbol, out)
+        if _waits(state):
+            break
+        b = bot(state)
+    return told(state, out[start:], steps=steps)
+
+
+def _waits(state: State) -> bool:
+    """Whether the card stops here: what the game does by itself between two
+    symbols (settling a decision, the queue's refill, another phase) comes first."""
+    return bool(state.pending or state.refill) or state.phase != TURNS or state.turn is None \
+        or state.turn.seat != BOT
 
 
 def told(state: State, facts: Outcome, **changes: Any) -> State:
