@@ -17,6 +17,7 @@ the moves. The moves live in the events; states are rebuilt by replay.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from typing import Any
@@ -372,7 +373,9 @@ class HeadAnchor(Aggregate):
 HEAD_ANCHORS = uuid5(NAMESPACE_URL, "tablelog:head-anchor")
 
 
+@functools.lru_cache(maxsize=1024)
 def head_anchor_id(game_id: UUID) -> UUID:
+    """The id of the game's anchor (asked for the games of every batch the views process)."""
     return uuid5(HEAD_ANCHORS, str(game_id))
 
 

@@ -19,9 +19,24 @@ from domain.history import GameHistory
 from replay.views.tables import DEADLOCK_ATTEMPTS, ViewTables, log
 
 
+class Written:
+    """What every batch writes again of a game, written once: the JSON of
+    its start's parts and of each move recorded (see ``GameViews._played_text``),
+    its players' JSON and its group."""
+
+    __slots__ = ("head", "players", "group", "moves")
+
+    def __init__(self, started: Any):
+        self.head = ", ".join(json.dumps(part, sort_keys=True, default=str) for part in
+                              (started.game, started.players, started.options, started.mode, started.seed))
+        self.players = json.dumps(started.players)
+        self.group = str(group_of(started))
+        self.moves: dict[int, str] = {}
+
+
 class Histories(LRUCache):
     """The most recently advanced games' histories; a game let go also lets
-    go of what ``let_go`` holds of it (its moves' JSON)."""
+    go of what ``let_go`` holds of it (its ``Written``)."""
 
     def __init__(self, size: int, let_go: Callable[[UUID], Any]):
         super().__init__(maxsize=size)
@@ -68,8 +83,8 @@ class GameViews(Projection[ViewTables]):
         self.store = store
         self.summarize = summarize
         self.cache_size = cache_size
-        self._moves: dict[UUID, dict[int, str]] = {}      # the JSON of each game's moves (see _played_text)
-        self._histories = Histories(cache_size, lambda gid: self._moves.pop(gid, None))
+        self._written: dict[UUID, Written] = {}
+        self._histories = Histories(cache_size, lambda gid: self._written.pop(gid, None))
 
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:
         self.process_batch([(domain_event, tracking)])
@@ -77,7 +92,7 @@ class GameViews(Projection[ViewTables]):
     def forget(self) -> None:
         """Drop the histories kept in memory (the views are rebuilt from scratch)."""
         self._histories.clear()
-        self._moves.clear()
+        self._written.clear()
 
     def process_batch(self, batch: list[tuple[Any | None, Tracking]], after: int | None = None) -> None:
         """Several events at once: each game's rows are written once, with
@@ -95,7 +110,7 @@ class GameViews(Projection[ViewTables]):
                 log.warning("game %s event %s left out of the views", gid, domain_event.originator_version,
                             exc_info=True)
                 self._histories.pop(gid, None)
-                self._moves.pop(gid, None)
+                self._written.pop(gid, None)
                 continue
             position = touched[gid][1] if gid in touched else tracking.notification_id
             touched[gid] = (hist, position)
@@ -106,7 +121,7 @@ class GameViews(Projection[ViewTables]):
             except Exception:      # its summary cannot be made: verify names the game
                 log.warning("game %s left out of the views", gid, exc_info=True)
                 self._histories.pop(gid, None)
-                self._moves.pop(gid, None)
+                self._written.pop(gid, None)
         tracking = batch[-1][1]
         for attempt in range(DEADLOCK_ATTEMPTS):
             try:
@@ -160,39 +175,45 @@ class GameViews(Projection[ViewTables]):
             hist.feed([domain_event], head=head)
         return hist
 
-    def _played_text(self, hist: GameHistory, keep: bool = True) -> str:
+    def _written_of(self, hist: GameHistory, keep: bool = True) -> Written:
+        """The game's ``Written``, kept from batch to batch (without ``keep``,
+        a reader's rows on its own thread, a new one that is not kept)."""
+        written = self._written.get(hist.id) if keep else None
+        if written is None:
+            written = Written(hist.started)
+            if keep:
+                self._written[hist.id] = written
+        return written
+
+    @staticmethod
+    def _played_text(hist: GameHistory, written: Written) -> str:
         """What identifies the game played: its start and its effective
         moves, as ``json.dumps([game, players, options, mode, seed, [move,
         ...]], sort_keys=True, default=str)`` writes them. A recorded move
-        never changes, so each is written once and kept (``_moves``): a
-        batch joins the texts instead of writing every move of the game again.
-        Without ``keep`` (a reader's rows, on its own thread) nothing is kept."""
-        started = hist.started
-        texts = self._moves.get(hist.id) if keep else {}
-        if texts is None:
-            texts = self._moves[hist.id] = {}
+        never changes, so each is written once into ``written``: a batch
+        joins the texts instead of writing every move of the game again."""
+        texts = written.moves
         moves = []
         for number in hist.effective:
             text = texts.get(number)
             if text is None:
                 text = texts[number] = json.dumps(hist.entry(number).move, sort_keys=True, default=str)
             moves.append(text)
-        head = [json.dumps(part, sort_keys=True, default=str) for part in
-                (started.game, started.players, started.options, started.mode, started.seed)]
-        return "[" + ", ".join([*head, "[" + ", ".join(moves) + "]"]) + "]"
+        return "[" + written.head + ", [" + ", ".join(moves) + "]]"
 
     def rows(self, hist: GameHistory, position: int,
              keep: bool = True) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """The game's row and its players' rows as the history stands (``keep``:
-        see ``_played_text``)."""
+        see ``_written_of``)."""
         summary = self.summarize(hist)
         started = hist.started
-        group = str(group_of(started))
+        written = self._written_of(hist, keep)
+        group = written.group
         moved = [entry.recorded_at for entry in hist.entries]
         moved += [h["at"] for entry in hist.entries for h in entry.history]
         game_row = {
             "game_id": str(hist.id), "position": position, "game": started.game,
-            "players": json.dumps(started.players), "mode": started.mode,
+            "players": written.players, "mode": started.mode,
             "status": "finished" if summary["finished"] else "playing",
             "scores": json.dumps(summary["scores"]), "winners": json.dumps(summary["winners"]),
             "moves": summary["moves"], "version": hist.version, "created_at": summary["created_at"],
@@ -204,7 +225,7 @@ class GameViews(Projection[ViewTables]):
         # imported again, here or from elsewhere) has the same ``played`` as
         # the game it copies, so each game played counts once. Players are
         # matched by their names' normalised form.
-        played = hashlib.sha256(self._played_text(hist, keep).encode()).hexdigest()
+        played = hashlib.sha256(self._played_text(hist, written).encode()).hexdigest()
         player_rows = [] if hist.record.forked_from is not None else [
             {"game_id": str(hist.id), "player": player_key(player), "game": started.game,
              "finished": int(summary["finished"]), "won": int(player in winners),

@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from domain.groups import DEFAULT_GROUP
 from domain.rules import random_move
 from domain.willi import GAME
 from replay.views import Views
@@ -219,3 +220,5 @@ def test_played_is_the_digest_of_the_start_and_the_effective_moves(tmp_path):
     for _ in range(5):
         games.record_move(gid, random_move(GAME, games.history(gid).state, rng), token)
     assert played() == {expected()} != {before_undo}
+    row = next(row for row in games.views.tables.games() if row["game_id"] == gid)
+    assert (json.loads(row["players"]), row["group_id"]) == (FOUR, str(DEFAULT_GROUP))
