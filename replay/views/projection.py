@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from array import array
 from typing import Any, Callable
 from uuid import UUID
 
@@ -21,10 +22,11 @@ from replay.views.tables import DEADLOCK_ATTEMPTS, ViewTables, log
 
 class Written:
     """What every batch writes again of a game, written once: the JSON of
-    its start's parts and of each move recorded (see ``GameViews._played_text``),
-    its players' JSON and its group."""
+    its start's parts and of each move recorded, the digest of the effective
+    moves taken in so far (see ``GameViews._played``), its players' JSON and
+    its group."""
 
-    __slots__ = ("head", "players", "group", "moves")
+    __slots__ = ("head", "players", "group", "moves", "digested", "digest")
 
     def __init__(self, started: Any):
         self.head = ", ".join(json.dumps(part, sort_keys=True, default=str) for part in
@@ -32,6 +34,12 @@ class Written:
         self.players = json.dumps(started.players)
         self.group = str(group_of(started))
         self.moves: dict[int, str] = {}
+        self.restart()
+
+    def restart(self) -> None:
+        """The digest of the start alone: no move taken in yet."""
+        self.digested = array("q")      # the effective moves ``digest`` has taken in, in order
+        self.digest = hashlib.sha256(f"[{self.head}, [".encode())
 
 
 class Histories(LRUCache):
@@ -186,20 +194,26 @@ class GameViews(Projection[ViewTables]):
         return written
 
     @staticmethod
-    def _played_text(hist: GameHistory, written: Written) -> str:
-        """What identifies the game played: its start and its effective
-        moves, as ``json.dumps([game, players, options, mode, seed, [move,
-        ...]], sort_keys=True, default=str)`` writes them. A recorded move
-        never changes, so each is written once into ``written``: a batch
-        joins the texts instead of writing every move of the game again."""
-        texts = written.moves
-        moves = []
-        for number in hist.effective:
-            text = texts.get(number)
+    def _played(hist: GameHistory, written: Written) -> str:
+        """What identifies the game played: the SHA-256 of its start and its
+        effective moves as ``json.dumps([game, players, options, mode, seed,
+        [move, ...]], sort_keys=True, default=str)`` writes them. A recorded
+        move never changes, so each is written once into ``written``, and the
+        digest of the effective moves so far is kept there too: a batch that
+        adds moves hashes only those (one that took a move back, the whole
+        text again)."""
+        if hist.effective[:len(written.digested)] != written.digested:
+            written.restart()
+        effective, done = hist.effective, written.digested
+        for number in effective[len(done):]:
+            text = written.moves.get(number)
             if text is None:
-                text = texts[number] = json.dumps(hist.entry(number).move, sort_keys=True, default=str)
-            moves.append(text)
-        return "[" + written.head + ", [" + ", ".join(moves) + "]]"
+                text = written.moves[number] = json.dumps(hist.entry(number).move, sort_keys=True, default=str)
+            written.digest.update(f", {text}".encode() if done else text.encode())
+            done.append(number)
+        whole = written.digest.copy()
+        whole.update(b"]]")
+        return whole.hexdigest()
 
     def rows(self, hist: GameHistory, position: int,
              keep: bool = True) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -225,7 +239,7 @@ class GameViews(Projection[ViewTables]):
         # imported again, here or from elsewhere) has the same ``played`` as
         # the game it copies, so each game played counts once. Players are
         # matched by their names' normalised form.
-        played = hashlib.sha256(self._played_text(hist, written).encode()).hexdigest()
+        played = self._played(hist, written)
         player_rows = [] if hist.record.forked_from is not None else [
             {"game_id": str(hist.id), "player": player_key(player), "game": started.game,
              "finished": int(summary["finished"]), "won": int(player in winners),
