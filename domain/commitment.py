@@ -75,24 +75,25 @@ the same JSON five times faster. Not a float: orjson writes some exponents
 otherwise (``1e-7`` for json's ``1e-07``)."""
 
 
-def written_alike(value: Any, alike: frozenset[type] = ALIKE) -> bool:
+def written_alike(value: Any, alike: frozenset[type] = ALIKE, any_text: bool = True) -> bool:
     """Whether every part of ``value`` is one orjson writes as json does: an
-    ``alike`` value, a text (a sentence of the domain's is one), or a list,
-    tuple or plain dict (text keys) of such parts."""
+    ``alike`` value, a text (with ``any_text``, of a subclass of ``str`` too:
+    a sentence of the domain's is one), or a list, tuple or plain dict (text
+    keys) of such parts."""
     kind = type(value)
     if kind in alike:
         return True
     if kind is dict:
         for key, inner in value.items():
-            if type(key) is not str or not written_alike(inner, alike):
+            if type(key) is not str or not written_alike(inner, alike, any_text):
                 return False
         return True
     if kind is list or kind is tuple:
         for inner in value:
-            if not written_alike(inner, alike):
+            if not written_alike(inner, alike, any_text):
                 return False
         return True
-    return isinstance(value, str)
+    return any_text and isinstance(value, str)
 
 
 def commit(domain: str, salt: str, value: Any) -> str:

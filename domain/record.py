@@ -17,6 +17,7 @@ the moves. The moves live in the events; states are rebuilt by replay.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from typing import Any
@@ -193,17 +194,30 @@ class GameRecord(Aggregate):
                     request_id: str | None = None, salts: dict[str, str] | None = None) -> int:
         """``salts``: a salt for each hidden place in the move (see hashed_fields)."""
         number = self.moves + 1
-        self._move_recorded(number=number, move=move, outcome=outcome, recorded_by=recorded_by,
-                            request_id=request_id, prev_hash=self.last_hash, salts=salts or {})
+        self.trigger_event(self.MoveRecorded, number=number, move=move, outcome=outcome, recorded_by=recorded_by,
+                           request_id=request_id, prev_hash=self.last_hash, salts=salts or {})
         return number
 
-    @event("MoveRecorded")
-    def _move_recorded(self, number: int, move: dict[str, Any], outcome: list[dict[str, Any]],
-                       recorded_by: str, request_id: str | None, prev_hash: str,
-                       salts: dict[str, str] | None = None) -> None:
-        self.moves = number
-        self.effective = Stack.push(self.effective, f"{number}s" if recorded_by == SERVICE else str(number))
-        self.undone = ""
+    class MoveRecorded(Event):
+        """A move recorded: the one event of every move, so declared with its
+        own ``apply`` and triggered directly (``trigger_event``), without the
+        ``@event`` decorator's generic matching of arguments to fields on
+        every trigger and every replay. Its fields, in this order, are the
+        ones the decorated method declared before: the stored events and
+        their hashes do not change."""
+        number: int
+        move: dict[str, Any]
+        outcome: list[dict[str, Any]]
+        recorded_by: str
+        request_id: str | None
+        prev_hash: str
+        salts: dict[str, str] | None = None
+
+        def apply(self, record: GameRecord) -> None:
+            record.moves = self.number
+            record.effective = Stack.push(record.effective,
+                                          f"{self.number}s" if self.recorded_by == SERVICE else str(self.number))
+            record.undone = ""
 
     def undo(self, recorded_by: str, request_id: str | None = None) -> int:
         number = self.last_move
@@ -339,17 +353,29 @@ class HeadAnchor(Aggregate):
         return self.version + 1
 
     def anchor(self, version: int, head_hash: str, key_id: str, mac: str) -> None:
-        self._anchored(version=version, head_hash=head_hash, n=self.next_number, key_id=key_id, mac=mac)
+        self.trigger_event(self.Anchored, version=version, head_hash=head_hash, n=self.next_number, key_id=key_id,
+                           mac=mac)
 
-    @event("Anchored")
-    def _anchored(self, version: int, head_hash: str, n: int, key_id: str, mac: str) -> None:
-        self.head = {"version": version, "hash": head_hash, "n": n, "key_id": key_id, "mac": mac}
+    class Anchored(Aggregate.Event):
+        """The anchor moved to the game's new head: one every write, so, like
+        ``GameRecord.MoveRecorded``, declared with its own ``apply``."""
+        version: int
+        head_hash: str
+        n: int
+        key_id: str
+        mac: str
+
+        def apply(self, anchor: HeadAnchor) -> None:
+            anchor.head = {"version": self.version, "hash": self.head_hash, "n": self.n, "key_id": self.key_id,
+                           "mac": self.mac}
 
 
 HEAD_ANCHORS = uuid5(NAMESPACE_URL, "tablelog:head-anchor")
 
 
+@functools.lru_cache(maxsize=1024)
 def head_anchor_id(game_id: UUID) -> UUID:
+    """The id of the game's anchor (asked for the games of every batch the views process)."""
     return uuid5(HEAD_ANCHORS, str(game_id))
 
 

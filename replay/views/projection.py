@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from array import array
 from typing import Any, Callable
 from uuid import UUID
 
@@ -19,9 +20,31 @@ from domain.history import GameHistory
 from replay.views.tables import DEADLOCK_ATTEMPTS, ViewTables, log
 
 
+class Written:
+    """What every batch writes again of a game, written once: the JSON of
+    its start's parts and of each move recorded, the digest of the effective
+    moves taken in so far (see ``GameViews._played``), its players' JSON and
+    its group."""
+
+    __slots__ = ("head", "players", "group", "moves", "digested", "digest")
+
+    def __init__(self, started: Any):
+        self.head = ", ".join(json.dumps(part, sort_keys=True, default=str) for part in
+                              (started.game, started.players, started.options, started.mode, started.seed))
+        self.players = json.dumps(started.players)
+        self.group = str(group_of(started))
+        self.moves: dict[int, str] = {}
+        self.restart()
+
+    def restart(self) -> None:
+        """The digest of the start alone: no move taken in yet."""
+        self.digested = array("q")      # the effective moves ``digest`` has taken in, in order
+        self.digest = hashlib.sha256(f"[{self.head}, [".encode())
+
+
 class Histories(LRUCache):
     """The most recently advanced games' histories; a game let go also lets
-    go of what ``let_go`` holds of it (its moves' JSON)."""
+    go of what ``let_go`` holds of it (its ``Written``)."""
 
     def __init__(self, size: int, let_go: Callable[[UUID], Any]):
         super().__init__(maxsize=size)
@@ -68,8 +91,8 @@ class GameViews(Projection[ViewTables]):
         self.store = store
         self.summarize = summarize
         self.cache_size = cache_size
-        self._moves: dict[UUID, dict[int, str]] = {}      # the JSON of each game's moves (see _played_text)
-        self._histories = Histories(cache_size, lambda gid: self._moves.pop(gid, None))
+        self._written: dict[UUID, Written] = {}
+        self._histories = Histories(cache_size, lambda gid: self._written.pop(gid, None))
 
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:
         self.process_batch([(domain_event, tracking)])
@@ -77,7 +100,7 @@ class GameViews(Projection[ViewTables]):
     def forget(self) -> None:
         """Drop the histories kept in memory (the views are rebuilt from scratch)."""
         self._histories.clear()
-        self._moves.clear()
+        self._written.clear()
 
     def process_batch(self, batch: list[tuple[Any | None, Tracking]], after: int | None = None) -> None:
         """Several events at once: each game's rows are written once, with
@@ -95,7 +118,7 @@ class GameViews(Projection[ViewTables]):
                 log.warning("game %s event %s left out of the views", gid, domain_event.originator_version,
                             exc_info=True)
                 self._histories.pop(gid, None)
-                self._moves.pop(gid, None)
+                self._written.pop(gid, None)
                 continue
             position = touched[gid][1] if gid in touched else tracking.notification_id
             touched[gid] = (hist, position)
@@ -106,7 +129,7 @@ class GameViews(Projection[ViewTables]):
             except Exception:      # its summary cannot be made: verify names the game
                 log.warning("game %s left out of the views", gid, exc_info=True)
                 self._histories.pop(gid, None)
-                self._moves.pop(gid, None)
+                self._written.pop(gid, None)
         tracking = batch[-1][1]
         for attempt in range(DEADLOCK_ATTEMPTS):
             try:
@@ -160,39 +183,51 @@ class GameViews(Projection[ViewTables]):
             hist.feed([domain_event], head=head)
         return hist
 
-    def _played_text(self, hist: GameHistory, keep: bool = True) -> str:
-        """What identifies the game played: its start and its effective
-        moves, as ``json.dumps([game, players, options, mode, seed, [move,
-        ...]], sort_keys=True, default=str)`` writes them. A recorded move
-        never changes, so each is written once and kept (``_moves``): a
-        batch joins the texts instead of writing every move of the game again.
-        Without ``keep`` (a reader's rows, on its own thread) nothing is kept."""
-        started = hist.started
-        texts = self._moves.get(hist.id) if keep else {}
-        if texts is None:
-            texts = self._moves[hist.id] = {}
-        moves = []
-        for number in hist.effective:
-            text = texts.get(number)
+    def _written_of(self, hist: GameHistory, keep: bool = True) -> Written:
+        """The game's ``Written``, kept from batch to batch (without ``keep``,
+        a reader's rows on its own thread, a new one that is not kept)."""
+        written = self._written.get(hist.id) if keep else None
+        if written is None:
+            written = Written(hist.started)
+            if keep:
+                self._written[hist.id] = written
+        return written
+
+    @staticmethod
+    def _played(hist: GameHistory, written: Written) -> str:
+        """What identifies the game played: the SHA-256 of its start and its
+        effective moves as ``json.dumps([game, players, options, mode, seed,
+        [move, ...]], sort_keys=True, default=str)`` writes them. A recorded
+        move never changes, so each is written once into ``written``, and the
+        digest of the effective moves so far is kept there too: a batch that
+        adds moves hashes only those (one that took a move back, the whole
+        text again)."""
+        if hist.effective[:len(written.digested)] != written.digested:
+            written.restart()
+        effective, done = hist.effective, written.digested
+        for number in effective[len(done):]:
+            text = written.moves.get(number)
             if text is None:
-                text = texts[number] = json.dumps(hist.entry(number).move, sort_keys=True, default=str)
-            moves.append(text)
-        head = [json.dumps(part, sort_keys=True, default=str) for part in
-                (started.game, started.players, started.options, started.mode, started.seed)]
-        return "[" + ", ".join([*head, "[" + ", ".join(moves) + "]"]) + "]"
+                text = written.moves[number] = json.dumps(hist.entry(number).move, sort_keys=True, default=str)
+            written.digest.update(f", {text}".encode() if done else text.encode())
+            done.append(number)
+        whole = written.digest.copy()
+        whole.update(b"]]")
+        return whole.hexdigest()
 
     def rows(self, hist: GameHistory, position: int,
              keep: bool = True) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """The game's row and its players' rows as the history stands (``keep``:
-        see ``_played_text``)."""
+        see ``_written_of``)."""
         summary = self.summarize(hist)
         started = hist.started
-        group = str(group_of(started))
+        written = self._written_of(hist, keep)
+        group = written.group
         moved = [entry.recorded_at for entry in hist.entries]
         moved += [h["at"] for entry in hist.entries for h in entry.history]
         game_row = {
             "game_id": str(hist.id), "position": position, "game": started.game,
-            "players": json.dumps(started.players), "mode": started.mode,
+            "players": written.players, "mode": started.mode,
             "status": "finished" if summary["finished"] else "playing",
             "scores": json.dumps(summary["scores"]), "winners": json.dumps(summary["winners"]),
             "moves": summary["moves"], "version": hist.version, "created_at": summary["created_at"],
@@ -204,7 +239,7 @@ class GameViews(Projection[ViewTables]):
         # imported again, here or from elsewhere) has the same ``played`` as
         # the game it copies, so each game played counts once. Players are
         # matched by their names' normalised form.
-        played = hashlib.sha256(self._played_text(hist, keep).encode()).hexdigest()
+        played = self._played(hist, written)
         player_rows = [] if hist.record.forked_from is not None else [
             {"game_id": str(hist.id), "player": player_key(player), "game": started.game,
              "finished": int(summary["finished"]), "won": int(player in winners),

@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from domain.groups import DEFAULT_GROUP
 from domain.rules import random_move
 from domain.willi import GAME
 from replay.views import Views
@@ -189,8 +190,9 @@ def test_players_and_leaderboard_through_the_api(client):
 def test_played_is_the_digest_of_the_start_and_the_effective_moves(tmp_path):
     """Copies of one game played share ``played``: the SHA-256 of the start
     and the effective moves as json.dumps(..., sort_keys=True, default=str)
-    writes them. The runner keeps each move's text from one batch to the
-    next; an undo between batches drops the move from the digest."""
+    writes them. The runner keeps each move's text, and the digest of the
+    moves so far, from one batch to the next; an undo drops the move from
+    the digest, in the batch that records it or in a later one."""
     import hashlib
 
     games = Games(open_store(f"sqlite:///{tmp_path}/played.sqlite3"))
@@ -219,3 +221,9 @@ def test_played_is_the_digest_of_the_start_and_the_effective_moves(tmp_path):
     for _ in range(5):
         games.record_move(gid, random_move(GAME, games.history(gid).state, rng), token)
     assert played() == {expected()} != {before_undo}
+    games.undo(gid, token)              # a move the runner took in is taken back
+    assert played() == {expected()}
+    games.record_move(gid, random_move(GAME, games.history(gid).state, rng), token)
+    assert played() == {expected()}
+    row = next(row for row in games.views.tables.games() if row["game_id"] == gid)
+    assert (json.loads(row["players"]), row["group_id"]) == (FOUR, str(DEFAULT_GROUP))

@@ -33,3 +33,13 @@ values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4) | st.tu
 @given(st.dictionaries(texts, values, max_size=6))
 def test_an_event_s_state_is_stored_as_eventsourcing_s_encoder_writes_it(state):
     assert OURS.encode(state) == STOCK.encode(kept(state))
+
+
+def test_a_sentence_is_kept_by_id_where_nothing_else_in_the_state_needs_it():
+    """A state with no sentence is written as it is; one sentence in it,
+    however deep, and the state is written with the sentence by id."""
+    plain = {"number": 3, "move": {"card": "G3"}, "outcome": [("a", 1)]}
+    said = {**plain, "outcome": [{"reason": Message("place {n} in round {r}", {"n": 4, "r": 1})}]}
+    assert OURS.encode(plain) == STOCK.encode(plain) == b'{"number":3,"move":{"card":"G3"},"outcome":[["a",1]]}'
+    assert OURS.encode(said) == STOCK.encode(kept(said))
+    assert b'{"_type_":"message","_data_":{"id":"place {n} in round {r}"' in OURS.encode(said)
