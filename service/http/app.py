@@ -14,6 +14,7 @@ from psycopg_pool import PoolTimeout
 from flask import Flask, Response, request, send_from_directory
 from flask_compress import Compress
 from flask.json.provider import DefaultJSONProvider
+from flask.sessions import NullSession, SessionInterface
 from werkzeug.datastructures import Headers
 from werkzeug.exceptions import HTTPException
 from werkzeug.urls import iri_to_uri
@@ -129,6 +130,21 @@ class ServiceResponse(Response):
         return headers
 
 
+class NoSessions(SessionInterface):
+    """The service keeps no session: no cookie is read or set (a caller is
+    known by its tokens). Every request gets the one null session, as Flask
+    gives one without a secret key (writing to it is an error), without
+    making one anew and reading the configuration for a key each time."""
+
+    NULL = NullSession()
+
+    def open_session(self, app: Flask, request: Any) -> NullSession:
+        return self.NULL
+
+    def save_session(self, app: Flask, session: Any, response: Any) -> None:
+        """Not called: Flask saves no null session."""
+
+
 class Service(Flask):
     """Flask, asking once per function whether it is a coroutine: Flask asks
     ``ensure_sync`` of every hook and view on every request (about twenty
@@ -137,6 +153,7 @@ class Service(Flask):
     their function, so a view made per request adds nothing to keep."""
 
     response_class = ServiceResponse
+    session_interface = NoSessions()
 
     MOST_KEPT = 1024
     """Functions whose answer is kept (the app's hooks and views are far fewer)."""

@@ -76,7 +76,7 @@ def begin() -> None:
 def finish(response: Response) -> Response:
     context, req = g._get_current_object(), request._get_current_object()
     request_id = context.get("request_id") or uuid.uuid4().hex
-    response.headers[HEADER] = request_id
+    response.headers.add(HEADER, request_id)       # its only writer: nothing to look for and replace
     seconds = time.perf_counter() - context.get("request_started", time.perf_counter())
     route = req.url_rule.rule if req.url_rule is not None else UNMATCHED
     status = response.status_code

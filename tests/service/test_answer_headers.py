@@ -58,3 +58,14 @@ def test_wrong_tokens_are_counted_and_the_429_says_when_to_come_back(limited_app
     assert names(r) == ["Content-Type", "Content-Length", "Vary", "Retry-After", "Cache-Control", *SECURITY,
                         "X-Request-Id"]
     assert int(r.headers["Retry-After"]) >= 1
+
+
+def test_no_answer_sets_a_cookie_and_the_session_cannot_be_written(app, client):
+    r = client.post("/api/games", json={"game": "willi", "players": FOUR}, headers={"Cookie": "session=abc"})
+    assert r.status_code == 201 and "Set-Cookie" not in r.headers
+    with app.test_request_context("/api/health", headers={"Cookie": "session=abc"}):
+        from flask import session
+        assert dict(session) == {}
+        with pytest.raises(RuntimeError, match="secret key"):
+            session["seat"] = "Alex"
+    assert dict(app.session_interface.open_session(app, None)) == {}     # nothing kept from the refused write
