@@ -234,7 +234,9 @@ def create_app(database: str | None = None, store: Tablelog | Shards | None = No
         req = request._get_current_object()     # one look-up, not one a step
         present = {name.lower() for name in response.headers.keys()}    # neither step adds another's
         caching.conditional(response, req, present)
-        return security_headers(compress.after_request(response), req, present)
+        if not left_as_it_is(response, req, app.config["COMPRESS_MIN_SIZE"]):
+            response = compress.after_request(response)
+        return security_headers(response, req, present)
 
     @app.get("/api/docs/assets/<path:filename>")
     def docs_assets(filename: str):
@@ -245,6 +247,21 @@ def create_app(database: str | None = None, store: Tablelog | Shards | None = No
     from service.http.web import web
     app.register_blueprint(web)
     return app
+
+
+def left_as_it_is(response: Response, req: Any, min_size: int) -> bool:
+    """Whether Flask-Compress would leave ``response`` to ``req`` as it is:
+    it varies with ``Accept-Encoding`` already (all Flask-Compress would
+    add), and the client accepts no encoding or the body is known to be
+    smaller than ``COMPRESS_MIN_SIZE`` (``min_size``). Every API answer
+    varies so (service.http.caching): not asking saves reading the request's
+    Accept-Encoding again and choosing an encoding for it."""
+    if "accept-encoding" not in (response.headers.get("Vary") or "").lower():
+        return False
+    if "HTTP_ACCEPT_ENCODING" not in req.environ:
+        return True
+    length = response.content_length
+    return length is not None and length < min_size
 
 
 NUL_ESCAPE = re.compile(rb"(?<!\\)(?:\\\\)*\\u0000")
