@@ -61,7 +61,7 @@ def needs(token: str | None = None, idempotency_key: bool = False, member: str |
     def decorator(view: Callable) -> Callable:
         @wraps(view)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
-            g.needs = declared
+            g._get_current_object().needs = declared
             if declared.token == REQUIRED and _bearer() is None:
                 raise Unauthorized(said(N_("Send the game's scorekeeper token: Authorization: Bearer <token>.")))
             if declared.member == REQUIRED and _membership() is None:
@@ -76,13 +76,17 @@ def needs(token: str | None = None, idempotency_key: bool = False, member: str |
     return decorator
 
 
+# Here and below the request and ``g`` are read with their proxy's
+# ``_get_current_object()``: any other read through a proxy (``request.environ``)
+# looks the context up again, about ten times the cost, and a move reads them
+# a dozen times.
 def _declared() -> Needs:
-    return g.get("needs") or Needs()
+    return g._get_current_object().get("needs") or Needs()
 
 
 def _bearer(environ: dict[str, Any] | None = None) -> str | None:
     """The bearer token of the request (its WSGI ``environ``, default: the current request's)."""
-    scheme, _, token = (request.environ if environ is None else environ).get("HTTP_AUTHORIZATION", "").partition(" ")
+    scheme, _, token = (request._get_current_object().environ if environ is None else environ).get("HTTP_AUTHORIZATION", "").partition(" ")
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
@@ -161,4 +165,4 @@ def idempotency_key() -> str | None:
     if not _declared().idempotency_key:
         raise Undeclared(f"{request.endpoint} reads an Idempotency-Key it does not declare "
                          "(@needs(idempotency_key=True))")
-    return request.environ.get("HTTP_IDEMPOTENCY_KEY") or None
+    return request._get_current_object().environ.get("HTTP_IDEMPOTENCY_KEY") or None

@@ -64,7 +64,8 @@ blp = Blueprint("games", __name__, url_prefix="/api", description="Game records:
 
 
 def games():
-    return current_app.extensions["tablelog"]
+    # The app itself, not a read through Flask's proxy (which looks it up again).
+    return current_app._get_current_object().extensions["tablelog"]
 
 
 def group_of_caller() -> Any:
@@ -96,7 +97,7 @@ def written(answer: dict[str, Any], status: int = 201) -> Response:
     through that schema (a copy of every field, the state's too) is skipped;
     the schema still documents it."""
     body, headers = with_receipt(answer)
-    return current_app.json.answer(body, status, headers)
+    return current_app._get_current_object().json.answer(body, status, headers)
 
 
 # -- schemas -------------------------------------------------------------------

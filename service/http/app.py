@@ -14,6 +14,7 @@ from psycopg_pool import PoolTimeout
 from flask import Flask, Response, request, send_from_directory
 from flask_compress import Compress
 from flask.json.provider import DefaultJSONProvider
+from flask.sessions import NullSession, SessionInterface
 from werkzeug.datastructures import Headers
 from werkzeug.exceptions import HTTPException
 from werkzeug.urls import iri_to_uri
@@ -86,6 +87,12 @@ class FastJSONProvider(DefaultJSONProvider):
         return response
 
 
+ALREADY_A_URI = re.compile(r"/(?!/)[A-Za-z0-9._~/-]*(?:\?[A-Za-z0-9._~/=&-]+)?")
+"""A path (and a query) that ``iri_to_uri`` gives back as it is: ASCII
+letters, digits, ``._~-`` and ``/`` (never quoted), a query of them and
+``=&``; not ``//`` first (a host), no empty query (dropped), no space (quoted)."""
+
+
 class ServiceResponse(Response):
     """Flask's response, handed to the WSGI server with its own headers.
     werkzeug's ``get_wsgi_headers`` copies them first, checking every value
@@ -93,7 +100,8 @@ class ServiceResponse(Response):
     recorded move's answer has eleven headers: the copy was about 7 % of
     the framework's instructions for it); the service makes every response
     for its one request. What werkzeug changes on the way
-    is changed here too: a Location made a URI; any other case it corrects
+    is changed here too: a Location made a URI (unless it is one already,
+    as the service's are: about 2 µs each); any other case it corrects
     (an answer outside 2xx, or 204, a Content-Location, a body whose
     Content-Length is still to be counted) is left to werkzeug."""
 
@@ -117,9 +125,24 @@ class ServiceResponse(Response):
                 return super().get_wsgi_headers(environ)
         if not sized and self.automatically_set_content_length and self.is_sequence:
             return super().get_wsgi_headers(environ)
-        if location is not None:
+        if location is not None and not ALREADY_A_URI.fullmatch(location):
             headers["Location"] = iri_to_uri(location)
         return headers
+
+
+class NoSessions(SessionInterface):
+    """The service keeps no session: no cookie is read or set (a caller is
+    known by its tokens). Every request gets the one null session, as Flask
+    gives one without a secret key (writing to it is an error), without
+    making one anew and reading the configuration for a key each time."""
+
+    NULL = NullSession()
+
+    def open_session(self, app: Flask, request: Any) -> NullSession:
+        return self.NULL
+
+    def save_session(self, app: Flask, session: Any, response: Any) -> None:
+        """Not called: Flask saves no null session."""
 
 
 class Service(Flask):
@@ -130,6 +153,7 @@ class Service(Flask):
     their function, so a view made per request adds nothing to keep."""
 
     response_class = ServiceResponse
+    session_interface = NoSessions()
 
     MOST_KEPT = 1024
     """Functions whose answer is kept (the app's hooks and views are far fewer)."""
@@ -210,7 +234,9 @@ def create_app(database: str | None = None, store: Tablelog | Shards | None = No
         req = request._get_current_object()     # one look-up, not one a step
         present = {name.lower() for name in response.headers.keys()}    # neither step adds another's
         caching.conditional(response, req, present)
-        return security_headers(compress.after_request(response), req, present)
+        if not left_as_it_is(response, req, app.config["COMPRESS_MIN_SIZE"]):
+            response = compress.after_request(response)
+        return security_headers(response, req, present)
 
     @app.get("/api/docs/assets/<path:filename>")
     def docs_assets(filename: str):
@@ -221,6 +247,21 @@ def create_app(database: str | None = None, store: Tablelog | Shards | None = No
     from service.http.web import web
     app.register_blueprint(web)
     return app
+
+
+def left_as_it_is(response: Response, req: Any, min_size: int) -> bool:
+    """Whether Flask-Compress would leave ``response`` to ``req`` as it is:
+    it varies with ``Accept-Encoding`` already (all Flask-Compress would
+    add), and the client accepts no encoding or the body is known to be
+    smaller than ``COMPRESS_MIN_SIZE`` (``min_size``). Every API answer
+    varies so (service.http.caching): not asking saves reading the request's
+    Accept-Encoding again and choosing an encoding for it."""
+    if "accept-encoding" not in (response.headers.get("Vary") or "").lower():
+        return False
+    if "HTTP_ACCEPT_ENCODING" not in req.environ:
+        return True
+    length = response.content_length
+    return length is not None and length < min_size
 
 
 NUL_ESCAPE = re.compile(rb"(?<!\\)(?:\\\\)*\\u0000")

@@ -156,7 +156,7 @@ def created_at(response: Response, req: Request) -> str | None:
 def expected_version(sent: int | None) -> int | None:
     """The version a write expects: ``expected_version`` from its body, or the version ``If-Match`` names
     (then a stale one is 412, see precondition_failed)."""
-    header = request.environ.get("HTTP_IF_MATCH")
+    header = request._get_current_object().environ.get("HTTP_IF_MATCH")     # not read through the proxy
     if header is None or header.strip() == "*":
         return sent
     found = VERSION_TAG.match(header)

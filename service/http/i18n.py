@@ -87,7 +87,8 @@ def language_asked(header: str) -> str:
 
 def request_language() -> str:
     """The language to answer the request under way in (its ``Accept-Language``)."""
-    return language_asked(request.environ.get("HTTP_ACCEPT_LANGUAGE", ""))
+    # The request itself: a read through Flask's proxy looks it up again.
+    return language_asked(request._get_current_object().environ.get("HTTP_ACCEPT_LANGUAGE", ""))
 
 @cache
 def translations(lang: str) -> gettext.NullTranslations:

@@ -127,7 +127,7 @@ class WrongTokenLimit:
     def count(self, response: Response, req: Request) -> Response:
         # A token sent for a game it does not open is answered as for no game
         # (404, service.http.access.admit_game), and counted as a wrong token.
-        if response.status_code in (401, 403) or g.get("token_refused"):
+        if response.status_code in (401, 403) or g._get_current_object().get("token_refused"):
             try:
                 self.limiter.limiter.hit(self.item(), self.SCOPE, client_address(req, self.app))
             except Exception:
@@ -148,7 +148,7 @@ def only_where_limited(app: Flask, limiter: Limiter, limited: frozenset[str]) ->
     def guarded(hook: Callable) -> Callable:
         @wraps(hook)
         def run(error: Any) -> Any:
-            return hook(error) if request.endpoint in limited else None
+            return hook(error) if request._get_current_object().endpoint in limited else None
         return run
 
     hooks = app.after_request_funcs.get(None, [])

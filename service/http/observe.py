@@ -67,7 +67,7 @@ def refusal_code(response: Response) -> str | None:
 
 def begin() -> None:
     context = g._get_current_object()      # read once: every read through Flask's proxy looks it up again
-    given = request.environ.get(HEADER_KEY, "")
+    given = request._get_current_object().environ.get(HEADER_KEY, "")
     context.request_id = given if GIVEN_ID.fullmatch(given) else secrets.token_hex(16)
     context.request_token = logs.request_id.set(context.request_id)
     context.request_started = time.perf_counter()
@@ -76,7 +76,7 @@ def begin() -> None:
 def finish(response: Response) -> Response:
     context, req = g._get_current_object(), request._get_current_object()
     request_id = context.get("request_id") or uuid.uuid4().hex
-    response.headers[HEADER] = request_id
+    response.headers.add(HEADER, request_id)       # its only writer: nothing to look for and replace
     seconds = time.perf_counter() - context.get("request_started", time.perf_counter())
     route = req.url_rule.rule if req.url_rule is not None else UNMATCHED
     status = response.status_code
@@ -96,7 +96,7 @@ def finish(response: Response) -> Response:
 
 
 def end(_error: BaseException | None) -> None:
-    token = g.pop("request_token", None)
+    token = g._get_current_object().pop("request_token", None)
     if token is not None:
         logs.request_id.reset(token)
 

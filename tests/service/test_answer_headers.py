@@ -4,9 +4,11 @@ id) each add theirs in a fixed order, whatever the answer."""
 from __future__ import annotations
 
 import pytest
+from flask import request
+from flask_compress import Compress
 
 from helpers import Api
-from service.http.app import create_app
+from service.http.app import create_app, left_as_it_is
 
 FOUR = ["Alex", "Joe", "Gunter", "Hanna"]
 UNSEEN = {seat: None for seat in FOUR}
@@ -58,3 +60,43 @@ def test_wrong_tokens_are_counted_and_the_429_says_when_to_come_back(limited_app
     assert names(r) == ["Content-Type", "Content-Length", "Vary", "Retry-After", "Cache-Control", *SECURITY,
                         "X-Request-Id"]
     assert int(r.headers["Retry-After"]) >= 1
+
+
+def test_no_answer_sets_a_cookie_and_the_session_cannot_be_written(app, client):
+    r = client.post("/api/games", json={"game": "willi", "players": FOUR}, headers={"Cookie": "session=abc"})
+    assert r.status_code == 201 and "Set-Cookie" not in r.headers
+    with app.test_request_context("/api/health", headers={"Cookie": "session=abc"}):
+        from flask import session
+        assert dict(session) == {}
+        with pytest.raises(RuntimeError, match="secret key"):
+            session["seat"] = "Alex"
+    assert dict(app.session_interface.open_session(app, None)) == {}     # nothing kept from the refused write
+
+
+@pytest.fixture(scope="module")
+def plain_app(tmp_path_factory):
+    app = create_app(f"sqlite:///{tmp_path_factory.mktemp('compress') / 'compress.sqlite3'}")
+    yield app
+    app.extensions["tablelog"].store.close()
+
+
+@pytest.mark.parametrize("accepts", [None, "", "gzip, br", "identity", "*", "gzip;q=0", "zstd;q=0.5, deflate"])
+@pytest.mark.parametrize("vary", [None, "Accept-Language", "Authorization, Accept-Language, Accept-Encoding"])
+@pytest.mark.parametrize("size", [10, 1023, 1024, 5000])
+def test_an_answer_not_given_to_flask_compress_is_one_it_would_leave_as_it_is(plain_app, size, vary, accepts):
+    compress = Compress(plain_app)      # the app's settings, as the app's own hook uses them
+
+    def made():
+        response = plain_app.response_class(b"x" * size, 201, mimetype="application/json")
+        if vary:
+            response.headers.add("Vary", vary)
+        return response
+
+    sent = {"Accept-Encoding": accepts} if accepts is not None else {}
+    with plain_app.test_request_context("/api/games/g1/moves", method="POST", headers=sent):
+        ours = made()
+        left = left_as_it_is(ours, request._get_current_object(), plain_app.config["COMPRESS_MIN_SIZE"])
+        assert left == (vary is not None and "Accept-Encoding" in vary and (accepts is None or size < 1024))
+        if left:
+            theirs = compress.after_request(made())
+            assert list(theirs.headers) == list(ours.headers) and theirs.get_data() == ours.get_data()

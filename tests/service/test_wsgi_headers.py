@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import pytest
 from flask import Response
+from hypothesis import given, strategies as st
+from werkzeug.urls import iri_to_uri
 
-from service.http.app import ServiceResponse
+from service.http.app import ALREADY_A_URI, ServiceResponse
 
 ENVIRON = {"REQUEST_METHOD": "POST", "PATH_INFO": "/api/games/x/moves", "SERVER_NAME": "localhost",
            "SERVER_PORT": "80", "wsgi.url_scheme": "http", "HTTP_HOST": "localhost"}
@@ -35,6 +37,10 @@ def answers():
     return [
         ("a move's answer", made(Cache_Control="private, no-cache", Location="/api/games/g1/log?since=1")),
         ("a Location that is no URI yet", made(Location="/api/games/Zoë's game/log?since=1")),
+        ("a Location with a space", made(Location="/api/games/g 1/log?since=1")),
+        ("a Location with an empty query", made(Location="/api/games/g1/log?")),
+        ("a Location with a fragment", made(Location="/api/games/g1/log#since")),
+        ("a Location naming a host", made(Location="//example.org/api/games/g1")),
         ("a Content-Location", made(status=200, Content_Location="/api/games/ö")),
         ("no Content-Length yet", unsized),
         ("a stream", streamed),
@@ -66,3 +72,20 @@ def test_the_service_answers_with_its_own_response_class(app, client):
     assert app.response_class is ServiceResponse
     created = client.post("/api/games", json={"game": "willi", "players": ["A", "B", "C", "D"]})
     assert created.status_code == 201 and created.headers["Location"] == f"/api/games/{created.get_json()['id']}"
+
+
+# Letters and digits, what iri_to_uri never quotes, what it quotes or reads
+# as a part of a URL, and what urlsplit strips.
+URL_TEXT = st.text(st.sampled_from("aZ09._~-/?=&#%:@+ \t\nöé"), max_size=12)
+
+
+@given(st.builds(lambda head, rest: head + rest, st.sampled_from(["/", "//", "", "/api/games/g1"]), URL_TEXT))
+def test_a_location_sent_as_it_is_is_one_iri_to_uri_gives_back_unchanged(location):
+    if ALREADY_A_URI.fullmatch(location):
+        assert iri_to_uri(location) == location
+
+
+def test_the_services_own_locations_are_sent_as_they_are():
+    for location in ("/api/games/8d5e2c1a-0b7f-4c53-9a0e-2f1d3c4b5a69", "/api/games/g1/log?since=12",
+                     "/api/house-catalogs/c-1"):
+        assert ALREADY_A_URI.fullmatch(location)
