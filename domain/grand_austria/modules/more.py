@@ -154,48 +154,79 @@ def _offer(seat: str, index: int, bell: Bell) -> tuple[Pending]:
 
 
 def watch(before: State, after: State, out: Outcome) -> State:
-    """After every move: newly hired bell cards join (armed); each card is
-    observed; the cards offered wait after the decisions already waiting.
-    The state is left as it is (the same object) when no card changed."""
+    """After every move: newly hired bell cards join (armed); each card the
+    move may have changed (``watched``) is observed; the cards offered wait
+    after the decisions already waiting. The state is left as it is (the
+    same object) when no card changed.
+
+    Every answer comes from the states and the facts alone, not from what
+    the watch saw before."""
     now = of(after).bells
-    players, seats = after.players, after.seats
-    if len(now) == len(players) and not any(now.values()):
-        for seat in players:
+    seats = after.seats
+    if len(now) == len(after.players) and not any(now.values()):
+        for seat in after.players:
             if bell_cards(seats[seat].hired):
                 break
         else:
             return after        # no seat holds a bell card (most moves of most games)
     on_turn = after.turn.seat if after.turn is not None else None
-    then = of(before).bells if same_turn(before, after) else {}
-    bells, offers, changed = {}, (), False
-    for seat in players:
+    changed: dict[str, tuple[Bell, ...]] = {}
+    offers: tuple[Pending, ...] = ()
+    for seat in after.players:
         known = now.get(seat)
-        bells[seat], offer = seat_watched(before, after, out, seat, known, seat == on_turn,
-                                          len(then.get(seat, ())))
-        offers += offer
-        changed = changed or bells[seat] is not known
+        hired = bell_cards(seats[seat].hired)
+        if not hired and not known:
+            if known is None:
+                changed[seat] = ()
+            continue
+        known = known if known is not None else ()
+        cards = known + tuple(Bell(card) for card in hired[len(known):]) if len(hired) > len(known) else known
+        which = watched(cards)
+        if seat != on_turn:
+            look, earlier = which.off_turn, 0
+        else:
+            look = which.waiting if after.pending else which.settled
+            earlier = len(of(before).bells.get(seat, ())) if same_turn(before, after) else 0
+        mine = None
+        for i in look:
+            bell = cards[i]
+            seen, offer = observed(before, after, out, seat, i, bell, seat == on_turn, i < earlier)
+            if seen is not bell:
+                if mine is None:
+                    mine = list(cards)
+                mine[i] = seen
+            offers += offer
+        if mine is not None:
+            changed[seat] = tuple(mine)
+        elif cards is not known or known is not now.get(seat):
+            changed[seat] = cards
     if not offers and not changed:
         return after
+    bells = {seat: changed[seat] if seat in changed else now[seat] for seat in after.players}
     return evolve(after, modules={**after.modules, ID: More(bells)}, pending=after.pending + offers)
 
 
-def seat_watched(before: State, after: State, out: Outcome, seat: str, known: tuple[Bell, ...] | None,
-                 owners_turn: bool, earlier: int) -> tuple[tuple[Bell, ...], tuple[Pending, ...]]:
-    """A seat's bell cards after a move (``known`` itself when none changed:
-    most seats hold none) and the decisions they offer; the first
-    ``earlier`` were in play before the move, in the same turn."""
-    hired = bell_cards(after.seats[seat].hired)
-    known = known if known is not None else ()
-    if not known and not hired:
-        return known, ()
-    cards = known + tuple(Bell(card) for card in hired[len(known):]) if len(hired) > len(known) else known
-    mine, offers, same = [], (), cards is known
-    for i, bell in enumerate(cards):
-        seen, offer = observed(before, after, out, seat, i, bell, owners_turn, i < earlier)
-        mine.append(seen)
-        offers += offer
-        same = same and seen is bell
-    return (known if same else tuple(mine)), offers
+@dataclass(frozen=True)
+class Watched:
+    """Which of a seat's bell cards a move may change, by index (a taken
+    card never): off its owner's turn only a declined state card (it
+    re-arms when its state fails); on its owner's turn with a decision
+    waiting, also the event cards; on its owner's turn with nothing
+    waiting, every card. ``observed`` leaves every other card as it is,
+    whatever the state."""
+    off_turn: tuple[int, ...]
+    waiting: tuple[int, ...]
+    settled: tuple[int, ...]
+
+
+@by_identity
+def watched(cards: tuple[Bell, ...]) -> Watched:
+    """A seat's bell cards sorted by when a move may change them (the
+    seat's cards stay the same object until one of them changes)."""
+    live = [i for i, bell in enumerate(cards) if not bell.taken]
+    declined = [i for i in live if "on" not in cards[i].card.requirement and not cards[i].armed]
+    events = [i for i in live if "on" in cards[i].card.requirement]
+    return Watched(tuple(declined), tuple(sorted(declined + events)), tuple(live))
 
 
 # -- the bell's reward: taken (face down) or declined -------------------------------------------
