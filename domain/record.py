@@ -24,6 +24,7 @@ from typing import Any
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.domain import Aggregate, event
+from eventsourcing.utils import get_topic
 
 from domain.commitment import canonical_bytes, hidden_commitment, value_at, with_commitments
 
@@ -444,7 +445,12 @@ def game_event_topics() -> list[str]:
     holds sealed seeds and anchors)."""
     kinds = [v for k, v in vars(GameRecord).items() if isinstance(v, type) and k not in ("Event", "Created")
              and issubclass(v, (GameRecord.Event, GameRecord.Created))]
-    return [f"{kind.__module__}:{kind.__qualname__}" for kind in kinds]
+    return [get_topic(kind) for kind in kinds]
+
+
+def anchor_event_topics() -> frozenset[str]:
+    """The stored topics of a game's keyed anchor's events."""
+    return frozenset(get_topic(kind) for kind in (HeadAnchor.Opened, HeadAnchor.Anchored))
 
 
 class NothingToUndo(Exception):

@@ -13,14 +13,14 @@ from eventsourcing.persistence import IntegrityError, PersistenceError, Tracking
 
 from domain.names import player_key
 from domain.ranking import places
-from domain.record import HeadAnchor, game_event_topics, is_game_event
+from domain.record import anchor_event_topics, game_event_topics, is_game_event
 from domain.history import GameHistory
 from replay.views.leader import Runner, views_leader
 from replay.views.projection import GameViews
 from replay.views.statistics import stats, summed_totals
 from replay.views.tables import FRESH_WAIT, log, open_views
 
-ANCHOR_TOPICS = frozenset(f"{HeadAnchor.__module__}:{HeadAnchor.__qualname__}.{kind}" for kind in ("Opened", "Anchored"))
+ANCHOR_TOPICS = anchor_event_topics()
 PASSED_OVER = object()
 """What stands in a batch for a notification the projection does not read."""
 

@@ -86,7 +86,9 @@ def _declared() -> Needs:
 
 def _bearer(environ: dict[str, Any] | None = None) -> str | None:
     """The bearer token of the request (its WSGI ``environ``, default: the current request's)."""
-    scheme, _, token = (request._get_current_object().environ if environ is None else environ).get("HTTP_AUTHORIZATION", "").partition(" ")
+    if environ is None:
+        environ = request._get_current_object().environ
+    scheme, _, token = environ.get("HTTP_AUTHORIZATION", "").partition(" ")
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
