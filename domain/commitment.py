@@ -83,14 +83,15 @@ def written_alike(value: Any, alike: frozenset[type] = ALIKE, any_text: bool = T
     kind = type(value)
     if kind in alike:
         return True
+    # A part that is an ``alike`` value is taken as it is, without a call of its own (most parts are).
     if kind is dict:
         for key, inner in value.items():
-            if type(key) is not str or not written_alike(inner, alike, any_text):
+            if type(key) is not str or type(inner) not in alike and not written_alike(inner, alike, any_text):
                 return False
         return True
     if kind is list or kind is tuple:
         for inner in value:
-            if not written_alike(inner, alike, any_text):
+            if type(inner) not in alike and not written_alike(inner, alike, any_text):
                 return False
         return True
     return any_text and isinstance(value, str)

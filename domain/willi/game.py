@@ -179,7 +179,7 @@ class Willi(Game):
             "discarded": sorted(state.discarded),
             "trick": trick_view(state.trick) if state.trick else None,
             "tricks": [trick_view(t) for t in state.tricks],
-            "tricks_won": {s: state.won(s) for s in state.seats},
+            "tricks_won": state.won_by_seat(),
             "exchange_open": state.exchange_open,
             "history": [dict(r) for r in state.rounds],
         }

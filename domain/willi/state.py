@@ -149,6 +149,14 @@ class WilliState:
     def won(self, seat: str) -> int:
         return sum(1 for t in self.tricks if t.winner == seat)
 
+    def won_by_seat(self) -> dict[str, int]:
+        """``won`` of every seat, in the seats' order, counted in one pass over the tricks."""
+        won = dict.fromkeys(self.seats, 0)
+        for t in self.tricks:
+            if t.winner in won:
+                won[t.winner] += 1
+        return won
+
     @property
     def leader_of_round(self) -> str:
         return self.seats[(self.round - 1) % len(self.seats)]

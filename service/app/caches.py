@@ -39,8 +39,13 @@ class Recent(LRUCache):
             super().__delitem__(key)
 
     def get(self, key: Any, default: Any = None) -> Any:
+        # One look-up under one lock: cachetools' ``get`` asks ``in`` first,
+        # then ``[]`` takes the lock again (a write makes three of these).
         with self._mutex:
-            return super().get(key, default)
+            try:
+                return LRUCache.__getitem__(self, key)
+            except KeyError:
+                return default
 
     def pop(self, key: Any, *default: Any) -> Any:
         with self._mutex:

@@ -29,9 +29,10 @@ sqliterecorder.py): no round trip of their own. Their part cannot refuse
 the write: one whose key another process took is left as it is, any other
 failure of that part is left out and the events are committed. They are
 taken as written either way (a cache: the next are due on schedule, and
-what is read back is checked as above). The content is a pickle, opened
-only once its MAC has been checked: someone with the database but not the
-key cannot make one the service would open.
+what is read back is checked as above). The content is a pickle (compressed
+when it is large: ``written_content``), opened only once its MAC has been
+checked: someone with the database but not the key cannot make one the
+service would open.
 """
 from __future__ import annotations
 
@@ -91,7 +92,7 @@ class Checkpoint(DomainEvent):
     engine: str
     key_id: str
     mac: str
-    content: str       # base64 of the compressed pickle
+    content: str       # base64 of the pickle (``written_content``)
 
 
 def checkpoint_id(game_id: UUID, ply: int | None = None) -> UUID:
@@ -105,6 +106,28 @@ def checkpoint_message(game_id: UUID, kind: str, ply: int, number: int, version:
     digest = hashlib.sha256(content.encode()).hexdigest()
     return (f"tablelog/checkpoint/v1|{game_id}|{kind}|{ply}|{number}|{version}|{head_hash}|{rules_version}|"
             f"{engine}|{digest}")
+
+
+COMPRESSED_FROM = 2048
+"""A checkpoint's pickle is compressed from this many bytes on. A ply
+checkpoint's (one state, about 1 kB) is not: setting zlib up for it took
+as long as pickling it, to save a few hundred bytes of a row."""
+PICKLE_START = pickle.PROTO
+"""What a pickle begins with (its protocol); a zlib stream never does."""
+
+
+def written_content(content: Any) -> str:
+    """A checkpoint's content as stored: its pickle, compressed when large, in base64."""
+    data = pickle.dumps(content, pickle.HIGHEST_PROTOCOL)
+    if len(data) >= COMPRESSED_FROM:
+        data = zlib.compress(data, 1)
+    return base64.b64encode(data).decode()
+
+
+def read_content(text: str) -> Any:
+    """``written_content``'s content again, compressed or not (every stored checkpoint was once compressed)."""
+    data = base64.b64decode(text)
+    return pickle.loads(data if data.startswith(PICKLE_START) else zlib.decompress(data))
 
 
 STORE_ERRORS = (IntegrityError, InterfaceError, OperationalError, PersistenceError)
@@ -179,7 +202,7 @@ class Checkpoints:
             hist.checkpointed = hist.version
 
     def _made(self, hist: GameHistory, kind: str, ply: int, number: int, content: Any) -> Checkpoint:
-        text = base64.b64encode(zlib.compress(pickle.dumps(content, pickle.HIGHEST_PROTOCOL), 1)).decode()
+        text = written_content(content)
         fields = dict(kind=kind, ply=ply, number=number, head_hash=hist.record.last_hash,
                       rules_version=hist.table.rules_version, engine=engine_fingerprint())
         mac = self.keyring.mac(checkpoint_message(hist.id, version=hist.version, content=text, **fields))
@@ -206,7 +229,7 @@ class Checkpoints:
             if (c.rules_version, c.engine) != (rules_version, engine_fingerprint()) \
                     or c.key_id not in self.keyring.keys or not self.keyring.check_mac(message, c.mac, c.key_id):
                 return None
-            return c, pickle.loads(zlib.decompress(base64.b64decode(c.content)))
+            return c, read_content(c.content)
         except Exception:  # noqa: BLE001 - a checkpoint of another shape (an older tablelog's) is not used
             return None
 

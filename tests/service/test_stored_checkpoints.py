@@ -6,8 +6,11 @@ the same; state-at-N, undo and old retries after such a start are what a
 full replay gives."""
 from __future__ import annotations
 
+import base64
 import dataclasses
+import pickle
 import random
+import zlib
 
 import pytest
 
@@ -114,10 +117,11 @@ def test_state_at_n_undo_and_old_retries_after_a_cold_start_are_the_full_replays
     assert [dataclasses.asdict(e) for e in hist.entries] == [dataclasses.asdict(e) for e in full.entries]
 
 
-def forged(store, keyring, gid: str, **changes) -> None:
-    """A newer head checkpoint like the newest, with ``changes``; ``mac``
-    left out of them: made with the key, so only the change itself is wrong."""
-    cid = stored.checkpoint_id(Games.parse_id(gid))
+def forged(store, keyring, gid: str, ply: int | None = None, **changes) -> None:
+    """A newer head checkpoint (or one at ``ply``) like the newest, with
+    ``changes``; ``mac`` left out of them: made with the key, so only the
+    change itself is wrong."""
+    cid = stored.checkpoint_id(Games.parse_id(gid), ply)
     newest = list(store.snapshots.get(cid, desc=True, limit=1))[0]
     fields = {k: v for k, v in vars(newest).items()}
     fields.update(changes, originator_version=newest.originator_version + 1000)
@@ -204,3 +208,31 @@ def test_a_cold_start_writes_no_ply_checkpoint_the_store_already_holds(store, ke
     assert hist.written_plies                  # the events after the head reached a ply checkpoint again
     assert games.state(gid, None) == Games(store, None).state(gid, None)
     assert written == [] and counted.events <= stored.HEAD_EVERY
+
+
+def test_checkpoints_stored_compressed_as_before_still_load(store, keyring):
+    """A ply checkpoint's one state is stored as its pickle, a head
+    checkpoint's history compressed; every checkpoint stored before was
+    compressed, and reads back as it did."""
+    gid, _ = played(Games(store, keyring), 100)
+    uid = Games.parse_id(gid)
+    full = replayed(store, gid)
+
+    def newest(ply: int | None) -> stored.Checkpoint:
+        return list(store.snapshots.get(stored.checkpoint_id(uid, ply), desc=True, limit=1))[0]
+
+    assert base64.b64decode(newest(32).content).startswith(pickle.PROTO)
+    assert not base64.b64decode(newest(None).content).startswith(pickle.PROTO)
+    plies = (None, 16, 32, 48, 64)
+    for ply in plies:      # each written again as they all were before
+        content = stored.read_content(newest(ply).content)
+        forged(store, keyring, gid, ply, content=base64.b64encode(
+            zlib.compress(pickle.dumps(content, pickle.HIGHEST_PROTOCOL), 1)).decode())
+        assert newest(ply).content.startswith("eA")        # a zlib stream
+    games, counted = fresh(store, keyring)
+    checkpoints = games.checkpoints_of(uid)
+    state_at = checkpoints.stored_at(uid, full.table.rules_version)
+    assert [state_at(ply, full.effective[ply - 1]) for ply in plies[1:]] == [full.states[ply] for ply in plies[1:]]
+    hist = games.history(gid)
+    assert counted.events <= stored.HEAD_EVERY          # taken up from the head checkpoint
+    assert hist.state == full.state and hist.state_at(full.effective[19]) == full.states[20]
