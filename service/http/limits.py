@@ -30,6 +30,7 @@ from flask_limiter import Limiter
 from limits import RateLimitItem, parse
 from limits.storage import Storage
 from werkzeug.exceptions import TooManyRequests
+from werkzeug.wsgi import get_content_length
 
 from domain.words import N_, said
 
@@ -59,7 +60,7 @@ def refuse_large_body(req: Request) -> Any:
     (chunked) is cut off at the limit as it is read."""
     limit = body_limit(req)
     req.max_content_length = limit
-    length = req.content_length             # read from the header once
+    length = get_content_length(req.environ)    # from the environ: werkzeug's request reads it through its headers
     if length is not None and length > limit:
         return too_large(limit)
     return None

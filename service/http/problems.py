@@ -18,6 +18,7 @@ from typing import Any
 
 import orjson
 from flask import Request, Response, g, request
+from werkzeug.wsgi import get_content_length
 
 from domain.words import N_, Message, said
 from service.http import i18n
@@ -89,7 +90,8 @@ def refuse_other_media_types(req: Request) -> Response | None:
     post to a JSON endpoint), before anything reads it."""
     if not req.path.startswith("/api/") or req.method not in ("POST", "PUT", "PATCH", "DELETE"):
         return None
-    if not req.content_length and "chunked" not in req.headers.get("Transfer-Encoding", "").lower():
+    # The length from the environ, as werkzeug's request reads it but without its search of the headers.
+    if not get_content_length(req.environ) and "chunked" not in req.headers.get("Transfer-Encoding", "").lower():
         return None                      # no body: the endpoint says whether it needs one
     taken = BODY_TYPES.get(req.endpoint or "", (JSON,))
     mimetype = req.mimetype

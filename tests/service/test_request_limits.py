@@ -8,10 +8,13 @@ import json
 import random
 
 import pytest
+from hypothesis import given, strategies as st
 
 from helpers import Api
 from service.settings import load
 from werkzeug.test import create_environ
+from werkzeug.wrappers import Request
+from werkzeug.wsgi import get_content_length
 
 from service.http.app import create_app
 from service.http.limits import BODY_LIMIT, IMPORT_LIMIT, SQLiteStorage
@@ -190,3 +193,19 @@ def test_a_route_without_a_start_limit_asks_the_limiter_only_for_the_wrong_token
     assert not any(name.startswith("X-RateLimit") for name in moved.headers.keys())
     assert len(touched) == 1 and touched[0][0] == "get" and "wrong_token" in touched[0][1]
     assert not asked
+
+
+@given(length=st.one_of(st.none(), st.sampled_from(["0", "12", "-1", "abc", " 7", "1e3", "99999999999999999999"]),
+                        st.text(max_size=8)),
+       encoding=st.one_of(st.none(), st.sampled_from(["chunked", "CHUNKED", "gzip, chunked", "identity", ""])))
+def test_the_body_length_read_from_the_environ_is_werkzeugs_requests(length, encoding):
+    """The body cap and the media-type check read a request's length with
+    werkzeug's ``get_content_length`` over its environ: the same number as
+    the request's own ``content_length``, for every header sent."""
+    environ = create_environ("/api/games/g/moves", method="POST")
+    environ.pop("CONTENT_LENGTH", None)
+    if length is not None:
+        environ["CONTENT_LENGTH"] = length
+    if encoding is not None:
+        environ["HTTP_TRANSFER_ENCODING"] = encoding
+    assert get_content_length(environ) == Request(environ).content_length
