@@ -17,6 +17,7 @@ marked the same way.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from domain.grand_austria.catalog import (EFFECT_FIELDS, MODULE_MEASURES, Guest, Staff, catalog, every_card, guest_from,
@@ -76,12 +77,23 @@ def set_player(state: State, seat: str, player: Player) -> State:
 
 def triggers(state: State, seat: str, on: str) -> list[dict]:
     """The seat's triggers of this kind, from every trigger source in play."""
-    found = []
+    found: list[dict] = []
     for source in parts(state).triggers:
-        for trigger in source(state, seat):
-            if trigger["on"] == on:
-                found.append(trigger)
+        found += source(state, seat).get(on, ())
     return found
+
+
+NO_TRIGGERS: Mapping[str, tuple[dict, ...]] = MappingProxyType({})
+
+
+def by_kind(found: Iterable[dict]) -> Mapping[str, tuple[dict, ...]]:
+    """Triggers grouped by what sets them off (``on``), each group in the
+    order given: what a trigger source answers, worked out once for the
+    cards or tiles it comes from (a move asks for one kind at a time)."""
+    grouped: dict[str, list[dict]] = {}
+    for trigger in found:
+        grouped.setdefault(trigger["on"], []).append(trigger)
+    return MappingProxyType({on: tuple(group) for on, group in grouped.items()}) if grouped else NO_TRIGGERS
 
 
 def add(a: tuple[int, ...], b: Sequence[int], sign: int = 1) -> tuple[int, ...]:

@@ -100,8 +100,9 @@ class TurnOrder(Protocol):
         """The tiles for the next round."""
 
 
-TriggerSource = Callable[["State", str], Iterable[dict]]
-"""Where a seat's triggers come from (hired staff; a module's celebrity...)."""
+TriggerSource = Callable[["State", str], Mapping[str, Sequence[dict]]]
+"""Where a seat's triggers come from (hired staff; a module's celebrity...),
+grouped by what sets them off (``effects.by_kind``)."""
 
 Watcher = Callable[["State", "State", Outcome], "State"]
 """Run after every move once all that follows by itself is done: (the state

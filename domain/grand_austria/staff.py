@@ -3,11 +3,11 @@ draws, returns and discards; hired staff as a trigger source."""
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterator, Mapping
 
 from domain.chance import shuffled
 from domain.grand_austria.catalog import Staff, every_card
-from domain.grand_austria.effects import (apply_effects, cannot_pay, check_in_game, gained, pay, set_player,
+from domain.grand_austria.effects import (apply_effects, by_kind, cannot_pay, check_in_game, gained, pay, set_player,
                                           staff_card)
 from domain.grand_austria.memo import by_identity
 from domain.grand_austria.moves import (DiscardStaffSchema, DrawStaffSchema, HireSchema, ReturnStaffSchema,
@@ -21,14 +21,14 @@ from domain.rules import Move, Outcome
 from domain.words import N_, said
 
 
-def hired_staff(state: State, seat: str) -> Iterable[dict]:
+def hired_staff(state: State, seat: str) -> Mapping[str, tuple[dict, ...]]:
     """The trigger source of the base game: the seat's hired permanent staff."""
     return _triggers_of(state.seats[seat].hired)
 
 
 @by_identity
-def _triggers_of(hired: tuple[Staff, ...]) -> tuple[dict, ...]:
-    return tuple(card.trigger for card in hired if card.trigger)
+def _triggers_of(hired: tuple[Staff, ...]) -> Mapping[str, tuple[dict, ...]]:
+    return by_kind(card.trigger for card in hired if card.trigger)
 
 
 def in_play(state: State) -> set[int]:

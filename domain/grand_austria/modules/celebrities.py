@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Mapping
 
 from marshmallow import ValidationError, fields, validate
@@ -19,7 +20,7 @@ from marshmallow import ValidationError, fields, validate
 from domain.grand_austria.cafe import check_placement, place
 from domain.grand_austria.catalog import CatalogError, data_file
 from domain.grand_austria.config import Config, adjusted
-from domain.grand_austria.effects import gain_items, lose, on_own_turn, score
+from domain.grand_austria.effects import NO_TRIGGERS, by_kind, gain_items, lose, on_own_turn, score
 from domain.grand_austria.memo import by_identity
 from domain.grand_austria.moves import item_counts, placement
 from domain.grand_austria.parts import (DieRule, Module, MoveRule, PendingKind, RoundEndStep, SetupPhase, automata)
@@ -154,8 +155,14 @@ def tiles_for(options: Mapping[str, Any]) -> tuple[Celebrity, ...]:
     ``house_catalog``, key ``celebrity``) or the shipped ones; the module-1
     tiles only with module 1."""
     own = (options.get("house_catalog") or {}).get("celebrity")
-    tiles = house_tiles(own if own is not None else data()["celebrity"])
+    tiles = house_tiles(own) if own is not None else shipped_tiles()
     return tuple(c for c in tiles if BALLROOMS in (options.get("modules") or ()) or not c.module_1)
+
+
+@cache
+def shipped_tiles() -> tuple[Celebrity, ...]:
+    """The shipped tiles, read once (every game's setup asks twice)."""
+    return tuple(house_tiles(data()["celebrity"]))
 
 
 def game_tiles(config: Config) -> tuple[Celebrity, ...]:
@@ -285,18 +292,18 @@ def die_taken(state: State, seat: str, value: int, colour: str, out: Outcome) ->
 
 
 # -- the celebrities as a trigger source (their holder's own turns, this round) --------------
-def celebrity_triggers(state: State, seat: str) -> tuple[dict, ...]:
-    celebrities = held(state, seat)
+def celebrity_triggers(state: State, seat: str) -> Mapping[str, tuple[dict, ...]]:
+    celebrities = state.modules[ID].held.get(seat)
     if not celebrities or not on_own_turn(state, seat) or seat in automata(state):
-        return ()       # (the solo opponent "ignores the effect on the celebrity tile")
+        return NO_TRIGGERS       # (the solo opponent "ignores the effect on the celebrity tile")
     return _triggers_of(celebrities)
 
 
 @by_identity
-def _triggers_of(celebrities: tuple[Celebrity, ...]) -> tuple[dict, ...]:
+def _triggers_of(celebrities: tuple[Celebrity, ...]) -> Mapping[str, tuple[dict, ...]]:
     """The triggers of the celebrities a seat holds (the same tuple until it takes another)."""
-    return tuple({**trigger, "source": c.name} for c in celebrities
-                 if (trigger := data()["effect"][c.effect].get("trigger")))
+    return by_kind({**trigger, "source": c.name} for c in celebrities
+                   if (trigger := data()["effect"][c.effect].get("trigger")))
 
 
 # -- the Exchange ------------------------------------------------------------------------------

@@ -53,8 +53,10 @@ def _die(before: State, after: State, out: Outcome, seat: str, req: Mapping[str,
 
 
 def _checked_in(before: State, after: State, out: Outcome, seat: str, req: Mapping[str, Any]) -> bool:
-    new = after.player(seat).guests[len(before.player(seat).guests):]
-    return any(g.colour == req.get("colour", g.colour) and g.size >= req.get("min_order", 0) for g in new)
+    guests, earlier = after.seats[seat].guests, len(before.seats[seat].guests)
+    if len(guests) == earlier:
+        return False        # (most moves check in no one)
+    return any(g.colour == req.get("colour", g.colour) and g.size >= req.get("min_order", 0) for g in guests[earlier:])
 
 
 def _rooms(kind: str) -> Event:
@@ -161,32 +163,39 @@ def watch(before: State, after: State, out: Outcome) -> State:
 
     Every answer comes from the states and the facts alone, not from what
     the watch saw before."""
-    now = of(after).bells
-    seats = after.seats
-    if len(now) == len(after.players) and not any(now.values()):
-        for seat in after.players:
-            if bell_cards(seats[seat].hired):
+    now = after.modules[ID].bells
+    seats, players = after.seats, after.players
+    if len(now) == len(players) and not any(now.values()):
+        for seat in players:
+            hired = seats[seat].hired
+            if hired and bell_cards(hired):
                 break
         else:
             return after        # no seat holds a bell card (most moves of most games)
     on_turn = after.turn.seat if after.turn is not None else None
     changed: dict[str, tuple[Bell, ...]] = {}
     offers: tuple[Pending, ...] = ()
-    for seat in after.players:
+    for seat in players:
         known = now.get(seat)
-        hired = bell_cards(seats[seat].hired)
+        hired = seats[seat].hired
+        hired = bell_cards(hired) if hired else ()
         if not hired and not known:
             if known is None:
                 changed[seat] = ()
             continue
-        known = known if known is not None else ()
-        cards = known + tuple(Bell(card) for card in hired[len(known):]) if len(hired) > len(known) else known
+        if known is not None and len(hired) == len(known):
+            cards = known       # (no bell card hired since: most moves)
+        else:
+            known = known if known is not None else ()
+            cards = known + tuple(Bell(card) for card in hired[len(known):]) if len(hired) > len(known) else known
         which = watched(cards)
         if seat != on_turn:
             look, earlier = which.off_turn, 0
+            if not look and cards is known:
+                continue        # off its owner's turn only a declined state card may change
         else:
             look = which.waiting if after.pending else which.settled
-            earlier = len(of(before).bells.get(seat, ())) if same_turn(before, after) else 0
+            earlier = len(before.modules[ID].bells.get(seat, ())) if same_turn(before, after) else 0
         mine = None
         for i in look:
             bell = cards[i]

@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any, Mapping
 
 from domain.grand_austria.catalog import DATA
-from domain.words import N_, Message, ngettext, said
+from domain.words import N_, Listing, Message, ngettext, said
 
 LEVELS = ("easy", "medium", "hard")
 OPPONENTS = {"leopold": "Leopold", "elisabeth": "Elisabeth"}
@@ -115,3 +115,11 @@ def filtered(card: Card, level: str, dancers: bool, coloured_dice: bool) -> tupl
             symbol = Symbol("die", border=symbol.border)
         kept.append(symbol)
     return tuple(kept)
+
+
+@cache       # (asked by numbers and flags, cheap to hash, rather than by the card and its symbols)
+def instruction(deck: str, number: int, level: str, dancers: bool, coloured_dice: bool
+                ) -> tuple[tuple[Symbol, ...], Listing]:
+    """A drawn card's symbols as ``filtered`` leaves them, and their words one after another."""
+    steps = filtered(decks()[deck][number], level, dancers, coloured_dice)
+    return steps, Listing((s.words() for s in steps), "; ")

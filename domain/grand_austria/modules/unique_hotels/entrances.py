@@ -94,7 +94,8 @@ def with_(state: State, **changes: Any) -> State:
 
 def owns(state: State, seat: str, entrance_id: str) -> bool:
     """Only the owner of a hotel entrance may use its effect [LW §Module 3 Course of Play]."""
-    return ID in state.modules and of(state).owners.get(seat) == entrance_id
+    hotels = state.modules.get(ID)
+    return hotels is not None and hotels.owners.get(seat) == entrance_id
 
 
 def owner(state: State, entrance_id: str) -> str | None:

@@ -3,11 +3,11 @@ Ninas Melange."""
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, Iterable, Mapping
+from typing import Any, Mapping
 
 from marshmallow import validate
 
-from domain.grand_austria.effects import Carrying, apply_effects, score
+from domain.grand_austria.effects import NO_TRIGGERS, Carrying, apply_effects, by_kind, score
 from domain.grand_austria.refusals import resolved, violation
 from domain.grand_austria import scoring
 from domain.grand_austria.scoring import measured
@@ -22,10 +22,11 @@ from domain.words import N_, said
 def extra_starting_rooms(state: State, seat: str, room: int, out: Outcome) -> State:
     """After the initial three rooms: Chateau Paulwei up to two more (paid),
     Dove a fourth (free); both optional, adjacent as normal."""
+    if state.phase != INITIAL_ROOMS:
+        return state        # (a room prepared later: most of them)
     spec = entrance(of(state).owners[seat]) if seat in of(state).owners else {}
     rooms = sum(1 for r in state.player(seat).rooms if r)
-    if state.phase != INITIAL_ROOMS or not spec.get("extra_initial_rooms") or seat in of(state).extra_rooms \
-            or rooms != state.config.initial_rooms:
+    if not spec.get("extra_initial_rooms") or seat in of(state).extra_rooms or rooms != state.config.initial_rooms:
         return state
     free = spec["id"] == DOVE
     step = Pending(seat, "rooms", n=spec["extra_initial_rooms"], free=free,
@@ -129,19 +130,19 @@ def kaufman_pile(state: State, out: Outcome) -> State:
 
 
 # -- Mayenfels: after every hire but the first, 1 krone and an optional draw ------------------
-def mayenfels_triggers(state: State, seat: str) -> Iterable[dict]:
+def mayenfels_triggers(state: State, seat: str) -> Mapping[str, tuple[dict, ...]]:
     """The entrance as a trigger source; from the first round on (the hire
     made when gaining it, during the setup, does not count)."""
     if owns(state, seat, MAYENFELS) and state.phase in (ROLL, TURNS, REROLL, ROUND_END):
         return _mayenfels_trigger()
-    return ()
+    return NO_TRIGGERS
 
 
 @cache
-def _mayenfels_trigger() -> tuple[dict, ...]:
+def _mayenfels_trigger() -> Mapping[str, tuple[dict, ...]]:
     """The entrance's trigger, made once from its data."""
-    return ({"on": "gained", "what": "hired",
-             "effects": list(entrance(MAYENFELS)["after_hire"]) + [{"kind": "may_draw_staff"}]},)
+    return by_kind([{"on": "gained", "what": "hired",
+                     "effects": list(entrance(MAYENFELS)["after_hire"]) + [{"kind": "may_draw_staff"}]}])
 
 
 def may_draw_staff(doing: Carrying, e: Mapping[str, Any]) -> None:

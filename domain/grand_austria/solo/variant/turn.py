@@ -14,7 +14,7 @@ from domain.grand_austria.refusals import violation
 from domain.grand_austria.scoring import claim
 from domain.grand_austria.solo import elisabeth, entrances, lounge
 from domain.grand_austria.solo.bot import CLAIMED, PROGRESS_WORDS, bot_room, objective_target, select_die, select_guest
-from domain.grand_austria.solo.deck import Symbol, decks, filtered
+from domain.grand_austria.solo.deck import Symbol, decks, instruction
 from domain.grand_austria.staff import in_play as staff_in_play
 from domain.grand_austria.state import OCCUPIED, TURNS, WHITE, Pending, State
 from domain.immutable import evolve, put
@@ -22,7 +22,7 @@ from domain.rules import TABLE, Expected, Move, MoveSchema, Outcome, whole_numbe
 from domain.grand_austria.solo.variant.hautel import sushi_watch
 from domain.grand_austria.solo.variant.setup import (BALLROOMS, BOT, CELEBRITIES, ID, R_SOLO, R_SOLO_SETUP, R_SOLO_TURN,
                                                      bot, fact, name, with_bot)
-from domain.words import N_, Listing, ngettext, said
+from domain.words import N_, ngettext, said
 
 
 # -- the opponent's turn ------------------------------------------------------------------
@@ -65,11 +65,11 @@ def apply_draw_instruction(state: State, move: Move, out: Outcome) -> State:
     b = bot(state)
     card = decks()[b.deck][move["card"]]
     drawn = b.drawn if deck_left(state) else ()      # never happens: 14 turns at most of 20 cards
-    steps = filtered(card, b.level, dancers=BALLROOMS in state.config.modules,
-                     coloured_dice=CELEBRITIES in state.config.modules)
+    steps, words = instruction(b.deck, card.number, b.level, BALLROOMS in state.config.modules,
+                               CELEBRITIES in state.config.modules)
     fact(out, "instruction_drawn", said(N_("{who} draws instruction card {number}: {steps} (ties: hand pointing {hand}, "
                                            "{level} level)."), who=name(state), number=card.number,
-                                        steps=Listing((s.words() for s in steps), "; "), hand=card.hand, level=b.level),
+                                        steps=words, hand=card.hand, level=b.level),
          card=card.number)
     state = evolve(state, turn=evolve(state.turn, acted=True))
     return with_bot(state, drawn=drawn + (card.number,), steps=steps, hand=card.hand, said=(out[-1]["text"],))
@@ -81,8 +81,10 @@ def run_step(state: State, out: Outcome) -> State:
     (the same state when the opponent is not carrying out a card). The card's
     progress and its words are written once, when the run stops: no symbol
     reads them."""
+    if state.phase != TURNS or state.turn is None or state.turn.seat != BOT:
+        return state
     b = bot(state)
-    if state.phase != TURNS or state.turn is None or state.turn.seat != BOT or b.steps is None:
+    if b.steps is None:
         return state
     steps, start = b.steps, len(out)
     while True:
