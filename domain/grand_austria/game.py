@@ -208,7 +208,9 @@ class GrandAustriaHotel(Game):
 
     # -- apply ------------------------------------------------------------------
     def apply(self, state: State, move: Move) -> tuple[State, Outcome]:
-        after, out, _ = self._applied(state, move, move.get(SETTLED))
+        recorded = move.get(SETTLED)
+        # (without a record to follow nor one to keep, settle derives every decision itself)
+        after, out = self._applied(state, move, None if recorded is None else self._settling(recorded))
         return after, out
 
     recorded_decisions = (SETTLED,)
@@ -218,17 +220,23 @@ class GrandAustriaHotel(Game):
         taken on steps whose options come from a hand (pending.Settling), so
         that a replay which cannot see that hand follows them."""
         move = {k: v for k, v in move.items() if k != SETTLED}
-        after, out, settling = self._applied(state, move, None)
+        settling = self._settling(None)
+        after, out = self._applied(state, move, settling)
         return after, out, {**move, SETTLED: settling.taken} if settling.taken else move
 
-    def _applied(self, state: State, move: Move, recorded: list[str] | None
-                 ) -> tuple[State, Outcome, pending.Settling]:
+    def _settling(self, recorded: list[pending.Decision] | None) -> pending.Settling:
+        return pending.Settling(recorded, self._seen_by_table)
+
+    def _seen_by_table(self, made: Move) -> Move:
+        return self.redact_move(made, None)
+
+    def _applied(self, state: State, move: Move, settling: pending.Settling | None) -> tuple[State, Outcome]:
         out: Outcome = []
-        settling = pending.Settling(recorded, lambda made: self.redact_move(made, None))
-        after = self._advance(self._apply_move(state, move, out), out, settling)
-        for watch in parts(after).watchers:
+        played = parts(state)     # (one configuration for the whole game: the same parts after the move)
+        after = self._advance(played.moves[move["type"]].apply(state, move, out), out, settling)
+        for watch in played.watchers:
             after = watch(state, after, out)
-        return after, out, settling
+        return after, out
 
     def _apply_move(self, state: State, move: Move, out: Outcome) -> State:
         return parts(state).moves[move["type"]].apply(state, move, out)

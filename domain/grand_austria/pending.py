@@ -129,10 +129,12 @@ def settle(state: State, out: Outcome, is_legal: Callable[[State, Move], bool],
     lapse, with one possible (and not optional) it is made. (Not while the
     queue waits for its new guest: a step after taking a guest, such as
     Kaufman's second guest, chooses from the replenished queue.) A step whose
-    options come from a hand follows ``settling`` (see Settling)."""
+    options come from a hand follows ``settling`` (see Settling); without
+    one (no record to follow nor to keep) every decision is derived."""
+    kinds = parts(state).pending
     while state.pending and not state.refill:
         p = state.pending[0]
-        kind = kind_of(state, p)
+        kind = kinds[p.kind]
         if kind.by_table:
             break
         # Whether there is a choice needs at most two legal options (one for an
@@ -155,7 +157,7 @@ def settle(state: State, out: Outcome, is_legal: Callable[[State, Move], bool],
             state = apply(state, made, out)
         else:
             break
-    if state.pending and kind_of(state, state.pending[0]).move == "draw_staff" and _deck_ran_out(state, settling):
+    if state.pending and kinds[state.pending[0].kind].move == "draw_staff" and _deck_ran_out(state, settling):
         p = state.pending[0]
         out.append({"fact": "lapsed", "seat": p.seat, "step": p.kind, "why": N_("the staff deck is empty")})
         return settle(resolved(state), out, is_legal, apply, settling)
