@@ -460,13 +460,13 @@ class Game(ABC):
         """Rule problems the record shows (e.g. a renege found later)."""
         return []
 
-    def common_view(self, state: Any) -> dict[str, Any]:
-        """The four keys every game's view has."""
+    def common_view(self, state: Any, expected: Expected | None = None) -> dict[str, Any]:
+        """The four keys every game's view has (``expected``: ``self.expected(state)``, where the view reckoned it)."""
         return {
             "scores": self.scores(state),
             "finished": self.finished(state),
             "winners": self.winners(state),
-            "expected": self.expected(state).to_json(),
+            "expected": (self.expected(state) if expected is None else expected).to_json(),
         }
 
     def describe(self) -> dict[str, Any]:

@@ -67,12 +67,16 @@ class Willi(Game):
         if state.phase == Phase.DISCARD:
             return Expected(tuple(s for s in state.players if s not in state.discarded), ("discard",))
         if state.phase == Phase.PLAY:
-            nxt = state.next_to_play()
-            if state.exchange_open:
-                return Expected((nxt,), ("exchange", "play"))
-            callers = [s for s in state.callers() if s != nxt]
-            return Expected((nxt, *callers), ("play", "meinz") if callers else ("play",))
+            return self._expected_in_play(state, state.next_to_play(), state.callers())
         return Expected((), ())
+
+    @staticmethod
+    def _expected_in_play(state: WilliState, nxt: str | None, callers: list[str]) -> Expected:
+        """``expected`` while tricks are played, from who plays next and who may call "Meinz"."""
+        if state.exchange_open:
+            return Expected((nxt,), ("exchange", "play"))
+        callers = [s for s in callers if s != nxt]
+        return Expected((nxt, *callers), ("play", "meinz") if callers else ("play",))
 
     # -- checks ------------------------------------------------------------------
     def check(self, state: WilliState, move: Move) -> None:
@@ -164,8 +168,11 @@ class Willi(Game):
                     "caller": t.caller, "winner": t.winner, "sum": t.total,
                     "exchange": {"give": t.exchange[0], "take": t.exchange[1]} if t.exchange else None}
 
+        # Who plays next and who may call "Meinz" are shown and make ``expected``: reckoned once.
+        to_play, callers = state.next_to_play(), state.callers()
+        expected = self._expected_in_play(state, to_play, callers) if state.phase == Phase.PLAY else None
         return {
-            **self.common_view(state),
+            **self.common_view(state, expected),
             "game": self.id,
             "round": state.round,
             "rounds_total": ROUNDS,
@@ -173,8 +180,8 @@ class Willi(Game):
             "seats": list(state.seats),
             "players": list(state.players),
             "leader": state.leader_of_round if state.phase != Phase.OVER else None,
-            "to_play": state.next_to_play(),
-            "meinz_callers": state.callers(),
+            "to_play": to_play,
+            "meinz_callers": callers,
             "hands": {s: hand_view(s, h) for s, h in zip(state.seats, state.hands)},
             "discarded": sorted(state.discarded),
             "trick": trick_view(state.trick) if state.trick else None,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import Any, Iterator, NamedTuple
 from uuid import UUID
 
@@ -26,6 +27,14 @@ lock timeout, so a request waits one bounded wait in all."""
 
 KEPT_GAMES = 4096
 """Games whose anchor and unsealed seed a process keeps (the rest are read again when written to)."""
+
+
+@lru_cache(maxsize=KEPT_GAMES)
+def game_id_of(text: str) -> UUID:
+    """A game id from its text, kept for the games asked for lately: a move
+    reads it twice (its admission, its write), and ``UUID`` parses it in
+    Python each time. A text that is no id raises ``ValueError`` and is not kept."""
+    return UUID(text)
 
 
 class Head(NamedTuple):
@@ -75,7 +84,7 @@ class HistoryCache:
     @staticmethod
     def parse_id(text: str | UUID) -> UUID:
         try:
-            return text if isinstance(text, UUID) else UUID(str(text))
+            return text if isinstance(text, UUID) else game_id_of(str(text))
         except ValueError:
             raise NotFound(said(N_("There is no game {game!r}."), game=text)) from None
 
