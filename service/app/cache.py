@@ -29,12 +29,23 @@ KEPT_GAMES = 4096
 """Games whose anchor and unsealed seed a process keeps (the rest are read again when written to)."""
 
 
+ID_TEXT = 36
+"""The length of a game id's usual text (``str(UUID)``): only those are kept."""
+
+
 @lru_cache(maxsize=KEPT_GAMES)
+def _kept_id(text: str) -> UUID:
+    return UUID(text)
+
+
 def game_id_of(text: str) -> UUID:
     """A game id from its text, kept for the games asked for lately: a move
     reads it twice (its admission, its write), and ``UUID`` parses it in
-    Python each time. A text that is no id raises ``ValueError`` and is not kept."""
-    return UUID(text)
+    Python each time. A text that is no id raises ``ValueError`` and is not
+    kept; nor is a longer spelling ``UUID`` accepts (braces, a ``urn:uuid:``
+    prefix, any number of hyphens), which would let a caller fill the
+    process's memory with long texts of a few ids."""
+    return _kept_id(text) if len(text) == ID_TEXT else UUID(text)
 
 
 class Head(NamedTuple):

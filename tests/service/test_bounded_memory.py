@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 from service.app import games as module
 from service.app.caches import GameLocks, Recent
 from service.app.games import Games
@@ -67,3 +69,20 @@ def test_the_cache_is_safe_between_threads():
     for thread in threads:
         thread.join()
     assert errors == [] and len(kept) <= 8
+
+
+def test_a_game_ids_text_is_kept_only_in_its_usual_spelling():
+    from uuid import UUID, uuid4
+
+    from service.app.cache import _kept_id, game_id_of
+
+    gid = uuid4()
+    padded = "{" + "-" * 10_000 + gid.hex + "}"     # UUID accepts it: the same id, a long text
+    _kept_id.cache_clear()
+    assert game_id_of(str(gid)) == gid == game_id_of(padded) == game_id_of(f"urn:uuid:{gid}")
+    assert _kept_id.cache_info().currsize == 1      # only the usual 36 characters are kept
+    assert game_id_of(str(gid)) is game_id_of(str(gid))
+    for wrong in ("x" * 36, "not an id"):
+        with pytest.raises(ValueError):
+            game_id_of(wrong)
+    assert _kept_id.cache_info().currsize == 1 and isinstance(game_id_of(gid.hex), UUID)
