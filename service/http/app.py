@@ -161,18 +161,22 @@ class Service(Flask):
         self._synchronous: dict[Any, bool] = {}
 
     def ensure_sync(self, func: Any) -> Any:
-        key = getattr(func, "__func__", func)
         try:
-            synchronous = self._synchronous[key]
+            if self._synchronous[getattr(func, "__func__", func)]:
+                return func
         except (KeyError, TypeError):
-            converted = super().ensure_sync(func)
-            if len(self._synchronous) < self.MOST_KEPT:
-                try:
-                    self._synchronous[key] = converted is func
-                except TypeError:           # an unhashable callable: asked every time
-                    pass
-            return converted
-        return func if synchronous else super().ensure_sync(func)
+            return self._asked(func)
+        return super().ensure_sync(func)
+
+    def _asked(self, func: Any) -> Any:
+        """Flask's answer for ``func``, kept (by its function) for the next time."""
+        converted = super().ensure_sync(func)
+        if len(self._synchronous) < self.MOST_KEPT:
+            try:
+                self._synchronous[getattr(func, "__func__", func)] = converted is func
+            except TypeError:           # an unhashable callable: asked every time
+                pass
+        return converted
 
 
 def create_app(database: str | None = None, store: Tablelog | Shards | None = None,
