@@ -86,8 +86,8 @@ def with_receipt(answer: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]
     """A write's answer, its receipt (the event's hash and the keyed
     head) in the ``Tablelog-Receipt`` header as compact JSON: a client keeps
     it and may POST it to ``/api/games/<id>/receipt`` later."""
-    receipt = answer.get("receipt")
-    body = {k: v for k, v in answer.items() if k != "receipt"}
+    body = dict(answer)         # the answer's fields in their order, copied at once
+    receipt = body.pop("receipt", None)
     return body, ({RECEIPT_HEADER: orjson.dumps(receipt).decode()} if receipt else {})
 
 

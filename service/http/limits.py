@@ -34,7 +34,7 @@ from werkzeug.wsgi import get_content_length
 
 from domain.words import N_, said
 
-from service.http.problems import only_where_it_means_something, problem
+from service.http.problems import WHEN_TO_RETRY, only_where_it_means_something, problem
 
 log = logging.getLogger("tablelog")
 
@@ -204,6 +204,8 @@ def install_limits(app: Flask) -> Limiter:
         if req.endpoint in limited:
             for hook in reversed(theirs):       # in Flask's order: the last registered first
                 response = hook(response)
+        elif response.status_code not in WHEN_TO_RETRY:
+            return response     # no Retry-After to drop: only the limiter's hooks add one to any other answer
         return only_where_it_means_something(response)
 
     return limiter
