@@ -24,19 +24,11 @@ from service.app.health import readiness
 from service.store.database import open_store
 from tests.replay.test_views_never_go_back import FOUR, play
 from tests.service.test_cli_conformance import free_port
+from tests.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 60.0
 """Seconds a test waits for what a process does at its own pace (generous: the machine is shared)."""
-
-
-def wait_until(condition, seconds: float = WAIT) -> bool:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.05)
-    return True
 
 
 def command(*args: str, log: Path) -> subprocess.Popen:

@@ -15,6 +15,7 @@ from replay.views import tables as tables_module
 from service.app.games import Games
 from service.store.database import open_store
 from tests.replay.test_views_never_go_back import FOUR, play
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.store
 
@@ -29,15 +30,6 @@ def two_processes(own_database):
         service.views.stop()
     for store in stores:
         store.close()
-
-
-def wait_until(condition, seconds: float = 2.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.02)
-    return True
 
 
 def test_one_process_runs_the_projection_and_another_reads_its_own_writes(two_processes):

@@ -6,12 +6,12 @@ import os
 import socket
 import subprocess
 import sys
-import time
 import urllib.request
 
 from service.ops.cli import main
 from service.app.games import Games
 from service.store.database import open_store
+from tests.waiting import wait_until
 
 
 def test_games_and_log_list_what_was_recorded(tmp_path, capsys):
@@ -43,15 +43,16 @@ def test_serve_starts_the_service_on_an_sqlite_file(tmp_path):
                             cwd=tmp_path, env={**env, "PYTHONPATH": os.getcwd()},
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
-        for _ in range(100):
+        def answers() -> bool:
+            if proc.poll() is not None:
+                raise AssertionError(proc.stdout.read().decode())
             try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=1) as r:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=5) as r:
                     assert json.load(r) == {"ok": True, "database": "sqlite"}
-                    break
+                    return True
             except OSError:
-                time.sleep(0.1)
-        else:
-            raise AssertionError(proc.stdout.read1().decode() if proc.poll() is not None else "no answer")
+                return False
+        assert wait_until(answers, pause=0.1), "the service did not answer"
         assert (tmp_path / "tablelog.sqlite3").exists()       # the default database, here
     finally:
         proc.terminate()

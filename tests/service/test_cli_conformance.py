@@ -9,7 +9,6 @@ import os
 import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
 
@@ -18,6 +17,7 @@ import pytest
 from service.http.app import create_app
 from service.ops.cli import main
 from service.store.database import ENV_DATABASE
+from tests.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 FOUR = ["Alex", "Joe", "Gunter", "Hanna"]
@@ -90,21 +90,24 @@ def serving(args: list[str], cwd: Path, port: int, env: dict[str, str] | None = 
     proc = subprocess.Popen([sys.executable, "-m", "service.ops.cli", "serve", "--port", str(port), *args], cwd=cwd,
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
     try:
-        for _ in range(150):
+        answered: dict = {}
+
+        def answers() -> bool:
+            if proc.poll() is not None:
+                raise AssertionError(proc.stdout.read().decode())
             try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=1) as r:
-                    health = json.load(r)
-                request = urllib.request.Request(
-                    f"http://127.0.0.1:{port}/api/games", method="POST", headers={"Content-Type": "application/json"},
-                    data=json.dumps({"game": "willi", "players": FOUR}).encode())
-                with urllib.request.urlopen(request, timeout=5) as r:
-                    assert r.status == 201
-                return health
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=5) as r:
+                    answered.update(json.load(r))
             except OSError:
-                if proc.poll() is not None:
-                    raise AssertionError(proc.stdout.read().decode()) from None
-                time.sleep(0.1)
-        raise AssertionError("the service did not answer")
+                return False
+            request = urllib.request.Request(
+                f"http://127.0.0.1:{port}/api/games", method="POST", headers={"Content-Type": "application/json"},
+                data=json.dumps({"game": "willi", "players": FOUR}).encode())
+            with urllib.request.urlopen(request, timeout=30) as r:
+                assert r.status == 201
+            return True
+        assert wait_until(answers, pause=0.1), "the service did not answer"
+        return answered
     finally:
         proc.terminate()
         proc.wait(timeout=20)
