@@ -195,7 +195,7 @@ def watch(before: State, after: State, out: Outcome) -> State:
                 continue        # off its owner's turn only a declined state card may change
         else:
             look = which.waiting if after.pending else which.settled
-            earlier = len(before.modules[ID].bells.get(seat, ())) if same_turn(before, after) else 0
+            earlier = len(before.modules[ID].bells.get(seat, ())) if look and same_turn(before, after) else 0
         mine = None
         for i in look:
             bell = cards[i]
