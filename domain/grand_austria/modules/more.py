@@ -68,7 +68,7 @@ def _rooms(kind: str) -> Event:
 
 
 def _fact(kind: str) -> Event:
-    return lambda before, after, out, seat, req: bool(_facts(out, kind, seat))
+    return lambda before, after, out, seat, req: any(f["fact"] == kind and f.get("seat") == seat for f in out)
 
 
 def _claimed(before: State, after: State, out: Outcome, seat: str, req: Mapping[str, Any]) -> bool:
@@ -125,8 +125,8 @@ def bell_cards(hired: tuple[Staff, ...]) -> tuple[Staff, ...]:
 
 
 def same_turn(before: State, after: State) -> bool:
-    return before.turn is not None and after.turn is not None and \
-        (before.turn.seat, before.turn.number) == (after.turn.seat, after.turn.number)
+    was, now = before.turn, after.turn
+    return was is not None and now is not None and was.seat == now.seat and was.number == now.number
 
 
 def observed(before: State, after: State, out: Outcome, seat: str, index: int, bell: Bell, owners_turn: bool,
@@ -195,7 +195,7 @@ def watch(before: State, after: State, out: Outcome) -> State:
                 continue        # off its owner's turn only a declined state card may change
         else:
             look = which.waiting if after.pending else which.settled
-            earlier = len(before.modules[ID].bells.get(seat, ())) if same_turn(before, after) else 0
+            earlier = len(before.modules[ID].bells.get(seat, ())) if look and same_turn(before, after) else 0
         mine = None
         for i in look:
             bell = cards[i]

@@ -41,8 +41,9 @@ def key(state: State) -> Key:
     return state.modules.get(ID)
 
 
-def with_key(state: State, holder: str | None) -> State:
-    return evolve(state, modules={**state.modules, ID: Key(holder)})
+def with_key(state: State, holder: str | None, **changes: Any) -> State:
+    """The key with ``holder``, and ``changes`` to the state in the same step."""
+    return evolve(state, modules={**state.modules, ID: Key(holder)}, **changes)
 
 
 class ClockwiseOrder:
@@ -101,8 +102,7 @@ def check_take_key(state: State, move: Move) -> None:
 def apply_take_key(state: State, move: Move, out: Outcome) -> State:
     seat = move["seat"]
     spec = data()["key_action"]
-    state = with_key(state, seat)
-    state = evolve(state, turn=evolve(state.turn, main="key", acted=True))
+    state = with_key(state, seat, turn=evolve(state.turn, main="key", acted=True))
     out.append({"fact": "key_taken", "seat": seat, "number": state.turn.number})
     following = clockwise_from(state.players, seat)[1:]
     for other, krones in zip(following, data()["compensation"]["following"]):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Sequence, TypeVar
 
 from domain.grand_austria.catalog import Guest, Hotel
+from domain.grand_austria.memo import by_identity
 from domain.grand_austria.state import EMPTY, Player, State
 from domain.words import N_
 
@@ -21,9 +22,15 @@ def in_hand_order(items: Sequence[T], hand: str) -> list[T]:
     return list(items) if hand == "right" else list(reversed(items))
 
 
+@by_identity
+def room_colours(hotel: Hotel) -> tuple[str, ...]:
+    """Each room's colour by index (a seat's hotel board stays the same object all game)."""
+    return tuple(hotel.colour(r) for r in range(hotel.size))
+
+
 def empty_colours(hotel: Hotel, player: Player) -> set[str]:
     """The colours of the hotel's empty spaces."""
-    return {hotel.colour(r) for r, status in enumerate(player.rooms) if status == EMPTY}
+    return {colour for colour, status in zip(room_colours(hotel), player.rooms) if status == EMPTY}
 
 
 def fits(empty: set[str], guest: Guest) -> bool:

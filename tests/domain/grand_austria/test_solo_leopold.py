@@ -11,9 +11,10 @@ from solo_table import (DEALT, SETUP, carry_out, draw, opponent_to_move, solo, s
                         with_queue)
 
 from domain.grand_austria import GAME
-from domain.grand_austria.solo.bot import bot_room, select_die, select_guest
+from domain.grand_austria.solo.bot import bot_room, empty_colours, select_die, select_guest
 from domain.grand_austria.solo.deck import decks, filtered
 from domain.grand_austria.solo.variant import BOT, bot
+from domain.grand_austria.solo.variant.turn import any_left, deck_left
 from domain.grand_austria.state import OCCUPIED
 from domain.immutable import evolve
 from domain.rules import RuleViolation
@@ -212,6 +213,27 @@ def test_instruction_cards_belong_to_the_deck_and_are_drawn_once():
     with pytest.raises(RuleViolation) as refused:
         play(state, {"type": "draw_instruction", "card": 197})
     assert refused.value.code == "already_drawn"
+
+
+def test_a_deck_drawn_to_the_end_starts_again():
+    """Whether a card is left is asked without listing them: the same answer as the list."""
+    state = solo_ready()
+    deck = list(decks()[bot(state).deck])
+    for drawn in ((), tuple(deck[:1]), tuple(deck[1:]), tuple(deck[:-1]), tuple(deck)):
+        at = evolve(state, modules={**state.modules, "solo": evolve(bot(state), drawn=drawn)})
+        assert any_left(at) == bool(deck_left(at)) == (len(drawn) < len(deck))
+    done = evolve(state, modules={**state.modules, "solo": evolve(bot(state), drawn=tuple(deck))})
+    after, _ = play(done, {"type": "draw_instruction", "card": deck[0]})
+    assert bot(after).drawn == (deck[0],)
+
+
+def test_the_empty_rooms_colours_are_those_of_the_opponents_board():
+    state = solo_ready()
+    hotel, player = state.hotel_of(BOT), state.player(BOT)
+    for occupied in ((), (0,), tuple(range(0, hotel.size, 2)), tuple(range(1, hotel.size))):
+        rooms = tuple(OCCUPIED if r in occupied else status for r, status in enumerate(player.rooms))
+        expected = {hotel.colour(r) for r in range(hotel.size) if r not in occupied}
+        assert empty_colours(hotel, evolve(player, rooms=rooms)) == expected
 
 
 def test_every_step_is_a_fact_in_words():

@@ -202,8 +202,8 @@ def sushi_surcharge(state: State, seat: str, position: int) -> tuple[int, str] |
 
 def sushi_watch(before: State, state: State, out: Outcome) -> State:
     entrance = bot(state).entrance
-    if entrance is None:
-        return state
+    if entrance is None or entrance.id != entrances.SUSHI:
+        return state        # (only Sushi Resort moves anything after a move)
     state, entrance = entrances.sushi_moves(state, entrance, BOT, name(state), out)
     return with_bot(state, entrance=entrance)
 

@@ -43,13 +43,14 @@ def bordered(symbol: Symbol) -> str:
 def solo_view(state: State, seat: str | None, full: bool) -> dict[str, Any]:
     b = bot(state)
     last = decks()[b.deck][b.drawn[-1]] if b.drawn else None
+    left = deck_left(state)
     return {"solo": {
         "opponent": name(state), "seat": BOT, "deck": b.deck, "difficulty": b.level,
         "card": None if last is None else {"number": last.number, "hand": last.hand,
                                            "symbols": [s.words() for s in last.symbols]},
-        "drawn": list(b.drawn), "deck_left": len(deck_left(state)),
+        "drawn": list(b.drawn), "deck_left": len(left),
         "cards_left": [{"number": n, "hand": c.hand, "symbols": [bordered(s) for s in c.symbols]}
-                       for n, c in decks()[b.deck].items() if n in deck_left(state)],
+                       for n, c in decks()[b.deck].items() if n in left],
         "last_turn": list(b.said),
         "carrying_out": None if b.steps is None else [s.words() for s in b.steps],
         "objectives": [{"objective": n, "progress": ("none", "III", "II", "claimed")[p]}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Iterator
 
 
 from domain.grand_austria.cafe import taken_from_queue
@@ -44,9 +44,18 @@ def opponent_turn(state: State) -> Expected | None:
     return None
 
 
-def deck_left(state: State) -> list[int]:
+def _undrawn(state: State) -> Iterator[int]:
     b = bot(state)
-    return [n for n in decks()[b.deck] if n not in b.drawn]
+    return (n for n in decks()[b.deck] if n not in b.drawn)
+
+
+def deck_left(state: State) -> list[int]:
+    return list(_undrawn(state))
+
+
+def any_left(state: State) -> bool:
+    """Whether the deck holds a card not yet drawn (without listing them)."""
+    return next(_undrawn(state), None) is not None
 
 
 def check_draw_instruction(state: State, move: Move) -> None:
@@ -56,7 +65,7 @@ def check_draw_instruction(state: State, move: Move) -> None:
     if number not in cards:
         raise violation("not_in_deck", N_("Card {number} is not in {who}'s instruction deck (#{first}-#{last})."),
                         R_SOLO, number=number, who=who, first=first, last=last)
-    if number in b.drawn and deck_left(state):
+    if number in b.drawn and any_left(state):
         raise violation("already_drawn", N_("Instruction card {number} was drawn already this game."), R_SOLO,
                         number=number)
 
@@ -64,7 +73,7 @@ def check_draw_instruction(state: State, move: Move) -> None:
 def apply_draw_instruction(state: State, move: Move, out: Outcome) -> State:
     b = bot(state)
     card = decks()[b.deck][move["card"]]
-    drawn = b.drawn if deck_left(state) else ()      # never happens: 14 turns at most of 20 cards
+    drawn = b.drawn if any_left(state) else ()      # never happens: 14 turns at most of 20 cards
     steps, words = instruction(b.deck, card.number, b.level, BALLROOMS in state.config.modules,
                                CELEBRITIES in state.config.modules)
     fact(out, "instruction_drawn", said(N_("{who} draws instruction card {number}: {steps} (ties: hand pointing {hand}, "
