@@ -200,6 +200,13 @@ def check_take_die(state: State, move: Move) -> None:
         raise violation("cannot_pay", N_("This costs {cost} krones (boost and/or action 6); you have {krones}."), R_TURN, cost=cost, krones=player.krones)
 
 
+def main_decision(state: State, seat: str, value: int, strength: int, die_triggers: list[dict]) -> Pending:
+    """The decision the die's main action asks for (die 6: which action it imitates)."""
+    if value == 6:
+        return Pending(seat, "imitate", n=strength, why=N_("action 6"))
+    return main_action(state, seat, value, strength, sum(t.get("hire_discount", 0) for t in die_triggers))
+
+
 def apply_take_die(state: State, move: Move, out: Outcome) -> State:
     state = arranged(state, move)
     seat, value, boost = move["seat"], move["value"], bool(move.get("boost"))
@@ -210,8 +217,13 @@ def apply_take_die(state: State, move: Move, out: Outcome) -> State:
     extra = waiting(state) is not None
     turn = state.turn
     prices = [(n, why) for n, why in die_prices(state, seat, value, colour) if why != "action 6"]
+    die_rules = parts(state).die_rules
+    rest = state.pending[1:] if extra else state.pending
+    # With no staff triggered by the die nor a module's rule for it, only payments come between
+    # taking it and its decision: the decision goes in with the die, in the same copy.
+    alone = not die_triggers and not die_rules
     state = evolve(state, dice=put(state.dice, value - 1, without(state.dice[value - 1], colour)),
-                   pending=state.pending[1:] if extra else state.pending,
+                   pending=(main_decision(state, seat, value, strength, die_triggers),) + rest if alone else rest,
                    turn=evolve(turn, die=turn.die if extra else value, main=turn.main if extra else "die",
                                acted=True, boosted=turn.boosted or boost))
     out.append({"fact": "die_taken", "seat": seat, "value": value, "strength": strength, "boost": boost,
@@ -221,15 +233,13 @@ def apply_take_die(state: State, move: Move, out: Outcome) -> State:
         state = pay(state, seat, state.config.boost_cost, N_("boost"), out)
     for n, why in prices:        # a module's price (module 2's coloured die), before what the die brings
         state = pay(state, seat, n, why, out)
-    for rule in parts(state).die_rules:
+    for rule in die_rules:
         state = rule.taken(state, seat, value, colour, out)
-    if value == 6:
-        if not any(t.get("no_fee") for t in die_triggers):
-            state = pay(state, seat, state.config.imitate_cost, N_("action 6"), out)
-        main = [Pending(seat, "imitate", n=strength, why=N_("action 6"))]
-    else:
-        bonus = sum(t.get("hire_discount", 0) for t in die_triggers)
-        main = [main_action(state, seat, value, strength, bonus)]
+    if value == 6 and not any(t.get("no_fee") for t in die_triggers):
+        state = pay(state, seat, state.config.imitate_cost, N_("action 6"), out)
+    if alone:
+        return state if extra else run_hooks(state, "main_step", seat, value, out)
+    main = [main_decision(state, seat, value, strength, die_triggers)]
     if value == 4 and any(t.get("funds_both") for t in die_triggers):
         state = gain_krones(state, seat, strength, N_("action 4 (staff: krones and Emperor steps)"), out)
         state = advance_emperor(state, seat, strength, N_("action 4 (staff: krones and Emperor steps)"), out)

@@ -79,7 +79,9 @@ def triggers(state: State, seat: str, on: str) -> list[dict]:
     """The seat's triggers of this kind, from every trigger source in play."""
     found: list[dict] = []
     for source in parts(state).triggers:
-        found += source(state, seat).get(on, ())
+        group = source(state, seat).get(on)
+        if group:
+            found += group
     return found
 
 
@@ -304,6 +306,8 @@ def apply_effects(state: State, seat: str, effects: Sequence[Mapping[str, Any]],
     for e in effects:
         EFFECTS[e["kind"]](doing, e)
     state = doing.state
+    if not doing.new:
+        return state
     pending = tuple(doing.new) + state.pending if front else state.pending + tuple(doing.new)
     return evolve(state, pending=pending)
 

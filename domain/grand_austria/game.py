@@ -22,7 +22,7 @@ from domain.grand_austria.catalog import CARD_FILES, EFFECT_FIELDS, CatalogError
 from domain.grand_austria.config import CURRENT_VERSION, VERSIONS, base_config
 from domain.grand_austria.effects import check_kind_in_game
 from domain.grand_austria.house import check_bounds
-from domain.grand_austria.parts import MODULES, MoveRule, in_play, parts, parts_for
+from domain.grand_austria.parts import MODULES, MoveRule, Parts, in_play, parts, parts_for
 from domain.grand_austria.registry import options_schema, setup_schema
 from domain.grand_austria.refusals import R_FINAL, R_SETUP, R_TURN, violation, waiting
 from domain.grand_austria.scoring import winners
@@ -233,7 +233,7 @@ class GrandAustriaHotel(Game):
     def _applied(self, state: State, move: Move, settling: pending.Settling | None) -> tuple[State, Outcome]:
         out: Outcome = []
         played = parts(state)     # (one configuration for the whole game: the same parts after the move)
-        after = self._advance(played.moves[move["type"]].apply(state, move, out), out, settling)
+        after = self._advance(played.moves[move["type"]].apply(state, move, out), out, settling, played)
         for watch in played.watchers:
             after = watch(state, after, out)
         return after, out
@@ -241,9 +241,13 @@ class GrandAustriaHotel(Game):
     def _apply_move(self, state: State, move: Move, out: Outcome) -> State:
         return parts(state).moves[move["type"]].apply(state, move, out)
 
-    def _advance(self, state: State, out: Outcome, settling: pending.Settling | None = None) -> State:
+    def _advance(self, state: State, out: Outcome, settling: pending.Settling | None = None,
+                 played: Parts | None = None) -> State:
         """What happens by itself: choices without a choice, the setup phases
-        one after the other, the next turn, the round-end steps."""
+        one after the other, the next turn, the round-end steps (``played``:
+        the game's parts, when the caller has them)."""
+        if played is None:
+            played = parts(state)
         while True:
             if state.pending:
                 state = pending.settle(state, out, self._option_allowed, self._apply_move, settling)
@@ -252,6 +256,8 @@ class GrandAustriaHotel(Game):
             # (the turns first: they are most moves, and need no look at the setup phases)
             if state.phase == TURNS:
                 if state.turn is not None:
+                    if not played.advance:
+                        return state    # (no module plays steps of a turn by itself)
                     moved = turns.by_itself(state, out)
                     if moved is state:
                         return state
@@ -261,7 +267,7 @@ class GrandAustriaHotel(Game):
             elif state.phase == ROUND_END:
                 state = rounds.run_round_end(state, out)
             else:
-                chain = [p for p in parts(state).setup_phases if p.active(state.config)]
+                chain = [p for p in played.setup_phases if p.active(state.config)]
                 names = [p.name for p in chain]
                 if state.phase in names:
                     here = chain[names.index(state.phase)]

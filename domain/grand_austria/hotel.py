@@ -108,8 +108,8 @@ ROOM_NAMED = {"prepare_room": EMPTY, "occupy_room": PREPARED}
 
 def prepare_candidates(state: State, p: Pending) -> Iterator[Move]:
     """The rooms a step may prepare, one at a time: those ``can_prepare``
-    allows (settling the step looks at the first; each refused candidate
-    would cost a refusal)."""
+    allows, as ``check_prepare_room`` does (settling the step looks at the
+    first, unchecked; each refused candidate would cost a refusal)."""
     hotel = state.hotel_of(p.seat)
     return ({"type": "prepare_room", "seat": p.seat, "room": hotel.name_of(room)}
             for room in range(hotel.size) if can_prepare(state, p.seat, room, p) is None)

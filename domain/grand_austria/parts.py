@@ -37,6 +37,9 @@ class PendingKind:
     listable: Callable[[State, Pending], bool] | None = None
     """Whether ``legal_moves`` may list the candidates (None: always). A
     choice too large to list is entered as the move's own fields and checked."""
+    checked: bool = False
+    """Whether the candidates are only moves the step's move rule allows
+    (``check`` accepts each one): settling the step takes them as they come."""
 
 
 @dataclass(frozen=True)

@@ -33,11 +33,11 @@ PENDING: dict[str, PendingKind] = {
     "any_items": PendingKind("choose_items", dice.items_candidates, listable=dice.items_listable),
     "any_item": PendingKind("choose_items", dice.items_candidates, listable=dice.items_listable),
     "dish_or_drink": PendingKind("choose_items", dice.items_candidates, listable=dice.items_listable),
-    "funds": PendingKind("split_funds", dice.funds_candidates),
-    "imitate": PendingKind("choose_action", dice.imitate_candidates),
+    "funds": PendingKind("split_funds", dice.funds_candidates, checked=True),
+    "imitate": PendingKind("choose_action", dice.imitate_candidates, checked=True),
     "extra_action": PendingKind("take_die", dice.extra_action_candidates, optional=True),
-    "rooms": PendingKind("prepare_room", hotel.prepare_candidates, optional=True),
-    "prepare_occupy": PendingKind("prepare_room", hotel.prepare_candidates, optional=True),
+    "rooms": PendingKind("prepare_room", hotel.prepare_candidates, optional=True, checked=True),
+    "prepare_occupy": PendingKind("prepare_room", hotel.prepare_candidates, optional=True, checked=True),
     "occupy": PendingKind("occupy_room", _rooms("occupy_room"), optional=True),
     "remove_room": PendingKind("remove_room", _removals),
     "hire": PendingKind("hire", staff.hire_candidates, optional=True),
@@ -139,7 +139,8 @@ def settle(state: State, out: Outcome, is_legal: Callable[[State, Move], bool],
             break
         # Whether there is a choice needs at most two legal options (one for an
         # optional step, which never resolves by itself): no need to check them all.
-        legal = (m for m in kind.candidates(state, p) if is_legal(state, m))
+        legal = kind.candidates(state, p) if kind.checked else \
+            (m for m in kind.candidates(state, p) if is_legal(state, m))
         options = list(islice(legal, 1 if kind.optional else 2))
         made = options[0] if len(options) == 1 and not kind.optional else None
         decision = LAPSED if not options else WAITS if made is None else MADE
