@@ -24,11 +24,13 @@ import hashlib
 from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
+from itertools import accumulate
+from operator import sub
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Callable, Iterable, Iterator
 
-from cachetools import LRUCache
+from cachetools import Cache, LRUCache
 
 from domain.checkpoints import replayed
 from domain.record import GENESIS, SERVICE, GameRecord, hash_of
@@ -84,6 +86,12 @@ class Answer:
     taken_back: list[int] = field(default_factory=list)   # an undo's moves, the last first
     request: Any = None        # what was asked (the move, the comment): a retry must ask the same
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Written down (a checkpoint keeps the newest answers) as its fields
+        # in order, not as a dictionary of them; one written before as a
+        # dictionary reads back as it always did.
+        return Answer, (self.kind, self.version, self.index, self.outcome, self.auto, self.taken_back, self.request)
+
 
 @dataclass
 class Problem:
@@ -95,10 +103,50 @@ class Problem:
     move_index: int | None = None
 
 
+def narrowed(index: array) -> Any:
+    """A 64-bit index written down small (a checkpoint pickles and
+    compresses fewer bytes): as its first number and the steps from each
+    number to the next in one byte each where every step fits (the indexes
+    grow by small steps), else in 32 bits where every number fits, else as
+    it is. ``widened`` reads each of them, and the index as it is."""
+    if index:
+        try:
+            return index[0], array("b", map(sub, index[1:], index[:-1]))
+        except OverflowError:
+            pass
+    try:
+        return array("i", index)
+    except OverflowError:
+        return index
+
+
+def widened(saved: Any) -> array:
+    """The 64-bit index ``narrowed`` wrote down."""
+    if isinstance(saved, tuple):
+        first, steps = saved
+        return array("q", accumulate(steps, initial=first))
+    return saved if saved.typecode == "q" else array("q", saved)
+
+
 def request_key(request_id: str) -> int:
     """A request id as 64 bits: kept for every request of a game, so a new
     key is known to be new without reading the store."""
     return int.from_bytes(hashlib.blake2b(request_id.encode(), digest_size=8).digest(), "big", signed=True)
+
+
+def used_items(cache: LRUCache) -> list[tuple[Any, Any]]:
+    """A cache's items, the least recently used first: what a checkpoint
+    writes down of it (``refilled`` takes it up again, in the same order),
+    rather than the cache's own dictionaries, use order and sizes."""
+    order = cache._LRUCache__order        # cachetools keeps the use order only there
+    return [(key, Cache.__getitem__(cache, key)) for key in order]
+
+
+def refilled(cache: LRUCache, items: Iterable[tuple[Any, Any]]) -> LRUCache:
+    """``cache`` holding ``items`` (``used_items``), the last the most recently used."""
+    for key, value in items:
+        LRUCache.__setitem__(cache, key, value)
+    return cache
 
 
 class Kept(LRUCache):
@@ -116,6 +164,17 @@ class Kept(LRUCache):
 
     def __getstate__(self) -> dict[str, Any]:
         return {**self.__dict__, "load": None}       # ``load`` belongs to the process
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Written down as its size and items (``load`` belongs to the
+        # process). A checkpoint written before holds the cache's own state,
+        # which unpickling still puts back through ``__getstate__``'s dictionary.
+        return kept_again, (self.maxsize, used_items(self))
+
+
+def kept_again(size: int, items: list[tuple[Any, Any]]) -> Kept:
+    """A ``Kept`` written down by ``Kept.__reduce__``, its ``load`` to be given again."""
+    return refilled(Kept(size, None), items)  # type: ignore[arg-type]
 
 
 class Answers:
@@ -170,10 +229,13 @@ class Answers:
         return self.kept[request_id]
 
     def __getstate__(self) -> dict[str, Any]:
-        return {"size": self.size, "kept": self.kept, "seen": self.seen}
+        return {"size": self.size, "kept": used_items(self.kept), "seen": self.seen}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state, load=None)
+        kept = state["kept"]
+        if not isinstance(kept, LRUCache):      # written as its items (a checkpoint written before: the cache)
+            kept = refilled(LRUCache(maxsize=state["size"]), kept)
+        self.__dict__.update(state, kept=kept, load=None)
 
 
 # -- what each event does to the answers and to its move's log entry -------------------
@@ -316,6 +378,8 @@ class GameHistory:
     # -- a history written down and taken up again ------------------------------------
     SAVED = ("effective", "effective_since", "touched_versions", "touched_numbers", "recorded", "state_version",
              "tokens", "revealed", "last_at", "answers")
+    INDEXES = ("effective", "effective_since", "touched_versions", "touched_numbers", "recorded")
+    """The compact indexes among ``SAVED``: 64-bit arrays in memory, written down small (``narrowed``)."""
 
     def checkpoint(self) -> dict[str, Any]:
         """Everything this history holds, as plain data (a stored history's;
@@ -323,7 +387,8 @@ class GameHistory:
         states = self.states
         return {"record": self.record, "moves": self.table.moves, "base": states.base,
                 "checkpoints": states.checkpoints, "since_base": states.moves,
-                **{name: getattr(self, name) for name in self.SAVED}}
+                **{name: getattr(self, name) for name in self.SAVED},
+                **{name: narrowed(getattr(self, name)) for name in self.INDEXES}}
 
     @classmethod
     def restored(cls, started: Any, saved: dict[str, Any], read: Reader,
@@ -332,6 +397,8 @@ class GameHistory:
         hist = cls(started, read=read, checkpoint_at=checkpoint_at)
         for name in cls.SAVED:
             setattr(hist, name, saved[name])
+        for name in cls.INDEXES:
+            setattr(hist, name, widened(saved[name]))
         hist.answers.load = hist._stored_answer
         hist.table.record = saved["record"]
         hist.table.moves = saved["moves"]
