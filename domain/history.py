@@ -24,8 +24,6 @@ import hashlib
 from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
-from itertools import accumulate
-from operator import sub
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Callable, Iterable, Iterator
@@ -52,6 +50,11 @@ KEPT_ENTRIES = 16
 """Log entries kept in memory (the newest: the answer's auto moves, undo's last move)."""
 KEPT_MOVES = 16
 """Recorded moves kept in memory (the newest: a redo's move)."""
+INDEX = "i"
+"""The type of a history's compact indexes (``GameHistory.INDEXES``: versions
+and move numbers), 32-bit numbers: a game's record stays far below 2^31
+events, and a head checkpoint pickles and compresses half the bytes 64-bit
+ones took (the pickle an index is written as holds its bytes as they are)."""
 
 
 @dataclass
@@ -101,31 +104,6 @@ class Problem:
     version: int
     message: str
     move_index: int | None = None
-
-
-def narrowed(index: array) -> Any:
-    """A 64-bit index written down small (a checkpoint pickles and
-    compresses fewer bytes): as its first number and the steps from each
-    number to the next in one byte each where every step fits (the indexes
-    grow by small steps), else in 32 bits where every number fits, else as
-    it is. ``widened`` reads each of them, and the index as it is."""
-    if index:
-        try:
-            return index[0], array("b", map(sub, index[1:], index[:-1]))
-        except OverflowError:
-            pass
-    try:
-        return array("i", index)
-    except OverflowError:
-        return index
-
-
-def widened(saved: Any) -> array:
-    """The 64-bit index ``narrowed`` wrote down."""
-    if isinstance(saved, tuple):
-        first, steps = saved
-        return array("q", accumulate(steps, initial=first))
-    return saved if saved.typecode == "q" else array("q", saved)
 
 
 def request_key(request_id: str) -> int:
@@ -339,16 +317,16 @@ class GameHistory:
             self._kept_entries: LRUCache = LRUCache(maxsize=KEPT_ENTRIES)
             self.answers = Answers(self._stored_answer)
         self.game: Game = self.table.game
-        self.effective = array("q")
+        self.effective = array(INDEX)
         # What changed when, for readers that already hold the game up to a
         # version (``?since=V``): the version at which each effective move
         # became effective (ascending, as moves only come and go at the end),
         # every (version, move number) that recorded, undid, redid or
         # commented on a move, and the version of the last change of state;
         # and the version of each move's MoveRecorded event.
-        self.effective_since = array("q")
-        self.touched_versions, self.touched_numbers = array("q"), array("q")
-        self.recorded = array("q")
+        self.effective_since = array(INDEX)
+        self.touched_versions, self.touched_numbers = array(INDEX), array(INDEX)
+        self.recorded = array(INDEX)
         self.state_version = 0
         self.callers: dict[str, Any] = {}   # the service's: each token of this game already checked, and whose it is
         self.tokens: dict[str, str] = dict(started.tokens)   # each role's token hash now (seat links change)
@@ -379,7 +357,7 @@ class GameHistory:
     SAVED = ("effective", "effective_since", "touched_versions", "touched_numbers", "recorded", "state_version",
              "tokens", "revealed", "last_at", "answers")
     INDEXES = ("effective", "effective_since", "touched_versions", "touched_numbers", "recorded")
-    """The compact indexes among ``SAVED``: 64-bit arrays in memory, written down small (``narrowed``)."""
+    """The compact indexes among ``SAVED`` (arrays of ``INDEX``)."""
 
     def checkpoint(self) -> dict[str, Any]:
         """Everything this history holds, as plain data (a stored history's;
@@ -387,8 +365,7 @@ class GameHistory:
         states = self.states
         return {"record": self.record, "moves": self.table.moves, "base": states.base,
                 "checkpoints": states.checkpoints, "since_base": states.moves,
-                **{name: getattr(self, name) for name in self.SAVED},
-                **{name: narrowed(getattr(self, name)) for name in self.INDEXES}}
+                **{name: getattr(self, name) for name in self.SAVED}}
 
     @classmethod
     def restored(cls, started: Any, saved: dict[str, Any], read: Reader,
@@ -398,7 +375,8 @@ class GameHistory:
         for name in cls.SAVED:
             setattr(hist, name, saved[name])
         for name in cls.INDEXES:
-            setattr(hist, name, widened(saved[name]))
+            if saved[name].typecode != INDEX:         # written before as 64-bit numbers
+                setattr(hist, name, array(INDEX, saved[name]))
         hist.answers.load = hist._stored_answer
         hist.table.record = saved["record"]
         hist.table.moves = saved["moves"]

@@ -13,13 +13,14 @@ import io
 import pickle
 import random
 import zlib
+from array import array
 
 import pytest
 from cachetools import LRUCache
 
 from domain.rules import random_move
 from domain.willi import GAME as WILLI
-from domain.history import Answer, Answers, GameHistory, Kept, widened
+from domain.history import INDEX, Answer, Answers, GameHistory, Kept
 from service.store import snapshots as stored
 from service.app.games import Games
 from service.store.keys import ephemeral_keyring
@@ -243,7 +244,7 @@ def test_checkpoints_stored_compressed_as_before_still_load(store, keyring):
 
 class AsBefore(pickle.Pickler):
     """Pickles a head checkpoint's content as tablelog wrote it before its
-    indexes were narrowed and its caches written as their items: each cache
+    indexes were 32-bit numbers and its caches written as their items: each cache
     whole (its dictionaries and use order), each answer as a dictionary, as
     the default pickling gives."""
 
@@ -257,7 +258,7 @@ class AsBefore(pickle.Pickler):
         return NotImplemented
 
 
-def test_a_head_checkpoint_written_before_its_indexes_were_narrowed_still_loads(store, keyring):
+def test_a_head_checkpoint_written_with_64_bit_indexes_and_whole_caches_still_loads(store, keyring):
     """A head checkpoint is written with its indexes in 32 bits and its
     caches as their items; one written before (64-bit indexes, whole caches)
     takes the game up the same way, with the same answers kept."""
@@ -266,9 +267,9 @@ def test_a_head_checkpoint_written_before_its_indexes_were_narrowed_still_loads(
     uid = Games.parse_id(gid)
     head = list(store.snapshots.get(stored.checkpoint_id(uid), desc=True, limit=1))[0]
     saved = stored.read_content(head.content)
-    assert all(isinstance(saved[name], tuple) for name in GameHistory.INDEXES)      # narrowed to steps
+    assert all(saved[name].typecode == INDEX for name in GameHistory.INDEXES)
     assert isinstance(saved["answers"].kept, LRUCache) and isinstance(saved["moves"], Kept)
-    old = {**saved, **{name: widened(saved[name]) for name in GameHistory.INDEXES}}
+    old = {**saved, **{name: array("q", saved[name]) for name in GameHistory.INDEXES}}
     data = io.BytesIO()
     AsBefore(data, pickle.HIGHEST_PROTOCOL).dump(old)
     assert len(data.getvalue()) > len(pickle.dumps(saved, pickle.HIGHEST_PROTOCOL))
@@ -277,7 +278,7 @@ def test_a_head_checkpoint_written_before_its_indexes_were_narrowed_still_loads(
     games, counted = fresh(store, keyring)
     hist = games.history(gid)
     assert counted.events <= stored.HEAD_EVERY          # taken up from the checkpoint written before
-    assert all(getattr(hist, name).typecode == "q" and getattr(hist, name) == getattr(as_written, name)
+    assert all(getattr(hist, name).typecode == INDEX and getattr(hist, name) == getattr(as_written, name)
                for name in GameHistory.INDEXES)
     assert hist.state == as_written.state == replayed(store, gid).state
     assert list(hist.answers.kept.items()) == list(as_written.answers.kept.items())
