@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Callable, Iterable, Iterator
 
-from cachetools import Cache, LRUCache
+from cachetools import LRUCache
 
 from domain.checkpoints import replayed
 from domain.record import GENESIS, SERVICE, GameRecord, hash_of
@@ -112,21 +112,6 @@ def request_key(request_id: str) -> int:
     return int.from_bytes(hashlib.blake2b(request_id.encode(), digest_size=8).digest(), "big", signed=True)
 
 
-def used_items(cache: LRUCache) -> list[tuple[Any, Any]]:
-    """A cache's items, the least recently used first: what a checkpoint
-    writes down of it (``refilled`` takes it up again, in the same order),
-    rather than the cache's own dictionaries, use order and sizes."""
-    order = cache._LRUCache__order        # cachetools keeps the use order only there
-    return [(key, Cache.__getitem__(cache, key)) for key in order]
-
-
-def refilled(cache: LRUCache, items: Iterable[tuple[Any, Any]]) -> LRUCache:
-    """``cache`` holding ``items`` (``used_items``), the last the most recently used."""
-    for key, value in items:
-        LRUCache.__setitem__(cache, key, value)
-    return cache
-
-
 class Kept(LRUCache):
     """The ``size`` most recently used items of a map; a missing key is asked
     of ``load`` (KeyError when there is none) and kept."""
@@ -142,17 +127,6 @@ class Kept(LRUCache):
 
     def __getstate__(self) -> dict[str, Any]:
         return {**self.__dict__, "load": None}       # ``load`` belongs to the process
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # Written down as its size and items (``load`` belongs to the
-        # process). A checkpoint written before holds the cache's own state,
-        # which unpickling still puts back through ``__getstate__``'s dictionary.
-        return kept_again, (self.maxsize, used_items(self))
-
-
-def kept_again(size: int, items: list[tuple[Any, Any]]) -> Kept:
-    """A ``Kept`` written down by ``Kept.__reduce__``, its ``load`` to be given again."""
-    return refilled(Kept(size, None), items)  # type: ignore[arg-type]
 
 
 class Answers:
@@ -207,13 +181,10 @@ class Answers:
         return self.kept[request_id]
 
     def __getstate__(self) -> dict[str, Any]:
-        return {"size": self.size, "kept": used_items(self.kept), "seen": self.seen}
+        return {"size": self.size, "kept": self.kept, "seen": self.seen}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        kept = state["kept"]
-        if not isinstance(kept, LRUCache):      # written as its items (a checkpoint written before: the cache)
-            kept = refilled(LRUCache(maxsize=state["size"]), kept)
-        self.__dict__.update(state, kept=kept, load=None)
+        self.__dict__.update(state, load=None)
 
 
 # -- what each event does to the answers and to its move's log entry -------------------

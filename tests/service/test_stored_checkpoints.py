@@ -20,7 +20,7 @@ from cachetools import LRUCache
 
 from domain.rules import random_move
 from domain.willi import GAME as WILLI
-from domain.history import INDEX, Answer, Answers, GameHistory, Kept
+from domain.history import INDEX, Answer, GameHistory, Kept
 from service.store import snapshots as stored
 from service.app.games import Games
 from service.store.keys import ephemeral_keyring
@@ -244,24 +244,19 @@ def test_checkpoints_stored_compressed_as_before_still_load(store, keyring):
 
 class AsBefore(pickle.Pickler):
     """Pickles a head checkpoint's content as tablelog wrote it before its
-    indexes were 32-bit numbers and its caches written as their items: each cache
-    whole (its dictionaries and use order), each answer as a dictionary, as
+    answers were written as their fields: each answer as a dictionary, as
     the default pickling gives."""
 
     def reducer_override(self, obj):
-        if isinstance(obj, Kept):
-            return copyreg.__newobj__, (Kept,), obj.__getstate__()
         if isinstance(obj, Answer):
             return copyreg.__newobj__, (Answer,), dict(vars(obj))
-        if isinstance(obj, Answers):
-            return copyreg.__newobj__, (Answers,), {"size": obj.size, "kept": obj.kept, "seen": obj.seen}
         return NotImplemented
 
 
-def test_a_head_checkpoint_written_with_64_bit_indexes_and_whole_caches_still_loads(store, keyring):
+def test_a_head_checkpoint_written_with_64_bit_indexes_and_answers_as_dictionaries_still_loads(store, keyring):
     """A head checkpoint is written with its indexes in 32 bits and its
-    caches as their items; one written before (64-bit indexes, whole caches)
-    takes the game up the same way, with the same answers kept."""
+    answers as their fields; one written before (64-bit indexes, answers as
+    dictionaries) takes the game up the same way, with the same answers kept."""
     answers: dict = {}
     gid, token = played(Games(store, keyring), 100, answers=answers)
     uid = Games.parse_id(gid)
