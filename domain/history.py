@@ -50,6 +50,11 @@ KEPT_ENTRIES = 16
 """Log entries kept in memory (the newest: the answer's auto moves, undo's last move)."""
 KEPT_MOVES = 16
 """Recorded moves kept in memory (the newest: a redo's move)."""
+INDEX = "i"
+"""The type of a history's compact indexes (``GameHistory.INDEXES``: versions
+and move numbers), 32-bit numbers: a game's record stays far below 2^31
+events, and a head checkpoint pickles and compresses half the bytes 64-bit
+ones took (the pickle an index is written as holds its bytes as they are)."""
 
 
 @dataclass
@@ -83,6 +88,12 @@ class Answer:
     auto: list[int] = field(default_factory=list)
     taken_back: list[int] = field(default_factory=list)   # an undo's moves, the last first
     request: Any = None        # what was asked (the move, the comment): a retry must ask the same
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Written down (a checkpoint keeps the newest answers) as its fields
+        # in order, not as a dictionary of them; one written before as a
+        # dictionary reads back as it always did.
+        return Answer, (self.kind, self.version, self.index, self.outcome, self.auto, self.taken_back, self.request)
 
 
 @dataclass
@@ -277,16 +288,16 @@ class GameHistory:
             self._kept_entries: LRUCache = LRUCache(maxsize=KEPT_ENTRIES)
             self.answers = Answers(self._stored_answer)
         self.game: Game = self.table.game
-        self.effective = array("q")
+        self.effective = array(INDEX)
         # What changed when, for readers that already hold the game up to a
         # version (``?since=V``): the version at which each effective move
         # became effective (ascending, as moves only come and go at the end),
         # every (version, move number) that recorded, undid, redid or
         # commented on a move, and the version of the last change of state;
         # and the version of each move's MoveRecorded event.
-        self.effective_since = array("q")
-        self.touched_versions, self.touched_numbers = array("q"), array("q")
-        self.recorded = array("q")
+        self.effective_since = array(INDEX)
+        self.touched_versions, self.touched_numbers = array(INDEX), array(INDEX)
+        self.recorded = array(INDEX)
         self.state_version = 0
         self.callers: dict[str, Any] = {}   # the service's: each token of this game already checked, and whose it is
         self.tokens: dict[str, str] = dict(started.tokens)   # each role's token hash now (seat links change)
@@ -316,6 +327,8 @@ class GameHistory:
     # -- a history written down and taken up again ------------------------------------
     SAVED = ("effective", "effective_since", "touched_versions", "touched_numbers", "recorded", "state_version",
              "tokens", "revealed", "last_at", "answers")
+    INDEXES = ("effective", "effective_since", "touched_versions", "touched_numbers", "recorded")
+    """The compact indexes among ``SAVED`` (arrays of ``INDEX``)."""
 
     def checkpoint(self) -> dict[str, Any]:
         """Everything this history holds, as plain data (a stored history's;
@@ -332,6 +345,9 @@ class GameHistory:
         hist = cls(started, read=read, checkpoint_at=checkpoint_at)
         for name in cls.SAVED:
             setattr(hist, name, saved[name])
+        for name in cls.INDEXES:
+            if saved[name].typecode != INDEX:         # written before as 64-bit numbers
+                setattr(hist, name, array(INDEX, saved[name]))
         hist.answers.load = hist._stored_answer
         hist.table.record = saved["record"]
         hist.table.moves = saved["moves"]

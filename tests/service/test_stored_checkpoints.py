@@ -7,16 +7,20 @@ full replay gives."""
 from __future__ import annotations
 
 import base64
+import copyreg
 import dataclasses
+import io
 import pickle
 import random
 import zlib
+from array import array
 
 import pytest
+from cachetools import LRUCache
 
 from domain.rules import random_move
 from domain.willi import GAME as WILLI
-from domain.history import GameHistory
+from domain.history import INDEX, Answer, GameHistory, Kept
 from service.store import snapshots as stored
 from service.app.games import Games
 from service.store.keys import ephemeral_keyring
@@ -236,3 +240,44 @@ def test_checkpoints_stored_compressed_as_before_still_load(store, keyring):
     hist = games.history(gid)
     assert counted.events <= stored.HEAD_EVERY          # taken up from the head checkpoint
     assert hist.state == full.state and hist.state_at(full.effective[19]) == full.states[20]
+
+
+class AsBefore(pickle.Pickler):
+    """Pickles a head checkpoint's content as tablelog wrote it before its
+    answers were written as their fields: each answer as a dictionary, as
+    the default pickling gives."""
+
+    def reducer_override(self, obj):
+        if isinstance(obj, Answer):
+            return copyreg.__newobj__, (Answer,), dict(vars(obj))
+        return NotImplemented
+
+
+def test_a_head_checkpoint_written_with_64_bit_indexes_and_answers_as_dictionaries_still_loads(store, keyring):
+    """A head checkpoint is written with its indexes in 32 bits and its
+    answers as their fields; one written before (64-bit indexes, answers as
+    dictionaries) takes the game up the same way, with the same answers kept."""
+    answers: dict = {}
+    gid, token = played(Games(store, keyring), 100, answers=answers)
+    uid = Games.parse_id(gid)
+    head = list(store.snapshots.get(stored.checkpoint_id(uid), desc=True, limit=1))[0]
+    saved = stored.read_content(head.content)
+    assert all(saved[name].typecode == INDEX for name in GameHistory.INDEXES)
+    assert isinstance(saved["answers"].kept, LRUCache) and isinstance(saved["moves"], Kept)
+    old = {**saved, **{name: array("q", saved[name]) for name in GameHistory.INDEXES}}
+    data = io.BytesIO()
+    AsBefore(data, pickle.HIGHEST_PROTOCOL).dump(old)
+    assert len(data.getvalue()) > len(pickle.dumps(saved, pickle.HIGHEST_PROTOCOL))
+    as_written = fresh(store, keyring)[0].history(gid)          # taken up from the checkpoint as written now
+    forged(store, keyring, gid, content=base64.b64encode(zlib.compress(data.getvalue(), 1)).decode())
+    games, counted = fresh(store, keyring)
+    hist = games.history(gid)
+    assert counted.events <= stored.HEAD_EVERY          # taken up from the checkpoint written before
+    assert all(getattr(hist, name).typecode == INDEX and getattr(hist, name) == getattr(as_written, name)
+               for name in GameHistory.INDEXES)
+    assert hist.state == as_written.state == replayed(store, gid).state
+    assert list(hist.answers.kept.items()) == list(as_written.answers.kept.items())
+    assert list(hist.table.moves.items()) == list(as_written.table.moves.items())
+    move, answer = answers["m99"]
+    assert games.record_move(gid, move, token, request_id="m99") == answer
+    assert counted.events <= stored.HEAD_EVERY          # the retry answered from the answers kept in it
