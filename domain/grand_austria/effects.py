@@ -121,12 +121,14 @@ def gained(state: State, seat: str, what: str, amount: int, why: str, out: Outco
     return state
 
 
-def score(state: State, seat: str, points: int, why: str, out: Outcome, bonus: bool = False) -> State:
+def score(state: State, seat: str, points: int, why: str, out: Outcome, bonus: bool = False, **also: Any) -> State:
+    """``also``: other changes to the seat's things, made in the same copy
+    before the triggers read it (made alone when there is nothing to score)."""
     if not points:
-        return state
+        return set_player(state, seat, evolve(state.player(seat), **also)) if also else state
     player = state.player(seat)
     out.append({"fact": "scored", "seat": seat, "points": points, "why": why})
-    state = set_player(state, seat, evolve(player, vp=player.vp + points))
+    state = set_player(state, seat, evolve(player, vp=player.vp + points, **also))
     return state if bonus else gained(state, seat, "vp", points, why, out)
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from types import MappingProxyType
+from typing import Any, Mapping
 
 from marshmallow import Schema, fields, validate
 
@@ -58,12 +59,17 @@ class Bot:
     entrance: SoloEntrance | None = None      # module 3: the opponent's solo entrance
 
 
+NO_CHANGES: Mapping[str, Any] = MappingProxyType({})
+
+
 def bot(state: State) -> Bot:
     return state.modules.get(ID)
 
 
-def with_bot(state: State, **changes: Any) -> State:
-    return evolve(state, modules={**state.modules, ID: evolve(bot(state), **changes)})
+def with_bot(state: State, also: Mapping[str, Any] = NO_CHANGES, /, **changes: Any) -> State:
+    """The opponent's things with ``changes`` (``also``: changes to the state
+    itself, made in the same copy)."""
+    return evolve(state, **also, modules={**state.modules, ID: evolve(bot(state), **changes)})
 
 
 def name(state: State) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
 
 from domain.grand_austria.cafe import taken_from_queue
@@ -21,7 +21,7 @@ from domain.immutable import evolve, put
 from domain.rules import TABLE, Expected, Move, MoveSchema, Outcome, whole_number
 from domain.grand_austria.solo.variant.hautel import sushi_watch
 from domain.grand_austria.solo.variant.setup import (BALLROOMS, BOT, CELEBRITIES, ID, R_SOLO, R_SOLO_SETUP, R_SOLO_TURN,
-                                                     bot, fact, name, with_bot)
+                                                     NO_CHANGES, bot, fact, name, with_bot)
 from domain.words import N_, ngettext, said
 
 
@@ -55,7 +55,8 @@ def deck_left(state: State) -> list[int]:
 
 def any_left(state: State) -> bool:
     """Whether the deck holds a card not yet drawn (without listing them)."""
-    return next(_undrawn(state), None) is not None
+    b = bot(state)
+    return not decks()[b.deck].keys() <= set(b.drawn)
 
 
 def check_draw_instruction(state: State, move: Move) -> None:
@@ -74,14 +75,13 @@ def apply_draw_instruction(state: State, move: Move, out: Outcome) -> State:
     b = bot(state)
     card = decks()[b.deck][move["card"]]
     drawn = b.drawn if any_left(state) else ()      # never happens: 14 turns at most of 20 cards
-    steps, words = instruction(b.deck, card.number, b.level, BALLROOMS in state.config.modules,
-                               CELEBRITIES in state.config.modules)
-    fact(out, "instruction_drawn", said(N_("{who} draws instruction card {number}: {steps} (ties: hand pointing {hand}, "
-                                           "{level} level)."), who=name(state), number=card.number,
-                                        steps=words, hand=card.hand, level=b.level),
-         card=card.number)
-    state = evolve(state, turn=evolve(state.turn, acted=True))
-    return with_bot(state, drawn=drawn + (card.number,), steps=steps, hand=card.hand, said=(out[-1]["text"],))
+    modules = state.config.modules
+    steps, words = instruction(b.deck, card.number, b.level, BALLROOMS in modules, CELEBRITIES in modules)
+    text = said(N_("{who} draws instruction card {number}: {steps} (ties: hand pointing {hand}, {level} level)."),
+                who=name(state), number=card.number, steps=words, hand=card.hand, level=b.level)
+    fact(out, "instruction_drawn", text, card=card.number)
+    return with_bot(state, {"turn": evolve(state.turn, acted=True)}, drawn=drawn + (card.number,), steps=steps,
+                    hand=card.hand, said=(text,))
 
 
 def run_step(state: State, out: Outcome) -> State:
@@ -95,7 +95,7 @@ def run_step(state: State, out: Outcome) -> State:
     b = bot(state)
     if b.steps is None:
         return state
-    steps, start = b.steps, len(out)
+    steps, start, ended = b.steps, len(out), NO_CHANGES
     while True:
         if b.entrance is not None and b.entrance.id == entrances.SUSHI:
             moved = sushi_watch(state, state, out)      # the queue refilled: a waiting cogwheel lands first
@@ -107,7 +107,7 @@ def run_step(state: State, out: Outcome) -> State:
                 continue
         if not steps:
             out.append({"fact": "turn_ended", "seat": BOT, "number": state.turn.number})
-            state = evolve(state, turn=None, used_numbers=state.used_numbers | {state.turn.number})
+            ended = {"turn": None, "used_numbers": state.used_numbers | {state.turn.number}}
             steps = None
             break
         symbol, steps = steps[0], steps[1:]
@@ -115,7 +115,7 @@ def run_step(state: State, out: Outcome) -> State:
         if _waits(state):
             break
         b = bot(state)
-    return told(state, out[start:], steps=steps)
+    return told(state, out[start:], ended, steps=steps)
 
 
 def _waits(state: State) -> bool:
@@ -125,13 +125,15 @@ def _waits(state: State) -> bool:
         or state.turn.seat != BOT
 
 
-def told(state: State, facts: Outcome, **changes: Any) -> State:
+def told(state: State, facts: Outcome, also: Mapping[str, Any] = NO_CHANGES, /, **changes: Any) -> State:
     """The opponent's steps in words, kept for the page until its next card
-    (with ``changes`` to the opponent's things)."""
+    (with ``changes`` to the opponent's things, ``also`` to the state's, in the same copy)."""
     said = tuple(f["text"] for f in facts if f.get("seat") == BOT and "text" in f)
     if said:
         changes["said"] = bot(state).said + said
-    return with_bot(state, **changes) if changes else state
+    if changes:
+        return with_bot(state, also, **changes)
+    return evolve(state, **also) if also else state
 
 
 def take_guest(state: State, symbol: Symbol, out: Outcome) -> State:
@@ -152,25 +154,28 @@ def take_guest(state: State, symbol: Symbol, out: Outcome) -> State:
                                    "nothing and gets no reward."), why=why, who=who, guest=guest.name,
                                 colour=guest.colour, vp=guest.vp, position=position + 1),
          guest=guest.name, position=position + 1)
-    state = set_player(state, BOT, evolve(player, guests=player.guests + (guest,)))
-    state = score(state, BOT, guest.vp, said(N_("guest {name}"), name=guest.name), out)
-    if bot(state).entrance is not None:
-        state, entrance = entrances.sushi_guest(state, bot(state).entrance, guest, BOT, who, out)
-        state = with_bot(state, entrance=entrance)
+    state = score(state, BOT, guest.vp, said(N_("guest {name}"), name=guest.name), out,
+                  guests=player.guests + (guest,))
+    before = bot(state).entrance
+    if before is not None:
+        state, entrance = entrances.sushi_guest(state, before, guest, BOT, who, out)
+        if entrance is not before:
+            state = with_bot(state, entrance=entrance)
     if symbol.dancer and bot(state).dancers_left:
         # "Elisabeth scores the victory points printed on the chosen guest card and places it in the discard pile"
         return send_dancer(state, symbol.dancer, said(N_("{guest} goes to the discard pile; "), guest=guest.name), out)
     room = bot_room(hotel, player, guest.colour)
-    state = set_player(state, BOT, evolve(state.player(BOT), rooms=put(player.rooms, room, OCCUPIED)))
+    where = hotel.name_of(room)
     fact(out, "bot_room", said(N_("{who} places an occupied {colour} room on {room}; {guest} goes to the discard pile."),
-                               who=who, colour=hotel.colour(room), room=hotel.name_of(room), guest=guest.name),
-         room=hotel.name_of(room))
+                               who=who, colour=hotel.colour(room), room=where, guest=guest.name),
+         room=where)
     entrance = bot(state).entrance
-    if entrance is not None and hotel.name_of(room) in entrance.rooms:
+    if entrance is not None and where in entrance.rooms:
         fact(out, "bot_sushi", said(N_("Sushi Resort: the cogwheel on {room} goes onto the leftmost guest of the queue "
-                                       "once it is refilled."), room=hotel.name_of(room)), room=hotel.name_of(room))
-        state = with_bot(state, entrance=entrances.sushi_room(entrance, hotel.name_of(room)))
-    return score(state, BOT, hotel.prepare_vp.get(room, 0), said(N_("room {hotel}"), hotel=hotel.name_of(room)), out)
+                                       "once it is refilled."), room=where), room=where)
+        state = with_bot(state, entrance=entrances.sushi_room(entrance, where))
+    return score(state, BOT, hotel.prepare_vp.get(room, 0), said(N_("room {hotel}"), hotel=where), out,
+                 rooms=put(player.rooms, room, OCCUPIED))
 
 
 def send_dancer(state: State, arrows: int, before: str, out: Outcome) -> State:
