@@ -18,7 +18,7 @@ declined card waits for the next event, or for its state to fail and return.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 from marshmallow import fields, validate
 
@@ -44,8 +44,8 @@ LARGE_ORDER = 3          # objective 182: guests who each ordered 3 or more item
 Event = Callable[[State, State, Outcome, str, Mapping[str, Any]], bool]
 
 
-def _facts(out: Outcome, kind: str, seat: str) -> list[dict]:
-    return [f for f in out if f["fact"] == kind and f.get("seat") == seat]
+def _facts(out: Outcome, kind: str, seat: str) -> Iterator[dict]:
+    return (f for f in out if f["fact"] == kind and f.get("seat") == seat)
 
 
 def _die(before: State, after: State, out: Outcome, seat: str, req: Mapping[str, Any]) -> bool:
@@ -68,7 +68,7 @@ def _rooms(kind: str) -> Event:
 
 
 def _fact(kind: str) -> Event:
-    return lambda before, after, out, seat, req: any(f["fact"] == kind and f.get("seat") == seat for f in out)
+    return lambda before, after, out, seat, req: next(_facts(out, kind, seat), None) is not None
 
 
 def _claimed(before: State, after: State, out: Outcome, seat: str, req: Mapping[str, Any]) -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Iterator, Mapping
+from typing import Any, Mapping
 
 
 from domain.grand_austria.cafe import taken_from_queue
@@ -44,13 +44,9 @@ def opponent_turn(state: State) -> Expected | None:
     return None
 
 
-def _undrawn(state: State) -> Iterator[int]:
-    b = bot(state)
-    return (n for n in decks()[b.deck] if n not in b.drawn)
-
-
 def deck_left(state: State) -> list[int]:
-    return list(_undrawn(state))
+    b = bot(state)
+    return [n for n in decks()[b.deck] if n not in b.drawn]
 
 
 def any_left(state: State) -> bool:
