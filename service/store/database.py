@@ -140,13 +140,12 @@ class Tablelog(Application):
         committed. ``checkpoints`` (stored checkpoints, when the recorder
         ``keeps_checkpoints``: service/store/snapshots.py) go into the
         snapshots table in the same transaction, passed to the recorder's
-        ``insert_events`` as eventsourcing passes a save's keyword arguments."""
+        ``insert_events`` as eventsourcing passes a save's keyword arguments;
+        so do the snapshots of aggregates this save takes across their
+        interval (``_snapshots_due``)."""
         if kwargs:
             return super().save(*objs, **kwargs)
         processing: ProcessingEvent = ProcessingEvent()
-        if checkpoints:
-            processing.saved_kwargs["checkpoints"] = [self.snapshots.mapper.to_stored_event(c)
-                                                      for c in checkpoints]
         for obj in objs:
             if isinstance(obj, Aggregate):
                 # What ProcessingEvent.collect_events does, without its two
@@ -156,21 +155,41 @@ class Tablelog(Application):
                 processing.aggregates[obj.id] = obj
             elif obj is not None:
                 processing.collect_events(obj)
+        snapshots, behind = self._snapshots_due(processing)
+        with_events = snapshots if getattr(self.recorder, "keeps_checkpoints", False) else []
+        if checkpoints or with_events:
+            processing.saved_kwargs["checkpoints"] = [self.snapshots.mapper.to_stored_event(c)
+                                                      for c in (*checkpoints, *with_events)]
         recordings = self.group_commit.commit(processing)
-        self._take_snapshots(processing)
+        self._put_snapshots([] if with_events else snapshots, behind)
         self._notify(recordings)
         return recordings
 
     def _take_snapshots(self, processing: ProcessingEvent) -> None:
-        """Snapshots of the aggregates just saved, taken from them as they
-        are in memory at the snapshot's version. eventsourcing's own reads
-        the aggregate back from the store and replays it (100 events, tens
-        of milliseconds inside the request that crosses the interval); an
-        aggregate that moved past that version in the same save is read
-        back that way still."""
+        """(eventsourcing's own ``save``, with keyword arguments of its own:
+        the snapshots due, once the events are committed.)"""
+        self._put_snapshots(*self._snapshots_due(processing))
+
+    def _put_snapshots(self, snapshots: list[Any], behind: list[tuple[Any, int]]) -> None:
+        if snapshots:
+            self.snapshots.put(snapshots)
+        for originator_id, version in behind:
+            self.take_snapshot(originator_id, version)
+
+    def _snapshots_due(self, processing: ProcessingEvent) -> tuple[list[Any], list[tuple[Any, int]]]:
+        """The snapshots this save makes due (an event at a multiple of its
+        aggregate's interval), taken from the aggregates as they are in
+        memory at that version, to be written with the save's events; and
+        the ids and versions of those whose aggregate moved past that
+        version in the same save, which eventsourcing's ``take_snapshot``
+        reads back from the store once the events are committed. (Left to
+        eventsourcing, every snapshot would be read back and replayed, 100
+        events, tens of milliseconds inside the request that crosses the
+        interval, and written in a transaction of its own.)"""
+        taken: list[Any] = []
+        behind: list[tuple[Any, int]] = []
         if not (self.snapshots and self.snapshotting_intervals):
-            return
-        taken = []
+            return taken, behind
         for event in processing.events:
             aggregate = processing.aggregates.get(event.originator_id)
             interval = self.snapshotting_intervals.get(type(aggregate))
@@ -179,9 +198,8 @@ class Tablelog(Application):
             if aggregate.version == event.originator_version:
                 taken.append(getattr(type(aggregate), "Snapshot", type(self).snapshot_class).take(aggregate))
             else:
-                self.take_snapshot(event.originator_id, event.originator_version)
-        if taken:
-            self.snapshots.put(taken)
+                behind.append((event.originator_id, event.originator_version))
+        return taken, behind
 
     @property
     def is_postgres(self) -> bool:

@@ -23,7 +23,7 @@ import orjson
 from eventsourcing.persistence import JSONTranscoder
 
 from domain.commitment import written_alike
-from domain.words import Listing, Message
+from domain.words import Listing, Message, said
 
 MESSAGE, LISTING = "message", "listing"
 KINDS = (MESSAGE, LISTING)
@@ -55,19 +55,36 @@ def sentence(kind: str, data: dict[str, Any]) -> str:
     """The sentence a typed object holds (its values already read back)."""
     if kind == LISTING:
         return Listing(data["items"], data["separator"])
+    if len(data) == 2:      # an id and its values only (most): said as the domain says it
+        return said(data["id"], **data["params"])
     return Message(data["id"], data["params"], plural=data.get("plural"), n=data.get("n"),
                    context=data.get("context"))
 
 
+CONTAINERS = (dict, list)
+
+
 def read_back(value: Any) -> Any:
     """``value`` decoded without eventsourcing's hook (reading.py's fast
-    path): its typed sentences made ``Message`` and ``Listing`` again."""
-    if isinstance(value, dict):
+    path): its typed sentences made ``Message`` and ``Listing`` again.
+    ``value`` is the decoder's own, fresh: its lists and dictionaries are
+    changed in place, and only a container is looked into (a call for each
+    text or number was most of the time)."""
+    kind = type(value)
+    if kind is dict:
         if len(value) == 2 and value.get("_type_") in KINDS and "_data_" in value:
             return sentence(value["_type_"], read_back(value["_data_"]))
-        return {key: read_back(inner) for key, inner in value.items()}
-    if isinstance(value, list):
-        return [read_back(inner) for inner in value]
+        for key, inner in value.items():
+            if type(inner) in CONTAINERS:
+                said = read_back(inner)
+                if said is not inner:
+                    value[key] = said       # (the same key: the dictionary keeps its size and order)
+    elif kind is list:
+        for at, inner in enumerate(value):
+            if type(inner) in CONTAINERS:
+                said = read_back(inner)
+                if said is not inner:
+                    value[at] = said
     return value
 
 

@@ -41,8 +41,9 @@ def keyring():
 
 class Writes:
     """Counts the store's writes of events, and fails the test at any write
-    of checkpoints of their own (``snapshots.put``; eventsourcing's own
-    snapshots of a record, every 100 events, still go that way)."""
+    of checkpoints or snapshots of their own (``snapshots.put``: eventsourcing's
+    snapshots of a record and its anchor, every 100 events, go with the
+    events too)."""
 
     def __init__(self, store, monkeypatch):
         self.events = 0
@@ -53,8 +54,7 @@ class Writes:
             return insert(*args, **kwargs)
 
         def refused(events, *args, **kwargs):
-            assert not any(isinstance(e, stored.Checkpoint) for e in events), "checkpoints written on their own"
-            return put(events, *args, **kwargs)
+            raise AssertionError(f"written on their own: {[type(e).__qualname__ for e in events]}")
 
         monkeypatch.setattr(store.recorder, "insert_events", counted)
         monkeypatch.setattr(store.snapshots, "put", refused)
@@ -100,6 +100,29 @@ def test_a_moves_checkpoints_are_stored_with_its_events_in_one_write(store, keyr
             assert newest(store, gid, ply).number == hist.effective[-1]
             plies += 1
     assert heads >= 2 and plies >= 2
+
+
+def test_the_snapshots_a_move_makes_due_are_stored_with_its_events_in_one_write(store, keyring, monkeypatch):
+    """The move that brings a game's record, or its anchor, to a multiple of
+    100 events snapshots it in the same write as its events."""
+    games = Games(store, keyring)
+    gid, token = new_game(games)
+    writes, rng = Writes(store, monkeypatch), random.Random(17)
+    record = games.history(gid).record
+    anchor = games._anchors[record.id]
+    while record.version < 101 or anchor.version < 101:
+        before = writes.events
+        move(games, gid, token, rng)
+        assert writes.events == before + 1
+        record = games.history(gid).record
+    for aggregate in (record, games._anchors[record.id]):
+        snapshot = next(iter(store.snapshots.get(aggregate.id, desc=True, limit=1)))
+        assert snapshot.originator_version == 100
+        replayed_to = None
+        for event in store.events.get(aggregate.id, lte=100):
+            replayed_to = event.mutate(replayed_to)
+        assert snapshot.state == type(snapshot).take(replayed_to).state
+    assert store.repository.get(record.id).version == record.version      # read back through the snapshot
 
 
 def new_game(games: Games) -> tuple[str, str]:
