@@ -372,7 +372,8 @@ def item_splits(state: State, p: Pending) -> Iterator[dict[str, int]]:
 def items_candidates(state: State, p: Pending) -> Iterator[Move]:
     """Each split of the items, then (version 2, in one's own turn) each
     with as many placed on the café's guests as they want: one at a time,
-    for the placements cost more than the step's settling looks at."""
+    for the placements cost more than the step's settling looks at. Each
+    is a choice ``check_choose_items`` allows: settling takes them unchecked."""
     for split in item_splits(state, p):
         yield {"type": "choose_items", "seat": p.seat, "items": split}
     if state.config.version.items_placed_on_gain and state.turn is not None and state.turn.seat == p.seat:

@@ -22,7 +22,7 @@ from domain.grand_austria.catalog import CARD_FILES, EFFECT_FIELDS, CatalogError
 from domain.grand_austria.config import CURRENT_VERSION, VERSIONS, base_config
 from domain.grand_austria.effects import check_kind_in_game
 from domain.grand_austria.house import check_bounds
-from domain.grand_austria.parts import MODULES, MoveRule, Parts, in_play, parts, parts_for
+from domain.grand_austria.parts import MODULES, MoveRule, Parts, active_phases, in_play, parts, parts_for
 from domain.grand_austria.registry import options_schema, setup_schema
 from domain.grand_austria.refusals import R_FINAL, R_SETUP, R_TURN, violation, waiting
 from domain.grand_austria.scoring import winners
@@ -267,13 +267,12 @@ class GrandAustriaHotel(Game):
             elif state.phase == ROUND_END:
                 state = rounds.run_round_end(state, out)
             else:
-                chain = [p for p in played.setup_phases if p.active(state.config)]
-                names = [p.name for p in chain]
+                chain, names = active_phases(state)
                 if state.phase in names:
-                    here = chain[names.index(state.phase)]
-                    if not here.done(state):
+                    here = names.index(state.phase)
+                    if not chain[here].done(state):
                         return state
-                    following = names.index(state.phase) + 1
+                    following = here + 1
                     state = evolve(state, phase=names[following] if following < len(names) else ROLL)
 
     # -- listing moves --------------------------------------------------------------

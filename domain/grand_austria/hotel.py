@@ -109,10 +109,12 @@ ROOM_NAMED = {"prepare_room": EMPTY, "occupy_room": PREPARED}
 def prepare_candidates(state: State, p: Pending) -> Iterator[Move]:
     """The rooms a step may prepare, one at a time: those ``can_prepare``
     allows, as ``check_prepare_room`` does (settling the step looks at the
-    first, unchecked; each refused candidate would cost a refusal)."""
-    hotel = state.hotel_of(p.seat)
+    first, unchecked; each refused candidate would cost a refusal). Only
+    the empty rooms are asked about: most of the others are prepared or
+    occupied already, and ``can_prepare`` refuses those first."""
+    hotel, rooms = state.hotel_of(p.seat), state.player(p.seat).rooms
     return ({"type": "prepare_room", "seat": p.seat, "room": hotel.name_of(room)}
-            for room in range(hotel.size) if can_prepare(state, p.seat, room, p) is None)
+            for room in range(hotel.size) if rooms[room] == EMPTY and can_prepare(state, p.seat, room, p) is None)
 
 
 def room_moves(state: State, seat: str, kind: str) -> list[Move]:

@@ -195,6 +195,9 @@ class Module:
     hooks: Hooks = NO_HOOKS
     # a module in play by an option of its own rather than by ``modules`` (the solo variant)
     chosen_by: str | None = None
+    # its rules that matter only when another module plays too, by that module's id (the solo
+    # opponent's entrance, module 3's): in a game without it they are not asked after every move
+    along: Mapping[str, Module] = field(default_factory=dict)
     # the state before the first move, adjusted (a seat the rules play, its board)
     begin: Callable[[State], State] | None = None
     # seats the rules play (no person): no Emperor reward or penalty, their own final scoring
@@ -264,7 +267,9 @@ class Parts:
 
 @cache
 def parts_for(modules: tuple[str, ...]) -> Parts:
-    chosen = (MODULES["base"],) + tuple(MODULES[m] for m in modules)
+    played = (MODULES["base"],) + tuple(MODULES[m] for m in modules)
+    # (each module followed by its rules that come along with the others in play)
+    chosen = tuple(part for m in played for part in (m, *(m.along[o] for o in m.along if o in modules)))
     phases: list[SetupPhase] = []
     for module in chosen:
         for phase, before in module.setup_phases:
@@ -274,7 +279,7 @@ def parts_for(modules: tuple[str, ...]) -> Parts:
             phases.insert(names.index(first) if first is not None else len(phases), phase)
     order = [m.turn_order for m in chosen if m.turn_order is not None]
     return Parts(
-        modules=chosen,
+        modules=played,
         moves={k: v for m in chosen for k, v in m.moves.items()},
         pending={k: v for m in chosen for k, v in m.pending.items()},
         triggers=tuple(t for m in chosen for t in m.triggers),
@@ -328,10 +333,29 @@ def _remember(config: Any, played: Parts | None) -> None:
     _last = (config, played)
 
 
+_phases: tuple[Any, tuple[SetupPhase, ...], tuple[str, ...]] = (None, (), ())
+"""The configuration ``active_phases`` was last asked about, its setup phases and their names."""
+
+
+def active_phases(state: State) -> tuple[tuple[SetupPhase, ...], tuple[str, ...]]:
+    """The setup phases the game's configuration plays, in order, and their
+    names: worked out once per configuration, not after every move of the
+    setup (forgotten with ``parts_for``'s cache)."""
+    global _phases
+    config, chain, names = _phases
+    if config is not state.config:
+        chain = tuple(p for p in parts(state).setup_phases if p.active(state.config))
+        names = tuple(p.name for p in chain)
+        _phases = (state.config, chain, names)
+    return chain, names
+
+
 def forget_parts() -> None:
     """Forget the parts built from the registered modules (the registry changed)."""
+    global _phases
     parts_for.cache_clear()
     _remember(None, None)
+    _phases = (None, (), ())
 
 
 def hooks(state: State, place: str) -> tuple[Callable[..., Any], ...]:

@@ -29,10 +29,10 @@ def _table_draw(state: State, p: Pending) -> list[Move]:
 
 
 PENDING: dict[str, PendingKind] = {
-    "items": PendingKind("choose_items", dice.items_candidates, listable=dice.items_listable),
-    "any_items": PendingKind("choose_items", dice.items_candidates, listable=dice.items_listable),
-    "any_item": PendingKind("choose_items", dice.items_candidates, listable=dice.items_listable),
-    "dish_or_drink": PendingKind("choose_items", dice.items_candidates, listable=dice.items_listable),
+    "items": PendingKind("choose_items", dice.items_candidates, listable=dice.items_listable, checked=True),
+    "any_items": PendingKind("choose_items", dice.items_candidates, listable=dice.items_listable, checked=True),
+    "any_item": PendingKind("choose_items", dice.items_candidates, listable=dice.items_listable, checked=True),
+    "dish_or_drink": PendingKind("choose_items", dice.items_candidates, listable=dice.items_listable, checked=True),
     "funds": PendingKind("split_funds", dice.funds_candidates, checked=True),
     "imitate": PendingKind("choose_action", dice.imitate_candidates, checked=True),
     "extra_action": PendingKind("take_die", dice.extra_action_candidates, optional=True),
@@ -40,7 +40,7 @@ PENDING: dict[str, PendingKind] = {
     "prepare_occupy": PendingKind("prepare_room", hotel.prepare_candidates, optional=True, checked=True),
     "occupy": PendingKind("occupy_room", _rooms("occupy_room"), optional=True),
     "remove_room": PendingKind("remove_room", _removals),
-    "hire": PendingKind("hire", staff.hire_candidates, optional=True),
+    "hire": PendingKind("hire", staff.hire_candidates, optional=True, checked=True),
     "return_hand": PendingKind("return_staff", staff.return_candidates),
     "discard_end_staff": PendingKind("discard_staff", staff.discard_candidates),
     "free_guest": PendingKind("take_guest", cafe.free_guest_candidates, optional=True),

@@ -154,7 +154,7 @@ def apply_hire(state: State, move: Move, out: Outcome) -> State:
 def hire_candidates(state: State, p: Pending) -> Iterator[Move]:
     """A hire of each card one may name and pay for, one at a time (with an
     unseen card in hand, every card not in play: settling the step looks at
-    the first)."""
+    the first). Each is a hire ``check_hire`` allows: settling takes it unchecked."""
     source = p.cards if p.cards else state.player(p.seat).hand
     krones = state.player(p.seat).krones
     return ({"type": "hire", "seat": p.seat, "staff": card_ref(c)} for c in named_from(state, source)

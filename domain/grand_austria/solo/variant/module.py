@@ -18,9 +18,10 @@ from domain.grand_austria.solo.variant.hautel import (CHOOSE_ENTRANCE, LAY_OUT_H
                                                       pool_item_candidates, pool_item_chance, pool_refill, star_removed,
                                                       stars_scoring, sushi_surcharge, sushi_watch, toll_price,
                                                       toll_taken)
-from domain.grand_austria.solo.variant.setup import (BALLROOMS, BOT, ID, KEEP_STAFF, KeepStaffSchema, SoloOption,
-                                                     apply_keep_staff, apply_solo_setup, begin, bot, check_keep_staff,
-                                                     check_solo_setup, configure, human, name, solo_setup_chance, start)
+from domain.grand_austria.solo.variant.setup import (BALLROOMS, BOT, HOTELS, ID, KEEP_STAFF, KeepStaffSchema,
+                                                     SoloOption, apply_keep_staff, apply_solo_setup, begin, bot,
+                                                     check_keep_staff, check_solo_setup, configure, human, name,
+                                                     solo_setup_chance, start)
 from domain.grand_austria.solo.variant.turn import (DrawInstructionSchema, RevealBotStaffSchema, apply_draw_instruction,
                                                     apply_reveal_bot_staff, check_draw_instruction,
                                                     check_reveal_bot_staff, deck_left, draw_instruction_chance,
@@ -61,6 +62,18 @@ def solo_view(state: State, seat: str | None, full: bool) -> dict[str, Any]:
     }}
 
 
+ENTRANCE = Module(
+    id=f"{ID}+{HOTELS}", title="Solo Variant with Module 3: the opponent's solo entrance",
+    die_rules=(DieRule(toll_price, toll_taken),),
+    hooks=Hooks(room_occupied=star_removed, guest_surcharge=sushi_surcharge),
+    watch=sushi_watch,
+)
+"""The opponent's solo entrance at work after every move and die (only with
+module 3: an entrance is played only then), as parts of its own. Its round
+end steps stay the variant's: the state's cursor over the round end's steps
+counts them."""
+
+
 SOLO = Module(
     id=ID, title="Solo Variant: Dinner for One",
     chosen_by=ID,
@@ -82,9 +95,7 @@ SOLO = Module(
              "pool_draw": PendingKind("pool_item", lambda state, p: [], by_table=True)},
     setup_phases=((KEEP_STAFF, STAFF_DRAFT), (CHOOSE_ENTRANCE, unique_hotels.AUCTION),
                   (LAY_OUT_HAUTEL, INITIAL_GUESTS)),
-    die_rules=(DieRule(toll_price, toll_taken),),
-    hooks=Hooks(room_occupied=star_removed, guest_surcharge=sushi_surcharge),
-    watch=sushi_watch,
+    along={HOTELS: ENTRANCE},
     round_end=(RoundEndStep("nine_stars", 21, stars_scoring), RoundEndStep("hautel_pool", 88, pool_refill)),
     configure=configure,
     start=start,
