@@ -259,16 +259,21 @@ def create_app(database: str | None = None, store: Tablelog | Shards | None = No
     return app
 
 
+NO_ENCODING = ("", "identity")
+"""``Accept-Encoding`` values that accept no encoding (Flask-Compress chooses none for them)."""
+
+
 def left_as_it_is(response: Response, req: Any, min_size: int) -> bool:
     """Whether Flask-Compress would leave ``response`` to ``req`` as it is:
     it varies with ``Accept-Encoding`` already (all Flask-Compress would
-    add), and the client accepts no encoding or the body is known to be
+    add), and the client accepts no encoding (it names none, or only
+    ``identity``, as Python's http.client does) or the body is known to be
     smaller than ``COMPRESS_MIN_SIZE`` (``min_size``). Every API answer
     varies so (service.http.caching): not asking saves reading the request's
     Accept-Encoding again and choosing an encoding for it."""
     if "accept-encoding" not in (response.headers.get("Vary") or "").lower():
         return False
-    if "HTTP_ACCEPT_ENCODING" not in req.environ:
+    if req.environ.get("HTTP_ACCEPT_ENCODING", "") in NO_ENCODING:
         return True
     length = response.content_length
     return length is not None and length < min_size

@@ -167,12 +167,10 @@ class HTTPClient:
     answer are the client's, left out as in ``WSGIClient``."""
 
     def __init__(self, app):
-        from waitress.server import create_server
-
-        from service.ops.serving import THREADS
+        from service.ops.serving import waitress_server
         self.app = app
         self.served = 0.0
-        self.server = create_server(app, host="127.0.0.1", port=0, threads=THREADS, ident="tablelog")
+        self.server = waitress_server(app, host="127.0.0.1", port=0)
         self.thread = threading.Thread(target=self.server.run, name="bench-waitress", daemon=True)
         self.thread.start()
         self.connection = http.client.HTTPConnection("127.0.0.1", self.server.effective_port, timeout=30)

@@ -45,15 +45,23 @@ VIEWS_STOP = 10.0
 """Seconds the master gives its views' runner to stop before it kills it."""
 
 
+def waitress_server(app: Any, threads: int = THREADS, **where: Any) -> Any:
+    """Waitress serving ``app`` as each worker serves it (its limits, its
+    threads), on ``where``: the worker's listening sockets, or a host and
+    port (the benchmark's, which so measures what production runs). A
+    proxy's headers reach the app as they came: the app itself trusts only
+    the proxies ``TABLELOG_TRUSTED_PROXIES`` names (service.http.limits)."""
+    from waitress.server import create_server
+    return create_server(app, **where, threads=threads, connection_limit=CONNECTIONS, channel_timeout=IDLE_TIMEOUT,
+                         max_request_body_size=IMPORT_LIMIT, max_request_header_size=64 * 1024, ident="tablelog",
+                         clear_untrusted_proxy_headers=False)
+
+
 class WaitressWorker(Worker):
     """A gunicorn worker that serves its share of the listening sockets with waitress."""
 
     def run(self) -> None:
-        from waitress.server import create_server
-        server = create_server(
-            self.wsgi, sockets=[listener.sock for listener in self.sockets], threads=self.cfg.threads,
-            connection_limit=CONNECTIONS, channel_timeout=IDLE_TIMEOUT, max_request_body_size=IMPORT_LIMIT,
-            max_request_header_size=64 * 1024, ident="tablelog", clear_untrusted_proxy_headers=False)
+        server = waitress_server(self.wsgi, self.cfg.threads, sockets=[listener.sock for listener in self.sockets])
         loop = threading.Thread(target=server.run, name="waitress", daemon=True)
         loop.start()
         # Tell the master this worker is alive, until it asks the worker to
