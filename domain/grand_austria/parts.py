@@ -313,14 +313,15 @@ def automata(state: State) -> frozenset[str]:
 
 NO_AUTOMATA: frozenset[str] = frozenset()
 
-_last: tuple[Any, Parts | None] = (None, None)
-"""The configuration ``parts`` was last asked about and its parts: a game's
-states share one configuration, so most calls find it here without
-hashing the module ids again (forgotten with ``parts_for``'s cache)."""
+_last: tuple[Any, Parts | None, tuple[tuple[SetupPhase, ...], tuple[str, ...]]] = (None, None, ((), ()))
+"""The configuration ``parts`` was last asked about, its parts and the setup
+phases it plays (with their names): a game's states share one
+configuration, so most calls find it here without hashing the module ids
+again (forgotten with ``parts_for``'s cache)."""
 
 
 def parts(state: State) -> Parts:
-    config, played = _last
+    config, played, _ = _last
     if config is state.config:
         return played
     played = parts_for(state.config.modules)
@@ -330,32 +331,22 @@ def parts(state: State) -> Parts:
 
 def _remember(config: Any, played: Parts | None) -> None:
     global _last
-    _last = (config, played)
-
-
-_phases: tuple[Any, tuple[SetupPhase, ...], tuple[str, ...]] = (None, (), ())
-"""The configuration ``active_phases`` was last asked about, its setup phases and their names."""
+    chain = () if played is None else tuple(p for p in played.setup_phases if p.active(config))
+    _last = (config, played, (chain, tuple(p.name for p in chain)))
 
 
 def active_phases(state: State) -> tuple[tuple[SetupPhase, ...], tuple[str, ...]]:
     """The setup phases the game's configuration plays, in order, and their
-    names: worked out once per configuration, not after every move of the
-    setup (forgotten with ``parts_for``'s cache)."""
-    global _phases
-    config, chain, names = _phases
-    if config is not state.config:
-        chain = tuple(p for p in parts(state).setup_phases if p.active(state.config))
-        names = tuple(p.name for p in chain)
-        _phases = (state.config, chain, names)
-    return chain, names
+    names: worked out once per configuration, with its parts, not after
+    every move of the setup."""
+    parts(state)
+    return _last[2]
 
 
 def forget_parts() -> None:
     """Forget the parts built from the registered modules (the registry changed)."""
-    global _phases
     parts_for.cache_clear()
     _remember(None, None)
-    _phases = (None, (), ())
 
 
 def hooks(state: State, place: str) -> tuple[Callable[..., Any], ...]:
