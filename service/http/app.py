@@ -30,6 +30,7 @@ from service.app.errors import ServiceError
 from service.store.keys import Keyring
 from service.http.limits import install_limits
 from service.http.openapi import TablelogApi
+from service.http.routes import RouteMap
 from service.store.failures import WriteConflict, cannot_write
 from service.store.shards import Shards, open_shards
 from service.store.database import Tablelog
@@ -160,6 +161,7 @@ class Service(Flask):
 
     response_class = ServiceResponse
     session_interface = NoSessions()
+    url_map_class = RouteMap
 
     MOST_KEPT = 1024
     """Functions whose answer is kept (the app's hooks and views are far fewer)."""
