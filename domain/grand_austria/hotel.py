@@ -45,7 +45,7 @@ def can_prepare(state: State, seat: str, room: int, pending: Pending | None) -> 
     if not any(rooms):
         if room != 0:
             return N_("The first room is the bottom-left room.")
-    elif not any(rooms[near] != EMPTY for near in hotel.neighbours(room)):
+    elif not any([rooms[near] != EMPTY for near in hotel.neighbours(room)]):
         return N_("A new room must be next to a prepared or occupied room (not diagonally).")
     if room_cost(state, seat, room, pending) > state.player(seat).krones:
         return N_("You cannot pay this floor's cost.")
