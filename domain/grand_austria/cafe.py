@@ -34,7 +34,8 @@ def in_play(state: State) -> set[int]:
 
 
 def queue_cost(state: State, seat: str, position: int) -> int:
-    if any(t.get("free") for t in triggers(state, seat, "take_guest")):
+    found = triggers(state, seat, "take_guest")     # (most seats have none: no generator then)
+    if found and any(t.get("free") for t in found):
         return 0
     return state.config.queue_costs[position]
 
@@ -44,7 +45,8 @@ def serve_cost(state: State, seat: str, wanted: tuple[int, ...]) -> tuple[int, i
     (rules version 2: a main action's items of this turn are served free)."""
     fresh = state.turn.fresh if state.turn else state.config.nothing
     stale = sum(max(0, w - f) for w, f in zip(wanted, fresh))
-    if any(t.get("free") for t in triggers(state, seat, "serve")):
+    found = triggers(state, seat, "serve")     # (most seats have none: no generator then)
+    if found and any(t.get("free") for t in found):
         return 0, 0
     return (1 if stale else 0), stale
 

@@ -66,7 +66,7 @@ class Config:
     options: Mapping[str, Any]               # the options as given (a module reads its own here)
 
     def vector(self, items: Mapping[str, int]) -> tuple[int, ...]:
-        return tuple(items.get(item, 0) for item in self.items)
+        return tuple([items.get(item, 0) for item in self.items])
 
     def named(self, vector: tuple[int, ...]) -> dict[str, int]:
         return dict(zip(self.items, vector))

@@ -24,8 +24,12 @@ R_DUSTBIN = "Module 2: Passing (the dustbin takes a white die if possible)"
 
 
 def on_spaces(dice: Sequence[Die]) -> Spaces:
-    """Dice as they lie on action spaces 1-6: the colours of those on each."""
-    return tuple(tuple(d.colour for d in dice if d.value == face) for face in range(1, 7))
+    """Dice as they lie on action spaces 1-6: the colours of those on each,
+    in the order the dice are listed (one pass over the dice, not one per space)."""
+    spaces: list[tuple[str, ...]] = [(), (), (), (), (), ()]
+    for die in dice:
+        spaces[die.value - 1] += (die.colour,)
+    return tuple(spaces)
 
 
 def thrown(values: Sequence[int], colours: Sequence[str]) -> list[Die]:

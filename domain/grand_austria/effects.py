@@ -16,6 +16,7 @@ marked the same way.
 """
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping, Sequence
@@ -99,7 +100,8 @@ def by_kind(found: Iterable[dict]) -> Mapping[str, tuple[dict, ...]]:
 
 
 def add(a: tuple[int, ...], b: Sequence[int], sign: int = 1) -> tuple[int, ...]:
-    return tuple(x + sign * y for x, y in zip(a, b))
+    """``a`` plus ``b`` item by item (``sign`` -1: minus)."""
+    return tuple(map(operator.add if sign > 0 else operator.sub, a, b))
 
 
 def on_own_turn(state: State, seat: str) -> bool:

@@ -210,8 +210,7 @@ class GrandAustriaHotel(Game):
     def apply(self, state: State, move: Move) -> tuple[State, Outcome]:
         recorded = move.get(SETTLED)
         # (without a record to follow nor one to keep, settle derives every decision itself)
-        after, out = self._applied(state, move, None if recorded is None else self._settling(recorded))
-        return after, out
+        return self._applied(state, move, None if recorded is None else self._settling(recorded))
 
     recorded_decisions = (SETTLED,)
 
@@ -258,7 +257,7 @@ class GrandAustriaHotel(Game):
                 if state.turn is not None:
                     if not played.advance:
                         return state    # (no module plays steps of a turn by itself)
-                    moved = turns.by_itself(state, out)
+                    moved = turns.by_itself(state, out, played.advance)
                     if moved is state:
                         return state
                     state = moved

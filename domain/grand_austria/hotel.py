@@ -27,8 +27,9 @@ def room_cost(state: State, seat: str, room: int, pending: Pending | None) -> in
     hotel = state.hotel_of(seat)
     if pending is not None and (pending.free or pending.kind == "prepare_occupy"):
         return 0
-    if any(t.get("free") and t.get("colour", hotel.colour(room)) == hotel.colour(room)
-           for t in triggers(state, seat, "prepare")):     # no colour: rooms of any colour
+    found = triggers(state, seat, "prepare")     # (most seats have none: no generator then)
+    if found and any(t.get("free") and t.get("colour", hotel.colour(room)) == hotel.colour(room)
+                     for t in found):     # no colour: rooms of any colour
         return 0
     discount = pending.discount if pending is not None else 0
     return max(0, hotel.floor_costs[hotel.floor(room) - 1] - discount)
@@ -45,7 +46,7 @@ def can_prepare(state: State, seat: str, room: int, pending: Pending | None) -> 
     if not any(rooms):
         if room != 0:
             return N_("The first room is the bottom-left room.")
-    elif not any(rooms[near] != EMPTY for near in hotel.neighbours(room)):
+    elif not any([rooms[near] != EMPTY for near in hotel.neighbours(room)]):
         return N_("A new room must be next to a prepared or occupied room (not diagonally).")
     if room_cost(state, seat, room, pending) > state.player(seat).krones:
         return N_("You cannot pay this floor's cost.")

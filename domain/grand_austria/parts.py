@@ -321,9 +321,8 @@ again (forgotten with ``parts_for``'s cache)."""
 
 
 def parts(state: State) -> Parts:
-    config, played, _ = _last
-    if config is state.config:
-        return played
+    if _last[0] is state.config:
+        return _last[1]
     played = parts_for(state.config.modules)
     _remember(state.config, played)
     return played

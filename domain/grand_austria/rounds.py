@@ -17,12 +17,16 @@ def end_round(state: State, out: Outcome) -> State:
 
 
 def run_round_end(state: State, out: Outcome) -> State:
-    """Run the steps from the cursor until one leaves decisions or the round is over."""
+    """Run the steps from the cursor until one leaves decisions or the round
+    is over. The cursor is written once, where the run stops (no step reads
+    it), not in a copy of the state per step; the clean-up that starts the
+    next round sets its own."""
     steps = parts(state).round_end
+    step = state.round_step
     while state.phase == ROUND_END and not state.pending and not state.refill:
-        step = steps[state.round_step]
-        state = step.run(evolve(state, round_step=state.round_step + 1), out)
-    return state
+        state = steps[step].run(state, out)
+        step += 1
+    return state if state.phase == ROLL or step == state.round_step else evolve(state, round_step=step)
 
 
 def last_round(state: State) -> bool:

@@ -2,7 +2,7 @@
 the turn-order tiles (snake order in the base game) and the reroll."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Sequence
 
 from domain.grand_austria import cafe, dice, staff
 from domain.grand_austria.moves import EndTurnSchema, PassSchema
@@ -42,10 +42,10 @@ def main_steps_possible(state: State, seat: str) -> list[str]:
     return [step.move for step in parts(state).main_steps if step.possible(state, seat)]
 
 
-def by_itself(state: State, out: Outcome) -> State:
-    """A step of a turn the rules play (a module's, e.g. the solo opponent's
-    instruction card); the same state when none is due."""
-    for step in parts(state).advance:
+def by_itself(state: State, out: Outcome, steps: Sequence[Callable[[State, Outcome], State]]) -> State:
+    """A step of a turn the rules play (``steps``: the modules', e.g. the
+    solo opponent's instruction card); the same state when none is due."""
+    for step in steps:
         moved = step(state, out)
         if moved is not state:
             return moved

@@ -98,7 +98,7 @@ class Lounge:
     @property
     def stack_empty(self) -> bool:
         out = self._out_of_stack()
-        return all(c in out for c in self.tiles)
+        return out.issuperset(self.tiles)
 
     def _out_of_stack(self) -> set[Celebrity]:
         return set(self.discard) | {s.celebrity for s in self.spaces} | {c for cs in self.held.values() for c in cs}
@@ -437,7 +437,7 @@ def apply_reveal_celebrity(state: State, move: Move, out: Outcome) -> State:
     out.append({"fact": "celebrity_revealed", "colour": lounge.spaces[index].colour, **celebrity.to_json()})
     lounge = evolve(lounge, tiles=tiles, spaces=put(lounge.spaces, index, Space(lounge.spaces[index].colour,
                                                                                  celebrity)),
-                    discard=tuple(c for c in lounge.discard if c != celebrity))
+                    discard=tuple([c for c in lounge.discard if c != celebrity]))
     return counted_down(evolve(state, modules={**state.modules, ID: lounge}))
 
 

@@ -124,7 +124,7 @@ def _waits(state: State) -> bool:
 def told(state: State, facts: Outcome, also: Mapping[str, Any] = NO_CHANGES, /, **changes: Any) -> State:
     """The opponent's steps in words, kept for the page until its next card
     (with ``changes`` to the opponent's things, ``also`` to the state's, in the same copy)."""
-    said = tuple(f["text"] for f in facts if f.get("seat") == BOT and "text" in f)
+    said = tuple([f["text"] for f in facts if f.get("seat") == BOT and "text" in f])
     if said:
         changes["said"] = bot(state).said + said
     if changes:
