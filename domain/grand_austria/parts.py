@@ -321,25 +321,32 @@ again (forgotten with ``parts_for``'s cache)."""
 
 
 def parts(state: State) -> Parts:
-    if _last[0] is state.config:
-        return _last[1]
-    played = parts_for(state.config.modules)
-    _remember(state.config, played)
-    return played
+    last = _last        # read once (see ``_known``), without a call: a move asks about four times
+    return last[1] if last[0] is state.config else _known(state)[1]
 
 
-def _remember(config: Any, played: Parts | None) -> None:
+def _known(state: State) -> tuple[Any, Parts, tuple[tuple[SetupPhase, ...], tuple[str, ...]]]:
+    """``_last`` for the state's configuration, read once: a worker's threads
+    play games of other configurations, and one may replace it between two
+    reads."""
+    last = _last
+    if last[0] is state.config:
+        return last
+    return _remember(state.config, parts_for(state.config.modules))
+
+
+def _remember(config: Any, played: Parts | None) -> Any:
     global _last
     chain = () if played is None else tuple(p for p in played.setup_phases if p.active(config))
-    _last = (config, played, (chain, tuple(p.name for p in chain)))
+    _last = last = (config, played, (chain, tuple(p.name for p in chain)))
+    return last
 
 
 def active_phases(state: State) -> tuple[tuple[SetupPhase, ...], tuple[str, ...]]:
     """The setup phases the game's configuration plays, in order, and their
     names: worked out once per configuration, with its parts, not after
     every move of the setup."""
-    parts(state)
-    return _last[2]
+    return _known(state)[2]
 
 
 def forget_parts() -> None:
