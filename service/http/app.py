@@ -136,6 +136,21 @@ class ServiceResponse(Response):
             headers["Location"] = iri_to_uri(location)
         return headers
 
+    def get_app_iter(self, environ: Any) -> Any:
+        """The body as written, when it is a list of bytes with nothing to
+        call as it closes: werkzeug wraps any body in a generator encoding
+        its parts and an iterator calling ``close`` at the end, which here
+        would hand on the same bytes and close nothing (a list has no
+        ``close``, no function asked to be called). A body werkzeug leaves
+        out (HEAD, 1xx, 204, 304), one passed through directly, a stream and
+        a body with text in it are left to werkzeug."""
+        body, status = self.response, self.status_code
+        if (type(body) is list and getattr(self, "_on_close", None) == [] and not self.direct_passthrough
+                and 200 <= status and status not in (204, 304) and environ["REQUEST_METHOD"] != "HEAD"
+                and all(map(bytes.__instancecheck__, body))):
+            return body
+        return super().get_app_iter(environ)
+
 
 class NoSessions(SessionInterface):
     """The service keeps no session: no cookie is read or set (a caller is
