@@ -24,6 +24,7 @@ from domain.rules import MalformedMove, RuleViolation
 from domain.words import N_, said
 from service.http import caching, observe, problems
 from service.http.access import LOCAL_GROUP, admit_game
+from service.http.headers import add_known, known
 from service.app.games import Games
 from service.settings import Settings, load
 from service.app.errors import ServiceError
@@ -135,6 +136,21 @@ class ServiceResponse(Response):
         if location is not None and not ALREADY_A_URI.fullmatch(location):
             headers["Location"] = iri_to_uri(location)
         return headers
+
+    def get_app_iter(self, environ: Any) -> Any:
+        """The body as written, when it is a list of bytes with nothing to
+        call as it closes: werkzeug wraps any body in a generator encoding
+        its parts and an iterator calling ``close`` at the end, which here
+        would hand on the same bytes and close nothing (a list has no
+        ``close``, no function asked to be called). A body werkzeug leaves
+        out (HEAD, 1xx, 204, 304), one passed through directly, a stream and
+        a body with text in it are left to werkzeug."""
+        body, status = self.response, self.status_code
+        if (type(body) is list and getattr(self, "_on_close", None) == [] and not self.direct_passthrough
+                and 200 <= status and status not in (204, 304) and environ["REQUEST_METHOD"] != "HEAD"
+                and all(map(bytes.__instancecheck__, body))):
+            return body
+        return super().get_app_iter(environ)
 
 
 class NoSessions(SessionInterface):
@@ -328,10 +344,9 @@ PAGE_POLICY = ("default-src 'self'; img-src 'self' data:; object-src 'none'; bas
                "form-action 'self'; frame-ancestors 'none'")
 """The scorekeeper's page loads only its own scripts, styles and images
 (no inline script), and no other site may frame it."""
-SECURITY_HEADERS = tuple((name, name.lower(), value) for name, value in (
-    ("Content-Security-Policy", PAGE_POLICY), ("X-Content-Type-Options", "nosniff"),
-    ("Referrer-Policy", "no-referrer"), ("X-Frame-Options", "DENY")))
-"""Every answer's (name, its lower case, value), the policy first: the docs page's answers have all but it."""
+SECURITY_HEADERS = known(("Content-Security-Policy", PAGE_POLICY), ("X-Content-Type-Options", "nosniff"),
+                         ("Referrer-Policy", "no-referrer"), ("X-Frame-Options", "DENY"))
+"""Every answer's, the policy first: the docs page's answers have all but it."""
 
 
 def security_headers(response, req, present: set[str]):
@@ -340,11 +355,9 @@ def security_headers(response, req, present: set[str]):
     page, which runs an inline script, keeps only the others); the API's
     answers vary with the caller's language. ``present``: the names of the
     answer's headers, lower case."""
-    headers = response.headers
     docs = req.path.startswith("/api/docs")
-    for name, lower, value in SECURITY_HEADERS if not docs else SECURITY_HEADERS[1:]:
-        if lower not in present:      # one look at the headers, not one per header
-            headers.add(name, value)
+    # one look at the headers, not one per header
+    add_known(response.headers, [pair for pair in SECURITY_HEADERS[docs:] if pair[0].lower() not in present])
     if docs:
         # Refusals, the state and the catalogs speak the caller's language:
         # a cache must not hand one caller's German answer to another (the

@@ -29,6 +29,7 @@ from flask import Request, Response, current_app, g, request
 from domain.rules import MalformedMove
 from service.app.caches import Recent
 from service.http import i18n
+from service.http.headers import add_known, known
 
 CONDITIONAL_READS = frozenset({"games.GameSummary", "games.State", "games.Log", "games.LegalMoves"})
 """The reads that carry an ETag and answer If-None-Match."""
@@ -42,6 +43,8 @@ VARY = ("Authorization", "Accept-Language", "Accept-Encoding")
 caller's language, and the encodings it takes (which Flask-Compress adds to
 every answer after this: named here, it finds it there and adds nothing)."""
 VARIES = ", ".join(VARY)
+CACHE_CONTROL_HEADER = known(("Cache-Control", CACHE_CONTROL))
+VARY_HEADER = known(("Vary", VARIES))
 GAME_CREATORS = frozenset({"games.GameList", "records.Import", "records.Fork"})
 SUMMARY = "games.GameSummary"
 ISSUED_MOST = 4096
@@ -101,11 +104,11 @@ def conditional(response: Response, req: Request, present: set[str]) -> Response
         return response
     headers = response.headers
     if "cache-control" not in present:
-        headers.add("Cache-Control", CACHE_CONTROL)
+        add_known(headers, CACHE_CONTROL_HEADER)
     if "vary" in present:
         response.vary.update(VARY)
     else:
-        headers.add("Vary", VARIES)        # the usual case: nothing to read and merge first
+        add_known(headers, VARY_HEADER)        # the usual case: nothing to read and merge first
     if response.status_code == 201:
         location = created_at(response, req)
         if location:
