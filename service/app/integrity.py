@@ -108,15 +108,18 @@ class Integrity:
                                                                                       head["key_id"])
 
     def _anchored(self, record: GameRecord, anchor: HeadAnchor | None) -> HeadAnchor:
-        """``anchor`` moved to the record's new head (a game's first anchor when None)."""
+        """``anchor`` moved to the record's new head (a game's first anchor
+        when None, kept as the game's). An anchor moved on is moved in place:
+        a write's is the one ``_anchor_of`` keeps already, so it is not put
+        in the kept anchors again (``accept_head`` keeps the one it read)."""
         keyring = self._key("anchor what it records")
         number = 1 if anchor is None else anchor.next_number
         mac = keyring.mac(anchor_message(record.id, record.version, record.last_hash, number))
-        if anchor is None:
-            anchor = HeadAnchor(game_id=str(record.id), version=record.version, head_hash=record.last_hash,
-                                key_id=keyring.current, mac=mac, id=head_anchor_id(record.id))
-        else:
+        if anchor is not None:
             anchor.anchor(record.version, record.last_hash, keyring.current, mac)
+            return anchor
+        anchor = HeadAnchor(game_id=str(record.id), version=record.version, head_hash=record.last_hash,
+                            key_id=keyring.current, mac=mac, id=head_anchor_id(record.id))
         with self._guard:
             self._anchors[record.id] = anchor
         return anchor
@@ -219,7 +222,10 @@ class Integrity:
                                "nothing_to_accept")
             record.accept_head(by.strip(), why.strip(), check.kinds)
             pending = list(record.pending_events)
-            store.save(record, self._anchored(record, anchor))
+            anchor = self._anchored(record, anchor)
+            store.save(record, anchor)
+            with self._guard:
+                self._anchors[gid] = anchor
             hist.feed(pending, applied=True)
             self.heads.saw(store.identity, gid, hist.version)
         return {"id": str(gid), "version": record.version, "found": check.kinds, "receipt": self._receipt_of(record)}
