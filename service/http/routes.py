@@ -25,6 +25,15 @@ from werkzeug.routing import Map, MapAdapter
 from werkzeug.routing.matcher import StateMachineMatcher
 
 
+def kept(memo: dict, most: int, key: Any, value: Any) -> Any:
+    """``value`` kept in ``memo`` under ``key``; ``memo`` emptied first when
+    it holds ``most`` (what was dropped is worked out again when asked)."""
+    if len(memo) >= most:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
 class RouteMemo(StateMachineMatcher):
     """werkzeug's matcher, keeping the routes it found lately."""
 
@@ -48,9 +57,7 @@ class RouteMemo(StateMachineMatcher):
         found = self._found.get(key)
         if found is None:
             found = super().match(domain, path, method, websocket)       # raises what it refuses
-            if len(self._found) >= self.MOST_KEPT:
-                self._found.clear()
-            self._found[key] = found = (found[0], dict(found[1]))
+            found = kept(self._found, self.MOST_KEPT, key, (found[0], dict(found[1])))
         return found[0], dict(found[1])
 
 
@@ -83,8 +90,6 @@ class RouteMap(Map):
         key = (server_name, subdomain, *map(env.get, self.BOUND_BY))
         adapter = self._bound.get(key)
         if adapter is None:
-            adapter = super().bind_to_environ(environ, server_name, subdomain)    # raises what it refuses
-            if len(self._bound) >= self.MOST_BOUND:
-                self._bound.clear()
-            self._bound[key] = adapter
+            adapter = kept(self._bound, self.MOST_BOUND, key,
+                           super().bind_to_environ(environ, server_name, subdomain))    # raises what it refuses
         return adapter
