@@ -450,26 +450,31 @@ def run_bench(database: str | None, games: int, events: int, taps: int = 30, bro
         # timed in a loop of its own runs with everything it needs warm; it is
         # shown too, for reference. Over real HTTP too, in step with those:
         # after each in-process move and its saves, one move of another game
-        # sent to the same app served on a loopback port, and its saves.
+        # sent to the same app served on a loopback port, and its saves; and
+        # one more sent with Python's http.client, for reference.
         http_client = HTTPClient(app)
+        stdlib_client = HTTPClient(app, stdlib=True, alongside=http_client)
         stock, own = RawSaver(url), RawSaver(url, stock=False)
         times: dict[str, list[float]] = {name: [] for name in ("move", "stock", "own", "http", "http stock",
-                                                               "http own")}
+                                                               "http own", "stdlib", "stdlib stock")}
         for g in range(games):
             # The game is played out by the rules first, so that between two
             # timed requests the client does no more than send the next one.
             moves = willi_game(g)[:SMOKE_MOVES if smoke else None]
             rec, over_http = Recorder(client, seed=g), Recorder(http_client, seed=g)
+            over_stdlib = Recorder(stdlib_client, seed=g)
             for move in moves:
-                for recorder, name in ((rec, ""), (over_http, "http ")):
+                for recorder, name in ((rec, ""), (over_http, "http "), (over_stdlib, "stdlib ")):
                     before = recorder.client.served
                     recorder.post_move(move)
                     times[name.strip() or "move"].append(recorder.client.served - before)
                     times[f"{name}stock"].append(stock.timed())
-                    times[f"{name}own"].append(own.timed())
+                    if recorder is not over_stdlib:
+                        times[f"{name}own"].append(own.timed())
             progress.advance(task)
         stock.close()
         own.close()
+        stdlib_client.close()
         http_client.close()
         median = {name: statistics.median(values) for name, values in times.items()}
         postgres = "postgres" in url
@@ -481,6 +486,8 @@ def run_bench(database: str | None, games: int, events: int, taps: int = 30, bro
         rows.append(("(a) recorded move over HTTP (waitress, loopback) ÷ stock save()", median["http"],
                      median["http stock"], 2.0 if postgres else 3.5))
         rows.append(("    reference: over HTTP ÷ the project's own save()", median["http"], median["http own"], None))
+        rows.append(("    reference: over HTTP sent with http.client (its parsing in the time) ÷ stock save()",
+                     median["stdlib"], median["stdlib stock"], None))
         rows.append(("    the HTTP layer: over HTTP ÷ in-process", median["http"], median["move"], None))
         # Where the in-process move's time goes: the framework's layers around the handler, and the handler's.
         rows += layer_rows(layer_figures(url, keyring, games,

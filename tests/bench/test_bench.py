@@ -13,6 +13,7 @@ from service.http.app import create_app
 from domain.rules import RuleViolation
 from domain.willi import GAME
 from service.ops.bench import PLAYERS, HTTPClient, WSGIClient, tap_moves, views_process, willi_game
+from service.ops.bench_clients import read_answer, received_answer
 from service.ops.cli import main
 
 
@@ -27,6 +28,7 @@ def test_bench_prints_every_measure_beside_its_baseline(tmp_path, capsys):
     assert said[0].startswith("tablelog: bench --smoke: every measure") and "(e) cold start" in captured.err
     for measure in ("(a) recorded move ÷ stock eventsourcing save()", "reference: ÷ the project's own save()",
                     "reference: ÷ stock save() in a loop", "(a) recorded move over HTTP", "the HTTP layer",
+                    "sent with http.client",
                     "(b) undo", "(b) state at move 40",
                     "(c) rules engine", "Grand Austria Hotel + 5 modules", "Grand Austria Hotel, solo",
                     "(d) tap, server", "tap, requests", "tap, bytes",
@@ -111,6 +113,47 @@ def test_the_bench_sends_the_same_requests_over_real_http(tmp_path):
         assert client.request("POST", f"/api/games/{created['id']}/undo", {})[0] == 401
     finally:
         client.close()
+
+
+def test_the_bench_sends_over_http_with_http_client_too_for_its_reference_row(tmp_path):
+    app = create_app(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    client = HTTPClient(app)
+    stdlib = HTTPClient(app, stdlib=True, alongside=client)
+    try:
+        assert stdlib.server is client.server
+        for sender in (client, stdlib):
+            status, health = sender.request("GET", "/api/health")
+            assert status == 200 and health["ok"] and sender.served > 0
+    finally:
+        stdlib.close()
+        client.close()
+
+
+class Pieces:
+    """A socket whose answer arrives in pieces."""
+
+    def __init__(self, *pieces: bytes):
+        self.pieces = list(pieces)
+
+    def recv(self, size: int) -> bytes:
+        return self.pieces.pop(0) if self.pieces else b""
+
+
+def test_the_bench_receives_an_answer_until_its_content_length_is_in():
+    answer = b"HTTP/1.1 201 Created\r\nContent-Type: application/json\r\nContent-Length: 12\r\n\r\n"
+    assert received_answer(Pieces(answer[:20], answer[20:], b'{"index":', b' 3}')) == answer + b'{"index": 3}'
+    assert read_answer(answer + b'{"index": 3}', "POST") == (201, b'{"index": 3}')
+
+
+@pytest.mark.parametrize("pieces, refused", [
+    ((b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n",), AssertionError),
+    ((b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}HTTP/1.1",), AssertionError),
+    ((b"HTTP/1.1 200 OK\r\nContent-Length: 20\r\n\r\n{}",), ConnectionError),
+])
+def test_the_bench_refuses_an_answer_it_cannot_delimit(pieces, refused):
+    """Without a length, with bytes after it, or cut off: refused, not guessed at."""
+    with pytest.raises(refused):
+        received_answer(Pieces(*pieces))
 
 
 def test_the_bench_games_are_whole_legal_games_played_out_beforehand():
