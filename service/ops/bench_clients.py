@@ -214,6 +214,9 @@ class HTTPClient:
         self.socket.sendall(written)
         received = received_answer(self.socket)
         self.served += time.perf_counter() - start
+        if CONNECTION_CLOSE.search(received, 0, received.index(b"\r\n\r\n") + 2):
+            self.socket.close()         # the server ends the connection: the next request opens another
+            self.socket = None
         status, payload = read_answer(received, method)
         return status, payload if raw else json.loads(payload)
 
@@ -227,6 +230,7 @@ class HTTPClient:
 
 
 CONTENT_LENGTH = re.compile(rb"\r\ncontent-length:[ \t]*(\d+)", re.IGNORECASE)
+CONNECTION_CLOSE = re.compile(rb"\r\nconnection:[ \t]*close[ \t]*\r\n", re.IGNORECASE)
 
 
 def received_answer(sock: socket.socket) -> bytes:

@@ -135,6 +135,16 @@ def test_the_bench_sends_over_http_with_http_client_too_for_its_reference_row(tm
         client.close()
 
 
+def test_the_bench_opens_another_connection_when_the_server_ends_one(tmp_path):
+    client = HTTPClient(create_app(f"sqlite:///{tmp_path / 'db.sqlite3'}"))
+    try:
+        assert client.request("GET", "/api/health", headers={"Connection": "close"})[0] == 200
+        assert client.socket is None
+        assert client.request("GET", "/api/health")[0] == 200 and client.socket is not None
+    finally:
+        client.close()
+
+
 class Pieces:
     """A socket whose answer arrives in pieces."""
 
