@@ -225,7 +225,14 @@ class HTTPClient:
         if self.socket is not None:
             self.socket.close()
         if self.owns_server:
-            self.server.close()
+            # Every socket of the server (its channels, its listening socket,
+            # its trigger) closed by its own loop thread, between two of its
+            # selects; the loop then ends, its map empty. (Closed from this
+            # thread, a channel still open meanwhile leaves the loop
+            # selecting on closed descriptors.)
+            from waitress import wasyncore
+            self.server.trigger.pull_trigger(lambda: wasyncore.close_all(self.server._map))
+            self.thread.join(timeout=5)
             self.server.task_dispatcher.shutdown(timeout=5)
 
 
