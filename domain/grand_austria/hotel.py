@@ -57,7 +57,8 @@ def prepare(state: State, seat: str, room: int, pending: Pending | None, out: Ou
     """The choke point of every room prepared."""
     hotel = state.hotel_of(seat)
     cost = room_cost(state, seat, room, pending)
-    state = pay(state, seat, cost, said(N_("prepare room {hotel}"), hotel=hotel.name_of(room)), out)
+    if cost:        # (pay says nothing of a free room: its words are not made then)
+        state = pay(state, seat, cost, said(N_("prepare room {hotel}"), hotel=hotel.name_of(room)), out)
     player = state.player(seat)
     state = set_player(state, seat, evolve(player, rooms=put(player.rooms, room, PREPARED)))
     out.append({"fact": "room_prepared", "seat": seat, "room": hotel.name_of(room), "cost": cost})

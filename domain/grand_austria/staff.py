@@ -59,7 +59,9 @@ def all_known(state: State) -> bool:
 
 def card_ref(card: Staff) -> Any:
     """A card as a move names it: its number, or its printed content."""
-    return card.number if card.number is not None and every_card().staff.get(card.number) == card \
+    printed = every_card().staff.get(card.number) if card.number is not None else None
+    # (most cards are the catalog's own object: no field by field comparison then)
+    return card.number if printed is not None and (printed is card or printed == card) \
         else {k: v for k, v in card.to_json().items() if v is not None}
 
 
@@ -67,7 +69,7 @@ def named_from(state: State, source: tuple[Staff | None, ...]) -> list[Staff]:
     """The cards one may name from ``source``: those seen, and with an unseen
     card there, any card not in play."""
     cards = [c for c in source if c is not None]
-    if None in source:
+    if len(cards) < len(source):      # (an unseen card: not ``None in source``, which asks every card's __eq__)
         taken = in_play(state)
         cards += [c for n, c in state.config.catalog.staff.items() if n not in taken]
     return cards

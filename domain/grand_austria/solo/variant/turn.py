@@ -170,7 +170,9 @@ def take_guest(state: State, symbol: Symbol, out: Outcome) -> State:
         fact(out, "bot_sushi", said(N_("Sushi Resort: the cogwheel on {room} goes onto the leftmost guest of the queue "
                                        "once it is refilled."), room=where), room=where)
         state = with_bot(state, entrance=entrances.sushi_room(entrance, where))
-    return score(state, BOT, hotel.prepare_vp.get(room, 0), said(N_("room {hotel}"), hotel=where), out,
+    vp = hotel.prepare_vp.get(room, 0)
+    # (the words only when the room scores: most score nothing, and score would not say them)
+    return score(state, BOT, vp, said(N_("room {hotel}"), hotel=where) if vp else "", out,
                  rooms=put(player.rooms, room, OCCUPIED))
 
 
