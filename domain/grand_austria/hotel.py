@@ -27,12 +27,15 @@ def room_cost(state: State, seat: str, room: int, pending: Pending | None) -> in
     hotel = state.hotel_of(seat)
     if pending is not None and (pending.free or pending.kind == "prepare_occupy"):
         return 0
+    discount = pending.discount if pending is not None else 0
+    price = max(0, hotel.floor_costs[hotel.floor(room) - 1] - discount)
+    if not price:
+        return 0        # (free whatever the staff say: they are not asked, as for every room of the bottom floor)
     found = triggers(state, seat, "prepare")     # (most seats have none: no generator then)
     if found and any(t.get("free") and t.get("colour", hotel.colour(room)) == hotel.colour(room)
                      for t in found):     # no colour: rooms of any colour
         return 0
-    discount = pending.discount if pending is not None else 0
-    return max(0, hotel.floor_costs[hotel.floor(room) - 1] - discount)
+    return price
 
 
 def can_prepare(state: State, seat: str, room: int, pending: Pending | None) -> str | None:
