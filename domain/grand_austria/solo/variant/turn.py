@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any, Mapping
 
 
@@ -22,7 +23,7 @@ from domain.rules import TABLE, Expected, Move, MoveSchema, Outcome, whole_numbe
 from domain.grand_austria.solo.variant.hautel import sushi_watch
 from domain.grand_austria.solo.variant.setup import (BALLROOMS, BOT, CELEBRITIES, ID, R_SOLO, R_SOLO_SETUP, R_SOLO_TURN,
                                                      NO_CHANGES, bot, fact, name, with_bot)
-from domain.words import N_, ngettext, said
+from domain.words import N_, Message, ngettext, said
 
 
 # -- the opponent's turn ------------------------------------------------------------------
@@ -197,6 +198,16 @@ def dancer(state: State, symbol: Symbol, out: Outcome) -> State:
     return send_dancer(state, symbol.dancer, "", out)
 
 
+A_DIE = said(N_("a die"))
+"""The white die the opponent takes, in words (the same on every card: made once)."""
+
+
+@lru_cache(maxsize=16)
+def dice_there(n: int) -> Message:
+    """How many dice lay on the space the opponent takes one from, in words (made once for each count)."""
+    return ngettext("{n} die", "{n} dice", n)
+
+
 def take_die(state: State, symbol: Symbol, out: Outcome) -> State:
     """The die goes onto the opponent's turn-order tile; no action. With
     module 2 Elisabeth takes a coloured die where one lies on the space
@@ -221,8 +232,8 @@ def take_die(state: State, symbol: Symbol, out: Outcome) -> State:
         state = with_bot(state, entrance=entrances.toll_left(b.entrance, value))
         fact(out, "bot_toll", said(N_("Toll Bridge Hotel: {who} leaves a cogwheel on action space {value} ({n} there)."),
                                    who=who, value=value, n=bot(state).entrance.tolls[value - 1]), space=value)
-    die = said(N_("a die")) if colour == WHITE else said(N_("the {colour} die"), colour=colour)
-    there = ngettext("{n} die", "{n} dice", counts[value - 1])
+    die = A_DIE if colour == WHITE else said(N_("the {colour} die"), colour=colour)
+    there = dice_there(counts[value - 1])
     carried = said(N_("{who} takes {die} from action space {value} ({dice} there) and puts it on the turn-order tile, "
                       "with no action.") if colour == WHITE else
                    N_("{who} takes {die} from action space {value} ({dice} there) and puts it on the turn-order tile, "
