@@ -305,13 +305,14 @@ def apply_check_in(state: State, move: Move, out: Outcome) -> State:
     state = evolve(state, turn=evolve(state.turn, acted=True))
     out.append({"fact": "checked_in", "seat": seat, "guest": guest.name, "room": move["room"]})
     state = occupy(state, seat, room, out)
-    state = score(state, seat, guest.vp, said(N_("{name} checked in"), name=guest.name), out)
+    why = said(N_("{name} checked in"), name=guest.name)
+    state = score(state, seat, guest.vp, why, out)
     effects = list(guest.reward)
     for trigger in triggers(state, seat, "check_in"):
         if trigger.get("colour", guest.colour) == guest.colour and guest.size >= trigger.get("min_order", 0):
             effects = list(trigger["effects"]) + effects
-    state = apply_effects(state, seat, extra_action_last(effects), said(N_("{name} checked in"), name=guest.name), out)
-    return gained(state, seat, "guest_checked_in", 1, said(N_("{name} checked in"), name=guest.name), out)
+    state = apply_effects(state, seat, extra_action_last(effects), why, out)
+    return gained(state, seat, "guest_checked_in", 1, why, out)
 
 
 def extra_action_last(effects: list[dict]) -> list[dict]:

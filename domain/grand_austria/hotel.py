@@ -1,6 +1,7 @@
 """The hotel: rooms prepared, occupied (with the occupancy bonus) and removed."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterator
 
 from domain.grand_austria.catalog import catalog
@@ -13,7 +14,7 @@ from domain.grand_austria.refusals import (R_ADDITIONAL, R_EMPEROR, R_MAIN, R_SE
 from domain.grand_austria.state import EMPTY, INITIAL_ROOMS, OCCUPIED, PREPARED, Pending, State
 from domain.immutable import evolve, put
 from domain.rules import Move, Outcome
-from domain.words import N_, said
+from domain.words import N_, Message, said
 
 
 def room_named(state: State, seat: str, name: str) -> int:
@@ -56,6 +57,12 @@ def can_prepare(state: State, seat: str, room: int, pending: Pending | None) -> 
     return None
 
 
+@lru_cache(maxsize=128)
+def prepared_words(room: str) -> Message:
+    """Why a room prepared scores or triggers, in words (made once for each room's name)."""
+    return said(N_("room {hotel} prepared"), hotel=room)
+
+
 def prepare(state: State, seat: str, room: int, pending: Pending | None, out: Outcome) -> State:
     """The choke point of every room prepared."""
     hotel = state.hotel_of(seat)
@@ -65,7 +72,7 @@ def prepare(state: State, seat: str, room: int, pending: Pending | None, out: Ou
     player = state.player(seat)
     state = set_player(state, seat, evolve(player, rooms=put(player.rooms, room, PREPARED)))
     out.append({"fact": "room_prepared", "seat": seat, "room": hotel.name_of(room), "cost": cost})
-    why = said(N_("room {hotel} prepared"), hotel=hotel.name_of(room))
+    why = prepared_words(hotel.name_of(room))
     state = score(state, seat, hotel.prepare_vp.get(room, 0), why, out)
     state = gained(state, seat, "room_prepared", 1, why, out)
     return run_hooks(state, "room_prepared", seat, room, out)

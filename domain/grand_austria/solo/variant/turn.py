@@ -151,7 +151,7 @@ def take_guest(state: State, symbol: Symbol, out: Outcome) -> State:
                                    "nothing and gets no reward."), why=why, who=who, guest=guest.name,
                                 colour=guest.colour, vp=guest.vp, position=position + 1),
          guest=guest.name, position=position + 1)
-    state = score(state, BOT, guest.vp, said(N_("guest {name}"), name=guest.name), out,
+    state = score(state, BOT, guest.vp, guest_words(guest.name), out,
                   guests=player.guests + (guest,))
     before = bot(state).entrance
     if before is not None:
@@ -175,6 +175,12 @@ def take_guest(state: State, symbol: Symbol, out: Outcome) -> State:
     # (the words only when the room scores: most score nothing, and score would not say them)
     return score(state, BOT, vp, said(N_("room {hotel}"), hotel=where) if vp else "", out,
                  rooms=put(player.rooms, room, OCCUPIED))
+
+
+@lru_cache(maxsize=256)
+def guest_words(guest: str) -> Message:
+    """Why the opponent scores a guest's VP, in words (made once for each guest)."""
+    return said(N_("guest {name}"), name=guest)
 
 
 def send_dancer(state: State, arrows: int, before: str, out: Outcome) -> State:
@@ -267,9 +273,14 @@ def colour_bonus(state: State, colour: str, out: Outcome) -> State:
     return score(state, BOT, 2, N_("the blue die"), out)
 
 
+@lru_cache(maxsize=16)
+def emperor_words(who: str, n: int) -> Message:
+    """The Emperor symbol carried out, in words (made once for each opponent and count)."""
+    return said(N_("{who} advances {n} on the Emperor track."), who=who, n=n)
+
+
 def emperor(state: State, symbol: Symbol, out: Outcome) -> State:
-    fact(out, "bot_emperor", said(N_("{who} advances {n} on the Emperor track."), who=name(state), n=symbol.n),
-         steps=symbol.n)
+    fact(out, "bot_emperor", emperor_words(name(state), symbol.n), steps=symbol.n)
     return advance_emperor(state, BOT, symbol.n, N_("instruction card"), out)
 
 
