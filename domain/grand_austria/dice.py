@@ -10,7 +10,8 @@ from typing import Iterator, Mapping, Sequence
 
 from domain.chance import roll
 from domain.grand_austria.cafe import check_placement, most_placed, place
-from domain.grand_austria.effects import add, advance_emperor, apply_effects, gain_items, gain_krones, pay, triggers
+from domain.grand_austria.effects import (add, advance_emperor, apply_effects, gain_items, gain_krones, pay, said_once,
+                                          triggers)
 from domain.grand_austria.moves import ChooseActionSchema, ChooseDustbinSchema, ChooseItemsSchema, RerollSchema, RollSchema, \
     SplitFundsSchema, TakeDieSchema
 from domain.grand_austria.parts import MoveRule, hooks, parts, run_hooks
@@ -18,7 +19,7 @@ from domain.grand_austria.refusals import R_MAIN, R_PASS, R_TURN, resolved, viol
 from domain.grand_austria.state import TURNS, WHITE, Die, Pending, Spaces, State
 from domain.immutable import evolve, put
 from domain.rules import Move, Outcome
-from domain.words import N_, Message, said
+from domain.words import N_, said
 
 R_ROUND_START = "Start of round"
 R_DUSTBIN = "Module 2: Passing (the dustbin takes a white die if possible)"
@@ -92,16 +93,9 @@ def either_side(state: State, seat: str) -> set[int]:
             for v in card.trigger["values"]}
 
 
-@lru_cache(maxsize=16)
-def action_words(action: int) -> Message:
-    """"action 3", the reason a main action's decision gives: the same words
-    for every die of that action, made once (a die is taken most turns)."""
-    return said(N_("action {action}"), action=action)
-
-
 def main_action(state: State, seat: str, action: int, strength: int, hire_bonus: int = 0) -> Pending:
     """The decision a main action of this strength asks for."""
-    why = action_words(action)
+    why = said_once(N_("action {action}"), action=action)
     if action in state.config.action_items:
         return Pending(seat, "items", n=strength, pair=state.config.action_items[action], why=why)
     if action == 3:

@@ -1,12 +1,11 @@
 """The hotel: rooms prepared, occupied (with the occupancy bonus) and removed."""
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Iterator
 
 from domain.grand_austria.catalog import catalog
-from domain.grand_austria.effects import (advance_emperor, apply_effects, gain_krones, gained, pay, score,
-                                          set_player, triggers)
+from domain.grand_austria.effects import (advance_emperor, apply_effects, gain_krones, gained, pay, said_once,
+                                          score, set_player, triggers)
 from domain.grand_austria.moves import OccupyRoomSchema, PrepareRoomSchema, RemoveRoomSchema
 from domain.grand_austria.parts import MoveRule, asked, run_hooks
 from domain.grand_austria.refusals import (R_ADDITIONAL, R_EMPEROR, R_MAIN, R_SETUP, counted_down, resolved,
@@ -14,7 +13,7 @@ from domain.grand_austria.refusals import (R_ADDITIONAL, R_EMPEROR, R_MAIN, R_SE
 from domain.grand_austria.state import EMPTY, INITIAL_ROOMS, OCCUPIED, PREPARED, Pending, State
 from domain.immutable import evolve, put
 from domain.rules import Move, Outcome
-from domain.words import N_, Message, said
+from domain.words import N_, said
 
 
 def room_named(state: State, seat: str, name: str) -> int:
@@ -57,12 +56,6 @@ def can_prepare(state: State, seat: str, room: int, pending: Pending | None) -> 
     return None
 
 
-@lru_cache(maxsize=128)
-def prepared_words(room: str) -> Message:
-    """Why a room prepared scores or triggers, in words (made once for each room's name)."""
-    return said(N_("room {hotel} prepared"), hotel=room)
-
-
 def prepare(state: State, seat: str, room: int, pending: Pending | None, out: Outcome) -> State:
     """The choke point of every room prepared."""
     hotel = state.hotel_of(seat)
@@ -72,7 +65,7 @@ def prepare(state: State, seat: str, room: int, pending: Pending | None, out: Ou
     player = state.player(seat)
     state = set_player(state, seat, evolve(player, rooms=put(player.rooms, room, PREPARED)))
     out.append({"fact": "room_prepared", "seat": seat, "room": hotel.name_of(room), "cost": cost})
-    why = prepared_words(hotel.name_of(room))
+    why = said_once(N_("room {hotel} prepared"), hotel=hotel.name_of(room))
     state = score(state, seat, hotel.prepare_vp.get(room, 0), why, out)
     state = gained(state, seat, "room_prepared", 1, why, out)
     return run_hooks(state, "room_prepared", seat, room, out)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from domain.grand_austria.catalog import ROOM_COLOURS, Guest, Hotel, Staff
-from domain.grand_austria.effects import apply_effects, pay, score, set_player, triggers
+from domain.grand_austria.effects import apply_effects, pay, said_once, score, set_player, triggers
 from domain.grand_austria.moves import ClaimObjectiveSchema
 from domain.grand_austria.parts import FinalLine, MoveRule, automata, parts
 from domain.grand_austria.refusals import R_OBJECTIVE, violation
@@ -138,11 +138,11 @@ def emperor_scoring(state: State, out: Outcome) -> State:
     track = cat.emperor_vp
     for seat in turn_order(state):
         player = state.player(seat)
-        state = score(state, seat, track[player.emperor], said(N_("Emperor scoring, round {round}"), round=state.round), out)
+        state = score(state, seat, track[player.emperor], said_once(N_("Emperor scoring, round {round}"), round=state.round), out)
         back = max(0, player.emperor - state.round)
         state = set_player(state, seat, evolve(state.player(seat), emperor=back))
         out.append({"fact": "emperor", "seat": seat, "steps": back - player.emperor,
-                    "why": said(N_("Emperor scoring: back {round} spaces"), round=state.round)})
+                    "why": said_once(N_("Emperor scoring: back {round} spaces"), round=state.round)})
         if seat in bots:
             continue      # the solo opponent: "only you get the reward or suffer the penalty"
         if back >= 3:

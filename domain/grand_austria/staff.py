@@ -7,8 +7,8 @@ from typing import Any, Iterator, Mapping
 
 from domain.chance import shuffled
 from domain.grand_austria.catalog import Staff, every_card
-from domain.grand_austria.effects import (apply_effects, by_kind, cannot_pay, check_in_game, gained, pay, set_player,
-                                          staff_card)
+from domain.grand_austria.effects import (apply_effects, by_kind, cannot_pay, check_in_game, gained, pay, said_once,
+                                          set_player, staff_card)
 from domain.grand_austria.memo import by_identity
 from domain.grand_austria.moves import (DiscardStaffSchema, DrawStaffSchema, HireSchema, ReturnStaffSchema,
                                         UseStaffSchema)
@@ -92,8 +92,8 @@ def hire(state: State, p: Pending, card: Staff, out: Outcome) -> State:
         player = evolve(player, hand=tuple(hand))
     state = set_player(state, p.seat, evolve(player, hired=player.hired + (card,)))
     out.append({"fact": "hired", "seat": p.seat, "staff": card.to_json(), "why": p.why})
-    state = pay(state, p.seat, hire_cost(p, card), said(N_("hire {name}"), name=card.name), out)
-    why = said(N_("staff {name} hired"), name=card.name)
+    state = pay(state, p.seat, hire_cost(p, card), said_once(N_("hire {name}"), name=card.name), out)
+    why = said_once(N_("staff {name} hired"), name=card.name)
     state = apply_effects(state, p.seat, card.on_hire, why, out)
     return gained(state, p.seat, "hired", 1, why, out)
 

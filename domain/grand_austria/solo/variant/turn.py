@@ -8,7 +8,7 @@ from typing import Any, Mapping
 
 
 from domain.grand_austria.cafe import taken_from_queue
-from domain.grand_austria.effects import advance_emperor, score, set_player, staff_card
+from domain.grand_austria.effects import advance_emperor, said_once, score, set_player, staff_card
 from domain.grand_austria.modules import celebrities
 from domain.grand_austria.moves import staff_field
 from domain.grand_austria.refusals import violation
@@ -210,16 +210,6 @@ def send_dancer(state: State, arrows: int, before: str, out: Outcome) -> State:
 def dancer(state: State, symbol: Symbol, out: Outcome) -> State:
     """The dancer symbol of the bottom section: an additional dancer, with no guest."""
     return send_dancer(state, symbol.dancer, "", out)
-
-
-@lru_cache(maxsize=1024, typed=True)
-def said_once(template: str, **values: str | int) -> Message:
-    """``said`` for the opponent's words whose values are plain names and
-    numbers (its name, a guest, a room, a count): the same values make the
-    same sentence, so it is made once for each (a card's symbols say a few
-    every turn). No value is itself a ``Message``: two of the same words
-    but another id would be taken for one another."""
-    return said(template, **values)
 
 
 @lru_cache(maxsize=256)
