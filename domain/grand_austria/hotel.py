@@ -61,7 +61,7 @@ def prepare(state: State, seat: str, room: int, pending: Pending | None, out: Ou
     hotel = state.hotel_of(seat)
     cost = room_cost(state, seat, room, pending)
     if cost:        # (pay says nothing of a free room: its words are not made then)
-        state = pay(state, seat, cost, said(N_("prepare room {hotel}"), hotel=hotel.name_of(room)), out)
+        state = pay(state, seat, cost, said_once(N_("prepare room {hotel}"), hotel=hotel.name_of(room)), out)
     player = state.player(seat)
     state = set_player(state, seat, evolve(player, rooms=put(player.rooms, room, PREPARED)))
     out.append({"fact": "room_prepared", "seat": seat, "room": hotel.name_of(room), "cost": cost})
@@ -93,7 +93,7 @@ def occupy(state: State, seat: str, room: int, out: Outcome) -> State:
                    rooms=", ".join(hotel.name_of(r) for r in group))
         state = {"vp": score, "krones": gain_krones}.get(gain, advance_emperor)(state, seat, amount, why, out)
     state = run_hooks(state, "room_occupied", seat, room, out)
-    return gained(state, seat, "room_occupied", 1, said(N_("room {hotel} occupied"), hotel=hotel.name_of(room)), out)
+    return gained(state, seat, "room_occupied", 1, said_once(N_("room {hotel} occupied"), hotel=hotel.name_of(room)), out)
 
 
 def removable(state: State, p: Pending) -> list[int]:

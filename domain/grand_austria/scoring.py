@@ -147,7 +147,7 @@ def emperor_scoring(state: State, out: Outcome) -> State:
             continue      # the solo opponent: "only you get the reward or suffer the penalty"
         if back >= 3:
             out.append({"fact": "emperor_reward", "seat": seat, "tile": tile.id})
-            state = apply_effects(state, seat, tile.reward, said(N_("Emperor tile {id} reward"), id=tile.id), out, front=False)
+            state = apply_effects(state, seat, tile.reward, said_once(N_("Emperor tile {id} reward"), id=tile.id), out, front=False)
             for trigger in triggers(state, seat, "emperor_reward"):
                 state = apply_effects(state, seat, trigger["effects"], N_("staff: Emperor reward"), out, front=False)
         elif back == 0:
@@ -156,7 +156,7 @@ def emperor_scoring(state: State, out: Outcome) -> State:
                 state = pay(state, seat, fee, said(N_("staff: instead of Emperor tile {id} penalty"), id=tile.id), out)
             else:
                 out.append({"fact": "emperor_penalty", "seat": seat, "tile": tile.id})
-                state = apply_effects(state, seat, tile.penalty, said(N_("Emperor tile {id} penalty"), id=tile.id), out,
+                state = apply_effects(state, seat, tile.penalty, said_once(N_("Emperor tile {id} penalty"), id=tile.id), out,
                                       front=False)
     return state
 
@@ -165,7 +165,7 @@ def emperor_scoring(state: State, out: Outcome) -> State:
 def end_game_staff(state: State, seat: str) -> Iterable[tuple[int, str]]:
     player = state.player(seat)
     opponents = tuple(state.player(s) for s in state.players if s != seat)
-    return [(end_staff_vp(state.hotel_of(seat), player, card, opponents), said(N_("final scoring: {name}"), name=card.name))
+    return [(end_staff_vp(state.hotel_of(seat), player, card, opponents), said_once(N_("final scoring: {name}"), name=card.name))
             for card in player.hired if card.end]
 
 
