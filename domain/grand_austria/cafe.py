@@ -6,7 +6,7 @@ from itertools import combinations_with_replacement, product
 from typing import Mapping
 
 from domain.grand_austria.effects import (add, apply_effects, check_in_game, gained, guest_card, on_own_turn, pay,
-                                          score, set_player, triggers)
+                                          said_once, score, set_player, triggers)
 from domain.grand_austria.hotel import occupy, room_named
 from domain.grand_austria.moves import (CheckInSchema, CompleteOrderSchema, PlaceItemsSchema, RevealGuestSchema,
                                         ServeSchema, TakeGuestSchema)
@@ -15,7 +15,7 @@ from domain.grand_austria.refusals import R_ADDITIONAL, R_TURN, resolved, violat
 from domain.grand_austria.state import INITIAL_GUESTS, PREPARED, TURNS, Player, State, Table
 from domain.immutable import evolve, put
 from domain.rules import Move, Outcome
-from domain.words import N_, said
+from domain.words import N_
 
 
 def table_at(state: State, seat: str, number: int) -> Table:
@@ -305,13 +305,14 @@ def apply_check_in(state: State, move: Move, out: Outcome) -> State:
     state = evolve(state, turn=evolve(state.turn, acted=True))
     out.append({"fact": "checked_in", "seat": seat, "guest": guest.name, "room": move["room"]})
     state = occupy(state, seat, room, out)
-    state = score(state, seat, guest.vp, said(N_("{name} checked in"), name=guest.name), out)
+    why = said_once(N_("{name} checked in"), name=guest.name)
+    state = score(state, seat, guest.vp, why, out)
     effects = list(guest.reward)
     for trigger in triggers(state, seat, "check_in"):
         if trigger.get("colour", guest.colour) == guest.colour and guest.size >= trigger.get("min_order", 0):
             effects = list(trigger["effects"]) + effects
-    state = apply_effects(state, seat, extra_action_last(effects), said(N_("{name} checked in"), name=guest.name), out)
-    return gained(state, seat, "guest_checked_in", 1, said(N_("{name} checked in"), name=guest.name), out)
+    state = apply_effects(state, seat, extra_action_last(effects), why, out)
+    return gained(state, seat, "guest_checked_in", 1, why, out)
 
 
 def extra_action_last(effects: list[dict]) -> list[dict]:

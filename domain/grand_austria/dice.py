@@ -4,12 +4,14 @@ or for die 6 any of them)."""
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from math import comb
 from typing import Iterator, Mapping, Sequence
 
 from domain.chance import roll
 from domain.grand_austria.cafe import check_placement, most_placed, place
-from domain.grand_austria.effects import add, advance_emperor, apply_effects, gain_items, gain_krones, pay, triggers
+from domain.grand_austria.effects import (add, advance_emperor, apply_effects, gain_items, gain_krones, pay, said_once,
+                                          triggers)
 from domain.grand_austria.moves import ChooseActionSchema, ChooseDustbinSchema, ChooseItemsSchema, RerollSchema, RollSchema, \
     SplitFundsSchema, TakeDieSchema
 from domain.grand_austria.parts import MoveRule, hooks, parts, run_hooks
@@ -93,7 +95,7 @@ def either_side(state: State, seat: str) -> set[int]:
 
 def main_action(state: State, seat: str, action: int, strength: int, hire_bonus: int = 0) -> Pending:
     """The decision a main action of this strength asks for."""
-    why = said(N_("action {action}"), action=action)
+    why = said_once(N_("action {action}"), action=action)
     if action in state.config.action_items:
         return Pending(seat, "items", n=strength, pair=state.config.action_items[action], why=why)
     if action == 3:
@@ -366,11 +368,29 @@ def items_listable(state: State, p: Pending) -> bool:
 def item_splits(state: State, p: Pending) -> Iterator[dict[str, int]]:
     """Each split of the step's items, one at a time (settling a step looks
     at two); an action's chain only as it may be taken (``chain_broken``)."""
-    choice = p.pair if p.kind == "items" else choice_of(state, p)
-    for counts in descending(p.n, len(choice)):
-        split = {item: n for item, n in zip(choice, counts) if n or p.kind == "items"}
-        if p.kind != "items" or chain_broken(choice, split) is None:
-            yield split
+    chained = p.kind == "items"
+    choice = p.pair if chained else choice_of(state, p)
+    counts = few_splits(p.n, len(choice), chained)
+    if counts is None:      # too many to keep: one at a time
+        counts = (c for c in descending(p.n, len(choice)) if not chained or not_increasing(c))
+    for split in counts:
+        yield {item: n for item, n in zip(choice, split) if n or chained}
+
+
+def not_increasing(counts: tuple[int, ...]) -> bool:
+    """Counts along an action's chain as it may be taken: never more than the one before."""
+    return all(a >= b for a, b in zip(counts, counts[1:]))
+
+
+@lru_cache(maxsize=256)
+def few_splits(n: int, parts: int, chained: bool) -> tuple[tuple[int, ...], ...] | None:
+    """Every split of ``n`` into ``parts`` counts (along an action's chain:
+    ``not_increasing``), in the order ``descending`` gives them; None when
+    they are too many to list. The same few are asked for on most moves:
+    they are worked out once (a step is settled, then listed, then chosen)."""
+    if parts < 1 or comb(n + parts - 1, parts - 1) > LISTED_SPLITS:
+        return None
+    return tuple(c for c in descending(n, parts) if not chained or not_increasing(c))
 
 
 def items_candidates(state: State, p: Pending) -> Iterator[Move]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -70,6 +71,15 @@ def check_in_game(state: State, deck: str, cards: Iterable[Any], rule: str) -> N
         if isinstance(card, int) and card not in known:
             raise RuleViolation("card_not_in_game", N_("{deck} card {card} is not in this game's stacks (a module it does not play, or a card its "
                                                        "catalog lacks: give it by its printed content)."), rule, deck=deck.capitalize(), card=card)
+
+
+@lru_cache(maxsize=2048, typed=True)
+def said_once(template: str, **values: str | int) -> Message:
+    """``said`` for words whose values are plain names and numbers (a room,
+    a card, an action, a round): the same values make the same sentence, so
+    it is made once for each (most moves say a few). No value is itself a
+    ``Message``: two of the same words but another id would be taken for one another."""
+    return said(template, **values)
 
 
 def set_player(state: State, seat: str, player: Player) -> State:

@@ -4,8 +4,8 @@ from __future__ import annotations
 from typing import Iterator
 
 from domain.grand_austria.catalog import catalog
-from domain.grand_austria.effects import (advance_emperor, apply_effects, gain_krones, gained, pay, score,
-                                          set_player, triggers)
+from domain.grand_austria.effects import (advance_emperor, apply_effects, gain_krones, gained, pay, said_once,
+                                          score, set_player, triggers)
 from domain.grand_austria.moves import OccupyRoomSchema, PrepareRoomSchema, RemoveRoomSchema
 from domain.grand_austria.parts import MoveRule, asked, run_hooks
 from domain.grand_austria.refusals import (R_ADDITIONAL, R_EMPEROR, R_MAIN, R_SETUP, counted_down, resolved,
@@ -27,12 +27,15 @@ def room_cost(state: State, seat: str, room: int, pending: Pending | None) -> in
     hotel = state.hotel_of(seat)
     if pending is not None and (pending.free or pending.kind == "prepare_occupy"):
         return 0
+    discount = pending.discount if pending is not None else 0
+    price = max(0, hotel.floor_costs[hotel.floor(room) - 1] - discount)
+    if not price:
+        return 0        # (free whatever the staff say: they are not asked, as for every room of the bottom floor)
     found = triggers(state, seat, "prepare")     # (most seats have none: no generator then)
     if found and any(t.get("free") and t.get("colour", hotel.colour(room)) == hotel.colour(room)
                      for t in found):     # no colour: rooms of any colour
         return 0
-    discount = pending.discount if pending is not None else 0
-    return max(0, hotel.floor_costs[hotel.floor(room) - 1] - discount)
+    return price
 
 
 def can_prepare(state: State, seat: str, room: int, pending: Pending | None) -> str | None:
@@ -57,11 +60,12 @@ def prepare(state: State, seat: str, room: int, pending: Pending | None, out: Ou
     """The choke point of every room prepared."""
     hotel = state.hotel_of(seat)
     cost = room_cost(state, seat, room, pending)
-    state = pay(state, seat, cost, said(N_("prepare room {hotel}"), hotel=hotel.name_of(room)), out)
+    if cost:        # (pay says nothing of a free room: its words are not made then)
+        state = pay(state, seat, cost, said_once(N_("prepare room {hotel}"), hotel=hotel.name_of(room)), out)
     player = state.player(seat)
     state = set_player(state, seat, evolve(player, rooms=put(player.rooms, room, PREPARED)))
     out.append({"fact": "room_prepared", "seat": seat, "room": hotel.name_of(room), "cost": cost})
-    why = said(N_("room {hotel} prepared"), hotel=hotel.name_of(room))
+    why = said_once(N_("room {hotel} prepared"), hotel=hotel.name_of(room))
     state = score(state, seat, hotel.prepare_vp.get(room, 0), why, out)
     state = gained(state, seat, "room_prepared", 1, why, out)
     return run_hooks(state, "room_prepared", seat, room, out)
@@ -89,7 +93,7 @@ def occupy(state: State, seat: str, room: int, out: Outcome) -> State:
                    rooms=", ".join(hotel.name_of(r) for r in group))
         state = {"vp": score, "krones": gain_krones}.get(gain, advance_emperor)(state, seat, amount, why, out)
     state = run_hooks(state, "room_occupied", seat, room, out)
-    return gained(state, seat, "room_occupied", 1, said(N_("room {hotel} occupied"), hotel=hotel.name_of(room)), out)
+    return gained(state, seat, "room_occupied", 1, said_once(N_("room {hotel} occupied"), hotel=hotel.name_of(room)), out)
 
 
 def removable(state: State, p: Pending) -> list[int]:

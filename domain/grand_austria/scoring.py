@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from domain.grand_austria.catalog import ROOM_COLOURS, Guest, Hotel, Staff
-from domain.grand_austria.effects import apply_effects, pay, score, set_player, triggers
+from domain.grand_austria.effects import apply_effects, pay, said_once, score, set_player, triggers
 from domain.grand_austria.moves import ClaimObjectiveSchema
 from domain.grand_austria.parts import FinalLine, MoveRule, automata, parts
 from domain.grand_austria.refusals import R_OBJECTIVE, violation
@@ -138,16 +138,16 @@ def emperor_scoring(state: State, out: Outcome) -> State:
     track = cat.emperor_vp
     for seat in turn_order(state):
         player = state.player(seat)
-        state = score(state, seat, track[player.emperor], said(N_("Emperor scoring, round {round}"), round=state.round), out)
+        state = score(state, seat, track[player.emperor], said_once(N_("Emperor scoring, round {round}"), round=state.round), out)
         back = max(0, player.emperor - state.round)
         state = set_player(state, seat, evolve(state.player(seat), emperor=back))
         out.append({"fact": "emperor", "seat": seat, "steps": back - player.emperor,
-                    "why": said(N_("Emperor scoring: back {round} spaces"), round=state.round)})
+                    "why": said_once(N_("Emperor scoring: back {round} spaces"), round=state.round)})
         if seat in bots:
             continue      # the solo opponent: "only you get the reward or suffer the penalty"
         if back >= 3:
             out.append({"fact": "emperor_reward", "seat": seat, "tile": tile.id})
-            state = apply_effects(state, seat, tile.reward, said(N_("Emperor tile {id} reward"), id=tile.id), out, front=False)
+            state = apply_effects(state, seat, tile.reward, said_once(N_("Emperor tile {id} reward"), id=tile.id), out, front=False)
             for trigger in triggers(state, seat, "emperor_reward"):
                 state = apply_effects(state, seat, trigger["effects"], N_("staff: Emperor reward"), out, front=False)
         elif back == 0:
@@ -156,7 +156,7 @@ def emperor_scoring(state: State, out: Outcome) -> State:
                 state = pay(state, seat, fee, said(N_("staff: instead of Emperor tile {id} penalty"), id=tile.id), out)
             else:
                 out.append({"fact": "emperor_penalty", "seat": seat, "tile": tile.id})
-                state = apply_effects(state, seat, tile.penalty, said(N_("Emperor tile {id} penalty"), id=tile.id), out,
+                state = apply_effects(state, seat, tile.penalty, said_once(N_("Emperor tile {id} penalty"), id=tile.id), out,
                                       front=False)
     return state
 
@@ -165,7 +165,7 @@ def emperor_scoring(state: State, out: Outcome) -> State:
 def end_game_staff(state: State, seat: str) -> Iterable[tuple[int, str]]:
     player = state.player(seat)
     opponents = tuple(state.player(s) for s in state.players if s != seat)
-    return [(end_staff_vp(state.hotel_of(seat), player, card, opponents), said(N_("final scoring: {name}"), name=card.name))
+    return [(end_staff_vp(state.hotel_of(seat), player, card, opponents), said_once(N_("final scoring: {name}"), name=card.name))
             for card in player.hired if card.end]
 
 

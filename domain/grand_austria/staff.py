@@ -7,8 +7,8 @@ from typing import Any, Iterator, Mapping
 
 from domain.chance import shuffled
 from domain.grand_austria.catalog import Staff, every_card
-from domain.grand_austria.effects import (apply_effects, by_kind, cannot_pay, check_in_game, gained, pay, set_player,
-                                          staff_card)
+from domain.grand_austria.effects import (apply_effects, by_kind, cannot_pay, check_in_game, gained, pay, said_once,
+                                          set_player, staff_card)
 from domain.grand_austria.memo import by_identity
 from domain.grand_austria.moves import (DiscardStaffSchema, DrawStaffSchema, HireSchema, ReturnStaffSchema,
                                         UseStaffSchema)
@@ -59,7 +59,9 @@ def all_known(state: State) -> bool:
 
 def card_ref(card: Staff) -> Any:
     """A card as a move names it: its number, or its printed content."""
-    return card.number if card.number is not None and every_card().staff.get(card.number) == card \
+    printed = every_card().staff.get(card.number) if card.number is not None else None
+    # (most cards are the catalog's own object: no field by field comparison then)
+    return card.number if printed is not None and (printed is card or printed == card) \
         else {k: v for k, v in card.to_json().items() if v is not None}
 
 
@@ -67,7 +69,7 @@ def named_from(state: State, source: tuple[Staff | None, ...]) -> list[Staff]:
     """The cards one may name from ``source``: those seen, and with an unseen
     card there, any card not in play."""
     cards = [c for c in source if c is not None]
-    if None in source:
+    if len(cards) < len(source):      # (an unseen card: not ``None in source``, which asks every card's __eq__)
         taken = in_play(state)
         cards += [c for n, c in state.config.catalog.staff.items() if n not in taken]
     return cards
@@ -90,8 +92,8 @@ def hire(state: State, p: Pending, card: Staff, out: Outcome) -> State:
         player = evolve(player, hand=tuple(hand))
     state = set_player(state, p.seat, evolve(player, hired=player.hired + (card,)))
     out.append({"fact": "hired", "seat": p.seat, "staff": card.to_json(), "why": p.why})
-    state = pay(state, p.seat, hire_cost(p, card), said(N_("hire {name}"), name=card.name), out)
-    why = said(N_("staff {name} hired"), name=card.name)
+    state = pay(state, p.seat, hire_cost(p, card), said_once(N_("hire {name}"), name=card.name), out)
+    why = said_once(N_("staff {name} hired"), name=card.name)
     state = apply_effects(state, p.seat, card.on_hire, why, out)
     return gained(state, p.seat, "hired", 1, why, out)
 

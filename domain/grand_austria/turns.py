@@ -2,9 +2,11 @@
 the turn-order tiles (snake order in the base game) and the reroll."""
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from types import MappingProxyType
+from typing import Callable, Mapping, Sequence
 
 from domain.grand_austria import cafe, dice, staff
+from domain.grand_austria.memo import by_identity
 from domain.grand_austria.moves import EndTurnSchema, PassSchema
 from domain.grand_austria.parts import MainStep, MoveRule, parts
 from domain.grand_austria.refusals import R_TURN, violation
@@ -103,8 +105,15 @@ def turn_moves(state: State, seat: str) -> list[Move]:
     return moves + [{"type": "end_turn", "seat": seat}, {"type": "pass", "seat": seat}]
 
 
+@by_identity
+def number_owners(tiles: Mapping[str, tuple[int, ...]]) -> Mapping[int, str]:
+    """Each turn-order number's seat (each number is on one tile; the tiles
+    stay the same object all round, while every turn asks)."""
+    return MappingProxyType({n: seat for seat, numbers in tiles.items() for n in numbers})
+
+
 def next_turn(state: State, out: Outcome, end_round: Callable[[State, Outcome], State]) -> State:
-    owners = {n: seat for seat, numbers in state.tiles.items() for n in numbers}   # (each number on one tile)
+    owners = number_owners(state.tiles)
     open_numbers = sorted(owners.keys() - state.used_numbers)
     if not state.dice_count or not open_numbers:
         return end_round(state, out)

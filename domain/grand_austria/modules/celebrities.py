@@ -20,7 +20,7 @@ from marshmallow import ValidationError, fields, validate
 from domain.grand_austria.cafe import check_placement, place
 from domain.grand_austria.catalog import CatalogError, data_file
 from domain.grand_austria.config import Config, adjusted
-from domain.grand_austria.effects import NO_TRIGGERS, by_kind, gain_items, lose, on_own_turn, score
+from domain.grand_austria.effects import NO_TRIGGERS, by_kind, gain_items, lose, on_own_turn, said_once, score
 from domain.grand_austria.memo import by_identity
 from domain.grand_austria.moves import item_counts, placement
 from domain.grand_austria.parts import (DieRule, Module, MoveRule, PendingKind, RoundEndStep, SetupPhase, automata)
@@ -271,7 +271,7 @@ def die_price(state: State, seat: str, value: int, colour: str) -> tuple[int, st
     """Step 1: 1 krone for each other die on the action space, whatever its colour."""
     if colour == WHITE or of(state).space_of(colour) is None:
         return None
-    return state.dice_on(value) - 1, said(N_("the {colour} die: 1 krone per other die on action space {value}"), colour=colour, value=value)
+    return state.dice_on(value) - 1, said_once(N_("the {colour} die: 1 krone per other die on action space {value}"), colour=colour, value=value)
 
 
 def die_taken(state: State, seat: str, value: int, colour: str, out: Outcome) -> State:
@@ -288,7 +288,7 @@ def die_taken(state: State, seat: str, value: int, colour: str, out: Outcome) ->
                 "effect": space.celebrity.effect, "vp": space.vp})
     state = with_(state, spaces=put(lounge.spaces, index, Space(colour)),
                   held={**lounge.held, seat: held(state, seat) + (space.celebrity,)})
-    return score(state, seat, space.vp, said(N_("celebrity {name}"), name=space.celebrity.name), out)
+    return score(state, seat, space.vp, said_once(N_("celebrity {name}"), name=space.celebrity.name), out)
 
 
 # -- the celebrities as a trigger source (their holder's own turns, this round) --------------

@@ -13,7 +13,7 @@ from marshmallow import validate
 from domain.grand_austria.catalog import data_file
 from domain.grand_austria.config import Config, adjusted
 from domain.grand_austria.dice import main_action
-from domain.grand_austria.effects import gain_krones
+from domain.grand_austria.effects import gain_krones, said_once
 from domain.grand_austria.parts import MainStep, Module, MoveRule, RoundEndStep, run_hooks
 from domain.grand_austria.refusals import R_TURN, violation
 from domain.grand_austria.state import Pending, State
@@ -111,7 +111,7 @@ def apply_take_key(state: State, move: Move, out: Outcome) -> State:
     steps = [Pending(seat, "dish_or_drink", n=spec["dish_or_drink"], why=N_("skeleton key: a dish or drink"))]
     if move.get("action") is not None:
         action = main_action(state, seat, move["action"], spec["strength"])
-        steps.append(evolve(action, why=said(N_("skeleton key: action {action}"), action=move['action'])))
+        steps.append(evolve(action, why=said_once(N_("skeleton key: action {action}"), action=move['action'])))
     state = evolve(state, pending=tuple(steps) + state.pending)
     return run_hooks(state, "main_step", seat, None, out)
 

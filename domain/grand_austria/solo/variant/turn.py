@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any, Mapping
 
 
 from domain.grand_austria.cafe import taken_from_queue
-from domain.grand_austria.effects import advance_emperor, score, set_player, staff_card
+from domain.grand_austria.effects import advance_emperor, said_once, score, set_player, staff_card
 from domain.grand_austria.modules import celebrities
 from domain.grand_austria.moves import staff_field
 from domain.grand_austria.refusals import violation
@@ -22,7 +23,7 @@ from domain.rules import TABLE, Expected, Move, MoveSchema, Outcome, whole_numbe
 from domain.grand_austria.solo.variant.hautel import sushi_watch
 from domain.grand_austria.solo.variant.setup import (BALLROOMS, BOT, CELEBRITIES, ID, R_SOLO, R_SOLO_SETUP, R_SOLO_TURN,
                                                      NO_CHANGES, bot, fact, name, with_bot)
-from domain.words import N_, ngettext, said
+from domain.words import N_, Message, ngettext, said
 
 
 # -- the opponent's turn ------------------------------------------------------------------
@@ -67,14 +68,22 @@ def check_draw_instruction(state: State, move: Move) -> None:
                         number=number)
 
 
+@lru_cache(maxsize=256)
+def card_drawn(who: str, deck: str, number: int, level: str, dancers: bool, coloured_dice: bool
+               ) -> tuple[tuple[Symbol, ...], Message]:
+    """A drawn card's symbols (``instruction``) and the sentence that tells
+    them: the same for the same card at a level, so made once."""
+    steps, words = instruction(deck, number, level, dancers, coloured_dice)
+    return steps, said(N_("{who} draws instruction card {number}: {steps} (ties: hand pointing {hand}, {level} level)."),
+                       who=who, number=number, steps=words, hand=decks()[deck][number].hand, level=level)
+
+
 def apply_draw_instruction(state: State, move: Move, out: Outcome) -> State:
     b = bot(state)
     card = decks()[b.deck][move["card"]]
     drawn = b.drawn if any_left(state) else ()      # never happens: 14 turns at most of 20 cards
     modules = state.config.modules
-    steps, words = instruction(b.deck, card.number, b.level, BALLROOMS in modules, CELEBRITIES in modules)
-    text = said(N_("{who} draws instruction card {number}: {steps} (ties: hand pointing {hand}, {level} level)."),
-                who=name(state), number=card.number, steps=words, hand=card.hand, level=b.level)
+    steps, text = card_drawn(name(state), b.deck, card.number, b.level, BALLROOMS in modules, CELEBRITIES in modules)
     fact(out, "instruction_drawn", text, card=card.number)
     return with_bot(state, {"turn": evolve(state.turn, acted=True)}, drawn=drawn + (card.number,), steps=steps,
                     hand=card.hand, said=(text,))
@@ -132,6 +141,16 @@ def told(state: State, facts: Outcome, also: Mapping[str, Any] = NO_CHANGES, /, 
     return evolve(state, **also) if also else state
 
 
+@lru_cache(maxsize=1024)
+def guest_taken_words(who: str, wanted: str, guest: str, colour: str, vp: int, position: int) -> Message:
+    """The guest the opponent takes, in words (the colour the symbol wanted
+    when it is another): the same for the same guest and position, so made once."""
+    why = "" if wanted in ("any", colour) else \
+        said(N_("no {colour} guest fits {who}'s hotel, so the one with most VP: "), colour=wanted, who=who)
+    return said(N_("{why}{who} takes {guest} ({colour}, {vp} VP) from queue position {position}, pays nothing and "
+                   "gets no reward."), why=why, who=who, guest=guest, colour=colour, vp=vp, position=position)
+
+
 def take_guest(state: State, symbol: Symbol, out: Outcome) -> State:
     """The guest chosen goes straight into an occupied room: its VP and the
     room's printed VP, no payment, no reward, no bonus; then the discard pile."""
@@ -144,13 +163,9 @@ def take_guest(state: State, symbol: Symbol, out: Outcome) -> State:
     guest = state.queue[position]
     hotel, player = state.hotel_of(BOT), state.player(BOT)
     state = taken_from_queue(state, position)
-    why = "" if symbol.colour in ("any", guest.colour) else \
-        said(N_("no {colour} guest fits {who}'s hotel, so the one with most VP: "), colour=symbol.colour, who=who)
-    fact(out, "bot_guest", said(N_("{why}{who} takes {guest} ({colour}, {vp} VP) from queue position {position}, pays "
-                                   "nothing and gets no reward."), why=why, who=who, guest=guest.name,
-                                colour=guest.colour, vp=guest.vp, position=position + 1),
+    fact(out, "bot_guest", guest_taken_words(who, symbol.colour, guest.name, guest.colour, guest.vp, position + 1),
          guest=guest.name, position=position + 1)
-    state = score(state, BOT, guest.vp, said(N_("guest {name}"), name=guest.name), out,
+    state = score(state, BOT, guest.vp, said_once(N_("guest {name}"), name=guest.name), out,
                   guests=player.guests + (guest,))
     before = bot(state).entrance
     if before is not None:
@@ -162,15 +177,17 @@ def take_guest(state: State, symbol: Symbol, out: Outcome) -> State:
         return send_dancer(state, symbol.dancer, said(N_("{guest} goes to the discard pile; "), guest=guest.name), out)
     room = bot_room(hotel, player, guest.colour)
     where = hotel.name_of(room)
-    fact(out, "bot_room", said(N_("{who} places an occupied {colour} room on {room}; {guest} goes to the discard pile."),
-                               who=who, colour=hotel.colour(room), room=where, guest=guest.name),
+    fact(out, "bot_room", said_once(N_("{who} places an occupied {colour} room on {room}; {guest} goes to the discard "
+                                        "pile."), who=who, colour=hotel.colour(room), room=where, guest=guest.name),
          room=where)
     entrance = bot(state).entrance
     if entrance is not None and where in entrance.rooms:
         fact(out, "bot_sushi", said(N_("Sushi Resort: the cogwheel on {room} goes onto the leftmost guest of the queue "
                                        "once it is refilled."), room=where), room=where)
         state = with_bot(state, entrance=entrances.sushi_room(entrance, where))
-    return score(state, BOT, hotel.prepare_vp.get(room, 0), said(N_("room {hotel}"), hotel=where), out,
+    vp = hotel.prepare_vp.get(room, 0)
+    # (the words only when the room scores: most score nothing, and score would not say them)
+    return score(state, BOT, vp, said(N_("room {hotel}"), hotel=where) if vp else "", out,
                  rooms=put(player.rooms, room, OCCUPIED))
 
 
@@ -193,6 +210,18 @@ def send_dancer(state: State, arrows: int, before: str, out: Outcome) -> State:
 def dancer(state: State, symbol: Symbol, out: Outcome) -> State:
     """The dancer symbol of the bottom section: an additional dancer, with no guest."""
     return send_dancer(state, symbol.dancer, "", out)
+
+
+@lru_cache(maxsize=256)
+def die_taken_words(who: str, colour: str, value: int, there: int) -> Message:
+    """The die the opponent takes, in words (``there``: the dice on its
+    space before): the same for the same die and count, so made once."""
+    die = said(N_("a die")) if colour == WHITE else said(N_("the {colour} die"), colour=colour)
+    dice = ngettext("{n} die", "{n} dice", there)
+    return said(N_("{who} takes {die} from action space {value} ({dice} there) and puts it on the turn-order tile, "
+                   "with no action.") if colour == WHITE else
+                N_("{who} takes {die} from action space {value} ({dice} there) and puts it on the turn-order tile, "
+                   "with no action, paying nothing."), who=who, die=die, value=value, dice=dice)
 
 
 def take_die(state: State, symbol: Symbol, out: Outcome) -> State:
@@ -219,13 +248,7 @@ def take_die(state: State, symbol: Symbol, out: Outcome) -> State:
         state = with_bot(state, entrance=entrances.toll_left(b.entrance, value))
         fact(out, "bot_toll", said(N_("Toll Bridge Hotel: {who} leaves a cogwheel on action space {value} ({n} there)."),
                                    who=who, value=value, n=bot(state).entrance.tolls[value - 1]), space=value)
-    die = said(N_("a die")) if colour == WHITE else said(N_("the {colour} die"), colour=colour)
-    there = ngettext("{n} die", "{n} dice", counts[value - 1])
-    carried = said(N_("{who} takes {die} from action space {value} ({dice} there) and puts it on the turn-order tile, "
-                      "with no action.") if colour == WHITE else
-                   N_("{who} takes {die} from action space {value} ({dice} there) and puts it on the turn-order tile, "
-                      "with no action, paying nothing."), who=who, die=die, value=value, dice=there)
-    fact(out, "bot_die", carried, value=value, **({} if colour == WHITE else {"colour": colour}))
+    fact(out, "bot_die", die_taken_words(who, colour, value, counts[value - 1]), value=value, **({} if colour == WHITE else {"colour": colour}))
     if colour == WHITE or not module_2:
         return state
     start = len(out)
@@ -255,7 +278,7 @@ def colour_bonus(state: State, colour: str, out: Outcome) -> State:
 
 
 def emperor(state: State, symbol: Symbol, out: Outcome) -> State:
-    fact(out, "bot_emperor", said(N_("{who} advances {n} on the Emperor track."), who=name(state), n=symbol.n),
+    fact(out, "bot_emperor", said_once(N_("{who} advances {n} on the Emperor track."), who=name(state), n=symbol.n),
          steps=symbol.n)
     return advance_emperor(state, BOT, symbol.n, N_("instruction card"), out)
 
@@ -273,8 +296,8 @@ def objective(state: State, symbol: Symbol, out: Outcome) -> State:
     now = b.progress[target] + 1
     state = with_bot(state, progress=put(b.progress, target, now))
     if now < CLAIMED:
-        fact(out, "bot_objective", said(N_("{who}'s marker on objective {letter} ({number}) moves {progress}."), who=who,
-                                        letter=letter, number=number, progress=PROGRESS_WORDS[now]),
+        fact(out, "bot_objective", said_once(N_("{who}'s marker on objective {letter} ({number}) moves {progress}."),
+                                             who=who, letter=letter, number=number, progress=PROGRESS_WORDS[now]),
              objective=number, progress=("III", "II")[now - 1])
         return state
     fact(out, "bot_objective", said(N_("{who}'s marker on objective {letter} ({number}) reaches \"I\": {who} claims it "
