@@ -3,7 +3,7 @@ objectives, end-game staff and final scoring), objectives, the Emperor
 scoring and the final scoring as a list of lines."""
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Callable, Iterable
 
 from domain.grand_austria.catalog import ROOM_COLOURS, Guest, Hotel, Staff
 from domain.grand_austria.effects import apply_effects, pay, said_once, score, set_player, triggers
@@ -43,23 +43,28 @@ def full_colours(hotel: Hotel, player: Player) -> int:
     return sum(1 for colour, total in counts.items() if total and occupied(hotel, player, colour) == total)
 
 
+# (made once: a dict of lambdas made on each call cost more than the measure,
+# and the bell watch asks for a measure after most moves)
+_MEASURE_OF: dict[str, Callable[[Hotel, Player], int]] = {
+    "krones": lambda hotel, player: player.krones,
+    "rooms": lambda hotel, player: sum(1 for status in player.rooms if status != EMPTY),
+    "hired": lambda hotel, player: len(player.hired),
+    "emperor": lambda hotel, player: player.emperor,
+    "occupied": occupied,
+    "full_floors": full_floors,
+    "full_groups": full_groups,
+    "full_colours": full_colours,
+    "full_columns": full_columns,
+    "colour_sets": lambda hotel, player: min(occupied(hotel, player, c) for c in ROOM_COLOURS),
+    "objectives": lambda hotel, player: len(player.objectives),
+}
+
+
 def measure(name: str, hotel: Hotel, player: Player) -> int:
     """The quantity an objective or an end-game staff card counts."""
     if name.startswith("occupied_"):
         return occupied(hotel, player, name.removeprefix("occupied_"))
-    return {
-        "krones": lambda: player.krones,
-        "rooms": lambda: sum(1 for status in player.rooms if status != EMPTY),
-        "hired": lambda: len(player.hired),
-        "emperor": lambda: player.emperor,
-        "occupied": lambda: occupied(hotel, player),
-        "full_floors": lambda: full_floors(hotel, player),
-        "full_groups": lambda: full_groups(hotel, player),
-        "full_colours": lambda: full_colours(hotel, player),
-        "full_columns": lambda: full_columns(hotel, player),
-        "colour_sets": lambda: min(occupied(hotel, player, c) for c in ROOM_COLOURS),
-        "objectives": lambda: len(player.objectives),
-    }[name]()
+    return _MEASURE_OF[name](hotel, player)
 
 
 def completed_guests(state: State, seat: str) -> tuple[Guest, ...]:
