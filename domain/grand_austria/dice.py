@@ -372,7 +372,7 @@ def item_splits(state: State, p: Pending) -> Iterator[dict[str, int]]:
     choice = p.pair if chained else choice_of(state, p)
     counts = few_splits(p.n, len(choice), chained)
     if counts is None:      # too many to keep: one at a time
-        counts = (c for c in descending(p.n, len(choice)) if not chained or not_increasing(c))
+        counts = splits_of(p.n, len(choice), chained)
     for split in counts:
         yield {item: n for item, n in zip(choice, split) if n or chained}
 
@@ -382,15 +382,20 @@ def not_increasing(counts: tuple[int, ...]) -> bool:
     return all(a >= b for a, b in zip(counts, counts[1:]))
 
 
+def splits_of(n: int, parts: int, chained: bool) -> Iterator[tuple[int, ...]]:
+    """Each split of ``n`` into ``parts`` counts (along an action's chain:
+    ``not_increasing``), in the order ``descending`` gives them."""
+    return (c for c in descending(n, parts) if not chained or not_increasing(c))
+
+
 @lru_cache(maxsize=256)
 def few_splits(n: int, parts: int, chained: bool) -> tuple[tuple[int, ...], ...] | None:
-    """Every split of ``n`` into ``parts`` counts (along an action's chain:
-    ``not_increasing``), in the order ``descending`` gives them; None when
-    they are too many to list. The same few are asked for on most moves:
-    they are worked out once (a step is settled, then listed, then chosen)."""
+    """``splits_of`` listed, or None when they are too many to list. The
+    same few are asked for on most moves: they are worked out once (a step
+    is settled, then listed, then chosen)."""
     if parts < 1 or comb(n + parts - 1, parts - 1) > LISTED_SPLITS:
         return None
-    return tuple(c for c in descending(n, parts) if not chained or not_increasing(c))
+    return tuple(splits_of(n, parts, chained))
 
 
 def items_candidates(state: State, p: Pending) -> Iterator[Move]:
