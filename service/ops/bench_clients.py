@@ -183,7 +183,6 @@ class HTTPClient:
         from service.ops.serving import waitress_server
         self.app = app
         self.served = 0.0
-        self.stdlib = stdlib
         self.owns_server = alongside is None
         if alongside is None:
             self.server = waitress_server(app, host="127.0.0.1", port=0)
@@ -191,14 +190,15 @@ class HTTPClient:
             self.thread.start()
         else:
             self.server = alongside.server
-        self.connection = http.client.HTTPConnection("127.0.0.1", self.server.effective_port, timeout=30)
+        self.connection = http.client.HTTPConnection("127.0.0.1", self.server.effective_port, timeout=30) \
+            if stdlib else None
         self.socket: socket.socket | None = None
 
     def request(self, method: str, path: str, body: dict | None = None,
                 headers: dict[str, str] | None = None, raw: bool = False) -> tuple[int, Any]:
         data = json.dumps(body).encode() if body is not None else b""
         sent = {"Content-Type": "application/json", "Content-Length": str(len(data)), **(headers or {})}
-        if self.stdlib:
+        if self.connection is not None:
             start = time.perf_counter()
             self.connection.request(method, path, data, sent)
             response = self.connection.getresponse()
@@ -221,7 +221,8 @@ class HTTPClient:
         return status, payload if raw else json.loads(payload)
 
     def close(self) -> None:
-        self.connection.close()
+        if self.connection is not None:
+            self.connection.close()
         if self.socket is not None:
             self.socket.close()
         if self.owns_server:
