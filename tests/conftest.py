@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import os
 import uuid
+import weakref
 from urllib.parse import urlparse, urlunparse
 
 import psycopg
 import pytest
+from eventsourcing.postgres import PostgresDatastore
 from hypothesis import settings
 
 from environment import DB_PREFIX, IN_CI, PG_ADMIN_URL
@@ -38,6 +40,30 @@ settings.register_profile("ci", derandomize=True, database=None, print_blob=True
 settings.register_profile("dev", derandomize=False, print_blob=True)
 settings.register_profile("long", derandomize=False, print_blob=True)
 settings.load_profile(PROFILE)
+
+
+# Every PostgreSQL connection pool a test opens is closed when the test
+# ends, by the test's own thread. One left to the garbage collector can be
+# collected on one of its own pool's threads, whose close then cannot join
+# that thread (an error Python only prints, at a later test).
+_opened_pools: "weakref.WeakSet[PostgresDatastore]" = weakref.WeakSet()
+_open_pool = PostgresDatastore.__init__
+
+
+def _noted_open(self, *args, **kwargs) -> None:
+    _open_pool(self, *args, **kwargs)
+    _opened_pools.add(self)
+
+
+PostgresDatastore.__init__ = _noted_open
+
+
+@pytest.fixture(autouse=True)
+def _pools_closed_by_the_test():
+    before = set(_opened_pools)
+    yield
+    for datastore in set(_opened_pools) - before:
+        datastore.close()
 
 
 def pytest_report_header(config) -> str:
