@@ -160,6 +160,9 @@ schema.config.checks.positive_data_acceptance = PositiveDataAcceptanceConfig(
 # A NUL character is refused in any text (no record can keep one; the 400 says so).
 schema.config.generation.update(allow_x00=False)
 
+# A record to import as JSON Lines is a text (the document's schema of it): sent as it is, like text/plain.
+schemathesis.serializer.alias("application/x-ndjson", "text/plain")
+
 @schema.parametrize()
 @settings(max_examples=3, deadline=None, suppress_health_check=list(HealthCheck))
 def test_every_answer_conforms_to_the_document(case):
