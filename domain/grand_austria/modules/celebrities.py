@@ -473,6 +473,7 @@ CELEBRITIES = Module(
                                 candidates=exchange_moves)},
     pending={"celebrity": PendingKind("reveal_celebrity", _table_draw, by_table=True)},
     triggers=(celebrity_triggers,),
+    answers=frozenset(effect["trigger"]["on"] for effect in data()["effect"].values() if "trigger" in effect),
     setup_phases=PHASES,
     round_end=(RoundEndStep("celebrities", 10, round_end),),
     die_rules=(DieRule(die_price, die_taken),),
