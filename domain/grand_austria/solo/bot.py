@@ -6,7 +6,8 @@ Order convention: a hand pointing right resolves ties left to right
 (ascending position), a hand pointing left right to left."""
 from __future__ import annotations
 
-from typing import Sequence, TypeVar
+from operator import itemgetter
+from typing import Callable, Sequence, TypeVar
 
 from domain.grand_austria.catalog import Guest, Hotel
 from domain.grand_austria.memo import by_identity
@@ -23,14 +24,19 @@ def in_hand_order(items: Sequence[T], hand: str) -> list[T]:
 
 
 @by_identity
-def room_colours(hotel: Hotel) -> tuple[str, ...]:
-    """Each room's colour by index (a seat's hotel board stays the same object all game)."""
-    return tuple(hotel.colour(r) for r in range(hotel.size))
+def colour_groups(hotel: Hotel) -> tuple[tuple[str, Callable[[tuple[int, ...]], tuple[int, ...]]], ...]:
+    """Each room colour of the hotel with what picks its rooms' states out of
+    a seat's rooms, in one call and always as a tuple (the first room twice:
+    a single room's would be a number); a seat's hotel board stays the same
+    object all game."""
+    colours = dict.fromkeys(hotel.colour(r) for r in range(hotel.size))
+    return tuple((colour, itemgetter(*hotel.rooms_of(colour), hotel.rooms_of(colour)[0])) for colour in colours)
 
 
 def empty_colours(hotel: Hotel, player: Player) -> set[str]:
-    """The colours of the hotel's empty spaces."""
-    return {colour for colour, status in zip(room_colours(hotel), player.rooms) if status == EMPTY}
+    """The colours of the hotel's empty spaces (a look at each colour's rooms at once, not one room at a time)."""
+    rooms = player.rooms
+    return {colour for colour, states in colour_groups(hotel) if EMPTY in states(rooms)}
 
 
 def fits(empty: set[str], guest: Guest) -> bool:
