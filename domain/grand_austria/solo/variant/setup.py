@@ -70,11 +70,12 @@ def bot(state: State) -> Bot:
 def with_bot(state: State, also: Mapping[str, Any] = NO_CHANGES, /, **changes: Any) -> State:
     """The opponent's things with ``changes`` (``also``: changes to the state
     itself, made in the same copy)."""
-    return evolve(state, **also, modules={**state.modules, ID: evolve(bot(state), **changes)})
+    modules = state.modules     # (read straight, not through ``bot``: asked several times a move of the opponent)
+    return evolve(state, **also, modules={**modules, ID: evolve(modules[ID], **changes)})
 
 
 def name(state: State) -> str:
-    return OPPONENTS[bot(state).deck]
+    return OPPONENTS[state.modules[ID].deck]
 
 
 def deck_for(modules: tuple[str, ...]) -> str:
