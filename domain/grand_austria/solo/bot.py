@@ -56,7 +56,7 @@ def select_guest(state: State, seat: str, colour: str, hand: str) -> int | None:
         return None
     of_colour = [(p, g) for p, g in fitting if g.colour == colour]
     choice = of_colour if colour != "any" and of_colour else fitting
-    most = max(g.vp for _, g in choice)
+    most = max([g.vp for _, g in choice])    # (a list: no generator resumed for each guest)
     return in_hand_order([p for p, g in choice if g.vp == most], hand)[0]
 
 
@@ -66,7 +66,11 @@ def bot_room(hotel: Hotel, player: Player, colour: str) -> int | None:
     green the first empty space from the bottom in the rightmost possible
     column (Accommodating Guests: no adjacency, no start at the bottom left)."""
     order = hotel.by_columns_from_the_right if colour == GREEN else hotel.rooms_of(colour)
-    return next((r for r in order if player.rooms[r] == EMPTY), None)
+    rooms = player.rooms
+    for room in order:      # (a loop, not next() over a generator resumed for each room)
+        if rooms[room] == EMPTY:
+            return room
+    return None
 
 
 def select_die(counts: Sequence[int], shown: tuple[int, ...], hand: str) -> int | None:
@@ -78,7 +82,7 @@ def select_die(counts: Sequence[int], shown: tuple[int, ...], hand: str) -> int 
     candidates = present if present else [v for v in range(1, 7) if counts[v - 1]]
     if not candidates:
         return None
-    most = max(counts[v - 1] for v in candidates)
+    most = max([counts[v - 1] for v in candidates])     # (a list: no generator resumed for each space)
     return in_hand_order([v for v in candidates if counts[v - 1] == most], hand)[0]
 
 
@@ -96,5 +100,5 @@ def objective_target(progress: Sequence[int], letter: str, hand: str) -> int | N
     open_ones = [i for i, p in enumerate(progress) if p != CLAIMED]
     if not open_ones:
         return None
-    least = min(progress[i] for i in open_ones)
+    least = min([progress[i] for i in open_ones])
     return in_hand_order([i for i in open_ones if progress[i] == least], hand)[0]
