@@ -17,9 +17,12 @@ _set_attribute = object.__setattr__
 def evolve(obj: T, **changes: Any) -> T:
     """A copy of the frozen dataclass ``obj`` with ``changes`` applied."""
     new = _new(obj.__class__)
-    # (the merge copies the whole dict, cheaper than filling an empty one, and
-    # overwrites the changes in one operation: no method calls, the same keys in the same order)
-    _set_attribute(new, "__dict__", obj.__dict__ | changes)
+    # (a new dictionary of its own, the same keys in the same order, filled in one
+    # operation: copying the instance's with ``|`` would keep a dictionary made from
+    # an instance's inline attributes a split one, sharing its class's keys, and on
+    # such a copy, and all the copies of it, every attribute read misses the
+    # interpreter's specialised lookup, about twice the instructions a read)
+    _set_attribute(new, "__dict__", {**obj.__dict__, **changes})
     return new
 
 

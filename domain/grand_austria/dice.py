@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 from math import comb
-from typing import Iterator, Mapping, Sequence
+from typing import Iterable, Iterator, Mapping, Sequence
 
 from domain.chance import roll
 from domain.grand_austria.cafe import check_placement, most_placed, place
@@ -16,7 +16,7 @@ from domain.grand_austria.moves import ChooseActionSchema, ChooseDustbinSchema, 
     SplitFundsSchema, TakeDieSchema
 from domain.grand_austria.parts import MoveRule, hooks, parts, run_hooks
 from domain.grand_austria.refusals import R_MAIN, R_PASS, R_TURN, resolved, violation, waiting
-from domain.grand_austria.state import TURNS, WHITE, Die, Pending, Spaces, State
+from domain.grand_austria.state import TURNS, WHITE, Pending, Spaces, State
 from domain.immutable import evolve, put
 from domain.rules import Move, Outcome
 from domain.words import N_, said
@@ -25,18 +25,20 @@ R_ROUND_START = "Start of round"
 R_DUSTBIN = "Module 2: Passing (the dustbin takes a white die if possible)"
 
 
-def on_spaces(dice: Sequence[Die]) -> Spaces:
-    """Dice as they lie on action spaces 1-6: the colours of those on each,
-    in the order the dice are listed (one pass over the dice, not one per space)."""
+def on_spaces(dice: Iterable[tuple[int, str]]) -> Spaces:
+    """Dice (each its value and colour) as they lie on action spaces 1-6: the
+    colours of those on each, in the order the dice are listed (one pass over
+    the dice, not one per space)."""
     spaces: list[tuple[str, ...]] = [(), (), (), (), (), ()]
-    for die in dice:
-        spaces[die.value - 1] += (die.colour,)
+    for value, colour in dice:
+        spaces[value - 1] += (colour,)
     return tuple(spaces)
 
 
-def thrown(values: Sequence[int], colours: Sequence[str]) -> list[Die]:
-    """A roll's values, one per die rolled, in the order the dice are listed."""
-    return [Die(v, c) for v, c in zip(values, colours)]
+def thrown(values: Sequence[int], colours: Sequence[str]) -> list[tuple[int, str]]:
+    """A roll's values, one per die rolled, in the order the dice are listed,
+    each with its die's colour (pairs: a roll makes no ``Die`` of its own)."""
+    return list(zip(values, colours))
 
 
 def without(colours: tuple[str, ...], colour: str) -> tuple[str, ...]:
@@ -111,9 +113,9 @@ def check_roll(state: State, move: Move) -> None:
         raise violation("dice_count", N_("All {dice} dice are rolled."), R_ROUND_START, dice=len(state.config.dice))
 
 
-def coloured(dice: Sequence[Die]) -> dict[str, dict[str, int]]:
+def coloured(dice: Sequence[tuple[int, str]]) -> dict[str, dict[str, int]]:
     """A roll's fact names the value of each die that is not white (module 2)."""
-    values = {d.colour: d.value for d in dice if d.colour != WHITE}
+    values = {colour: value for value, colour in dice if colour != WHITE}
     return {"coloured": values} if values else {}
 
 

@@ -89,7 +89,9 @@ def set_player(state: State, seat: str, player: Player) -> State:
 def triggers(state: State, seat: str, on: str) -> list[dict]:
     """The seat's triggers of this kind, from every trigger source in play."""
     found: list[dict] = []
-    for source in parts(state).triggers:
+    played = parts(state)
+    # (only the sources that may answer this kind: a module's source answering only some is not asked of others)
+    for source in played.triggers_on.get(on, played.triggers_else):
         group = source(state, seat).get(on)
         if group:
             found += group

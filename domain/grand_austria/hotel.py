@@ -49,8 +49,13 @@ def can_prepare(state: State, seat: str, room: int, pending: Pending | None) -> 
     if not any(rooms):
         if room != 0:
             return N_("The first room is the bottom-left room.")
-    elif not any([rooms[near] != EMPTY for near in hotel.neighbours(room)]):
-        return N_("A new room must be next to a prepared or occupied room (not diagonally).")
+    else:
+        # (a loop, not ``any`` over a list: no comprehension made and called for each room asked about)
+        for near in hotel.neighbours(room):
+            if rooms[near] != EMPTY:
+                break
+        else:
+            return N_("A new room must be next to a prepared or occupied room (not diagonally).")
     if room_cost(state, seat, room, pending) > state.player(seat).krones:
         return N_("You cannot pay this floor's cost.")
     return None

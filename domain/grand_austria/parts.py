@@ -172,6 +172,8 @@ class Module:
     options: Mapping[str, Any] = field(default_factory=dict)      # option name -> marshmallow field
     pending: Mapping[str, PendingKind] = field(default_factory=dict)
     triggers: Sequence[TriggerSource] = ()
+    # the kinds of trigger (``on``) its trigger sources answer (None: any): ``effects.triggers`` asks them of no other
+    answers: frozenset[str] | None = None
     setup_phases: Sequence[tuple[SetupPhase, str | tuple[str, ...]]] = ()
     setup_part: SetupPart | None = None
     round_end: Sequence[RoundEndStep] = ()
@@ -240,6 +242,10 @@ class Parts:
     moves: Mapping[str, MoveRule]
     pending: Mapping[str, PendingKind]
     triggers: tuple[TriggerSource, ...]
+    triggers_on: Mapping[str, tuple[TriggerSource, ...]]
+    """The sources that may answer a kind of trigger, for each kind a module's
+    sources answer alone (``Module.answers``); for any other kind ``triggers_else``."""
+    triggers_else: tuple[TriggerSource, ...]
     setup_phases: tuple[SetupPhase, ...]
     setup_parts: tuple[SetupPart, ...]
     round_end: tuple[RoundEndStep, ...]
@@ -283,6 +289,9 @@ def parts_for(modules: tuple[str, ...]) -> Parts:
         moves={k: v for m in chosen for k, v in m.moves.items()},
         pending={k: v for m in chosen for k, v in m.pending.items()},
         triggers=tuple(t for m in chosen for t in m.triggers),
+        triggers_on={on: tuple(t for m in chosen if m.answers is None or on in m.answers for t in m.triggers)
+                     for on in sorted({on for m in chosen if m.triggers and m.answers for on in m.answers})},
+        triggers_else=tuple(t for m in chosen if m.answers is None for t in m.triggers),
         setup_phases=tuple(phases),
         setup_parts=tuple(m.setup_part for m in chosen if m.setup_part is not None),
         round_end=tuple(sorted((s for m in chosen for s in m.round_end), key=lambda s: s.order)),

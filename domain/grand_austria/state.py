@@ -21,7 +21,11 @@ def filled_at_once(cls: C) -> C:
     ``__init__`` that fills the instance's dictionary in one step (the
     dataclass's own sets each field through ``object.__setattr__``): the same
     parameters and defaults, and the same instance, field by field in the
-    same order. Its fields all take plain defaults (no factory)."""
+    same order. Its fields all take plain defaults (no factory). The
+    dictionary is one of its own, as ``evolve``'s copies have: a line that
+    reads an attribute of both made and copied instances keeps one
+    specialised lookup (inline values for the ones, a dictionary for the
+    others, and it would switch between the two)."""
     names = [f.name for f in fields(cls)]
     defaults = {f.name: f.default for f in fields(cls) if f.default is not MISSING}
     if any(not f.init or f.default_factory is not MISSING for f in fields(cls)):
@@ -61,6 +65,7 @@ Spaces = tuple[tuple[str, ...], ...]   # action spaces 1..6: the colour of each 
 NO_DICE: Spaces = ((),) * 6
 
 
+@filled_at_once
 @dataclass(frozen=True)
 class Table:
     """A guest at a café table and the items already served to it."""
@@ -76,6 +81,7 @@ class Table:
         return self.guest.order[index] - self.served[index]
 
 
+@filled_at_once
 @dataclass(frozen=True)
 class Player:
     krones: int

@@ -115,11 +115,12 @@ def number_owners(tiles: Mapping[str, tuple[int, ...]]) -> Mapping[int, str]:
 def next_turn(state: State, out: Outcome, end_round: Callable[[State, Outcome], State]) -> State:
     owners = number_owners(state.tiles)
     open_numbers = sorted(owners.keys() - state.used_numbers)
-    if not state.dice_count or not open_numbers:
+    if not any(state.dice) or not open_numbers:     # (no die left on the board: no property call to count them)
         return end_round(state, out)
-    ready = next((n for n in open_numbers if owners[n] not in state.passed), None)
-    if ready is not None:
-        return evolve(state, turn=Turn(owners[ready], ready, fresh=state.config.nothing))
+    passed = state.passed
+    for ready in open_numbers:      # (a loop, not next() over a generator resumed for each number)
+        if owners[ready] not in passed:
+            return evolve(state, turn=Turn(owners[ready], ready, fresh=state.config.nothing))
     who = owners[open_numbers[0]]
     out.append({"fact": "dustbin", "seat": who, "dice_left": state.dice_count - 1})
     if state.dice_count <= 1:

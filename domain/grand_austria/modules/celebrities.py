@@ -26,7 +26,7 @@ from domain.grand_austria.moves import item_counts, placement
 from domain.grand_austria.parts import (DieRule, Module, MoveRule, PendingKind, RoundEndStep, SetupPhase, automata)
 from domain.grand_austria.refusals import counted_down, violation
 from domain.grand_austria.rounds import last_round
-from domain.grand_austria.state import INITIAL_GUESTS, WHITE, Pending, State
+from domain.grand_austria.state import INITIAL_GUESTS, WHITE, Pending, State, filled_at_once
 from domain.immutable import evolve, put
 from domain.rules import TABLE, Expected, Move, MoveSchema, Outcome, RuleViolation, seat_field
 from domain.words import N_, said
@@ -65,6 +65,7 @@ class Celebrity:
                 "text": data()["effect"][self.effect]["text"]}
 
 
+@filled_at_once
 @dataclass(frozen=True)
 class Space:
     """A lounge space: the die colour it belongs to, its celebrity, its chit (0: none, 2, 4)."""
@@ -472,6 +473,7 @@ CELEBRITIES = Module(
                                 candidates=exchange_moves)},
     pending={"celebrity": PendingKind("reveal_celebrity", _table_draw, by_table=True)},
     triggers=(celebrity_triggers,),
+    answers=frozenset(effect["trigger"]["on"] for effect in data()["effect"].values() if "trigger" in effect),
     setup_phases=PHASES,
     round_end=(RoundEndStep("celebrities", 10, round_end),),
     die_rules=(DieRule(die_price, die_taken),),

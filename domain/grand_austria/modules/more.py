@@ -29,7 +29,7 @@ from domain.grand_austria.moves import staff_field
 from domain.grand_austria.parts import Module, MoveRule, PendingKind
 from domain.grand_austria.refusals import counted_down, resolved, violation, waiting
 from domain.grand_austria.scoring import completed_guests, measured
-from domain.grand_austria.state import OCCUPIED, Pending, State
+from domain.grand_austria.state import OCCUPIED, Pending, State, filled_at_once
 from domain.immutable import evolve
 from domain.rules import Move, MoveSchema, Outcome, seat_field
 from domain.words import N_, ngettext, said
@@ -89,6 +89,7 @@ BELL_EVENTS.update({on: spec for on, (spec, _) in EVENTS.items()})
 
 
 # -- the module's state: each seat's bell cards in the order hired ----------------------------
+@filled_at_once
 @dataclass(frozen=True)
 class Bell:
     card: Staff

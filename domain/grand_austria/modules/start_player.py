@@ -16,7 +16,7 @@ from domain.grand_austria.dice import main_action
 from domain.grand_austria.effects import gain_krones, said_once
 from domain.grand_austria.parts import MainStep, Module, MoveRule, RoundEndStep, run_hooks
 from domain.grand_austria.refusals import R_TURN, violation
-from domain.grand_austria.state import Pending, State
+from domain.grand_austria.state import Pending, State, filled_at_once
 from domain.immutable import evolve
 from domain.rules import Move, MoveSchema, Outcome, seat_field, whole_number
 from domain.seating import clockwise_from, left_of
@@ -30,6 +30,7 @@ def data() -> dict[str, Any]:
     return data_file("start_player")
 
 
+@filled_at_once
 @dataclass(frozen=True)
 class Key:
     """The skeleton key: on the action board extension (holder None) or on a player's tile."""

@@ -6,7 +6,8 @@ Order convention: a hand pointing right resolves ties left to right
 (ascending position), a hand pointing left right to left."""
 from __future__ import annotations
 
-from typing import Sequence, TypeVar
+from operator import itemgetter
+from typing import Callable, Sequence, TypeVar
 
 from domain.grand_austria.catalog import Guest, Hotel
 from domain.grand_austria.memo import by_identity
@@ -23,14 +24,19 @@ def in_hand_order(items: Sequence[T], hand: str) -> list[T]:
 
 
 @by_identity
-def room_colours(hotel: Hotel) -> tuple[str, ...]:
-    """Each room's colour by index (a seat's hotel board stays the same object all game)."""
-    return tuple(hotel.colour(r) for r in range(hotel.size))
+def colour_groups(hotel: Hotel) -> tuple[tuple[str, Callable[[tuple[int, ...]], tuple[int, ...]]], ...]:
+    """Each room colour of the hotel with what picks its rooms' states out of
+    a seat's rooms, in one call and always as a tuple (the first room twice:
+    a single room's would be a number); a seat's hotel board stays the same
+    object all game."""
+    colours = dict.fromkeys(hotel.colour(r) for r in range(hotel.size))
+    return tuple((colour, itemgetter(*hotel.rooms_of(colour), hotel.rooms_of(colour)[0])) for colour in colours)
 
 
 def empty_colours(hotel: Hotel, player: Player) -> set[str]:
-    """The colours of the hotel's empty spaces."""
-    return {colour for colour, status in zip(room_colours(hotel), player.rooms) if status == EMPTY}
+    """The colours of the hotel's empty spaces (a look at each colour's rooms at once, not one room at a time)."""
+    rooms = player.rooms
+    return {colour for colour, states in colour_groups(hotel) if EMPTY in states(rooms)}
 
 
 def fits(empty: set[str], guest: Guest) -> bool:
@@ -50,7 +56,7 @@ def select_guest(state: State, seat: str, colour: str, hand: str) -> int | None:
         return None
     of_colour = [(p, g) for p, g in fitting if g.colour == colour]
     choice = of_colour if colour != "any" and of_colour else fitting
-    most = max(g.vp for _, g in choice)
+    most = max([g.vp for _, g in choice])    # (a list: no generator resumed for each guest)
     return in_hand_order([p for p, g in choice if g.vp == most], hand)[0]
 
 
@@ -60,7 +66,11 @@ def bot_room(hotel: Hotel, player: Player, colour: str) -> int | None:
     green the first empty space from the bottom in the rightmost possible
     column (Accommodating Guests: no adjacency, no start at the bottom left)."""
     order = hotel.by_columns_from_the_right if colour == GREEN else hotel.rooms_of(colour)
-    return next((r for r in order if player.rooms[r] == EMPTY), None)
+    rooms = player.rooms
+    for room in order:      # (a loop, not next() over a generator resumed for each room)
+        if rooms[room] == EMPTY:
+            return room
+    return None
 
 
 def select_die(counts: Sequence[int], shown: tuple[int, ...], hand: str) -> int | None:
@@ -72,7 +82,7 @@ def select_die(counts: Sequence[int], shown: tuple[int, ...], hand: str) -> int 
     candidates = present if present else [v for v in range(1, 7) if counts[v - 1]]
     if not candidates:
         return None
-    most = max(counts[v - 1] for v in candidates)
+    most = max([counts[v - 1] for v in candidates])     # (a list: no generator resumed for each space)
     return in_hand_order([v for v in candidates if counts[v - 1] == most], hand)[0]
 
 
@@ -90,5 +100,5 @@ def objective_target(progress: Sequence[int], letter: str, hand: str) -> int | N
     open_ones = [i for i, p in enumerate(progress) if p != CLAIMED]
     if not open_ones:
         return None
-    least = min(progress[i] for i in open_ones)
+    least = min([progress[i] for i in open_ones])
     return in_hand_order([i for i in open_ones if progress[i] == least], hand)[0]

@@ -12,7 +12,7 @@ import pytest
 from domain.grand_austria import GAME
 from domain.grand_austria.catalog import TRIGGERS
 from domain.grand_austria.effects import by_kind, triggers
-from domain.grand_austria.parts import parts
+from domain.grand_austria.parts import MODULES, parts
 from domain.grand_austria.solo.deck import LEVELS, decks, filtered, instruction
 from domain.table import random_game
 
@@ -40,6 +40,25 @@ def test_a_seats_triggers_of_a_kind_are_every_sources_in_order(seed):
                 assert found == [t for t in every_trigger(state, seat) if t["on"] == on]
                 asked += bool(found)
     assert asked > 20
+
+
+def test_a_modules_trigger_sources_answer_only_the_kinds_it_declares():
+    """``triggers`` asks a source only of the kinds its module declares (``Module.answers``)."""
+    declared = {t: m.answers for m in MODULES.values() if m.answers is not None for t in m.triggers}
+    assert declared
+    for kinds in declared.values():
+        assert kinds <= set(TRIGGERS)
+    moves = random_game(GAME, ["Ann", "Bob"], {"modules": ALL}, random.Random(3))
+    state = GAME.setup(["Ann", "Bob"], GAME.load_options({"modules": ALL}))
+    answered = set()
+    for move in moves:
+        state, _ = GAME.apply(state, move)
+        for seat in state.players:
+            for source in parts(state).triggers:
+                kinds = set(source(state, seat))
+                assert kinds <= declared.get(source, kinds)
+                answered |= kinds if source in declared else set()
+    assert answered
 
 
 def test_triggers_grouped_by_kind_keep_their_order():

@@ -13,7 +13,7 @@ from domain.grand_austria.catalog import catalog
 from domain.grand_austria.hotel import occupy
 from domain.grand_austria.scoring import measured
 from domain.grand_austria.modules.unique_hotels import kaufman_pile, ninas_final, of, ren_ballroom, round_over, with_
-from domain.grand_austria.state import WHITE, Die, Pending
+from domain.grand_austria.state import WHITE, Pending
 from domain.grand_austria.dice import on_spaces
 from domain.immutable import evolve
 from domain.rules import RuleViolation
@@ -36,7 +36,7 @@ def owned_by_anna(entrance, modules=("unique_hotels",), dice=TWO_EACH):
 
 def dice_on(state, *counts):
     """Action spaces 1-6 holding so many white dice each."""
-    return evolve(state, dice=on_spaces([Die(v) for v, n in enumerate(counts, 1) for _ in range(n)]))
+    return evolve(state, dice=on_spaces([(v, WHITE) for v, n in enumerate(counts, 1) for _ in range(n)]))
 
 
 # -- Chateau Paulwei ------------------------------------------------------------------------

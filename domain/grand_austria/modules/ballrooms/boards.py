@@ -13,7 +13,7 @@ from domain.grand_austria.catalog import ALL_ITEMS, ITEMS, CatalogError, Guest, 
 from domain.grand_austria.config import Config, adjusted
 from domain.grand_austria.parts import automata
 from domain.grand_austria.refusals import violation
-from domain.grand_austria.state import State
+from domain.grand_austria.state import State, filled_at_once
 from domain.immutable import evolve
 from domain.names import canonical
 from domain.rules import Move, MoveSchema, Outcome, RuleViolation, seat_field
@@ -58,6 +58,7 @@ def rehearsal_data(config: Config | Mapping[str, Any] | None = None) -> list[dic
 
 
 # -- the module's state ----------------------------------------------------------
+@filled_at_once
 @dataclass(frozen=True)
 class Row:
     name: str                                 # top, middle, bottom
@@ -66,6 +67,7 @@ class Row:
     bonus: tuple[dict, ...] = ()              # the row bonus (none for the bottom row)
 
 
+@filled_at_once
 @dataclass(frozen=True)
 class Ballroom:
     name: str

@@ -12,7 +12,7 @@ from marshmallow import Schema, ValidationError, fields, validate
 from domain.grand_austria.catalog import CatalogError, check_effects, data_file
 from domain.grand_austria.config import Config, adjusted
 from domain.grand_austria.refusals import violation
-from domain.grand_austria.state import State
+from domain.grand_austria.state import State, filled_at_once
 from domain.immutable import evolve
 from domain.rules import Move, MoveSchema, Outcome, whole_number
 from domain.words import N_
@@ -57,6 +57,7 @@ class DoveToken:
     bottom: tuple[dict, ...]      # the bonus for a completed floor
 
 
+@filled_at_once
 @dataclass(frozen=True)
 class Auction:
     entrance: str

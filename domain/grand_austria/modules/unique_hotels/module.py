@@ -110,6 +110,7 @@ UNIQUE_HOTELS = Module(
              "may_draw": PendingKind("mayenfels_draw", lambda state, p: [{"type": "mayenfels_draw", "seat": p.seat}],
                                      optional=True)},
     triggers=(mayenfels_triggers,),
+    answers=frozenset({"gained"}),      # Mayenfels: after a hire
     setup_phases=PHASES,
     round_end=(RoundEndStep("the_ren", 31, ren_ballroom), RoundEndStep("kaufman_pile", 70, kaufman_pile),
                RoundEndStep("corogari_dice", 75, round_over)),

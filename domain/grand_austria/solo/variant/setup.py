@@ -20,7 +20,7 @@ from domain.grand_austria.solo import entrances
 from domain.grand_austria.solo.deck import LEVELS, OPPONENTS, Symbol
 from domain.grand_austria.solo.entrances import SoloEntrance
 from domain.grand_austria.staff import card_ref, in_play as staff_in_play
-from domain.grand_austria.state import EMPTY, Player, State
+from domain.grand_austria.state import EMPTY, Player, State, filled_at_once
 from domain.immutable import evolve
 from domain.rules import Expected, Move, MoveSchema, Outcome, RuleViolation
 from domain.words import N_, said
@@ -40,6 +40,7 @@ CELEBRITIES = "celebrities"
 HOTELS = "unique_hotels"
 
 
+@filled_at_once
 @dataclass(frozen=True)
 class Bot:
     """The opponent's own things: its deck and level, the instruction cards
@@ -69,11 +70,12 @@ def bot(state: State) -> Bot:
 def with_bot(state: State, also: Mapping[str, Any] = NO_CHANGES, /, **changes: Any) -> State:
     """The opponent's things with ``changes`` (``also``: changes to the state
     itself, made in the same copy)."""
-    return evolve(state, **also, modules={**state.modules, ID: evolve(bot(state), **changes)})
+    modules = state.modules     # (read straight, not through ``bot``: asked several times a move of the opponent)
+    return evolve(state, **also, modules={**modules, ID: evolve(modules[ID], **changes)})
 
 
 def name(state: State) -> str:
-    return OPPONENTS[bot(state).deck]
+    return OPPONENTS[state.modules[ID].deck]
 
 
 def deck_for(modules: tuple[str, ...]) -> str:

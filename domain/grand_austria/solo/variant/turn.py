@@ -97,7 +97,7 @@ def run_step(state: State, out: Outcome) -> State:
     reads them."""
     if state.phase != TURNS or state.turn is None or state.turn.seat != BOT:
         return state
-    b = bot(state)
+    b = state.modules[ID]       # (read straight, not through ``bot``: once per symbol)
     if b.steps is None:
         return state
     steps, start, ended = b.steps, len(out), NO_CHANGES
@@ -108,7 +108,7 @@ def run_step(state: State, out: Outcome) -> State:
                 state = moved
                 if _waits(state):
                     break
-                b = bot(state)
+                b = state.modules[ID]
                 continue
         if not steps:
             out.append({"fact": "turn_ended", "seat": BOT, "number": state.turn.number})
@@ -119,7 +119,7 @@ def run_step(state: State, out: Outcome) -> State:
         state = STEPS[symbol.kind](state, symbol, out)
         if _waits(state):
             break
-        b = bot(state)
+        b = state.modules[ID]
     return told(state, out[start:], ended, steps=steps)
 
 
@@ -135,7 +135,7 @@ def told(state: State, facts: Outcome, also: Mapping[str, Any] = NO_CHANGES, /, 
     (with ``changes`` to the opponent's things, ``also`` to the state's, in the same copy)."""
     said = tuple([f["text"] for f in facts if f.get("seat") == BOT and "text" in f])
     if said:
-        changes["said"] = bot(state).said + said
+        changes["said"] = state.modules[ID].said + said
     if changes:
         return with_bot(state, also, **changes)
     return evolve(state, **also) if also else state
