@@ -126,10 +126,19 @@ class GameRecord(Aggregate):
 
     def __copy__(self) -> GameRecord:
         """The copy ``copy.copy`` makes from ``__getstate__``, made directly
-        (half the time: a write's savepoint takes one)."""
-        copied = object.__new__(type(self))
-        copied.__dict__.update(self.__getstate__())
-        return copied
+        (half the time)."""
+        return type(self).restored(self.__dict__)
+
+    @classmethod
+    def restored(cls, fields: dict[str, Any]) -> GameRecord:
+        """A record with ``fields`` (a record's ``__dict__``, or a copy of it
+        a savepoint kept: domain.table), as ``__getstate__`` writes it down:
+        no events pending."""
+        record = object.__new__(cls)
+        state = record.__dict__
+        state.update(fields)
+        state["_pending_events"] = []
+        return record
 
     class Event(ChainedEvent, Aggregate.Event):
         pass
