@@ -14,6 +14,7 @@ machine.
 """
 from __future__ import annotations
 
+import functools
 import secrets
 from typing import Any
 from uuid import NAMESPACE_URL, UUID, uuid5
@@ -28,7 +29,15 @@ def group_of(started: Any) -> UUID:
     """The group a game belongs to, from its Started event (the default group
     for a game started before groups)."""
     group = getattr(started, "group", None)
-    return UUID(str(group)) if group else DEFAULT_GROUP
+    return group_id(group) if group else DEFAULT_GROUP
+
+
+@functools.lru_cache(maxsize=1024)
+def group_id(group: str | UUID) -> UUID:
+    """A group's id from its text, kept for the groups asked for lately: a
+    move's admission asks for its game's group, and ``UUID`` parses the
+    text in Python (about 10,000 instructions) each time."""
+    return UUID(str(group))
 
 
 def short_id() -> str:

@@ -13,7 +13,6 @@ hands in a digital game's seed (kept sealed outside the record), from which
 """
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import dataclass
 from typing import Any, Mapping, MutableMapping, Sequence
@@ -186,19 +185,21 @@ class Table:
     def savepoint(self) -> tuple:
         """What ``rollback`` needs to take back the commands that follow
         (a save of their events that failed, with no store to read again).
-        A shallow copy of the record is enough, and a tenth of a deep one on
-        every write: its events only ever assign its fields afresh (numbers,
-        text, new dicts and lists), never change them in place, and the
-        copy's pending events start empty (GameRecord.__getstate__)."""
-        return copy.copy(self.record), self.states.savepoint(), self.record.moves
+        A shallow copy of the record's fields is enough, and a tenth of a
+        deep one on every write: its events only ever assign its fields
+        afresh (numbers, text, new dicts and lists), never change them in
+        place. Only ``rollback`` makes a record of them again (with no
+        events pending: GameRecord.restored), so a write that is saved
+        makes none."""
+        return self.record.__dict__.copy(), self.states.savepoint(), self.record.moves
 
     def rollback(self, savepoint: tuple) -> None:
         """The table as it stood at ``savepoint``: its record (pending events
         dropped with it), its states, and no move recorded since."""
-        record, states, moves = savepoint
+        fields, states, moves = savepoint
         for number in [number for number in self.moves if number > moves]:     # the keys held, none fetched
             del self.moves[number]
-        self.record = record
+        self.record = type(self.record).restored(fields)
         self.states.rollback(states)
 
     def auto(self, secret: Secret | None, request_id: str | None = None) -> list[Played]:

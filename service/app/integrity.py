@@ -8,8 +8,8 @@ from uuid import UUID
 
 
 from domain.commitment import new_salt, new_seed
-from domain.record import (GameRecord, HeadAnchor, SealedSeed,
-                           anchor_message, hash_of, head_anchor_id, is_game_start_topic, receipt_message, sealed_seed_id)
+from domain.record import (GameRecord, HeadAnchor, SealedSeed, anchor_message, hash_of, head_anchor_id, id_text,
+                           is_game_start_topic, receipt_message, sealed_seed_id)
 from domain.rules import MalformedMove
 from domain.history import GameHistory
 from domain.words import N_, said
@@ -139,7 +139,7 @@ class Integrity:
             head = hist.record.last_hash
         else:
             head = hash_of(next(self.store_of(hist.id).events.get(hist.id, gt=version - 1, lte=version)))
-        game = str(hist.id)
+        game = id_text(hist.id)
         return {"game": game, "version": version, "hash": head, "key_id": self.keyring.current,
                 "mac": self.keyring.mac(receipt_message(game, version, head))}
 

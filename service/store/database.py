@@ -161,7 +161,8 @@ class Tablelog(Application):
             processing.saved_kwargs["checkpoints"] = [self.snapshots.mapper.to_stored_event(c)
                                                       for c in (*checkpoints, *with_events)]
         recordings = self.group_commit.commit(processing)
-        self._put_snapshots([] if with_events else snapshots, behind)
+        if behind or (snapshots and not with_events):       # (most saves have none: no call)
+            self._put_snapshots([] if with_events else snapshots, behind)
         self._notify(recordings)
         return recordings
 

@@ -47,7 +47,13 @@ class GroupCommit:
 
     def __init__(self, record: Callable[[ProcessingEvent], list[Recording]]):
         self.record = record
-        self._cond = threading.Condition()
+        # The condition's lock is taken directly (``with self._mutex``: no
+        # Python-level ``__enter__`` and ``__exit__`` of the condition's),
+        # and the waiting are woken only when some are asleep: an
+        # uncontended save made eight of Python's calls for them.
+        self._mutex = threading.RLock()
+        self._cond = threading.Condition(self._mutex)
+        self._asleep = 0
         self._waiting: list[Save] = []
         self._committing = False
         self.groups = 0
@@ -55,10 +61,14 @@ class GroupCommit:
 
     def commit(self, processing: ProcessingEvent) -> list[Recording]:
         save = Save(processing)
-        with self._cond:
+        with self._mutex:
             self._waiting.append(save)
             while self._committing and not save.done:
-                self._cond.wait()
+                self._asleep += 1
+                try:
+                    self._cond.wait()
+                finally:
+                    self._asleep -= 1
             if not save.done:
                 self._committing = True
                 group, self._waiting = self._waiting, []
@@ -66,9 +76,10 @@ class GroupCommit:
             try:
                 self._commit(group)
             finally:
-                with self._cond:
+                with self._mutex:
                     self._committing = False
-                    self._cond.notify_all()
+                    if self._asleep:
+                        self._cond.notify_all()
         if save.error is not None:
             raise save.error
         return save.recordings
