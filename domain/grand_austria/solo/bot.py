@@ -9,7 +9,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Callable, Sequence, TypeVar
 
-from domain.grand_austria.catalog import Guest, Hotel
+from domain.grand_austria.catalog import Hotel
 from domain.grand_austria.memo import by_identity
 from domain.grand_austria.state import EMPTY, Player, State
 from domain.words import N_
@@ -39,11 +39,6 @@ def empty_colours(hotel: Hotel, player: Player) -> set[str]:
     return {colour for colour, states in colour_groups(hotel) if EMPTY in states(rooms)}
 
 
-def fits(empty: set[str], guest: Guest) -> bool:
-    """A green guest fits any empty space, the others an empty space of their colour (``empty``: ``empty_colours``)."""
-    return guest.colour in empty or (guest.colour == GREEN and bool(empty))
-
-
 def select_guest(state: State, seat: str, colour: str, hand: str) -> int | None:
     """The queue position (0 = leftmost) of the guest the opponent takes:
     of the colour shown, the one with most VP; with none of that colour
@@ -51,7 +46,10 @@ def select_guest(state: State, seat: str, colour: str, hand: str) -> int | None:
     still has an empty room in the opponent's hotel; equal VP by the hand.
     None when no guest fits (Top Section: Guests)."""
     empty = empty_colours(state.hotel_of(seat), state.player(seat))
-    fitting = [(p, g) for p, g in enumerate(state.queue) if g is not None and fits(empty, g)]
+    any_empty = bool(empty)
+    # (a green guest fits any empty space, the others an empty space of their colour: no call for each guest)
+    fitting = [(p, g) for p, g in enumerate(state.queue)
+               if g is not None and (g.colour in empty or (g.colour == GREEN and any_empty))]
     if not fitting:
         return None
     of_colour = [(p, g) for p, g in fitting if g.colour == colour]
