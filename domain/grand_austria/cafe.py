@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations_with_replacement, product
-from typing import Mapping
+from typing import Any, Mapping
 
 from domain.grand_austria.effects import (add, apply_effects, check_in_game, gained, guest_card, on_own_turn, pay,
                                           said_once, score, set_player, triggers)
@@ -232,8 +232,14 @@ def taken_from_queue(state: State, position: int) -> State:
     """The guest at ``position`` (0 = leftmost) leaves the queue: those to
     its left move right, and the table reveals a new leftmost guest while the
     deck lasts."""
-    queue = (None,) + state.queue[:position] + state.queue[position + 1:]
-    return evolve(state, queue=queue, refill=1 if state.guests_left > 0 else 0)
+    return evolve(state, **queue_without(state, position))
+
+
+def queue_without(state: State, position: int) -> dict[str, Any]:
+    """``taken_from_queue``'s changes to the state, for a caller making
+    others in the same copy."""
+    return {"queue": (None,) + state.queue[:position] + state.queue[position + 1:],
+            "refill": 1 if state.guests_left > 0 else 0}
 
 
 def guest_moves(state: State, seat: str) -> list[Move]:

@@ -39,9 +39,10 @@ def card_of(deck: str, card: Any, state: State | None = None) -> Any:
         found = (guest_from if deck == "guest" else staff_from)(card)
     else:
         cat = every_card() if state is None else state.config.catalog
-        if state is not None:
-            check_in_game(state, deck, [card], "Setup")
-        found = (cat.guests if deck == "guest" else cat.staff)[card]
+        cards = cat.guests if deck == "guest" else cat.staff
+        if state is not None and card not in cards:
+            check_in_game(state, deck, [card], "Setup")     # (refused: only a card the stacks lack is looked at again)
+        found = cards[card]
     if state is not None and deck == "staff":
         check_kind_in_game(parts(state), card=found)
     return found
@@ -135,14 +136,25 @@ def gained(state: State, seat: str, what: str, amount: int, why: str, out: Outco
     return state
 
 
-def score(state: State, seat: str, points: int, why: str, out: Outcome, bonus: bool = False, **also: Any) -> State:
-    """``also``: other changes to the seat's things, made in the same copy
-    before the triggers read it (made alone when there is nothing to score)."""
+NO_CHANGES: Mapping[str, Any] = MappingProxyType({})
+
+
+def score(state: State, seat: str, points: int, why: str, out: Outcome, bonus: bool = False,
+          around: Mapping[str, Any] = NO_CHANGES, **also: Any) -> State:
+    """``also``: other changes to the seat's things, ``around`` to the
+    state's, made in the same copy before the triggers read it (made alone
+    when there is nothing to score)."""
+    # (``around`` unpacked only when it holds changes: a keyword mapping
+    # that is not a dictionary is unpacked through its keys, even empty)
     if not points:
-        return set_player(state, seat, evolve(state.player(seat), **also)) if also else state
+        if not also:
+            return evolve(state, **around) if around else state
+        seats = {**state.seats, seat: evolve(state.player(seat), **also)}
+        return evolve(state, **around, seats=seats) if around else evolve(state, seats=seats)
     player = state.player(seat)
     out.append({"fact": "scored", "seat": seat, "points": points, "why": why})
-    state = set_player(state, seat, evolve(player, vp=player.vp + points, **also))
+    seats = {**state.seats, seat: evolve(player, vp=player.vp + points, **also)}
+    state = evolve(state, **around, seats=seats) if around else evolve(state, seats=seats)
     return state if bonus else gained(state, seat, "vp", points, why, out)
 
 

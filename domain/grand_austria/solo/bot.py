@@ -9,7 +9,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Callable, Sequence, TypeVar
 
-from domain.grand_austria.catalog import Guest, Hotel
+from domain.grand_austria.catalog import Hotel
 from domain.grand_austria.memo import by_identity
 from domain.grand_austria.state import EMPTY, Player, State
 from domain.words import N_
@@ -39,11 +39,6 @@ def empty_colours(hotel: Hotel, player: Player) -> set[str]:
     return {colour for colour, states in colour_groups(hotel) if EMPTY in states(rooms)}
 
 
-def fits(empty: set[str], guest: Guest) -> bool:
-    """A green guest fits any empty space, the others an empty space of their colour (``empty``: ``empty_colours``)."""
-    return guest.colour in empty or (guest.colour == GREEN and bool(empty))
-
-
 def select_guest(state: State, seat: str, colour: str, hand: str) -> int | None:
     """The queue position (0 = leftmost) of the guest the opponent takes:
     of the colour shown, the one with most VP; with none of that colour
@@ -51,13 +46,23 @@ def select_guest(state: State, seat: str, colour: str, hand: str) -> int | None:
     still has an empty room in the opponent's hotel; equal VP by the hand.
     None when no guest fits (Top Section: Guests)."""
     empty = empty_colours(state.hotel_of(seat), state.player(seat))
-    fitting = [(p, g) for p, g in enumerate(state.queue) if g is not None and fits(empty, g)]
-    if not fitting:
-        return None
-    of_colour = [(p, g) for p, g in fitting if g.colour == colour]
-    choice = of_colour if colour != "any" and of_colour else fitting
-    most = max([g.vp for _, g in choice])    # (a list: no generator resumed for each guest)
-    return in_hand_order([p for p, g in choice if g.vp == most], hand)[0]
+    any_empty, leftmost = bool(empty), hand == "right"
+    # One pass over the queue, keeping the guest of most VP that fits and the
+    # one of the colour shown (equal VP: the leftmost for the right hand, the
+    # rightmost for the left), not lists of them looked at again: a green
+    # guest fits any empty space, the others an empty space of their colour.
+    best = best_vp = shown = shown_vp = None
+    for position, guest in enumerate(state.queue):
+        if guest is None:
+            continue
+        of = guest.colour
+        if of in empty or (of == GREEN and any_empty):
+            vp = guest.vp
+            if best is None or vp > best_vp or (vp == best_vp and not leftmost):
+                best, best_vp = position, vp
+            if of == colour and (shown is None or vp > shown_vp or (vp == shown_vp and not leftmost)):
+                shown, shown_vp = position, vp
+    return shown if colour != "any" and shown is not None else best
 
 
 def bot_room(hotel: Hotel, player: Player, colour: str) -> int | None:
@@ -78,12 +83,18 @@ def select_die(counts: Sequence[int], shown: tuple[int, ...], hand: str) -> int 
     that one; two, the one with more dice; none shown ("?") or none of those
     on the board, the one with most dice; ties by the hand (Middle Section:
     Die). ``counts``: dice on spaces 1-6. None with no die on the board."""
-    present = [v for v in shown if counts[v - 1]]
-    candidates = present if present else [v for v in range(1, 7) if counts[v - 1]]
-    if not candidates:
-        return None
-    most = max([counts[v - 1] for v in candidates])     # (a list: no generator resumed for each space)
-    return in_hand_order([v for v in candidates if counts[v - 1] == most], hand)[0]
+    leftmost = hand == "right"
+    # (one pass over the values shown, then over all: the one of most dice so
+    # far kept, equal counts by the hand, not lists of them looked at again)
+    for values in (shown, range(1, 7)):
+        best = most = None
+        for value in values:
+            n = counts[value - 1]
+            if n and (best is None or n > most or (n == most and not leftmost)):
+                best, most = value, n
+        if best is not None:
+            return best
+    return None
 
 
 NONE, III, II, CLAIMED = 0, 1, 2, 3

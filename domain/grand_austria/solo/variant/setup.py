@@ -5,14 +5,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from itertools import combinations
-from types import MappingProxyType
 from typing import Any, Mapping
 
 from marshmallow import Schema, fields, validate
 
 from domain.grand_austria import setup
 from domain.grand_austria.config import Config, adjusted
-from domain.grand_austria.effects import set_player, staff_card
+from domain.grand_austria.effects import NO_CHANGES, set_player, staff_card
 from domain.grand_austria.moves import staff_field
 from domain.grand_austria.parts import SetupPhase
 from domain.grand_austria.refusals import violation
@@ -60,9 +59,6 @@ class Bot:
     entrance: SoloEntrance | None = None      # module 3: the opponent's solo entrance
 
 
-NO_CHANGES: Mapping[str, Any] = MappingProxyType({})
-
-
 def bot(state: State) -> Bot:
     return state.modules.get(ID)
 
@@ -70,8 +66,11 @@ def bot(state: State) -> Bot:
 def with_bot(state: State, also: Mapping[str, Any] = NO_CHANGES, /, **changes: Any) -> State:
     """The opponent's things with ``changes`` (``also``: changes to the state
     itself, made in the same copy)."""
-    modules = state.modules     # (read straight, not through ``bot``: asked several times a move of the opponent)
-    return evolve(state, **also, modules={**modules, ID: evolve(modules[ID], **changes)})
+    # (read straight, not through ``bot``: asked several times a move of the opponent)
+    modules = {**state.modules, ID: evolve(state.modules[ID], **changes)}
+    # (``also`` unpacked only when it holds changes: a keyword mapping that is
+    # not a dictionary is unpacked through its keys, even empty)
+    return evolve(state, **also, modules=modules) if also else evolve(state, modules=modules)
 
 
 def name(state: State) -> str:

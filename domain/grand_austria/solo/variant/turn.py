@@ -7,7 +7,7 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 
-from domain.grand_austria.cafe import taken_from_queue
+from domain.grand_austria.cafe import queue_without
 from domain.grand_austria.effects import advance_emperor, said_once, score, set_player, staff_card
 from domain.grand_austria.modules import celebrities
 from domain.grand_austria.moves import staff_field
@@ -133,7 +133,7 @@ def _waits(state: State) -> bool:
 def told(state: State, facts: Outcome, also: Mapping[str, Any] = NO_CHANGES, /, **changes: Any) -> State:
     """The opponent's steps in words, kept for the page until its next card
     (with ``changes`` to the opponent's things, ``also`` to the state's, in the same copy)."""
-    said = tuple([f["text"] for f in facts if f.get("seat") == BOT and "text" in f])
+    said = tuple([f["text"] for f in facts if "text" in f and f.get("seat") == BOT])
     if said:
         changes["said"] = state.modules[ID].said + said
     if changes:
@@ -162,11 +162,11 @@ def take_guest(state: State, symbol: Symbol, out: Outcome) -> State:
         return state
     guest = state.queue[position]
     hotel, player = state.hotel_of(BOT), state.player(BOT)
-    state = taken_from_queue(state, position)
     fact(out, "bot_guest", guest_taken_words(who, symbol.colour, guest.name, guest.colour, guest.vp, position + 1),
          guest=guest.name, position=position + 1)
+    # (the guest leaves the queue in the copy that scores it)
     state = score(state, BOT, guest.vp, said_once(N_("guest {name}"), name=guest.name), out,
-                  guests=player.guests + (guest,))
+                  around=queue_without(state, position), guests=player.guests + (guest,))
     before = bot(state).entrance
     if before is not None:
         state, entrance = entrances.sushi_guest(state, before, guest, BOT, who, out)
@@ -230,7 +230,7 @@ def take_die(state: State, symbol: Symbol, out: Outcome) -> State:
     chosen (the coloured-die symbol: the one of most celebrity VP on the
     board), never pays for it, scores its celebrity and gets its colour's bonus."""
     b, who = bot(state), name(state)
-    counts = [len(colours) for colours in state.dice]     # (action spaces 1 to 6)
+    counts = [*map(len, state.dice)]     # (action spaces 1 to 6)
     module_2 = CELEBRITIES in state.config.modules
     chosen = lounge.best_coloured(state, lounge.coloured_on_board(state), b.hand) \
         if module_2 and symbol.coloured else None
