@@ -50,13 +50,8 @@ class UnknownShard(LookupError):
 
 
 def shard_of(gid: UUID) -> int:
-    """The number of the shard that holds the game ``gid``: ``gid.bytes[SHARD_BYTE]``
-    when ``gid.version == 8``, read from its number at once (a write asks
-    twice, and ``version`` and ``bytes`` are three of Python's calls each time)."""
-    number = gid.int
-    if (number >> 76) & 0xF == 8 and (number >> 62) & 0x3 == 0x2:    # version 8 of the RFC's variant
-        return (number >> (8 * (15 - SHARD_BYTE))) & 0xFF
-    return 0
+    """The number of the shard that holds the game ``gid``."""
+    return gid.bytes[SHARD_BYTE] if gid.version == 8 else 0
 
 
 def on_shard(base: UUID, shard: int) -> UUID:
