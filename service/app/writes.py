@@ -115,10 +115,7 @@ class Writes:
                     kept.keep(hist)
                 else:
                     kept.written(hist, checkpoints)
-                moves = 0
-                for e in pending:           # (a loop: a generator's sum made a call of Python's for each event)
-                    moves += isinstance(e, GameRecord.MoveRecorded)
-                metrics.moves_recorded(hist.game.id, moves)
+                metrics.moves_recorded(hist.game.id, sum(isinstance(e, GameRecord.MoveRecorded) for e in pending))
                 self.heads.saw(store.identity, gid, hist.version)
                 return self.answer(hist, hist.answers[request_id], caller, kind)
         raise AssertionError("unreachable")

@@ -161,8 +161,7 @@ class Tablelog(Application):
             processing.saved_kwargs["checkpoints"] = [self.snapshots.mapper.to_stored_event(c)
                                                       for c in (*checkpoints, *with_events)]
         recordings = self.group_commit.commit(processing)
-        if behind or (snapshots and not with_events):       # (most saves have none: no call)
-            self._put_snapshots([] if with_events else snapshots, behind)
+        self._put_snapshots([] if with_events else snapshots, behind)
         self._notify(recordings)
         return recordings
 
