@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import encodings.idna  # noqa: F401  werkzeug encodes each request's host name with it: loaded with the app, not by its first request
+import io
 import logging
 import re
 import sqlite3
@@ -12,13 +13,15 @@ import orjson
 import psycopg
 from eventsourcing.persistence import MapperDeserialisationError, PersistenceError
 from psycopg_pool import PoolTimeout
-from flask import Flask, Response, request, send_from_directory
+from flask import Flask, Request, Response, request, send_from_directory
 from flask_compress import Compress
 from flask.json.provider import DefaultJSONProvider
 from flask.sessions import NullSession, SessionInterface
 from werkzeug.datastructures import Headers
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import ClientDisconnected, HTTPException
 from werkzeug.urls import iri_to_uri
+from werkzeug.utils import cached_property
+from werkzeug.wsgi import get_content_length
 
 from domain.rules import MalformedMove, RuleViolation
 from domain.words import N_, said
@@ -153,6 +156,34 @@ class ServiceResponse(Response):
         return super().get_app_iter(environ)
 
 
+class ServiceRequest(Request):
+    """Flask's request, whose body of a known length within the limit is
+    read in one call of the WSGI server's stream. werkzeug's ``stream``
+    wraps it in a ``LimitedStream``, whose reads go through Python a step at
+    a time (about 12 µs for a move's body, the largest single cost before
+    the route), for the same bytes: exactly ``Content-Length`` of them, and
+    ``ClientDisconnected`` (400) where they end early; from a server that
+    ends the stream itself (``wsgi.input_terminated``, as waitress does) the
+    bytes there are, as werkzeug reads them (it reads such a stream to its
+    end, which that server puts at the body's). A body with no length
+    (chunked), over the limit (413) or under a limit of 0 is left to werkzeug."""
+
+    @cached_property
+    def stream(self) -> Any:
+        environ = self.environ
+        length = get_content_length(environ)
+        limit = self.max_content_length
+        if self.shallow or length is None or (limit is not None and (length > limit or limit == 0)):
+            return super().stream
+        try:
+            data = environ["wsgi.input"].read(length)
+        except (OSError, ValueError):
+            raise ClientDisconnected() from None
+        if len(data) < length and "wsgi.input_terminated" not in environ:
+            raise ClientDisconnected()
+        return io.BytesIO(data)
+
+
 class NoSessions(SessionInterface):
     """The service keeps no session: no cookie is read or set (a caller is
     known by its tokens). Every request gets the one null session, as Flask
@@ -175,6 +206,7 @@ class Service(Flask):
     the answer for a function never changes. Bound methods are asked of
     their function, so a view made per request adds nothing to keep."""
 
+    request_class = ServiceRequest
     response_class = ServiceResponse
     session_interface = NoSessions()
     url_map_class = RouteMap

@@ -209,3 +209,48 @@ def test_the_body_length_read_from_the_environ_is_werkzeugs_requests(length, enc
     if encoding is not None:
         environ["HTTP_TRANSFER_ENCODING"] = encoding
     assert get_content_length(environ) == Request(environ).content_length
+
+
+def test_a_body_that_ends_before_its_length_is_refused_and_records_nothing(sqlite_app):
+    client = sqlite_app.test_client()
+    game = start(client).json
+    headers = {"Authorization": f"Bearer {game['tokens']['scorekeeper']}"}
+    body = json.dumps({"move": {"type": "deal", "seat": "table"}}).encode()
+    environ = create_environ(f"/api/games/{game['id']}/moves", method="POST", content_type="application/json",
+                             headers=headers)
+    environ.update({"wsgi.input": io.BytesIO(body[:-5]), "CONTENT_LENGTH": str(len(body))})
+    answered = []
+    chunks = sqlite_app(environ, lambda status, headers: answered.append(status))
+    assert answered[0].startswith("400")
+    assert json.loads(b"".join(chunks))["code"] == "malformed"
+    assert client.get(f"/api/games/{game['id']}").json["version"] == game["version"]
+
+
+@given(body=st.binary(max_size=64), short=st.integers(min_value=0, max_value=3),
+       longer=st.binary(max_size=4), limit=st.one_of(st.none(), st.integers(min_value=0, max_value=80)),
+       terminated=st.booleans(), declared=st.booleans())
+def test_the_service_reads_a_body_as_werkzeug_reads_it(body, short, longer, limit, terminated, declared):
+    """The service's request reads a body of a known length in one call:
+    the same bytes as werkzeug's stream, and the same refusal where the
+    body ends early (the client gone) or its length is over the limit. A
+    server that ends the stream itself ends it at the body's end (or
+    earlier, the client gone); any other may hold more after it."""
+    from service.http.app import ServiceRequest
+    sent = body[:max(0, len(body) - short)] + (b"" if terminated else longer)
+
+    def read(kind):
+        environ = create_environ("/api/games/g/moves", method="POST")
+        environ["wsgi.input"] = io.BytesIO(sent)
+        environ.pop("CONTENT_LENGTH", None)
+        if declared:
+            environ["CONTENT_LENGTH"] = str(len(body))
+        if terminated:
+            environ["wsgi.input_terminated"] = True
+        req = kind(environ)
+        req.max_content_length = limit
+        try:
+            return req.get_data(cache=True)
+        except Exception as error:
+            return type(error)
+
+    assert read(ServiceRequest) == read(Request)
