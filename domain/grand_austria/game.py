@@ -250,7 +250,9 @@ class GrandAustriaHotel(Game):
         while True:
             if state.pending:
                 state = pending.settle(state, out, self._option_allowed, self._apply_move, settling)
-            if state.pending or state.refill or state.phase in (ROLL, REROLL, OVER):
+                if state.pending:
+                    return state
+            if state.refill:
                 return state
             # (the turns first: they are most moves, and need no look at the setup phases)
             if state.phase == TURNS:
@@ -265,6 +267,8 @@ class GrandAustriaHotel(Game):
                 state = turns.next_turn(state, out, rounds.end_round)
             elif state.phase == ROUND_END:
                 state = rounds.run_round_end(state, out)
+            elif state.phase in (ROLL, REROLL, OVER):
+                return state
             else:
                 chain, names = active_phases(state)
                 if state.phase in names:
