@@ -259,9 +259,13 @@ class GrandAustriaHotel(Game):
                 if state.turn is not None:
                     if not played.advance:
                         return state    # (no module plays steps of a turn by itself)
-                    moved = turns.by_itself(state, out, played.advance)
-                    if moved is state:
-                        return state
+                    # a step of the turn the rules play (a module's: the solo opponent's instruction card)
+                    for step in played.advance:
+                        moved = step(state, out)
+                        if moved is not state:
+                            break
+                    else:
+                        return state    # (none is due)
                     state = moved
                     continue
                 state = turns.next_turn(state, out, rounds.end_round)
