@@ -151,7 +151,7 @@ def score(state: State, seat: str, points: int, why: str, out: Outcome, bonus: b
             return evolve(state, **around) if around else state
         seats = {**state.seats, seat: evolve(state.player(seat), **also)}
         return evolve(state, **around, seats=seats) if around else evolve(state, seats=seats)
-    player = state.player(seat)
+    player = state.seats[seat]
     out.append({"fact": "scored", "seat": seat, "points": points, "why": why})
     seats = {**state.seats, seat: evolve(player, vp=player.vp + points, **also)}
     state = evolve(state, **around, seats=seats) if around else evolve(state, seats=seats)
@@ -159,7 +159,7 @@ def score(state: State, seat: str, points: int, why: str, out: Outcome, bonus: b
 
 
 def gain_krones(state: State, seat: str, n: int, why: str, out: Outcome, bonus: bool = False) -> State:
-    player = state.player(seat)
+    player = state.seats[seat]
     cap = state.config.krones_cap
     krones = min(cap, player.krones + n)
     out.append({"fact": "krones", "seat": seat, "krones": krones - player.krones, "why": why})
@@ -174,13 +174,13 @@ def gain_krones(state: State, seat: str, n: int, why: str, out: Outcome, bonus: 
 def pay(state: State, seat: str, n: int, why: str, out: Outcome) -> State:
     if not n:
         return state
-    player = state.player(seat)
+    player = state.seats[seat]
     out.append({"fact": "krones", "seat": seat, "krones": -n, "why": why})
     return set_player(state, seat, evolve(player, krones=player.krones - n))
 
 
 def advance_emperor(state: State, seat: str, n: int, why: str, out: Outcome, bonus: bool = False) -> State:
-    player = state.player(seat)
+    player = state.seats[seat]
     last = len(catalog().emperor_vp) - 1
     position = min(last, player.emperor + n)
     out.append({"fact": "emperor", "seat": seat, "steps": position - player.emperor, "why": why})
@@ -191,7 +191,7 @@ def advance_emperor(state: State, seat: str, n: int, why: str, out: Outcome, bon
 
 def gain_items(state: State, seat: str, items: Sequence[int], why: str, out: Outcome, bonus: bool = False) -> State:
     """Items into the kitchen (placing them on guests is cafe.place_items)."""
-    player = state.player(seat)
+    player = state.seats[seat]
     out.append({"fact": "items", "seat": seat, "items": state.config.named(tuple(items)), "why": why})
     state = set_player(state, seat, evolve(player, items=add(player.items, items)))
     return state if bonus else gained(state, seat, "items", sum(items), why, out)

@@ -250,21 +250,29 @@ class GrandAustriaHotel(Game):
         while True:
             if state.pending:
                 state = pending.settle(state, out, self._option_allowed, self._apply_move, settling)
-            if state.pending or state.refill or state.phase in (ROLL, REROLL, OVER):
+                if state.pending:
+                    return state
+            if state.refill:
                 return state
             # (the turns first: they are most moves, and need no look at the setup phases)
             if state.phase == TURNS:
                 if state.turn is not None:
                     if not played.advance:
                         return state    # (no module plays steps of a turn by itself)
-                    moved = turns.by_itself(state, out, played.advance)
-                    if moved is state:
-                        return state
+                    # a step of the turn the rules play (a module's: the solo opponent's instruction card)
+                    for step in played.advance:
+                        moved = step(state, out)
+                        if moved is not state:
+                            break
+                    else:
+                        return state    # (none is due)
                     state = moved
                     continue
                 state = turns.next_turn(state, out, rounds.end_round)
             elif state.phase == ROUND_END:
                 state = rounds.run_round_end(state, out)
+            elif state.phase in (ROLL, REROLL, OVER):
+                return state
             else:
                 chain, names = active_phases(state)
                 if state.phase in names:

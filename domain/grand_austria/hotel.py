@@ -40,8 +40,9 @@ def room_cost(state: State, seat: str, room: int, pending: Pending | None) -> in
 
 def can_prepare(state: State, seat: str, room: int, pending: Pending | None) -> str | None:
     """Why the room cannot be prepared now, or None."""
-    rooms = state.player(seat).rooms
-    hotel = state.hotel_of(seat)
+    player = state.seats[seat]      # (read straight: asked for each empty room a step may prepare)
+    rooms = player.rooms
+    hotel = state.hotels[seat]
     if rooms[room] != EMPTY:
         return N_("That room is already prepared or occupied.")
     if pending is not None and hotel.floor(room) > pending.max_floor:
@@ -56,7 +57,7 @@ def can_prepare(state: State, seat: str, room: int, pending: Pending | None) -> 
                 break
         else:
             return N_("A new room must be next to a prepared or occupied room (not diagonally).")
-    if room_cost(state, seat, room, pending) > state.player(seat).krones:
+    if room_cost(state, seat, room, pending) > player.krones:
         return N_("You cannot pay this floor's cost.")
     return None
 

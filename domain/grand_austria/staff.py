@@ -7,8 +7,8 @@ from typing import Any, Iterator, Mapping
 
 from domain.chance import shuffled
 from domain.grand_austria.catalog import Staff, every_card
-from domain.grand_austria.effects import (apply_effects, by_kind, cannot_pay, check_in_game, gained, pay, said_once,
-                                          set_player, staff_card)
+from domain.grand_austria.effects import (NO_TRIGGERS, apply_effects, by_kind, cannot_pay, check_in_game, gained, pay,
+                                          said_once, set_player, staff_card)
 from domain.grand_austria.memo import by_identity
 from domain.grand_austria.moves import (DiscardStaffSchema, DrawStaffSchema, HireSchema, ReturnStaffSchema,
                                         UseStaffSchema)
@@ -23,7 +23,8 @@ from domain.words import N_, said
 
 def hired_staff(state: State, seat: str) -> Mapping[str, tuple[dict, ...]]:
     """The trigger source of the base game: the seat's hired permanent staff."""
-    return _triggers_of(state.seats[seat].hired)
+    hired = state.seats[seat].hired
+    return _triggers_of(hired) if hired else NO_TRIGGERS     # (no staff hired yet: nothing to remember)
 
 
 @by_identity

@@ -3,7 +3,7 @@ the turn-order tiles (snake order in the base game) and the reroll."""
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Mapping
 
 from domain.grand_austria import cafe, dice, staff
 from domain.grand_austria.memo import by_identity
@@ -42,16 +42,6 @@ class SnakeOrder:
 def main_steps_possible(state: State, seat: str) -> list[str]:
     """The main steps the seat could take now (a die; a module's alternative)."""
     return [step.move for step in parts(state).main_steps if step.possible(state, seat)]
-
-
-def by_itself(state: State, out: Outcome, steps: Sequence[Callable[[State, Outcome], State]]) -> State:
-    """A step of a turn the rules play (``steps``: the modules', e.g. the
-    solo opponent's instruction card); the same state when none is due."""
-    for step in steps:
-        moved = step(state, out)
-        if moved is not state:
-            return moved
-    return state
 
 
 def expected_in_turn(state: State) -> Expected:
