@@ -16,7 +16,7 @@ from werkzeug.test import create_environ
 from werkzeug.wrappers import Request
 from werkzeug.wsgi import get_content_length
 
-from service.http.app import create_app
+from service.http.app import ServiceRequest, create_app
 from service.http.limits import BODY_LIMIT, IMPORT_LIMIT, SQLiteStorage
 
 FOUR = ["Ann", "Bob", "Cid", "Dee"]
@@ -235,7 +235,6 @@ def test_the_service_reads_a_body_as_werkzeug_reads_it(body, short, longer, limi
     body ends early (the client gone) or its length is over the limit. A
     server that ends the stream itself ends it at the body's end (or
     earlier, the client gone); any other may hold more after it."""
-    from service.http.app import ServiceRequest
     sent = body[:max(0, len(body) - short)] + (b"" if terminated else longer)
 
     def read(kind):
